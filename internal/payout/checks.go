@@ -1,0 +1,244 @@
+package payout
+
+import (
+	"slices"
+	"strings"
+)
+
+// need says whether a contract takes a field of the record.
+type need int
+
+const (
+	never    need = iota // giving it is refused
+	optional             // checked when given
+	required             // refused when missing
+)
+
+// Suits a trump can be.
+const (
+	Clubs    = "clubs"
+	Spades   = "spades"
+	Hearts   = "hearts"
+	Diamonds = "diamonds"
+)
+
+func allSuits() []string       { return []string{Clubs, Spades, Hearts, Diamonds} }
+func suitsButHearts() []string { return []string{Clubs, Spades, Diamonds} }
+
+// spec is what one contract asks of a record; each variant's file lists its
+// contracts' specs next to its rules.
+type spec struct {
+	declarer, partner, trump, points, tricks, tout, kontra, matzl, ramsch need
+	trumps                                                                []string // the suits trump may be, when trump is taken
+	noTrump                                                               bool     // played without trump: no trump field, no matzl
+}
+
+// geometry is what the pack and the deal look like: it turns tricks into
+// cards held, for the points-versus-tricks check.
+type geometry struct {
+	total     int // card points in play (120, Matzlfangen 130)
+	tricks    int // tricks in a deal
+	perTrick  int // cards in a trick (the number of players)
+	lastTrick int // points for the last trick (Matzlfangen 10)
+	// talon: cards besides the tricks, and to which side they count given
+	// the declarer's tricks.
+	talon         int
+	talonDeclarer func(tricks int) bool
+}
+
+// maxPoints is what the n best cards of a pack are worth: four each of
+// A (11), 10, K (4), Q (3), J (2); every other card is worth 0.
+func maxPoints(n int) int {
+	sum := 0
+	for _, v := range []int{11, 10, 4, 3, 2} {
+		take := max(0, min(n, 4))
+		sum += take * v
+		n -= take
+	}
+	return sum
+}
+
+// sideCards gives how many cards each side holds at the end, and the most
+// they can be worth, when the declarer's side took t tricks.
+func (g geometry) sideMax(t int) (declCards, declMax, oppCards, oppMax int) {
+	declCards, oppCards = t*g.perTrick, (g.tricks-t)*g.perTrick
+	if g.talon > 0 {
+		if g.talonDeclarer(t) {
+			declCards += g.talon
+		} else {
+			oppCards += g.talon
+		}
+	}
+	declMax, oppMax = maxPoints(declCards), maxPoints(oppCards)
+	if t > 0 {
+		declMax += g.lastTrick
+	}
+	if t < g.tricks {
+		oppMax += g.lastTrick
+	}
+	return
+}
+
+// present reports which fields a record gives, by api.md name.
+func present(r Record) map[string]bool {
+	return map[string]bool{
+		"declarer": r.Declarer != "",
+		"partner":  r.Partner != "",
+		"trump":    r.Trump != "",
+		"points":   r.Points != nil,
+		"tricks":   r.Tricks != nil,
+		"tout":     r.Tout != nil,
+		"kontra":   r.Kontra != nil,
+		"matzl":    r.Matzl != "",
+		"ramsch":   r.Ramsch != nil,
+	}
+}
+
+func (sp spec) needs() map[string]need {
+	return map[string]need{
+		"declarer": sp.declarer, "partner": sp.partner, "trump": sp.trump,
+		"points": sp.points, "tricks": sp.tricks, "tout": sp.tout,
+		"kontra": sp.kontra, "matzl": sp.matzl, "ramsch": sp.ramsch,
+	}
+}
+
+// fieldOrder is the order fields are checked in, so the same record always
+// gets the same first error.
+func fieldOrder() []string {
+	return []string{"declarer", "partner", "trump", "points", "tricks", "tout", "kontra", "matzl", "ramsch"}
+}
+
+// checkFields refuses fields the contract does not take and asks for the
+// ones it needs.
+func checkFields(r Record, sp spec) error {
+	has, needs := present(r), sp.needs()
+	for _, f := range fieldOrder() {
+		if has[f] && needs[f] == never {
+			if f == "trump" && sp.noTrump {
+				return inputErr("trump", "trump.none", r.Contract)
+			}
+			return inputErr(f, "field.not-taken", f, r.Contract)
+		}
+	}
+	for _, f := range fieldOrder() {
+		if !has[f] && needs[f] == required {
+			return inputErr(f, f+".missing")
+		}
+	}
+	return nil
+}
+
+// checkPlayer refuses a name that is not at the table.
+func (d *deal) checkPlayer(field, name string) (int, error) {
+	seat := d.setup.IndexOf(name)
+	if seat < 0 {
+		return -1, inputErr(field, "player.unknown", field, name, strings.Join(d.setup.Players, ", "))
+	}
+	return seat, nil
+}
+
+// checkTrump refuses a trump that is no suit or not one the contract allows.
+func checkTrump(r Record, sp spec) error {
+	if r.Trump == "" {
+		return nil
+	}
+	if !slices.Contains(allSuits(), r.Trump) {
+		return inputErr("trump", "trump.unknown", r.Trump)
+	}
+	if !slices.Contains(sp.trumps, r.Trump) {
+		return inputErr("trump", "trump.not-allowed", r.Contract, r.Trump, strings.Join(sp.trumps, ", "))
+	}
+	return nil
+}
+
+// checkPointsTricks applies rules.md's input checks on card points and
+// tricks: the ranges, the impossible 1 and total−1, and points the tricks
+// make impossible.
+func checkPointsTricks(r Record, g geometry) error {
+	if r.Points != nil {
+		p := *r.Points
+		switch {
+		case p < 0 || p > g.total:
+			return inputErr("points", "points.range", p, g.total)
+		case p == 1:
+			return inputErr("points", "points.one")
+		case p == g.total-1:
+			return inputErr("points", "points.total-minus-one", p)
+		}
+	}
+	if r.Tricks != nil {
+		if t := *r.Tricks; t < 0 || t > g.tricks {
+			return inputErr("tricks", "tricks.range", t, g.tricks)
+		}
+	}
+	if r.Points == nil || r.Tricks == nil {
+		return nil
+	}
+	p, t := *r.Points, *r.Tricks
+	declCards, declMax, oppCards, oppMax := g.sideMax(t)
+	if p > declMax {
+		switch {
+		case t == 0 && declCards == 0:
+			return inputErr("points", "points.no-trick", p)
+		case t == 0:
+			return inputErr("points", "points.no-trick-talon", declMax, p)
+		}
+		return inputErr("points", "points.too-many", t, declCards, declMax, p)
+	}
+	if g.total-p > oppMax {
+		if t == g.tricks && oppCards == 0 {
+			return inputErr("points", "points.all-tricks", g.tricks, g.total, p)
+		}
+		return inputErr("points", "points.too-few", t, oppCards, oppMax, g.total-oppMax, p)
+	}
+	return nil
+}
+
+// checkRecord runs the checks every variant shares, in a fixed order, and
+// returns the declarer's and partner's seats (-1 where there is none).
+func (d *deal) checkRecord(r Record, sp spec, g geometry) (declarer, partner int, err error) {
+	declarer, partner = -1, -1
+	if err = checkFields(r, sp); err != nil {
+		return
+	}
+	if r.Declarer != "" {
+		if declarer, err = d.checkPlayer("declarer", r.Declarer); err != nil {
+			return
+		}
+	}
+	if r.Partner != "" {
+		if partner, err = d.checkPlayer("partner", r.Partner); err != nil {
+			return
+		}
+		if partner == declarer {
+			err = inputErr("partner", "partner.is-declarer", r.Partner)
+			return
+		}
+	}
+	if err = checkTrump(r, sp); err != nil {
+		return
+	}
+	if err = checkPointsTricks(r, g); err != nil {
+		return
+	}
+	if r.Kontra != nil && (*r.Kontra < 0 || *r.Kontra > 10) {
+		err = inputErr("kontra", "kontra.range", *r.Kontra)
+		return
+	}
+	if r.Matzl != "" && !slices.Contains([]string{MatzlNone, MatzlDeclarer, MatzlDefenders}, r.Matzl) {
+		err = inputErr("matzl", "matzl.unknown", r.Matzl)
+		return
+	}
+	if sp.noTrump && r.Matzl != "" && r.Matzl != MatzlNone {
+		err = inputErr("matzl", "matzl.no-trump", r.Contract)
+	}
+	return
+}
+
+// contractErr refuses a contract the variant does not have.
+func contractErr(v Variant, contract string, names []string) error {
+	if contract == "" {
+		return inputErr("contract", "contract.missing", strings.Join(names, ", "))
+	}
+	return inputErr("contract", "contract.unknown", contract, v, strings.Join(names, ", "))
+}

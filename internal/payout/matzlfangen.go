@@ -1,0 +1,150 @@
+package payout
+
+// Matzlfangen (rules.md "matzlfangen"): 4 players, 32 cards, no talon, 8
+// tricks; the last trick is worth 10, so the sides count to 130.
+
+// Sides that can catch the matzl, the ten of trumps.
+const (
+	MatzlNone      = "none"
+	MatzlDeclarer  = "declarer"
+	MatzlDefenders = "defenders"
+)
+
+func matzlfangenContracts() []string {
+	return []string{"rufen", "treiben", "neid", "durch", "trumpf-durch"}
+}
+
+func matzlfangenGeometry() geometry {
+	return geometry{total: 130, tricks: 8, perTrick: 4, lastTrick: 10}
+}
+
+func matzlfangenSpec(contract string) (spec, bool) {
+	// Every contract takes kontra and matzl; trump is optional where there
+	// is one (it is the turned-up suit, or the declarer's choice in treiben).
+	sp := spec{kontra: optional, matzl: optional, trump: optional, trumps: allSuits()}
+	switch contract {
+	case "rufen":
+		// The declarer is always forehand and may be left out; the partner
+		// is whoever holds the called card.
+		sp.declarer, sp.partner, sp.points, sp.tricks = optional, required, required, required
+	case "treiben", "neid":
+		sp.declarer, sp.points, sp.tricks = required, required, required
+	case "trumpf-durch":
+		sp.declarer, sp.points, sp.tricks = required, optional, required
+	case "durch":
+		sp.declarer, sp.points, sp.tricks = required, optional, required
+		sp.trump, sp.trumps, sp.noTrump = never, nil, true
+	default:
+		return spec{}, false
+	}
+	return sp, true
+}
+
+func scoreMatzlfangen(d *deal, r Record) error {
+	sp, ok := matzlfangenSpec(r.Contract)
+	if !ok {
+		return contractErr(Matzlfangen, r.Contract, matzlfangenContracts())
+	}
+	forehand := d.table.Forehand(d.players())
+	if r.Contract == "rufen" && r.Declarer != "" && r.Declarer != d.setup.Players[forehand] {
+		if _, err := d.checkPlayer("declarer", r.Declarer); err != nil {
+			return err
+		}
+		return inputErr("declarer", "declarer.not-forehand", d.setup.Players[forehand], r.Declarer)
+	}
+	declarer, partner, err := d.checkRecord(r, sp, matzlfangenGeometry())
+	if err != nil {
+		return err
+	}
+	if r.Contract == "rufen" {
+		declarer = forehand
+		if partner == declarer {
+			return inputErr("partner", "partner.is-declarer", r.Partner)
+		}
+	}
+	e := &d.ex
+	e.Contract, e.Trump = r.Contract, r.Trump
+	e.Declarer, e.Partner = d.setup.Players[declarer], r.Partner
+	e.Points, e.Tricks = r.Points, r.Tricks
+	tricks := *r.Tricks
+
+	// Rufen, treiben and neid are won with 66 points; durch and
+	// trumpf-durch only with all 8 tricks.
+	var won bool
+	var loserPoints, loserTricks int
+	switch r.Contract {
+	case "durch", "trumpf-durch":
+		won = tricks == 8
+	default:
+		points := *r.Points
+		won = points >= 66
+		loserPoints, loserTricks = points, tricks
+		if won {
+			loserPoints, loserTricks = 130-points, 8-tricks
+		}
+	}
+	e.Outcome = Lost
+	if won {
+		e.Outcome = Won
+	}
+
+	// 1. Base: 1; 2 if the losers took fewer than 30 points ("no water");
+	// 3 if they took no trick. Durch and trumpf-durch: 6.
+	var v = units(1)
+	switch {
+	case r.Contract == "durch" || r.Contract == "trumpf-durch":
+		v = units(6)
+		e.add(Step{Kind: StepBase, N: v, Value: v})
+	case loserTricks == 0:
+		v = units(3)
+		e.add(Step{Kind: StepBase, Name: "no-trick", N: v, Value: v})
+	case loserPoints < 30:
+		v = units(2)
+		e.add(Step{Kind: StepBase, Name: "no-water", N: v, Value: v})
+	default:
+		e.add(Step{Kind: StepBase, N: v, Value: v})
+	}
+
+	// 2. Kontra: +1 per level (1 Schuß … 10 Drauffi).
+	if r.Kontra != nil && *r.Kontra > 0 {
+		k := *r.Kontra
+		v = v.Add(units(k))
+		e.add(Step{Kind: StepKontra, Name: KontraName(k), N: units(k), Value: v})
+	}
+
+	// 3. Matzl: the side that caught it gets +1 if it won the deal; if it
+	// lost, every payment of the deal is cancelled, kontra or not.
+	if r.Matzl == MatzlDeclarer || r.Matzl == MatzlDefenders {
+		catcherWon := (r.Matzl == MatzlDeclarer) == won
+		if !catcherWon {
+			e.add(Step{Kind: StepMatzlCancelled, Name: r.Matzl, Value: units(0)})
+			e.Outcome, e.Value = Cancelled, units(0)
+			return nil
+		}
+		v = v.Add(units(1))
+		e.add(Step{Kind: StepMatzl, Name: r.Matzl, N: units(1), Value: v})
+	}
+	e.Value = v
+
+	if r.Contract != "rufen" {
+		// The declarer alone: ±3v, each opponent ∓v.
+		d.alone(declarer, won, v)
+		return nil
+	}
+	// Rufen: each opponent pays v to one of the two winners (forehand +v,
+	// partner +v, each opponent −v); a lost rufen the reverse.
+	var opponents []int
+	for seat := range d.deltas {
+		if seat != declarer && seat != partner {
+			opponents = append(opponents, seat)
+		}
+	}
+	for i, side := range []int{declarer, partner} {
+		if won {
+			d.pay(opponents[i], side, v)
+		} else {
+			d.pay(side, opponents[i], v)
+		}
+	}
+	return nil
+}
