@@ -1,0 +1,471 @@
+// Package events is tappbook's append-only event store on SQLite: every fact
+// recorded at the table is one immutable event in a stream (one game), in a
+// hash chain that Verify can walk.
+package events
+
+import (
+	"context"
+	"crypto/sha256"
+	"database/sql"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/url"
+	"strconv"
+	"time"
+
+	"github.com/pressly/goose/v3"
+
+	// The SQLite driver, registered as "sqlite3".
+	_ "github.com/mattn/go-sqlite3"
+
+	"tappbook/migrations"
+)
+
+// Event is one stored fact.
+type Event struct {
+	Seq            int64           // global order
+	Stream         string          // the game
+	Version        int64           // 1, 2, … within the stream
+	Batch          int64           // version of the first event of the command that appended it
+	Type           string          // stable type name, e.g. "hand.recorded"
+	SchemaVersion  int             // version of the payload's shape
+	Data           json.RawMessage // the payload; amounts in it are decimal strings
+	RecordedAt     time.Time
+	IdempotencyKey string // on the first event of a batch, when the command had one
+	PrevHash       string
+	Hash           string
+}
+
+// NewEvent is an event to append.
+type NewEvent struct {
+	Type          string
+	SchemaVersion int
+	Data          any // marshalled to JSON
+}
+
+// ConflictError is a stale expected version: someone appended to the stream
+// since the caller read it.
+type ConflictError struct {
+	Stream           string
+	Expected, Actual int64
+}
+
+func (e *ConflictError) Error() string {
+	return fmt.Sprintf("stream %s is at version %d, not the expected %d", e.Stream, e.Actual, e.Expected)
+}
+
+// Options tune a store; the zero value is what tappbook runs with.
+type Options struct {
+	Now         func() time.Time // the clock; time.Now by default
+	ReadConns   int              // size of the read pool; 4 by default
+	BusyTimeout time.Duration    // how long a connection waits for a lock; 5 s by default
+}
+
+// Store is the event store. It writes through one connection (SQLite has
+// one writer; a pool of writers would only queue on the lock) and reads
+// through a small pool, which WAL lets run beside the writer.
+type Store struct {
+	write *sql.DB
+	read  *sql.DB
+	now   func() time.Time
+}
+
+// Open opens (creating it if need be) the database at path and applies the
+// migrations.
+//
+// The settings, and why:
+//   - journal_mode=WAL: readers do not block the writer or each other.
+//   - synchronous=FULL: a commit is on disk (fsync of the WAL) before it is
+//     acknowledged, so an acknowledged deal survives a power cut, not only a
+//     crash of the process.
+//   - busy_timeout: a connection waits for a lock instead of failing at once.
+//   - _txlock=immediate: write transactions take the write lock at BEGIN, so
+//     two of them never both read and then fail to upgrade.
+func Open(ctx context.Context, path string, opt Options) (*Store, error) {
+	if opt.Now == nil {
+		opt.Now = time.Now
+	}
+	if opt.ReadConns <= 0 {
+		opt.ReadConns = 4
+	}
+	if opt.BusyTimeout <= 0 {
+		opt.BusyTimeout = 5 * time.Second
+	}
+	params := url.Values{}
+	params.Set("_journal_mode", "WAL")
+	params.Set("_synchronous", "FULL")
+	params.Set("_busy_timeout", strconv.FormatInt(opt.BusyTimeout.Milliseconds(), 10))
+	params.Set("_foreign_keys", "1")
+	params.Set("_txlock", "immediate")
+	dsn := "file:" + (&url.URL{Path: path}).EscapedPath() + "?" + params.Encode()
+
+	write, err := sql.Open("sqlite3", dsn)
+	if err != nil {
+		return nil, fmt.Errorf("open %s: %w", path, err)
+	}
+	write.SetMaxOpenConns(1)
+	write.SetConnMaxIdleTime(0)
+	if err := write.PingContext(ctx); err != nil {
+		write.Close()
+		return nil, fmt.Errorf("open %s: %w", path, err)
+	}
+	if err := migrate(ctx, write); err != nil {
+		write.Close()
+		return nil, fmt.Errorf("migrate %s: %w", path, err)
+	}
+	params.Set("_txlock", "deferred")
+	params.Set("_query_only", "1")
+	read, err := sql.Open("sqlite3", "file:"+(&url.URL{Path: path}).EscapedPath()+"?"+params.Encode())
+	if err != nil {
+		write.Close()
+		return nil, fmt.Errorf("open %s for reading: %w", path, err)
+	}
+	read.SetMaxOpenConns(opt.ReadConns)
+	read.SetMaxIdleConns(opt.ReadConns)
+	return &Store{write: write, read: read, now: opt.Now}, nil
+}
+
+// migrate applies the embedded SQL migrations in order, each in its own
+// transaction, recording the applied version. goose does this with an
+// embedded FS and is well kept; a hand-written runner would only repeat it.
+func migrate(ctx context.Context, db *sql.DB) error {
+	p, err := goose.NewProvider(goose.DialectSQLite3, db, migrations.FS)
+	if err != nil {
+		return err
+	}
+	_, err = p.Up(ctx)
+	return err
+}
+
+// Close closes the database.
+func (s *Store) Close() error {
+	return errors.Join(s.read.Close(), s.write.Close())
+}
+
+// DB gives the read pool, for tools that inspect the database (the schema
+// test, backup).
+func (s *Store) DB() *sql.DB { return s.read }
+
+// AppendResult is what an append wrote, or, for a repeated idempotency key,
+// what the first append with that key wrote.
+type AppendResult struct {
+	Events    []Event
+	Duplicate bool
+}
+
+// Append adds events to a stream in one transaction, all or none. The
+// stream must be at expectedVersion (0 for a new stream), else it returns a
+// *ConflictError. A non-empty key makes the append idempotent: when an
+// append with the same key was already made, Append writes nothing and
+// returns that append's events with Duplicate set.
+func (s *Store) Append(ctx context.Context, stream string, expectedVersion int64, key string, evs ...NewEvent) (AppendResult, error) {
+	if len(evs) == 0 {
+		return AppendResult{}, fmt.Errorf("append to %s: no events", stream)
+	}
+	payloads := make([][]byte, len(evs))
+	for i, e := range evs {
+		b, err := json.Marshal(e.Data)
+		if err != nil {
+			return AppendResult{}, fmt.Errorf("append %s to %s: %w", e.Type, stream, err)
+		}
+		payloads[i] = b
+	}
+	tx, err := s.write.BeginTx(ctx, nil)
+	if err != nil {
+		return AppendResult{}, fmt.Errorf("append to %s: %w", stream, err)
+	}
+	defer tx.Rollback()
+
+	if key != "" {
+		var keyStream string
+		var batch int64
+		err := tx.QueryRowContext(ctx, `SELECT stream, batch FROM events WHERE idempotency_key = ?`, key).Scan(&keyStream, &batch)
+		switch {
+		case err == nil:
+			first, err := readBatch(ctx, tx, keyStream, batch)
+			if err != nil {
+				return AppendResult{}, fmt.Errorf("append to %s: read the first answer for key %q: %w", stream, key, err)
+			}
+			return AppendResult{Events: first, Duplicate: true}, nil
+		case !errors.Is(err, sql.ErrNoRows):
+			return AppendResult{}, fmt.Errorf("append to %s: look up key: %w", stream, err)
+		}
+	}
+
+	var version int64
+	prevHash := ""
+	err = tx.QueryRowContext(ctx, `SELECT version, hash FROM streams WHERE stream = ?`, stream).Scan(&version, &prevHash)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return AppendResult{}, fmt.Errorf("append to %s: read head: %w", stream, err)
+	}
+	if version != expectedVersion {
+		return AppendResult{}, &ConflictError{Stream: stream, Expected: expectedVersion, Actual: version}
+	}
+
+	at := s.now().UTC().Truncate(time.Microsecond)
+	batch := version + 1
+	out := make([]Event, len(evs))
+	for i, e := range evs {
+		ev := Event{
+			Stream: stream, Version: version + 1 + int64(i), Batch: batch,
+			Type: e.Type, SchemaVersion: e.SchemaVersion, Data: payloads[i],
+			RecordedAt: at, PrevHash: prevHash,
+		}
+		if i == 0 {
+			ev.IdempotencyKey = key
+		}
+		ev.Hash = ev.computeHash()
+		res, err := tx.ExecContext(ctx, `INSERT INTO events
+			(stream, version, batch, type, schema_version, data, recorded_at, idempotency_key, prev_hash, hash)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			ev.Stream, ev.Version, ev.Batch, ev.Type, ev.SchemaVersion, string(ev.Data),
+			formatTime(ev.RecordedAt), nullable(ev.IdempotencyKey), ev.PrevHash, ev.Hash)
+		if err != nil {
+			return AppendResult{}, fmt.Errorf("append %s to %s: %w", e.Type, stream, err)
+		}
+		if ev.Seq, err = res.LastInsertId(); err != nil {
+			return AppendResult{}, fmt.Errorf("append %s to %s: %w", e.Type, stream, err)
+		}
+		prevHash = ev.Hash
+		out[i] = ev
+	}
+	last := out[len(out)-1]
+	if _, err := tx.ExecContext(ctx, `INSERT INTO streams (stream, version, hash) VALUES (?, ?, ?)
+		ON CONFLICT (stream) DO UPDATE SET version = excluded.version, hash = excluded.hash`,
+		stream, last.Version, last.Hash); err != nil {
+		return AppendResult{}, fmt.Errorf("append to %s: move head: %w", stream, err)
+	}
+	if err := tx.Commit(); err != nil {
+		return AppendResult{}, fmt.Errorf("append to %s: commit: %w", stream, err)
+	}
+	return AppendResult{Events: out}, nil
+}
+
+// FindKey returns the events appended with an idempotency key, if any.
+func (s *Store) FindKey(ctx context.Context, key string) ([]Event, bool, error) {
+	var stream string
+	var batch int64
+	err := s.read.QueryRowContext(ctx, `SELECT stream, batch FROM events WHERE idempotency_key = ?`, key).Scan(&stream, &batch)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, false, fmt.Errorf("find key %q: %w", key, err)
+	}
+	evs, err := readBatch(ctx, s.read, stream, batch)
+	return evs, err == nil, err
+}
+
+type querier interface {
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+}
+
+const selectEvents = `SELECT seq, stream, version, batch, type, schema_version, data, recorded_at,
+	COALESCE(idempotency_key, ''), prev_hash, hash FROM events`
+
+func readBatch(ctx context.Context, q querier, stream string, batch int64) ([]Event, error) {
+	return collect(q.QueryContext(ctx, selectEvents+` WHERE stream = ? AND batch = ? ORDER BY version`, stream, batch))
+}
+
+// ReadStream returns a stream's events in order (none for an unknown stream).
+func (s *Store) ReadStream(ctx context.Context, stream string) ([]Event, error) {
+	evs, err := collect(s.read.QueryContext(ctx, selectEvents+` WHERE stream = ? ORDER BY version`, stream))
+	if err != nil {
+		return nil, fmt.Errorf("read stream %s: %w", stream, err)
+	}
+	return evs, nil
+}
+
+// ReadFrom calls fn for every event with a sequence number of at least from,
+// in order, until fn returns an error: for replaying everything.
+func (s *Store) ReadFrom(ctx context.Context, from int64, fn func(Event) error) error {
+	rows, err := s.read.QueryContext(ctx, selectEvents+` WHERE seq >= ? ORDER BY seq`, from)
+	if err != nil {
+		return fmt.Errorf("read events from %d: %w", from, err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		ev, err := scan(rows)
+		if err != nil {
+			return fmt.Errorf("read events from %d: %w", from, err)
+		}
+		if err := fn(ev); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}
+
+// StreamVersion is a stream's current version (0 when it has no events).
+func (s *Store) StreamVersion(ctx context.Context, stream string) (int64, error) {
+	var v int64
+	err := s.read.QueryRowContext(ctx, `SELECT version FROM streams WHERE stream = ?`, stream).Scan(&v)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, nil
+	}
+	return v, err
+}
+
+func collect(rows *sql.Rows, err error) ([]Event, error) {
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Event
+	for rows.Next() {
+		ev, err := scan(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, ev)
+	}
+	return out, rows.Err()
+}
+
+func scan(rows *sql.Rows) (Event, error) {
+	var ev Event
+	var data, at string
+	if err := rows.Scan(&ev.Seq, &ev.Stream, &ev.Version, &ev.Batch, &ev.Type, &ev.SchemaVersion,
+		&data, &at, &ev.IdempotencyKey, &ev.PrevHash, &ev.Hash); err != nil {
+		return Event{}, err
+	}
+	ev.Data = json.RawMessage(data)
+	t, err := time.Parse(time.RFC3339Nano, at)
+	if err != nil {
+		return Event{}, fmt.Errorf("event %d: recorded_at %q: %w", ev.Seq, at, err)
+	}
+	ev.RecordedAt = t
+	return ev, nil
+}
+
+// computeHash covers the previous event's hash and everything the event
+// says, so that changing, dropping or reordering any event breaks the chain.
+func (e Event) computeHash() string {
+	h := sha256.New()
+	for _, part := range []string{
+		e.PrevHash, e.Stream, strconv.FormatInt(e.Version, 10), e.Type,
+		strconv.Itoa(e.SchemaVersion), formatTime(e.RecordedAt), string(e.Data),
+	} {
+		// Length-prefixed, so that no two different events hash the same text.
+		fmt.Fprintf(h, "%d:%s;", len(part), part)
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+func formatTime(t time.Time) string { return t.UTC().Format(time.RFC3339Nano) }
+
+func nullable(s string) any {
+	if s == "" {
+		return nil
+	}
+	return s
+}
+
+// Problem is the first event Verify found wrong.
+type Problem struct {
+	Seq     int64
+	Stream  string
+	Version int64
+	Reason  string
+}
+
+func (p *Problem) Error() string {
+	return fmt.Sprintf("event %d (stream %s, version %d): %s", p.Seq, p.Stream, p.Version, p.Reason)
+}
+
+// VerifyReport says what Verify checked.
+type VerifyReport struct {
+	Events  int
+	Streams int
+	Problem *Problem // nil when the chain is whole
+}
+
+// Verify walks every stream's hash chain in order and names the first event
+// that does not match: a changed payload, a missing or reordered event, or a
+// stream head that does not point at its last event.
+func (s *Store) Verify(ctx context.Context) (VerifyReport, error) {
+	var rep VerifyReport
+	heads := map[string]struct {
+		version int64
+		hash    string
+	}{}
+	rows, err := s.read.QueryContext(ctx, `SELECT stream, version, hash FROM streams`)
+	if err != nil {
+		return rep, fmt.Errorf("verify: read heads: %w", err)
+	}
+	for rows.Next() {
+		var st string
+		var v int64
+		var h string
+		if err := rows.Scan(&st, &v, &h); err != nil {
+			rows.Close()
+			return rep, fmt.Errorf("verify: read heads: %w", err)
+		}
+		heads[st] = struct {
+			version int64
+			hash    string
+		}{v, h}
+	}
+	rows.Close()
+
+	type tail struct {
+		version int64
+		hash    string
+		seq     int64
+	}
+	seen := map[string]tail{}
+	fail := func(ev Event, reason string) error {
+		if rep.Problem == nil {
+			rep.Problem = &Problem{Seq: ev.Seq, Stream: ev.Stream, Version: ev.Version, Reason: reason}
+		}
+		return errStop
+	}
+	err = s.ReadFrom(ctx, 0, func(ev Event) error {
+		rep.Events++
+		prev := seen[ev.Stream]
+		switch {
+		case ev.Version != prev.version+1:
+			return fail(ev, fmt.Sprintf("version %d follows version %d: an event is missing or out of order", ev.Version, prev.version))
+		case ev.PrevHash != prev.hash:
+			return fail(ev, "its previous hash does not match the event before it")
+		case ev.computeHash() != ev.Hash:
+			return fail(ev, "its content does not match its hash: it was changed after it was recorded")
+		}
+		seen[ev.Stream] = tail{ev.Version, ev.Hash, ev.Seq}
+		return nil
+	})
+	if err != nil && !errors.Is(err, errStop) {
+		return rep, fmt.Errorf("verify: %w", err)
+	}
+	if rep.Problem != nil {
+		return rep, nil
+	}
+	rep.Streams = len(seen)
+	for st, h := range heads {
+		t := seen[st]
+		if t.version != h.version || t.hash != h.hash {
+			rep.Problem = &Problem{Seq: t.seq, Stream: st, Version: t.version,
+				Reason: fmt.Sprintf("the stream's head is version %d, but its last event is version %d: events were removed", h.version, t.version)}
+			return rep, nil
+		}
+	}
+	if len(heads) != len(seen) {
+		for st, t := range seen {
+			if _, ok := heads[st]; !ok {
+				rep.Problem = &Problem{Seq: t.seq, Stream: st, Version: t.version, Reason: "the stream has no head: it was not written by tappbook"}
+				return rep, nil
+			}
+		}
+	}
+	return rep, nil
+}
+
+var errStop = errors.New("stop")
+
+// IsConflict reports whether err is a stale expected version.
+func IsConflict(err error) bool {
+	var ce *ConflictError
+	return errors.As(err, &ce)
+}

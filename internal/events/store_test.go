@@ -1,0 +1,265 @@
+package events
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden schema")
+
+func openTemp(t *testing.T) (*Store, string) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "test.db")
+	s, err := Open(context.Background(), path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s, path
+}
+
+type payload struct {
+	N      int    `json:"n"`
+	Amount string `json:"amount"`
+}
+
+func ev(n int) NewEvent {
+	return NewEvent{Type: "test.happened", SchemaVersion: 1, Data: payload{N: n, Amount: fmt.Sprintf("%d.50", n)}}
+}
+
+func TestAppendReadAndReopen(t *testing.T) {
+	ctx := context.Background()
+	s, path := openTemp(t)
+	if _, err := s.Append(ctx, "game-a", 0, "", ev(1), ev(2)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Append(ctx, "game-b", 0, "", ev(10)); err != nil {
+		t.Fatal(err)
+	}
+	res, err := s.Append(ctx, "game-a", 2, "", ev(3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Events[0].Version != 3 || res.Events[0].Seq != 4 || res.Duplicate {
+		t.Fatalf("third event of game-a: %+v", res.Events[0])
+	}
+	s.Close()
+
+	s2, err := Open(ctx, path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s2.Close()
+	got, err := s2.ReadStream(ctx, "game-a")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 3 {
+		t.Fatalf("after reopening, game-a has %d events, want 3", len(got))
+	}
+	for i, e := range got {
+		var p payload
+		if err := json.Unmarshal(e.Data, &p); err != nil {
+			t.Fatal(err)
+		}
+		if e.Version != int64(i+1) || p.N != i+1 || p.Amount != fmt.Sprintf("%d.50", i+1) || e.Type != "test.happened" || e.SchemaVersion != 1 {
+			t.Fatalf("event %d read back as %+v / %+v", i+1, e, p)
+		}
+		if time.Since(e.RecordedAt) > time.Minute || e.Hash == "" {
+			t.Fatalf("event %d: recorded_at %v, hash %q", i+1, e.RecordedAt, e.Hash)
+		}
+	}
+	if got[1].PrevHash != got[0].Hash || got[0].PrevHash != "" {
+		t.Fatal("the hash chain does not link the stream's events")
+	}
+	var seqs []int64
+	if err := s2.ReadFrom(ctx, 2, func(e Event) error { seqs = append(seqs, e.Seq); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(seqs) != "[2 3 4]" {
+		t.Fatalf("ReadFrom(2) gave %v", seqs)
+	}
+	if v, _ := s2.StreamVersion(ctx, "game-a"); v != 3 {
+		t.Fatalf("game-a version %d", v)
+	}
+	if evs, _ := s2.ReadStream(ctx, "nobody"); len(evs) != 0 {
+		t.Fatal("an unknown stream has events")
+	}
+	rep, err := s2.Verify(ctx)
+	if err != nil || rep.Problem != nil || rep.Events != 4 || rep.Streams != 2 {
+		t.Fatalf("verify a clean store: %+v, %v", rep, err)
+	}
+}
+
+func TestConcurrentAppendsOneWins(t *testing.T) {
+	ctx := context.Background()
+	s, _ := openTemp(t)
+	if _, err := s.Append(ctx, "g", 0, "", ev(0)); err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	wins, conflicts := 0, 0
+	for i := range 20 {
+		wg.Go(func() {
+			_, err := s.Append(ctx, "g", 1, "", ev(i))
+			mu.Lock()
+			defer mu.Unlock()
+			switch {
+			case err == nil:
+				wins++
+			case IsConflict(err):
+				conflicts++
+			default:
+				t.Errorf("goroutine %d: %v", i, err)
+			}
+		})
+	}
+	wg.Wait()
+	if wins != 1 || conflicts != 19 {
+		t.Fatalf("%d won and %d got a conflict; want 1 and 19", wins, conflicts)
+	}
+	got, _ := s.ReadStream(ctx, "g")
+	for i, e := range got {
+		if e.Version != int64(i+1) {
+			t.Fatalf("versions have a gap or duplicate: %d at %d", e.Version, i)
+		}
+	}
+	if len(got) != 2 {
+		t.Fatalf("stream has %d events, want 2", len(got))
+	}
+}
+
+func TestIdempotencyKey(t *testing.T) {
+	ctx := context.Background()
+	s, _ := openTemp(t)
+	first, err := s.Append(ctx, "g", 0, "k-1", ev(1), ev(2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A retry with the same key, even one that would conflict, writes
+	// nothing and gets the first answer.
+	again, err := s.Append(ctx, "g", 0, "k-1", ev(1), ev(2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !again.Duplicate || len(again.Events) != 2 || again.Events[0].Hash != first.Events[0].Hash || again.Events[1].Seq != first.Events[1].Seq {
+		t.Fatalf("retry gave %+v, want the first answer %+v", again, first)
+	}
+	got, _ := s.ReadStream(ctx, "g")
+	if len(got) != 2 {
+		t.Fatalf("after a retry the stream has %d events, want 2", len(got))
+	}
+	if evs, ok, err := s.FindKey(ctx, "k-1"); err != nil || !ok || len(evs) != 2 {
+		t.Fatalf("FindKey: %v %v %v", evs, ok, err)
+	}
+	if _, ok, _ := s.FindKey(ctx, "k-2"); ok {
+		t.Fatal("FindKey found a key never used")
+	}
+}
+
+func TestEventsCannotBeChangedOrDeleted(t *testing.T) {
+	ctx := context.Background()
+	s, _ := openTemp(t)
+	if _, err := s.Append(ctx, "g", 0, "", ev(1)); err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{
+		`UPDATE events SET data = '{"n":2}' WHERE seq = 1`,
+		`DELETE FROM events WHERE seq = 1`,
+	} {
+		_, err := s.write.ExecContext(ctx, q)
+		if err == nil || !strings.Contains(err.Error(), "append-only") {
+			t.Errorf("%s: want the append-only refusal, got %v", q, err)
+		}
+	}
+}
+
+// tamper runs SQL on the raw database with the guarding triggers dropped, as
+// someone editing the file would.
+func tamper(t *testing.T, s *Store, queries ...string) {
+	t.Helper()
+	ctx := context.Background()
+	for _, q := range append([]string{`DROP TRIGGER events_no_update`, `DROP TRIGGER events_no_delete`}, queries...) {
+		if _, err := s.write.ExecContext(ctx, q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+}
+
+func TestVerifyCatchesTampering(t *testing.T) {
+	ctx := context.Background()
+	cases := []struct {
+		name    string
+		queries []string
+		seq     int64
+		reason  string
+	}{
+		{"changed payload", []string{`UPDATE events SET data = '{"n":2,"amount":"99.50"}' WHERE seq = 3`}, 3, "changed"},
+		{"deleted row", []string{`DELETE FROM events WHERE seq = 2`}, 3, "missing or out of order"},
+		{"deleted last row", []string{`DELETE FROM events WHERE seq = 5`}, 4, "removed"},
+		{"reordered rows", []string{`UPDATE events SET seq = 100 WHERE seq = 2`, `UPDATE events SET seq = 2 WHERE seq = 3`, `UPDATE events SET seq = 3 WHERE seq = 100`}, 2, "missing or out of order"},
+		{"swapped versions", []string{`UPDATE events SET version = 100 WHERE seq = 2`, `UPDATE events SET version = 2 WHERE seq = 3`, `UPDATE events SET version = 3 WHERE seq = 2`}, 2, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			s, _ := openTemp(t)
+			for i := range 5 {
+				if _, err := s.Append(ctx, "g", int64(i), "", ev(i+1)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			tamper(t, s, c.queries...)
+			rep, err := s.Verify(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if rep.Problem == nil {
+				t.Fatal("Verify found nothing wrong")
+			}
+			if rep.Problem.Seq != c.seq || !strings.Contains(rep.Problem.Reason, c.reason) {
+				t.Fatalf("Verify named %v, want event %d (%s)", rep.Problem, c.seq, c.reason)
+			}
+		})
+	}
+}
+
+// The schema after every migration equals the committed golden copy, so a
+// migration that changes more (or less) than intended is seen in review.
+func TestSchemaGolden(t *testing.T) {
+	s, _ := openTemp(t)
+	rows, err := s.DB().Query(`SELECT sql FROM sqlite_master WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%' ORDER BY type, name`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var b strings.Builder
+	for rows.Next() {
+		var q string
+		if err := rows.Scan(&q); err != nil {
+			t.Fatal(err)
+		}
+		b.WriteString(q + ";\n\n")
+	}
+	golden := filepath.Join("testdata", "schema.golden.sql")
+	if *update {
+		if err := os.WriteFile(golden, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatalf("%v (run go test ./internal/events -run TestSchemaGolden -update to write it)", err)
+	}
+	if b.String() != string(want) {
+		t.Fatalf("schema differs from %s:\n%s", golden, b.String())
+	}
+}
