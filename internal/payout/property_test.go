@@ -152,7 +152,7 @@ func TestPropertyMirror(t *testing.T) {
 			rng := rand.New(rand.NewPCG(2, uint64(len(s.Players))))
 			type key struct {
 				contract, trump, declarer, partner, value string
-				tout                                  bool
+				tout                                      bool
 			}
 			won := map[key]Result{}
 			lost := map[key]Result{}
