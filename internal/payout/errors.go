@@ -142,6 +142,14 @@ func English(code string) string {
 		return "ramsch: the points add up to %d, but the pack holds 120"
 	case "ramsch.tricks-sum":
 		return "ramsch: the tricks add up to %d, but a deal has %d"
+	case "field.unknown":
+		return "%[1]s: %[1]q is not a field of this request; see docs/api.md"
+	case "unit":
+		return "unit: %q is not an amount above 0; give the money one unit is worth, such as 0.50"
+	case "currency":
+		return "currency: %q is not a three-letter ISO 4217 code such as CHF, EUR or SEK"
+	case "void.reason":
+		return "reason: say why this deal is voided, for the history"
 	case "split.remainder-needed":
 		return "remainder_to: the pot leaves %d unit(s) over; say who won the cut for them (one of %s)"
 	case "split.remainder-count":

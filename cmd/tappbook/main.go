@@ -1,0 +1,129 @@
+// Command tappbook is the scorekeeper: `tappbook serve` runs the web app and
+// JSON API on a local SQLite file; `tappbook version` prints the version.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"runtime/debug"
+	"syscall"
+	"time"
+
+	"tappbook/internal/events"
+	"tappbook/internal/game"
+	"tappbook/internal/web"
+)
+
+// version is the release this source is; a build from a VCS checkout adds
+// its revision.
+const version = "0.1.0"
+
+func main() {
+	if err := run(context.Background(), os.Args[1:], os.Stdout, os.Stderr); err != nil {
+		fmt.Fprintln(os.Stderr, "tappbook:", err)
+		os.Exit(1)
+	}
+}
+
+const usage = `usage: tappbook <command> [flags]
+
+commands:
+  serve    run the scorekeeper (--addr, --db; env TAPPBOOK_ADDR, TAPPBOOK_DB)
+  version  print the version
+`
+
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return errors.New("no command given")
+	}
+	switch args[0] {
+	case "serve":
+		return serve(ctx, args[1:], stderr)
+	case "version", "--version", "-v":
+		fmt.Fprintln(stdout, "tappbook", versionString())
+		return nil
+	case "help", "-h", "--help":
+		fmt.Fprint(stdout, usage)
+		return nil
+	}
+	fmt.Fprint(stderr, usage)
+	return fmt.Errorf("unknown command %q", args[0])
+}
+
+func versionString() string {
+	v := version
+	if info, ok := debug.ReadBuildInfo(); ok {
+		for _, s := range info.Settings {
+			if s.Key == "vcs.revision" && len(s.Value) >= 12 {
+				v += " (" + s.Value[:12] + ")"
+			}
+		}
+	}
+	return v
+}
+
+// envOr gives the environment variable's value, or def when it is unset.
+func envOr(name, def string) string {
+	if v, ok := os.LookupEnv(name); ok && v != "" {
+		return v
+	}
+	return def
+}
+
+func serve(ctx context.Context, args []string, stderr io.Writer) error {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	addr := fs.String("addr", envOr("TAPPBOOK_ADDR", ":8080"), "address to listen on, HOST:PORT (env TAPPBOOK_ADDR)")
+	dbPath := fs.String("db", envOr("TAPPBOOK_DB", "./tappbook.db"), "SQLite database file, created on first start (env TAPPBOOK_DB)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	log := slog.New(slog.NewTextHandler(stderr, nil))
+
+	ctx, stop := signal.NotifyContext(ctx, syscall.SIGINT, syscall.SIGTERM)
+	defer stop()
+
+	store, err := events.Open(ctx, *dbPath, events.Options{})
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return fmt.Errorf("listen on %s: %w", *addr, err)
+	}
+	srv := &http.Server{
+		Handler:           web.New(game.New(store), log),
+		ReadHeaderTimeout: 10 * time.Second,
+		IdleTimeout:       2 * time.Minute,
+	}
+	log.Info("tappbook serving", "addr", ln.Addr().String(), "db", *dbPath, "version", versionString())
+
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return fmt.Errorf("serve: %w", err)
+	case <-ctx.Done():
+	}
+	// Stop taking requests, let those in flight finish, then close the
+	// database (deferred above).
+	log.Info("shutting down")
+	shutdown, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(shutdown); err != nil {
+		return fmt.Errorf("shut down: %w", err)
+	}
+	log.Info("stopped")
+	return nil
+}

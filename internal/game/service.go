@@ -1,0 +1,452 @@
+// Package game carries out what the table asks for (start an evening, record,
+// correct or void a deal, close) by checking it against the game as it
+// stands, scoring it with the payout engine and appending the resulting
+// events in one transaction. It keeps each game folded in memory and up to
+// date as it appends.
+package game
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/base32"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+
+	"github.com/shopspring/decimal"
+
+	"tappbook/internal/events"
+	"tappbook/internal/payout"
+	"tappbook/internal/projection"
+)
+
+// ErrNotFound is an unknown game or deal.
+var ErrNotFound = errors.New("not found")
+
+// NotFoundError says what was not found.
+type NotFoundError struct{ What string }
+
+func (e *NotFoundError) Error() string { return e.What }
+func (e *NotFoundError) Unwrap() error { return ErrNotFound }
+
+// ConflictError is a request the game's state refuses: closed, another
+// dealer, a stale hand number. It says what happened.
+type ConflictError struct{ Msg string }
+
+func (e *ConflictError) Error() string { return e.Msg }
+
+// Service runs the commands of every game in one store.
+type Service struct {
+	store *events.Store
+	mu    sync.Mutex
+	games map[string]*entry
+}
+
+// entry is one game in memory: its lock serialises the game's commands (so
+// each sees the state the previous one left) and guards its state for
+// readers.
+type entry struct {
+	mu   sync.RWMutex
+	game *projection.Game
+}
+
+// New makes a service on a store.
+func New(store *events.Store) *Service {
+	return &Service{store: store, games: map[string]*entry{}}
+}
+
+// Store gives the event store the service appends to.
+func (s *Service) Store() *events.Store { return s.store }
+
+// NewGame is what an evening is started with.
+type NewGame struct {
+	Variant  string
+	Players  []string
+	Unit     string // decimal; "" means 1
+	Currency string
+	Rules    map[string]json.RawMessage
+}
+
+// newID is a game id: 128 random bits, which make it a capability.
+func newID() (string, error) {
+	var b [16]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return "", fmt.Errorf("new game id: %w", err)
+	}
+	return strings.ToLower(base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(b[:])), nil
+}
+
+// Create starts a game. A repeated idempotency key returns the game the first
+// request started.
+func (s *Service) Create(ctx context.Context, ng NewGame, key string) (*projection.Game, error) {
+	if key != "" {
+		if evs, ok, err := s.store.FindKey(ctx, "create:"+key); err != nil {
+			return nil, err
+		} else if ok {
+			return s.snapshot(ctx, evs[0].Stream)
+		}
+	}
+	v, err := payout.ParseVariant(ng.Variant)
+	if err != nil {
+		return nil, err
+	}
+	if err := payout.CheckPlayers(v, ng.Players); err != nil {
+		return nil, err
+	}
+	unit := ng.Unit
+	if unit == "" {
+		unit = "1"
+	}
+	u, err := decimal.NewFromString(unit)
+	if err != nil || !u.IsPositive() {
+		return nil, &payout.InputError{Field: "unit", Code: "unit", Args: []any{unit}}
+	}
+	currency, err := projection.CheckCurrency(ng.Currency)
+	if err != nil {
+		return nil, &payout.InputError{Field: "currency", Code: "currency", Args: []any{ng.Currency}}
+	}
+	rules, err := payout.DecodeRules(v, ng.Rules)
+	if err != nil {
+		return nil, err
+	}
+	setup := payout.Setup{Variant: v, Players: ng.Players, Rules: rules}
+	if err := setup.Check(); err != nil {
+		return nil, err
+	}
+	rulesJSON := map[string]json.RawMessage{}
+	for k, val := range rules.RulesMap(v) {
+		b, err := json.Marshal(val)
+		if err != nil {
+			return nil, fmt.Errorf("create game: rules: %w", err)
+		}
+		rulesJSON[k] = b
+	}
+	id, err := newID()
+	if err != nil {
+		return nil, err
+	}
+	started := projection.GameStarted{Variant: v, Players: ng.Players, Unit: unit, Currency: currency, Rules: rulesJSON}
+	if key != "" {
+		key = "create:" + key
+	}
+	res, err := s.store.Append(ctx, id, 0, key, events.NewEvent{Type: projection.TypeGameStarted, SchemaVersion: projection.SchemaVersion, Data: started})
+	if err != nil {
+		return nil, fmt.Errorf("create game: %w", err)
+	}
+	return s.snapshot(ctx, res.Events[0].Stream)
+}
+
+// load gives a game's entry, folding it from the store the first time.
+func (s *Service) load(ctx context.Context, id string) (*entry, error) {
+	s.mu.Lock()
+	e, ok := s.games[id]
+	if !ok {
+		e = &entry{}
+		s.games[id] = e
+	}
+	s.mu.Unlock()
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.game != nil {
+		return e, nil
+	}
+	evs, err := s.store.ReadStream(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if len(evs) == 0 {
+		s.mu.Lock()
+		delete(s.games, id)
+		s.mu.Unlock()
+		return nil, &NotFoundError{What: "there is no game with this id; check the link"}
+	}
+	g, err := projection.Fold(id, evs)
+	if err != nil {
+		return nil, err
+	}
+	e.game = g
+	return e, nil
+}
+
+// View runs fn on a game as it stands, under its read lock: fn must not keep
+// the game.
+func (s *Service) View(ctx context.Context, id string, fn func(*projection.Game) error) error {
+	e, err := s.load(ctx, id)
+	if err != nil {
+		return err
+	}
+	e.mu.RLock()
+	defer e.mu.RUnlock()
+	return fn(e.game)
+}
+
+// snapshot folds a game afresh from the store: a copy nobody else changes.
+func (s *Service) snapshot(ctx context.Context, id string) (*projection.Game, error) {
+	evs, err := s.store.ReadStream(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	return projection.Fold(id, evs)
+}
+
+// command runs fn under the game's write lock and appends the events it
+// returns with the game's version as the expected one, then folds them in.
+// A repeated idempotency key skips fn and returns the first append's events.
+func (s *Service) command(ctx context.Context, id, key string, fn func(g *projection.Game) ([]events.NewEvent, error)) ([]events.Event, *projection.Game, error) {
+	e, err := s.load(ctx, id)
+	if err != nil {
+		return nil, nil, err
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	g := e.game
+	if key != "" {
+		key = id + ":" + key
+		evs, ok, err := s.store.FindKey(ctx, key)
+		if err != nil {
+			return nil, nil, err
+		}
+		if ok {
+			return evs, g, nil
+		}
+	}
+	news, err := fn(g)
+	if err != nil {
+		return nil, nil, err
+	}
+	res, err := s.store.Append(ctx, id, g.Version, key, news...)
+	if err != nil {
+		if events.IsConflict(err) {
+			// Another process wrote to this game: forget the stale fold.
+			e.game = nil
+			s.mu.Lock()
+			delete(s.games, id)
+			s.mu.Unlock()
+			return nil, nil, &ConflictError{Msg: "someone else changed this game at the same moment; reload and try again"}
+		}
+		return nil, nil, err
+	}
+	if !res.Duplicate {
+		for _, ev := range res.Events {
+			if err := g.Apply(ev); err != nil {
+				e.game = nil // fold again from the store next time
+				return nil, nil, err
+			}
+		}
+	}
+	return res.Events, g, nil
+}
+
+// Checks are the optional guards of a recording (api.md): the dealer the
+// phone thinks deals, and the number it thinks the deal gets.
+type Checks struct {
+	Dealer       *string
+	ExpectedHand *int
+}
+
+// HandAnswer is what recording or correcting a deal answers.
+type HandAnswer struct {
+	Hand     int
+	Dealer   string
+	Scored   projection.Scored
+	PotAfter decimal.Decimal
+}
+
+func answerFrom(ev events.Event) (HandAnswer, error) {
+	switch ev.Type {
+	case projection.TypeHandRecorded:
+		var p projection.HandRecorded
+		if err := json.Unmarshal(ev.Data, &p); err != nil {
+			return HandAnswer{}, err
+		}
+		return HandAnswer{Hand: p.Hand, Dealer: p.Dealer, Scored: p.Scored, PotAfter: p.PotAfter}, nil
+	case projection.TypeHandCorrect:
+		var p projection.HandCorrected
+		if err := json.Unmarshal(ev.Data, &p); err != nil {
+			return HandAnswer{}, err
+		}
+		return HandAnswer{Hand: p.Hand, Scored: p.Scored, PotAfter: p.PotAfter}, nil
+	}
+	return HandAnswer{}, &ConflictError{Msg: "this Idempotency-Key was already used for a different request"}
+}
+
+func checkOpen(g *projection.Game) error {
+	if g.Closed != nil {
+		return &ConflictError{Msg: "this evening is closed; nothing more can be recorded or changed"}
+	}
+	return nil
+}
+
+func (c Checks) check(g *projection.Game, hand int) error {
+	dealer := g.Setup.Players[g.DealerOf(hand)]
+	if c.Dealer != nil && *c.Dealer != dealer {
+		if g.Setup.IndexOf(*c.Dealer) < 0 {
+			return &payout.InputError{Field: "dealer", Code: "player.unknown", Args: []any{"dealer", *c.Dealer, strings.Join(g.Setup.Players, ", ")}}
+		}
+		return &ConflictError{Msg: fmt.Sprintf("%s deals hand %d, not %s; someone may have recorded a deal meanwhile", dealer, hand, *c.Dealer)}
+	}
+	if c.ExpectedHand != nil && *c.ExpectedHand != hand {
+		return &ConflictError{Msg: fmt.Sprintf("this deal is hand %d, not %d; someone may have recorded it already, so check the list before recording again", hand, *c.ExpectedHand)}
+	}
+	return nil
+}
+
+// Record scores and records the next deal.
+func (s *Service) Record(ctx context.Context, id string, rec payout.Record, c Checks, key string) (HandAnswer, error) {
+	evs, _, err := s.command(ctx, id, key, func(g *projection.Game) ([]events.NewEvent, error) {
+		if err := checkOpen(g); err != nil {
+			return nil, err
+		}
+		n := g.NextHand()
+		if err := c.check(g, n); err != nil {
+			return nil, err
+		}
+		dealer := g.DealerOf(n)
+		res, err := payout.Score(g.Setup, payout.Table{Dealer: dealer, Pot: g.Pot}, rec)
+		if err != nil {
+			return nil, err
+		}
+		p := projection.HandRecorded{Hand: n, Dealer: g.Setup.Players[dealer], Record: rec,
+			PotAfter: g.Pot.Add(res.PotDelta), Scored: projection.NewScored(g.Setup, res)}
+		return []events.NewEvent{{Type: projection.TypeHandRecorded, SchemaVersion: projection.SchemaVersion, Data: p}}, nil
+	})
+	if err != nil {
+		return HandAnswer{}, err
+	}
+	return answerFrom(evs[0])
+}
+
+// Correct replaces deal n's record and re-scores every later deal whose
+// table (the pot) changed because of it.
+func (s *Service) Correct(ctx context.Context, id string, n int, rec payout.Record, reason string, c Checks, key string) (HandAnswer, error) {
+	evs, g, err := s.command(ctx, id, key, func(g *projection.Game) ([]events.NewEvent, error) {
+		if err := checkOpen(g); err != nil {
+			return nil, err
+		}
+		if g.Hand(n) == nil {
+			return nil, &NotFoundError{What: fmt.Sprintf("there is no hand %d in this game", n)}
+		}
+		if err := c.check(g, n); err != nil {
+			return nil, err
+		}
+		pot := g.PotBefore(n)
+		res, err := payout.Score(g.Setup, payout.Table{Dealer: g.DealerOf(n), Pot: pot}, rec)
+		if err != nil {
+			return nil, err
+		}
+		scored := projection.NewScored(g.Setup, res)
+		first := events.NewEvent{Type: projection.TypeHandCorrect, SchemaVersion: projection.SchemaVersion,
+			Data: projection.HandCorrected{Hand: n, Record: rec, Reason: reason, PotAfter: pot.Add(res.PotDelta), Scored: scored}}
+		later, err := rescore(g, n, pot.Add(res.PotDelta))
+		if err != nil {
+			return nil, err
+		}
+		return append([]events.NewEvent{first}, later...), nil
+	})
+	if err != nil {
+		return HandAnswer{}, err
+	}
+	a, err := answerFrom(evs[0])
+	if err != nil {
+		return HandAnswer{}, err
+	}
+	a.Dealer = g.Setup.Players[g.DealerOf(a.Hand)]
+	return a, nil
+}
+
+// Void makes deal n no longer count and re-scores later deals whose table
+// changed.
+func (s *Service) Void(ctx context.Context, id string, n int, reason, key string) error {
+	_, _, err := s.command(ctx, id, key, func(g *projection.Game) ([]events.NewEvent, error) {
+		if err := checkOpen(g); err != nil {
+			return nil, err
+		}
+		h := g.Hand(n)
+		if h == nil {
+			return nil, &NotFoundError{What: fmt.Sprintf("there is no hand %d in this game", n)}
+		}
+		if h.Voided {
+			return nil, &ConflictError{Msg: fmt.Sprintf("hand %d is already voided", n)}
+		}
+		if strings.TrimSpace(reason) == "" {
+			return nil, &payout.InputError{Field: "reason", Code: "void.reason"}
+		}
+		first := events.NewEvent{Type: projection.TypeHandVoided, SchemaVersion: projection.SchemaVersion,
+			Data: projection.HandVoided{Hand: n, Reason: reason}}
+		later, err := rescore(g, n, g.PotBefore(n))
+		if err != nil {
+			return nil, err
+		}
+		return append([]events.NewEvent{first}, later...), nil
+	})
+	return err
+}
+
+// rescore walks the deals after n, given the pot after deal n as it will now
+// be, and re-scores each counted deal whose pot before it changed. Deals of
+// variants without a pot never change.
+func rescore(g *projection.Game, n int, pot decimal.Decimal) ([]events.NewEvent, error) {
+	var out []events.NewEvent
+	for k := n + 1; k <= len(g.Hands); k++ {
+		h := g.Hand(k)
+		if h.Voided {
+			continue
+		}
+		if pot.Equal(g.PotBefore(k)) {
+			// From here on the table is as it was: nothing later changes.
+			break
+		}
+		res, err := payout.Score(g.Setup, payout.Table{Dealer: g.DealerOf(k), Pot: pot}, h.Record)
+		if err != nil {
+			return nil, fmt.Errorf("re-score hand %d: %w", k, err)
+		}
+		scored := projection.NewScored(g.Setup, res)
+		pot = pot.Add(res.PotDelta)
+		if scored.Equal(h.Result) {
+			continue
+		}
+		out = append(out, events.NewEvent{Type: projection.TypeHandRescored, SchemaVersion: projection.SchemaVersion,
+			Data: projection.HandRescored{Hand: k, Cause: n, PotAfter: pot, Scored: scored}})
+	}
+	return out, nil
+}
+
+// Close ends the evening: the old-tapp pot is shared out and who pays whom
+// is fixed.
+func (s *Service) Close(ctx context.Context, id string, remainderTo []string, key string) (*projection.Game, error) {
+	_, _, err := s.command(ctx, id, key, func(g *projection.Game) ([]events.NewEvent, error) {
+		if err := checkOpen(g); err != nil {
+			return nil, err
+		}
+		split, err := payout.SplitPot(g.Setup, g.Balances, g.Pot, remainderTo)
+		if err != nil {
+			return nil, err
+		}
+		final := make([]decimal.Decimal, len(g.Balances))
+		shares := map[string]decimal.Decimal{}
+		for seat, b := range g.Balances {
+			final[seat] = b.Add(split.Shares[seat])
+			shares[g.Setup.Players[seat]] = split.Shares[seat]
+		}
+		p := projection.GameClosed{RemainderTo: split.RemainderTo, Split: shares, Transfers: projection.Settle(g.Setup.Players, final)}
+		return []events.NewEvent{{Type: projection.TypeGameClosed, SchemaVersion: projection.SchemaVersion, Data: p}}, nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return s.snapshot(ctx, id)
+}
+
+// Events gives a game's events for the audit.
+func (s *Service) Events(ctx context.Context, id string) ([]events.Event, error) {
+	evs, err := s.store.ReadStream(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if len(evs) == 0 {
+		return nil, &NotFoundError{What: "there is no game with this id; check the link"}
+	}
+	return evs, nil
+}

@@ -1,0 +1,316 @@
+// Package projection folds a game's events into what the table wants to
+// know: each player's balance, the pot, the deals with every revision, who
+// deals next, and who pays whom. Folding the same events always gives the
+// same state, whether one at a time as they arrive or all at once.
+package projection
+
+import (
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/shopspring/decimal"
+
+	"tappbook/internal/events"
+	"tappbook/internal/payout"
+)
+
+// Game is one evening as its events tell it.
+type Game struct {
+	ID        string
+	Setup     payout.Setup
+	Unit      decimal.Decimal
+	UnitText  string // the unit as given, for its decimal places
+	Currency  string
+	StartedAt time.Time
+	Hands     []*Hand
+	Balances  []decimal.Decimal // by seat, in units; with Pot they sum to zero
+	Pot       decimal.Decimal
+	Closed    *Closing
+	Version   int64 // the stream version folded so far
+}
+
+// Hand is one deal with its history.
+type Hand struct {
+	Number     int
+	Dealer     int // seat
+	Record     payout.Record
+	Result     Scored // what counts now
+	PotAfter   decimal.Decimal
+	Voided     bool
+	VoidReason string
+	Revisions  []Revision // oldest first: recorded, then corrections, voids and re-scorings
+}
+
+// Revision is one event in a deal's history.
+type Revision struct {
+	Kind   string // the event type
+	At     time.Time
+	Reason string
+	Record *payout.Record
+	Result *Scored
+	Cause  int // for a re-scoring: the deal whose change caused it
+}
+
+// Closing is the end of the evening.
+type Closing struct {
+	At          time.Time
+	RemainderTo []string
+	Split       []decimal.Decimal // by seat
+	Transfers   []Transfer
+}
+
+// Fold builds a game from its events.
+func Fold(id string, evs []events.Event) (*Game, error) {
+	g := &Game{ID: id}
+	for _, e := range evs {
+		if err := g.Apply(e); err != nil {
+			return nil, err
+		}
+	}
+	if g.Version == 0 {
+		return nil, fmt.Errorf("fold game %s: no events", id)
+	}
+	return g, nil
+}
+
+// Apply folds one more event into the game. Events must come in version
+// order.
+func (g *Game) Apply(e events.Event) error {
+	if e.Version != g.Version+1 {
+		return fmt.Errorf("game %s: event version %d after %d", g.ID, e.Version, g.Version)
+	}
+	var err error
+	switch e.Type {
+	case TypeGameStarted:
+		err = g.applyStarted(e)
+	case TypeHandRecorded:
+		var p HandRecorded
+		if err = json.Unmarshal(e.Data, &p); err == nil {
+			err = g.applyRecorded(e, p)
+		}
+	case TypeHandCorrect:
+		var p HandCorrected
+		if err = json.Unmarshal(e.Data, &p); err == nil {
+			err = g.applyCorrected(e, p)
+		}
+	case TypeHandVoided:
+		var p HandVoided
+		if err = json.Unmarshal(e.Data, &p); err == nil {
+			err = g.applyVoided(e, p)
+		}
+	case TypeHandRescored:
+		var p HandRescored
+		if err = json.Unmarshal(e.Data, &p); err == nil {
+			err = g.applyRescored(e, p)
+		}
+	case TypeGameClosed:
+		var p GameClosed
+		if err = json.Unmarshal(e.Data, &p); err == nil {
+			err = g.applyClosed(e, p)
+		}
+	default:
+		err = fmt.Errorf("unknown event type %q", e.Type)
+	}
+	if err != nil {
+		return fmt.Errorf("game %s: apply event %d (%s): %w", g.ID, e.Version, e.Type, err)
+	}
+	g.Version = e.Version
+	return nil
+}
+
+func (g *Game) applyStarted(e events.Event) error {
+	var p GameStarted
+	if err := json.Unmarshal(e.Data, &p); err != nil {
+		return err
+	}
+	rules, err := payout.DecodeRules(p.Variant, p.Rules)
+	if err != nil {
+		return err
+	}
+	g.Setup = payout.Setup{Variant: p.Variant, Players: p.Players, Rules: rules}
+	if g.Unit, err = decimal.NewFromString(p.Unit); err != nil {
+		return fmt.Errorf("unit %q: %w", p.Unit, err)
+	}
+	g.UnitText, g.Currency, g.StartedAt = p.Unit, p.Currency, e.RecordedAt
+	g.Balances = make([]decimal.Decimal, len(p.Players))
+	for i := range g.Balances {
+		g.Balances[i] = decimal.Zero
+	}
+	g.Pot = decimal.Zero
+	return nil
+}
+
+func (g *Game) applyRecorded(e events.Event, p HandRecorded) error {
+	if p.Hand != len(g.Hands)+1 {
+		return fmt.Errorf("hand %d recorded after %d hands", p.Hand, len(g.Hands))
+	}
+	h := &Hand{Number: p.Hand, Dealer: g.Setup.IndexOf(p.Dealer), Record: p.Record, PotAfter: p.PotAfter}
+	h.Revisions = append(h.Revisions, Revision{Kind: e.Type, At: e.RecordedAt, Record: &p.Record, Result: &p.Scored})
+	g.Hands = append(g.Hands, h)
+	return g.count(h, p.Scored)
+}
+
+func (g *Game) applyCorrected(e events.Event, p HandCorrected) error {
+	h, err := g.hand(p.Hand)
+	if err != nil {
+		return err
+	}
+	if !h.Voided {
+		g.uncount(h)
+	}
+	h.Voided, h.VoidReason, h.Record, h.PotAfter = false, "", p.Record, p.PotAfter
+	h.Revisions = append(h.Revisions, Revision{Kind: e.Type, At: e.RecordedAt, Reason: p.Reason, Record: &p.Record, Result: &p.Scored})
+	return g.count(h, p.Scored)
+}
+
+func (g *Game) applyVoided(e events.Event, p HandVoided) error {
+	h, err := g.hand(p.Hand)
+	if err != nil {
+		return err
+	}
+	if h.Voided {
+		return fmt.Errorf("hand %d is already voided", p.Hand)
+	}
+	g.uncount(h)
+	h.Voided, h.VoidReason = true, p.Reason
+	h.Revisions = append(h.Revisions, Revision{Kind: e.Type, At: e.RecordedAt, Reason: p.Reason})
+	return nil
+}
+
+func (g *Game) applyRescored(e events.Event, p HandRescored) error {
+	h, err := g.hand(p.Hand)
+	if err != nil {
+		return err
+	}
+	if h.Voided {
+		return fmt.Errorf("hand %d is voided and cannot be re-scored", p.Hand)
+	}
+	g.uncount(h)
+	h.PotAfter = p.PotAfter
+	h.Revisions = append(h.Revisions, Revision{Kind: e.Type, At: e.RecordedAt, Result: &p.Scored, Cause: p.Cause})
+	return g.count(h, p.Scored)
+}
+
+func (g *Game) applyClosed(e events.Event, p GameClosed) error {
+	if g.Closed != nil {
+		return fmt.Errorf("the game is already closed")
+	}
+	split, err := g.bySeat(p.Split)
+	if err != nil {
+		return err
+	}
+	for seat, share := range split {
+		g.Balances[seat] = g.Balances[seat].Add(share)
+		g.Pot = g.Pot.Sub(share)
+	}
+	g.Closed = &Closing{At: e.RecordedAt, RemainderTo: p.RemainderTo, Split: split, Transfers: p.Transfers}
+	return nil
+}
+
+// count adds a deal's result to the balances and the pot.
+func (g *Game) count(h *Hand, s Scored) error {
+	deltas, err := g.bySeat(s.Deltas)
+	if err != nil {
+		return fmt.Errorf("hand %d: %w", h.Number, err)
+	}
+	for seat, d := range deltas {
+		g.Balances[seat] = g.Balances[seat].Add(d)
+	}
+	g.Pot = g.Pot.Add(s.PotDelta)
+	h.Result = s
+	return nil
+}
+
+// uncount takes a deal's current result back out.
+func (g *Game) uncount(h *Hand) {
+	for name, d := range h.Result.Deltas {
+		seat := g.Setup.IndexOf(name)
+		g.Balances[seat] = g.Balances[seat].Sub(d)
+	}
+	g.Pot = g.Pot.Sub(h.Result.PotDelta)
+}
+
+func (g *Game) bySeat(m map[string]decimal.Decimal) ([]decimal.Decimal, error) {
+	out := make([]decimal.Decimal, len(g.Setup.Players))
+	for i := range out {
+		out[i] = decimal.Zero
+	}
+	for name, d := range m {
+		seat := g.Setup.IndexOf(name)
+		if seat < 0 {
+			return nil, fmt.Errorf("%q is not a player", name)
+		}
+		out[seat] = d
+	}
+	return out, nil
+}
+
+func (g *Game) hand(n int) (*Hand, error) {
+	if n < 1 || n > len(g.Hands) {
+		return nil, fmt.Errorf("there is no hand %d", n)
+	}
+	return g.Hands[n-1], nil
+}
+
+// Hand returns deal n, or nil.
+func (g *Game) Hand(n int) *Hand {
+	h, _ := g.hand(n)
+	return h
+}
+
+// DealerOf is the seat that deals hand n (1-based): the first player deals
+// first, and the deal moves one seat on after every deal, passed in and
+// voided ones included.
+func (g *Game) DealerOf(n int) int { return (n - 1) % len(g.Setup.Players) }
+
+// NextHand is the number the next deal gets.
+func (g *Game) NextHand() int { return len(g.Hands) + 1 }
+
+// NextDealer is the seat that deals next.
+func (g *Game) NextDealer() int { return g.DealerOf(g.NextHand()) }
+
+// PotBefore is the pot as it stood before deal n: the results of the
+// counted deals before it.
+func (g *Game) PotBefore(n int) decimal.Decimal {
+	pot := decimal.Zero
+	for _, h := range g.Hands[:n-1] {
+		if !h.Voided {
+			pot = pot.Add(h.Result.PotDelta)
+		}
+	}
+	return pot
+}
+
+// Counted is the number of deals that count (not voided).
+func (g *Game) Counted() int {
+	n := 0
+	for _, h := range g.Hands {
+		if !h.Voided {
+			n++
+		}
+	}
+	return n
+}
+
+// NewScored turns a payout result into the stored form, keyed by name.
+func NewScored(s payout.Setup, r payout.Result) Scored {
+	deltas := make(map[string]decimal.Decimal, len(r.Deltas))
+	for seat, d := range r.Deltas {
+		deltas[s.Players[seat]] = d
+	}
+	return Scored{Deltas: deltas, PotDelta: r.PotDelta, Explanation: r.Explanation, Text: r.Explanation.Text(), Ruleset: payout.RulesetVersion}
+}
+
+// Equal reports whether two results move the same amounts.
+func (s Scored) Equal(o Scored) bool {
+	if !s.PotDelta.Equal(o.PotDelta) || len(s.Deltas) != len(o.Deltas) {
+		return false
+	}
+	for k, v := range s.Deltas {
+		if !v.Equal(o.Deltas[k]) {
+			return false
+		}
+	}
+	return s.Text == o.Text
+}

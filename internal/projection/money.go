@@ -1,0 +1,53 @@
+package projection
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/shopspring/decimal"
+)
+
+// currencyPlaces is the ISO 4217 minor unit of a currency: 2 for most, 0 or
+// 3 for a few.
+func currencyPlaces(code string) int32 {
+	switch code {
+	case "":
+		return 0
+	case "BIF", "CLP", "DJF", "GNF", "ISK", "JPY", "KMF", "KRW", "PYG", "RWF", "UGX", "UYI", "VND", "VUV", "XAF", "XOF", "XPF":
+		return 0
+	case "BHD", "IQD", "JOD", "KWD", "LYD", "OMR", "TND":
+		return 3
+	}
+	return 2
+}
+
+// CheckCurrency takes "" or a three-letter ISO 4217 code, in any case, and
+// gives it in capitals.
+func CheckCurrency(code string) (string, error) {
+	up := strings.ToUpper(strings.TrimSpace(code))
+	if up == "" {
+		return "", nil
+	}
+	if len(up) != 3 || strings.Trim(up, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") != "" {
+		return "", fmt.Errorf("currency: %q is not a three-letter ISO 4217 code such as CHF, EUR or SEK", code)
+	}
+	return up, nil
+}
+
+// Places is how many decimals the game's money shows: the currency's minor
+// unit, or more if the unit value has more (1 unit = 0.125 shows 3).
+func (g *Game) Places() int32 {
+	places := currencyPlaces(g.Currency)
+	if u, err := decimal.NewFromString(g.UnitText); err == nil && -u.Exponent() > places {
+		places = -u.Exponent()
+	}
+	return places
+}
+
+// Money turns units into the game's money: units × unit value.
+func (g *Game) Money(units decimal.Decimal) decimal.Decimal { return units.Mul(g.Unit) }
+
+// MoneyText is an amount of money as a decimal string with the game's places.
+func (g *Game) MoneyText(units decimal.Decimal) string {
+	return g.Money(units).StringFixed(g.Places())
+}

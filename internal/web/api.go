@@ -1,0 +1,342 @@
+package web
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/labstack/echo/v4"
+	"github.com/shopspring/decimal"
+
+	"tappbook/internal/events"
+	"tappbook/internal/game"
+	"tappbook/internal/payout"
+	"tappbook/internal/projection"
+)
+
+// api holds the JSON handlers of ../shared/api.md.
+type api struct{ svc *game.Service }
+
+func (a api) routes(e *echo.Echo) {
+	g := e.Group("/api/games")
+	g.POST("", a.createGame)
+	g.GET("/:id", a.getGame)
+	g.POST("/:id/hands", a.recordHand)
+	g.GET("/:id/hands", a.listHands)
+	g.PUT("/:id/hands/:n", a.correctHand)
+	g.POST("/:id/hands/:n/void", a.voidHand)
+	g.GET("/:id/ledger", a.ledger)
+	g.GET("/:id/events", a.events)
+	g.POST("/:id/close", a.closeGame)
+	g.GET("/:id/settlement", a.settlement)
+}
+
+const idempotencyHeader = "Idempotency-Key"
+
+type createBody struct {
+	Variant  string                     `json:"variant"`
+	Players  []string                   `json:"players"`
+	Unit     json.RawMessage            `json:"unit"`
+	Currency string                     `json:"currency"`
+	Rules    map[string]json.RawMessage `json:"rules"`
+}
+
+type gameJSON struct {
+	ID       string         `json:"id"`
+	Variant  payout.Variant `json:"variant"`
+	Players  []string       `json:"players"`
+	Unit     string         `json:"unit"`
+	Currency string         `json:"currency"`
+	Rules    map[string]any `json:"rules"`
+}
+
+func gameOut(g *projection.Game) gameJSON {
+	return gameJSON{ID: g.ID, Variant: g.Setup.Variant, Players: g.Setup.Players, Unit: g.UnitText,
+		Currency: g.Currency, Rules: g.Setup.Rules.RulesMap(g.Setup.Variant)}
+}
+
+func (a api) createGame(c echo.Context) error {
+	var b createBody
+	if err := decode(c, &b, false); err != nil {
+		return err
+	}
+	unit, err := unitText(b.Unit)
+	if err != nil {
+		return err
+	}
+	ng := game.NewGame{Variant: b.Variant, Players: b.Players, Unit: unit, Currency: b.Currency, Rules: b.Rules}
+	g, err := a.svc.Create(c.Request().Context(), ng, c.Request().Header.Get(idempotencyHeader))
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusCreated, gameOut(g))
+}
+
+// unitText takes the unit as a decimal string or a JSON number and keeps
+// it as written, so that "0.50" keeps its two places.
+func unitText(raw json.RawMessage) (string, error) {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 || string(raw) == "null" {
+		return "", nil
+	}
+	var s string
+	if err := json.Unmarshal(raw, &s); err == nil {
+		return s, nil
+	}
+	var n json.Number
+	if err := json.Unmarshal(raw, &n); err == nil {
+		return n.String(), nil
+	}
+	return "", malformed("unit must be an amount such as \"0.50\"")
+}
+
+func (a api) getGame(c echo.Context) error {
+	return a.svc.View(c.Request().Context(), c.Param("id"), func(g *projection.Game) error {
+		return c.JSON(http.StatusOK, gameOut(g))
+	})
+}
+
+// handBody is a deal as api.md posts it: the record and the two optional
+// checks (and, for a correction, why).
+type handBody struct {
+	payout.Record
+	Dealer       *string `json:"dealer"`
+	ExpectedHand *int    `json:"expected_hand"`
+	Reason       *string `json:"reason"`
+}
+
+type handAnswerJSON struct {
+	Hand        int                        `json:"hand"`
+	Dealer      string                     `json:"dealer"`
+	Deltas      map[string]decimal.Decimal `json:"deltas"`
+	PotDelta    decimal.Decimal            `json:"pot_delta"`
+	Pot         decimal.Decimal            `json:"pot"`
+	Explanation string                     `json:"explanation"`
+	Detail      payout.Explanation         `json:"detail"`
+}
+
+func answerOut(a game.HandAnswer) handAnswerJSON {
+	return handAnswerJSON{Hand: a.Hand, Dealer: a.Dealer, Deltas: a.Scored.Deltas, PotDelta: a.Scored.PotDelta,
+		Pot: a.PotAfter, Explanation: a.Scored.Text, Detail: a.Scored.Explanation}
+}
+
+func (a api) recordHand(c echo.Context) error {
+	var b handBody
+	if err := decode(c, &b, false); err != nil {
+		return err
+	}
+	if b.Reason != nil {
+		return unknownField("reason")
+	}
+	ans, err := a.svc.Record(c.Request().Context(), c.Param("id"), b.Record,
+		game.Checks{Dealer: b.Dealer, ExpectedHand: b.ExpectedHand}, c.Request().Header.Get(idempotencyHeader))
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusCreated, answerOut(ans))
+}
+
+func handNumber(c echo.Context) (int, error) {
+	n, err := strconv.Atoi(c.Param("n"))
+	if err != nil || n < 1 {
+		return 0, &game.NotFoundError{What: fmt.Sprintf("there is no hand %q in this game; hands are numbered from 1", c.Param("n"))}
+	}
+	return n, nil
+}
+
+func (a api) correctHand(c echo.Context) error {
+	n, err := handNumber(c)
+	if err != nil {
+		return err
+	}
+	var b handBody
+	if err := decode(c, &b, false); err != nil {
+		return err
+	}
+	reason := ""
+	if b.Reason != nil {
+		reason = *b.Reason
+	}
+	ans, err := a.svc.Correct(c.Request().Context(), c.Param("id"), n, b.Record, reason,
+		game.Checks{Dealer: b.Dealer, ExpectedHand: b.ExpectedHand}, c.Request().Header.Get(idempotencyHeader))
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, answerOut(ans))
+}
+
+func (a api) voidHand(c echo.Context) error {
+	n, err := handNumber(c)
+	if err != nil {
+		return err
+	}
+	var b struct {
+		Reason string `json:"reason"`
+	}
+	if err := decode(c, &b, true); err != nil {
+		return err
+	}
+	if err := a.svc.Void(c.Request().Context(), c.Param("id"), n, b.Reason, c.Request().Header.Get(idempotencyHeader)); err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, map[string]any{"hand": n, "voided": true})
+}
+
+type ledgerJSON struct {
+	Hands    int                        `json:"hands"`
+	Counted  int                        `json:"counted"`
+	Dealer   string                     `json:"dealer"`
+	Forehand string                     `json:"forehand"`
+	Balances map[string]decimal.Decimal `json:"balances"`
+	Pot      decimal.Decimal            `json:"pot"`
+	Money    map[string]string          `json:"money"`
+	PotMoney string                     `json:"pot_money"`
+	Unit     string                     `json:"unit"`
+	Currency string                     `json:"currency"`
+	Closed   bool                       `json:"closed"`
+}
+
+func (a api) ledger(c echo.Context) error {
+	return a.svc.View(c.Request().Context(), c.Param("id"), func(g *projection.Game) error {
+		next := g.NextDealer()
+		out := ledgerJSON{Hands: len(g.Hands), Counted: g.Counted(), Dealer: g.Setup.Players[next],
+			Forehand: g.Setup.Players[(next+1)%len(g.Setup.Players)],
+			Pot:      g.Pot, PotMoney: g.MoneyText(g.Pot), Unit: g.UnitText, Currency: g.Currency, Closed: g.Closed != nil}
+		out.Balances, out.Money = balancesOut(g, g.Balances)
+		return c.JSON(http.StatusOK, out)
+	})
+}
+
+func balancesOut(g *projection.Game, balances []decimal.Decimal) (map[string]decimal.Decimal, map[string]string) {
+	units := make(map[string]decimal.Decimal, len(balances))
+	money := make(map[string]string, len(balances))
+	for seat, b := range balances {
+		name := g.Setup.Players[seat]
+		units[name] = b
+		money[name] = g.MoneyText(b)
+	}
+	return units, money
+}
+
+type revisionJSON struct {
+	Kind        string                     `json:"kind"`
+	At          time.Time                  `json:"at"`
+	Reason      string                     `json:"reason,omitempty"`
+	Record      *payout.Record             `json:"record,omitempty"`
+	Deltas      map[string]decimal.Decimal `json:"deltas,omitempty"`
+	PotDelta    *decimal.Decimal           `json:"pot_delta,omitempty"`
+	Explanation string                     `json:"explanation,omitempty"`
+	Cause       int                        `json:"cause,omitempty"`
+}
+
+type handJSON struct {
+	Hand        int                        `json:"hand"`
+	Dealer      string                     `json:"dealer"`
+	Record      payout.Record              `json:"record"`
+	Deltas      map[string]decimal.Decimal `json:"deltas"`
+	PotDelta    decimal.Decimal            `json:"pot_delta"`
+	Voided      bool                       `json:"voided"`
+	VoidReason  string                     `json:"void_reason,omitempty"`
+	Revisions   int                        `json:"revisions"`
+	Explanation string                     `json:"explanation"`
+	Detail      payout.Explanation         `json:"detail"`
+	History     []revisionJSON             `json:"history"`
+}
+
+func (a api) listHands(c echo.Context) error {
+	return a.svc.View(c.Request().Context(), c.Param("id"), func(g *projection.Game) error {
+		out := make([]handJSON, 0, len(g.Hands))
+		for _, h := range g.Hands {
+			hj := handJSON{Hand: h.Number, Dealer: g.Setup.Players[h.Dealer], Record: h.Record,
+				Deltas: h.Result.Deltas, PotDelta: h.Result.PotDelta, Voided: h.Voided, VoidReason: h.VoidReason,
+				Explanation: h.Result.Text, Detail: h.Result.Explanation}
+			for _, r := range h.Revisions {
+				rj := revisionJSON{Kind: r.Kind, At: r.At, Reason: r.Reason, Record: r.Record, Cause: r.Cause}
+				if r.Record != nil {
+					hj.Revisions++
+				}
+				if r.Result != nil {
+					rj.Deltas, rj.PotDelta, rj.Explanation = r.Result.Deltas, &r.Result.PotDelta, r.Result.Text
+				}
+				hj.History = append(hj.History, rj)
+			}
+			out = append(out, hj)
+		}
+		return c.JSON(http.StatusOK, out)
+	})
+}
+
+type eventJSON struct {
+	Seq  int64           `json:"seq"`
+	Type string          `json:"type"`
+	At   time.Time       `json:"at"`
+	Data json.RawMessage `json:"data"`
+	Hash string          `json:"hash"`
+}
+
+func (a api) events(c echo.Context) error {
+	evs, err := a.svc.Events(c.Request().Context(), c.Param("id"))
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, eventsOut(evs))
+}
+
+func eventsOut(evs []events.Event) []eventJSON {
+	out := make([]eventJSON, len(evs))
+	for i, e := range evs {
+		out[i] = eventJSON{Seq: e.Version, Type: e.Type, At: e.RecordedAt, Data: e.Data, Hash: e.Hash}
+	}
+	return out
+}
+
+type transferJSON struct {
+	From   string `json:"from"`
+	To     string `json:"to"`
+	Amount string `json:"amount"`
+}
+
+type settlementJSON struct {
+	Balances    map[string]decimal.Decimal `json:"balances"`
+	Pot         decimal.Decimal            `json:"pot"`
+	Money       map[string]string          `json:"money"`
+	Transfers   []transferJSON             `json:"transfers"`
+	Split       map[string]decimal.Decimal `json:"split,omitempty"`
+	RemainderTo []string                   `json:"remainder_to,omitempty"`
+	Provisional bool                       `json:"provisional,omitempty"`
+}
+
+func settlementOut(g *projection.Game, s game.Settlement) settlementJSON {
+	out := settlementJSON{Pot: s.Pot, RemainderTo: s.RemainderTo, Provisional: s.Provisional, Transfers: []transferJSON{}}
+	out.Balances, out.Money = balancesOut(g, s.Balances)
+	if !s.Pot.IsZero() || len(s.Split) > 0 {
+		out.Split, _ = balancesOut(g, s.Split)
+	}
+	for _, t := range s.Transfers {
+		out.Transfers = append(out.Transfers, transferJSON{From: t.From, To: t.To, Amount: g.MoneyText(t.Amount)})
+	}
+	return out
+}
+
+func (a api) closeGame(c echo.Context) error {
+	var b struct {
+		RemainderTo []string `json:"remainder_to"`
+	}
+	if err := decode(c, &b, true); err != nil {
+		return err
+	}
+	g, err := a.svc.Close(c.Request().Context(), c.Param("id"), b.RemainderTo, c.Request().Header.Get(idempotencyHeader))
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, settlementOut(g, game.SettlementOf(g)))
+}
+
+func (a api) settlement(c echo.Context) error {
+	return a.svc.View(c.Request().Context(), c.Param("id"), func(g *projection.Game) error {
+		return c.JSON(http.StatusOK, settlementOut(g, game.SettlementOf(g)))
+	})
+}

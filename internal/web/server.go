@@ -1,0 +1,161 @@
+// Package web serves tappbook over HTTP: the JSON API of ../shared/api.md and
+// the health check. Handlers stay thin: decode, call the game service,
+// encode.
+package web
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v4/middleware"
+
+	"tappbook/internal/game"
+	"tappbook/internal/payout"
+)
+
+// MaxBody is api.md's limit on a request body.
+const MaxBody = 64 << 10
+
+// New builds the HTTP handler.
+func New(svc *game.Service, log *slog.Logger) *echo.Echo {
+	e := echo.New()
+	e.HideBanner, e.HidePort = true, true
+	e.HTTPErrorHandler = errorHandler(log)
+	e.Use(middleware.Recover())
+	e.Use(middleware.BodyLimit("64K"))
+	e.GET("/healthz", func(c echo.Context) error {
+		return c.JSON(http.StatusOK, map[string]string{"status": "ok"})
+	})
+	api{svc: svc}.routes(e)
+	return e
+}
+
+// errorHandler answers every error with api.md's {"error": "…"} and the
+// status its kind calls for; an unexpected one is logged and answered 500
+// without its details.
+func errorHandler(log *slog.Logger) echo.HTTPErrorHandler {
+	return func(err error, c echo.Context) {
+		if c.Response().Committed {
+			return
+		}
+		status, msg := statusOf(err)
+		if status >= 500 {
+			log.Error("request failed", "method", c.Request().Method, "path", c.Request().URL.Path, "err", err)
+		}
+		if c.Request().Method == http.MethodHead {
+			_ = c.NoContent(status)
+			return
+		}
+		_ = c.JSON(status, map[string]string{"error": msg})
+	}
+}
+
+func statusOf(err error) (int, string) {
+	var he *echo.HTTPError
+	var nf *game.NotFoundError
+	var ce *game.ConflictError
+	if ie, ok := payout.AsInputError(err); ok {
+		if ie.Malformed {
+			return http.StatusBadRequest, ie.Error()
+		}
+		return http.StatusUnprocessableEntity, ie.Error()
+	}
+	switch {
+	case errors.As(err, &nf):
+		return http.StatusNotFound, nf.Error()
+	case errors.As(err, &ce):
+		return http.StatusConflict, ce.Error()
+	case errors.As(err, &he):
+		switch he.Code {
+		case http.StatusRequestEntityTooLarge:
+			return he.Code, fmt.Sprintf("the request body is larger than %d KiB; send one deal at a time", MaxBody>>10)
+		case http.StatusNotFound:
+			return he.Code, "there is no such page or endpoint; see docs/api.md"
+		case http.StatusMethodNotAllowed:
+			return he.Code, "this endpoint does not take that method; see docs/api.md"
+		}
+		if m, ok := he.Message.(string); ok {
+			return he.Code, m
+		}
+		return he.Code, http.StatusText(he.Code)
+	}
+	return http.StatusInternalServerError, "something went wrong on the server; nothing was changed, try again"
+}
+
+// decode reads a JSON body strictly: malformed JSON or a wrong type is a 400,
+// an unknown field a 422. An empty body is allowed only where every field is
+// optional.
+func decode(c echo.Context, v any, emptyOK bool) error {
+	body, err := io.ReadAll(c.Request().Body)
+	if err != nil {
+		var he *echo.HTTPError
+		if errors.As(err, &he) {
+			return he
+		}
+		return echo.NewHTTPError(http.StatusBadRequest, "the request body could not be read")
+	}
+	if len(bytes.TrimSpace(body)) == 0 {
+		if emptyOK {
+			return nil
+		}
+		return malformed("the request body is empty; send a JSON object")
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return decodeErr(err)
+	}
+	if dec.More() {
+		return malformed("the request body holds more than one JSON value")
+	}
+	return nil
+}
+
+func malformed(msg string) error { return echo.NewHTTPError(http.StatusBadRequest, msg) }
+
+func unknownField(name string) error {
+	return &payout.InputError{Field: name, Code: "field.unknown", Args: []any{name}}
+}
+
+func decodeErr(err error) error {
+	var syn *json.SyntaxError
+	var typ *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &syn):
+		return malformed(fmt.Sprintf("the request body is not valid JSON (at byte %d): %v", syn.Offset, err))
+	case errors.As(err, &typ):
+		field := strings.TrimPrefix(typ.Field, "Record.")
+		if field == "" {
+			return malformed(fmt.Sprintf("the request body must be a JSON object, not %s", typ.Value))
+		}
+		return malformed(fmt.Sprintf("%s must be %s, not %s", field, jsonKind(typ.Type.String()), typ.Value))
+	case strings.HasPrefix(err.Error(), "json: unknown field "):
+		return unknownField(strings.Trim(strings.TrimPrefix(err.Error(), "json: unknown field "), `"`))
+	case errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF):
+		return malformed("the request body is cut short: it is not complete JSON")
+	}
+	return malformed("the request body could not be read as JSON: " + err.Error())
+}
+
+func jsonKind(goType string) string {
+	switch {
+	case strings.Contains(goType, "int"):
+		return "a whole number"
+	case goType == "string", strings.HasSuffix(goType, "string"):
+		return "a string"
+	case strings.Contains(goType, "bool"):
+		return "true or false"
+	case strings.HasPrefix(goType, "[]"):
+		return "a list"
+	case strings.HasPrefix(goType, "map"), strings.Contains(goType, "Score"):
+		return "an object"
+	}
+	return "of another type"
+}
