@@ -193,8 +193,10 @@ func (s *Service) snapshot(ctx context.Context, id string) (*projection.Game, er
 
 // command runs fn under the game's write lock and appends the events it
 // returns with the game's version as the expected one, then folds them in.
-// A repeated idempotency key skips fn and returns the first append's events.
-func (s *Service) command(ctx context.Context, id, key string, fn func(g *projection.Game) ([]events.NewEvent, error)) ([]events.Event, *projection.Game, error) {
+// A repeated idempotency key skips fn and returns the first append's events,
+// if that append was the same kind of request (its first event of type
+// kind); a key reused for another kind is a conflict.
+func (s *Service) command(ctx context.Context, id, key, kind string, fn func(g *projection.Game) ([]events.NewEvent, error)) ([]events.Event, *projection.Game, error) {
 	e, err := s.load(ctx, id)
 	if err != nil {
 		return nil, nil, err
@@ -209,6 +211,9 @@ func (s *Service) command(ctx context.Context, id, key string, fn func(g *projec
 			return nil, nil, err
 		}
 		if ok {
+			if evs[0].Type != kind {
+				return nil, nil, &ConflictError{Msg: "this Idempotency-Key was already used for a different request; use a new key for each request"}
+			}
 			return evs, g, nil
 		}
 	}
@@ -269,7 +274,7 @@ func answerFrom(ev events.Event) (HandAnswer, error) {
 		}
 		return HandAnswer{Hand: p.Hand, Scored: p.Scored, PotAfter: p.PotAfter}, nil
 	}
-	return HandAnswer{}, &ConflictError{Msg: "this Idempotency-Key was already used for a different request"}
+	return HandAnswer{}, fmt.Errorf("answer from a %s event", ev.Type)
 }
 
 func checkOpen(g *projection.Game) error {
@@ -295,7 +300,7 @@ func (c Checks) check(g *projection.Game, hand int) error {
 
 // Record scores and records the next deal.
 func (s *Service) Record(ctx context.Context, id string, rec payout.Record, c Checks, key string) (HandAnswer, error) {
-	evs, _, err := s.command(ctx, id, key, func(g *projection.Game) ([]events.NewEvent, error) {
+	evs, _, err := s.command(ctx, id, key, projection.TypeHandRecorded, func(g *projection.Game) ([]events.NewEvent, error) {
 		if err := checkOpen(g); err != nil {
 			return nil, err
 		}
@@ -321,7 +326,7 @@ func (s *Service) Record(ctx context.Context, id string, rec payout.Record, c Ch
 // Correct replaces deal n's record and re-scores every later deal whose
 // table (the pot) changed because of it.
 func (s *Service) Correct(ctx context.Context, id string, n int, rec payout.Record, reason string, c Checks, key string) (HandAnswer, error) {
-	evs, g, err := s.command(ctx, id, key, func(g *projection.Game) ([]events.NewEvent, error) {
+	evs, g, err := s.command(ctx, id, key, projection.TypeHandCorrect, func(g *projection.Game) ([]events.NewEvent, error) {
 		if err := checkOpen(g); err != nil {
 			return nil, err
 		}
@@ -359,7 +364,7 @@ func (s *Service) Correct(ctx context.Context, id string, n int, rec payout.Reco
 // Void makes deal n no longer count and re-scores later deals whose table
 // changed.
 func (s *Service) Void(ctx context.Context, id string, n int, reason, key string) error {
-	_, _, err := s.command(ctx, id, key, func(g *projection.Game) ([]events.NewEvent, error) {
+	_, _, err := s.command(ctx, id, key, projection.TypeHandVoided, func(g *projection.Game) ([]events.NewEvent, error) {
 		if err := checkOpen(g); err != nil {
 			return nil, err
 		}
@@ -416,7 +421,7 @@ func rescore(g *projection.Game, n int, pot decimal.Decimal) ([]events.NewEvent,
 // Close ends the evening: the old-tapp pot is shared out and who pays whom
 // is fixed.
 func (s *Service) Close(ctx context.Context, id string, remainderTo []string, key string) (*projection.Game, error) {
-	_, _, err := s.command(ctx, id, key, func(g *projection.Game) ([]events.NewEvent, error) {
+	_, _, err := s.command(ctx, id, key, projection.TypeGameClosed, func(g *projection.Game) ([]events.NewEvent, error) {
 		if err := checkOpen(g); err != nil {
 			return nil, err
 		}

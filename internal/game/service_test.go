@@ -1,0 +1,242 @@
+package game
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"path/filepath"
+	"reflect"
+	"sync"
+	"testing"
+
+	"github.com/shopspring/decimal"
+
+	"tappbook/internal/events"
+	"tappbook/internal/payout"
+	"tappbook/internal/projection"
+)
+
+func newService(t *testing.T) (*Service, string) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "game.db")
+	st, err := events.Open(context.Background(), path, events.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	return New(st), path
+}
+
+func ip(n int) *int { return &n }
+
+// view is what a game shows, in a form two folds can be compared by.
+func view(g *projection.Game) string {
+	type hand struct {
+		N         int
+		Dealer    int
+		Record    payout.Record
+		Result    projection.Scored
+		Voided    bool
+		Revisions int
+	}
+	var hs []hand
+	for _, h := range g.Hands {
+		hs = append(hs, hand{h.Number, h.Dealer, h.Record, h.Result, h.Voided, len(h.Revisions)})
+	}
+	b, _ := json.Marshal(map[string]any{"balances": g.Balances, "pot": g.Pot, "hands": hs, "version": g.Version, "closed": g.Closed})
+	return string(b)
+}
+
+// replay scores the current record of every counted deal from scratch, the
+// pot carrying, without the service or the stored results.
+func replay(t *testing.T, g *projection.Game) ([]decimal.Decimal, decimal.Decimal) {
+	t.Helper()
+	bal := make([]decimal.Decimal, len(g.Setup.Players))
+	pot := decimal.Zero
+	for _, h := range g.Hands {
+		if h.Voided {
+			continue
+		}
+		res, err := payout.Score(g.Setup, payout.Table{Dealer: g.DealerOf(h.Number), Pot: pot}, h.Record)
+		if err != nil {
+			t.Fatalf("replay hand %d: %v", h.Number, err)
+		}
+		for i := range bal {
+			bal[i] = bal[i].Add(res.Deltas[i])
+		}
+		pot = pot.Add(res.PotDelta)
+	}
+	return bal, pot
+}
+
+func randomOldTapp(rng *rand.Rand, players []string) payout.Record {
+	who := players[rng.IntN(len(players))]
+	switch rng.IntN(5) {
+	case 0:
+		return payout.Record{Contract: "pass"}
+	case 1:
+		return payout.Record{Contract: "coeurfrage", Declarer: who, Points: ip(rng.IntN(117) + 2)}
+	case 2:
+		return payout.Record{Contract: "coeursolo", Declarer: who, Points: ip(rng.IntN(117) + 2)}
+	case 3:
+		t := true
+		return payout.Record{Contract: "solo", Declarer: who, Tout: &t, Tricks: ip(10 + rng.IntN(2))}
+	}
+	return payout.Record{Contract: "solo", Declarer: who, Points: ip(rng.IntN(117) + 2)}
+}
+
+// After a random sequence of records, corrections and voids: the game kept
+// up to date event by event equals the game rebuilt from the store, and
+// both equal a replay of the current records.
+func TestRebuildEqualsIncremental(t *testing.T) {
+	ctx := context.Background()
+	for seed := range uint64(5) {
+		svc, _ := newService(t)
+		players := []string{"Anna", "Ben", "Cleo"}
+		g, err := svc.Create(ctx, NewGame{Variant: "old-tapp", Players: players}, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(seed, 42))
+		for step := range 60 {
+			var err error
+			var n int
+			_ = svc.View(ctx, g.ID, func(g *projection.Game) error { n = len(g.Hands); return nil })
+			switch k := rng.IntN(10); {
+			case k < 6 || n == 0:
+				_, err = svc.Record(ctx, g.ID, randomOldTapp(rng, players), Checks{}, "")
+			case k < 8:
+				_, err = svc.Correct(ctx, g.ID, 1+rng.IntN(n), randomOldTapp(rng, players), "fixed", Checks{}, "")
+			default:
+				err = svc.Void(ctx, g.ID, 1+rng.IntN(n), "misdeal", "")
+				var ce *ConflictError
+				if errors.As(err, &ce) {
+					err = nil // already voided
+				}
+			}
+			if err != nil {
+				t.Fatalf("seed %d step %d: %v", seed, step, err)
+			}
+			var incremental string
+			var bal []decimal.Decimal
+			var pot decimal.Decimal
+			_ = svc.View(ctx, g.ID, func(g *projection.Game) error {
+				incremental = view(g)
+				wantBal, wantPot := replay(t, g)
+				bal, pot = g.Balances, g.Pot
+				if !reflect.DeepEqual(fmt.Sprint(bal), fmt.Sprint(wantBal)) || !pot.Equal(wantPot) {
+					t.Fatalf("seed %d step %d: balances %v pot %s, a replay gives %v pot %s", seed, step, bal, pot, wantBal, wantPot)
+				}
+				return nil
+			})
+			rebuilt, err := svc.snapshot(ctx, g.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if view(rebuilt) != incremental {
+				t.Fatalf("seed %d step %d: rebuilt\n%s\nincremental\n%s", seed, step, view(rebuilt), incremental)
+			}
+			sum := pot
+			for _, b := range bal {
+				sum = sum.Add(b)
+			}
+			if !sum.IsZero() {
+				t.Fatalf("balances + pot = %s", sum)
+			}
+		}
+		// A new service on the same store folds the same game.
+		fresh := New(svc.Store())
+		var a, b string
+		_ = svc.View(ctx, g.ID, func(g *projection.Game) error { a = view(g); return nil })
+		_ = fresh.View(ctx, g.ID, func(g *projection.Game) error { b = view(g); return nil })
+		if a != b {
+			t.Fatal("a fresh service folds a different game")
+		}
+	}
+}
+
+// Two phones record the same deal with expected_hand: one wins, the others
+// get a conflict, and no deal number is missing or twice.
+func TestRacingPhones(t *testing.T) {
+	ctx := context.Background()
+	svc, _ := newService(t)
+	g, err := svc.Create(ctx, NewGame{Variant: "zuger", Players: []string{"Anna", "Ben", "Cleo", "Dan"}}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for round := 1; round <= 5; round++ {
+		var wg sync.WaitGroup
+		var mu sync.Mutex
+		wins, conflicts := 0, 0
+		for range 50 {
+			wg.Go(func() {
+				_, err := svc.Record(ctx, g.ID, payout.Record{Contract: "pass"}, Checks{ExpectedHand: ip(round)}, "")
+				mu.Lock()
+				defer mu.Unlock()
+				var ce *ConflictError
+				switch {
+				case err == nil:
+					wins++
+				case errors.As(err, &ce):
+					conflicts++
+				default:
+					t.Errorf("round %d: %v", round, err)
+				}
+			})
+		}
+		wg.Wait()
+		if wins != 1 || conflicts != 49 {
+			t.Fatalf("round %d: %d recorded, %d refused; want 1 and 49", round, wins, conflicts)
+		}
+	}
+	_ = svc.View(ctx, g.ID, func(g *projection.Game) error {
+		for i, h := range g.Hands {
+			if h.Number != i+1 {
+				t.Fatalf("hand %d has number %d", i+1, h.Number)
+			}
+		}
+		if len(g.Hands) != 5 {
+			t.Fatalf("%d hands, want 5", len(g.Hands))
+		}
+		return nil
+	})
+}
+
+func TestIdempotentRecord(t *testing.T) {
+	ctx := context.Background()
+	svc, _ := newService(t)
+	g, _ := svc.Create(ctx, NewGame{Variant: "zuger", Players: []string{"Anna", "Ben", "Cleo", "Dan"}}, "")
+	rec := payout.Record{Contract: "solo", Declarer: "Ben", Points: ip(70), Tricks: ip(5)}
+	first, err := svc.Record(ctx, g.ID, rec, Checks{}, "key-1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := svc.Record(ctx, g.ID, rec, Checks{}, "key-1")
+	if err != nil || !reflect.DeepEqual(first, again) {
+		t.Fatalf("retry: %+v, %v; want %+v", again, err, first)
+	}
+	// The same key in another game is another request.
+	g2, _ := svc.Create(ctx, NewGame{Variant: "zuger", Players: []string{"Anna", "Ben", "Cleo", "Dan"}}, "")
+	if _, err := svc.Record(ctx, g2.ID, rec, Checks{}, "key-1"); err != nil {
+		t.Fatal(err)
+	}
+	_ = svc.View(ctx, g.ID, func(g *projection.Game) error {
+		if len(g.Hands) != 1 {
+			t.Fatalf("%d hands after a retried record, want 1", len(g.Hands))
+		}
+		return nil
+	})
+	// A key used for a record, reused for a void, is refused and voids nothing.
+	var ce *ConflictError
+	if err := svc.Void(ctx, g.ID, 1, "x", "key-1"); !errors.As(err, &ce) {
+		t.Fatalf("a key reused for a void: %v, want a conflict", err)
+	}
+	_ = svc.View(ctx, g.ID, func(g *projection.Game) error {
+		if g.Hands[0].Voided {
+			t.Fatal("a reused key voided the deal")
+		}
+		return nil
+	})
+}

@@ -1,0 +1,177 @@
+package projection
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"testing"
+
+	"github.com/shopspring/decimal"
+)
+
+// minTransfers is an independent exact answer (depth-first search over who
+// the first open balance settles with), to check Settle's count against.
+func minTransfers(b []int64) int {
+	var dfs func(i int, b []int64) int
+	dfs = func(i int, b []int64) int {
+		for i < len(b) && b[i] == 0 {
+			i++
+		}
+		if i == len(b) {
+			return 0
+		}
+		best := len(b)
+		for j := i + 1; j < len(b); j++ {
+			if b[j]*b[i] < 0 {
+				b[j] += b[i]
+				best = min(best, 1+dfs(i+1, b))
+				b[j] -= b[i]
+			}
+		}
+		return best
+	}
+	return dfs(0, append([]int64(nil), b...))
+}
+
+func randomBalances(rng *rand.Rand, n int) []int64 {
+	b := make([]int64, n)
+	var sum int64
+	for i := 0; i < n-1; i++ {
+		switch rng.IntN(4) {
+		case 0:
+			b[i] = 0
+		case 1: // small values make zero-sum subgroups common
+			b[i] = int64(rng.IntN(7) - 3)
+		default:
+			b[i] = int64(rng.IntN(200) - 100)
+		}
+		sum += b[i]
+	}
+	b[n-1] = -sum
+	return b
+}
+
+func check(t *testing.T, players []string, b []int64, ts []Transfer) {
+	t.Helper()
+	left := map[string]decimal.Decimal{}
+	for i, p := range players {
+		left[p] = decimal.NewFromInt(b[i])
+	}
+	for _, tr := range ts {
+		if !tr.Amount.IsPositive() || tr.From == tr.To {
+			t.Fatalf("balances %v: bad transfer %+v", b, tr)
+		}
+		left[tr.From] = left[tr.From].Add(tr.Amount)
+		left[tr.To] = left[tr.To].Sub(tr.Amount)
+	}
+	for p, v := range left {
+		if !v.IsZero() {
+			t.Fatalf("balances %v: %s is left at %s after %+v", b, p, v, ts)
+		}
+	}
+}
+
+// Transfers zero every balance and are as few as possible, for every table
+// of 2 to 6 players tried.
+func TestSettleFewestTransfers(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 7))
+	for n := 2; n <= 6; n++ {
+		players := []string{"Anna", "Ben", "Cleo", "Dan", "Eva", "Finn"}[:n]
+		for range 3000 {
+			b := randomBalances(rng, n)
+			bal := make([]decimal.Decimal, n)
+			for i, v := range b {
+				bal[i] = decimal.NewFromInt(v)
+			}
+			ts := Settle(players, bal)
+			check(t, players, b, ts)
+			if want := minTransfers(b); len(ts) != want {
+				t.Fatalf("balances %v: %d transfers %+v, the fewest is %d", b, len(ts), ts, want)
+			}
+			if again := Settle(players, bal); !reflect.DeepEqual(again, ts) {
+				t.Fatalf("balances %v: a second settlement differs", b)
+			}
+		}
+	}
+}
+
+func TestSettleExamples(t *testing.T) {
+	d := func(xs ...int64) []decimal.Decimal {
+		out := make([]decimal.Decimal, len(xs))
+		for i, x := range xs {
+			out[i] = decimal.NewFromInt(x)
+		}
+		return out
+	}
+	players := []string{"Anna", "Ben", "Cleo", "Dan"}
+	cases := []struct {
+		bal  []decimal.Decimal
+		want string
+	}{
+		{d(0, 0, 0, 0), "[]"},
+		{d(5, -5, 3, -3), "[Ben→Anna 5 Dan→Cleo 3]"},   // two pairs: 2 transfers, not 3
+		{d(10, -4, -6, 0), "[Cleo→Anna 6 Ben→Anna 4]"}, // largest debtor first
+		{d(-1, -1, -1, 3), "[Anna→Dan 1 Ben→Dan 1 Cleo→Dan 1]"},
+	}
+	for _, c := range cases {
+		var got []string
+		for _, tr := range Settle(players, c.bal) {
+			got = append(got, fmt.Sprintf("%s→%s %s", tr.From, tr.To, tr.Amount))
+		}
+		if s := fmt.Sprint(got); s != c.want && !(c.want == "[]" && len(got) == 0) {
+			t.Errorf("%v: %s, want %s", c.bal, s, c.want)
+		}
+	}
+}
+
+// Above the exact limit the greedy settlement still zeroes every balance in
+// at most n−1 transfers.
+func TestSettleManyPlayers(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 9))
+	var players []string
+	for i := range 14 {
+		players = append(players, fmt.Sprintf("P%02d", i))
+	}
+	for range 200 {
+		b := randomBalances(rng, len(players))
+		bal := make([]decimal.Decimal, len(b))
+		for i, v := range b {
+			bal[i] = decimal.NewFromInt(v)
+		}
+		ts := Settle(players, bal)
+		check(t, players, b, ts)
+		if len(ts) > len(players)-1 {
+			t.Fatalf("%d transfers for %d players", len(ts), len(players))
+		}
+	}
+}
+
+func TestMoney(t *testing.T) {
+	cases := []struct {
+		unit, currency string
+		units          int64
+		want           string
+	}{
+		{"0.50", "CHF", 14, "7.00"},
+		{"0.5", "CHF", -3, "-1.50"},
+		{"1", "", 14, "14"},
+		{"0.05", "", 3, "0.15"},
+		{"100", "JPY", 2, "200"},
+		{"0.125", "EUR", 1, "0.125"},
+		{"1", "KWD", 1, "1.000"},
+	}
+	for _, c := range cases {
+		g := &Game{Unit: decimal.RequireFromString(c.unit), UnitText: c.unit, Currency: c.currency}
+		if got := g.MoneyText(decimal.NewFromInt(c.units)); got != c.want {
+			t.Errorf("%d units at %s %s = %q, want %q", c.units, c.unit, c.currency, got, c.want)
+		}
+	}
+	for _, bad := range []string{"CH", "C1F", "EURO"} {
+		if _, err := CheckCurrency(bad); err == nil {
+			t.Errorf("currency %q accepted", bad)
+		}
+	}
+	if c, err := CheckCurrency("sek"); err != nil || c != "SEK" {
+		t.Errorf("sek → %q, %v", c, err)
+	}
+}
