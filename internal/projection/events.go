@@ -72,7 +72,7 @@ type HandVoided struct {
 // HandRescored: deal n's result after an earlier deal was corrected or
 // voided changed the table it was played at (old-tapp's pot).
 type HandRescored struct {
-	Hand     int `json:"hand"`
+	Hand     int             `json:"hand"`
 	Cause    int             `json:"cause"` // the deal whose change made this one change
 	PotAfter decimal.Decimal `json:"pot_after"`
 	Scored
