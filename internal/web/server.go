@@ -146,16 +146,16 @@ func decodeErr(err error) error {
 
 func jsonKind(goType string) string {
 	switch {
-	case strings.Contains(goType, "int"):
-		return "a whole number"
-	case goType == "string", strings.HasSuffix(goType, "string"):
-		return "a string"
-	case strings.Contains(goType, "bool"):
-		return "true or false"
 	case strings.HasPrefix(goType, "[]"):
 		return "a list"
 	case strings.HasPrefix(goType, "map"), strings.Contains(goType, "Score"):
 		return "an object"
+	case strings.Contains(goType, "int"):
+		return "a whole number"
+	case strings.HasSuffix(goType, "string"):
+		return "a string"
+	case strings.Contains(goType, "bool"):
+		return "true or false"
 	}
 	return "of another type"
 }

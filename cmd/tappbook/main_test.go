@@ -1,0 +1,86 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+func freeAddr(t *testing.T) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	return ln.Addr().String()
+}
+
+// serve creates the database, answers /healthz, and stops cleanly when its
+// context ends (as on SIGTERM), finishing with the database closed.
+func TestServe(t *testing.T) {
+	for _, viaEnv := range []bool{false, true} {
+		db := filepath.Join(t.TempDir(), "sub dir", "t.db")
+		if err := os.MkdirAll(filepath.Dir(db), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		addr := freeAddr(t)
+		args := []string{"serve", "--addr", addr, "--db", db}
+		if viaEnv {
+			t.Setenv("TAPPBOOK_ADDR", addr)
+			t.Setenv("TAPPBOOK_DB", db)
+			args = []string{"serve"}
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		var logs bytes.Buffer
+		done := make(chan error, 1)
+		go func() { done <- run(ctx, args, &logs, &logs) }()
+		var status int
+		for range 100 {
+			if r, err := http.Get("http://" + addr + "/healthz"); err == nil {
+				status = r.StatusCode
+				r.Body.Close()
+				break
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+		if status != 200 {
+			cancel()
+			t.Fatalf("healthz: %d (env %v); logs:\n%s", status, viaEnv, logs.String())
+		}
+		if _, err := os.Stat(db); err != nil {
+			t.Fatalf("database not created: %v", err)
+		}
+		cancel()
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Fatalf("serve returned %v", err)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatal("serve did not stop")
+		}
+		if !strings.Contains(logs.String(), "stopped") {
+			t.Fatalf("no clean stop in the log:\n%s", logs.String())
+		}
+	}
+}
+
+func TestVersionAndUsage(t *testing.T) {
+	var out, errOut bytes.Buffer
+	if err := run(context.Background(), []string{"version"}, &out, &errOut); err != nil || !strings.HasPrefix(out.String(), "tappbook "+version) {
+		t.Fatalf("version: %q, %v", out.String(), err)
+	}
+	if err := run(context.Background(), []string{"frobnicate"}, &out, &errOut); err == nil || !strings.Contains(errOut.String(), "usage") {
+		t.Fatalf("an unknown command: %v, %q", err, errOut.String())
+	}
+	if err := run(context.Background(), nil, &out, &errOut); err == nil {
+		t.Fatal("no command was accepted")
+	}
+}

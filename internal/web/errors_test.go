@@ -1,0 +1,208 @@
+package web
+
+import (
+	"encoding/json"
+	"net/http"
+	"strings"
+	"testing"
+)
+
+const zugerGame = `{"variant":"zuger","players":["Anna","Ben","Cleo","Dan"],"unit":"0.50","currency":"CHF","rules":{"tapp_threshold":65}}`
+
+// The exact JSON shapes api.md fixes.
+func TestShapes(t *testing.T) {
+	h := newServer(t)
+	r := do(t, h, "POST", "/api/games", zugerGame)
+	g := r.json(t)
+	if r.status != 201 || keys(g) != "currency,id,players,rules,unit,variant" {
+		t.Fatalf("create: %d %s", r.status, r.body)
+	}
+	if g["unit"] != "0.50" || g["currency"] != "CHF" || g["variant"] != "zuger" || len(g["id"].(string)) < 26 {
+		t.Fatalf("create: %s", r.body)
+	}
+	if rules := g["rules"].(map[string]any); rules["tapp_threshold"] != 65.0 {
+		t.Fatalf("rules: %v", rules)
+	}
+	id := g["id"].(string)
+
+	r = do(t, h, "POST", "/api/games/"+id+"/hands", `{"contract":"solo","declarer":"Ben","points":70,"tricks":5}`)
+	a := r.json(t)
+	if r.status != 201 || keys(a) != "dealer,deltas,detail,explanation,hand,pot,pot_delta" {
+		t.Fatalf("record: %d %s", r.status, r.body)
+	}
+	if a["hand"] != 1.0 || a["dealer"] != "Anna" || a["pot"] != "0" || a["pot_delta"] != "0" {
+		t.Fatalf("record: %s", r.body)
+	}
+	if d := a["deltas"].(map[string]any); d["Ben"] != "6" || d["Anna"] != "-2" || len(d) != 4 {
+		t.Fatalf("deltas must be decimal strings for every player: %v", d)
+	}
+	if a["explanation"] != "Solo by Ben won with 70 points in 5 tricks: 2 from each opponent." {
+		t.Fatalf("explanation: %v", a["explanation"])
+	}
+
+	l := do(t, h, "GET", "/api/games/"+id+"/ledger", "").json(t)
+	for _, k := range []string{"hands", "dealer", "balances", "pot", "money", "closed"} {
+		if _, ok := l[k]; !ok {
+			t.Fatalf("ledger lacks %q: %v", k, l)
+		}
+	}
+	if l["hands"] != 1.0 || l["dealer"] != "Ben" || l["closed"] != false || l["money"].(map[string]any)["Ben"] != "3.00" {
+		t.Fatalf("ledger: %v", l)
+	}
+
+	hs := listHands(t, h, id)
+	for _, k := range []string{"hand", "dealer", "record", "deltas", "pot_delta", "voided", "revisions", "explanation"} {
+		if _, ok := hs[0][k]; !ok {
+			t.Fatalf("hand lacks %q: %v", k, hs[0])
+		}
+	}
+	if rec := hs[0]["record"].(map[string]any); keys(rec) != "contract,declarer,points,tricks" {
+		t.Fatalf("record is not as posted: %v", rec)
+	}
+
+	var evs []map[string]any
+	if err := json.Unmarshal([]byte(do(t, h, "GET", "/api/games/"+id+"/events", "").body), &evs); err != nil {
+		t.Fatal(err)
+	}
+	if len(evs) != 2 || keys(evs[0]) != "at,data,hash,seq,type" || evs[0]["seq"] != 1.0 || evs[1]["type"] != "hand.recorded" {
+		t.Fatalf("events: %v", evs)
+	}
+
+	r = do(t, h, "POST", "/api/games/"+id+"/hands/1/void", `{"reason":"misdeal"}`)
+	if r.status != 200 || r.body != `{"hand":1,"voided":true}`+"\n" {
+		t.Fatalf("void: %d %q", r.status, r.body)
+	}
+	s := do(t, h, "GET", "/api/games/"+id+"/settlement", "").json(t)
+	if tr, ok := s["transfers"].([]any); !ok || len(tr) != 0 {
+		t.Fatalf("settlement of an all-square game: %v", s)
+	}
+	if r := do(t, h, "GET", "/healthz", ""); r.status != 200 {
+		t.Fatalf("healthz: %d", r.status)
+	}
+}
+
+// Every refusal: its status, the {"error": …} shape with one sentence, and
+// nothing changed.
+func TestErrors(t *testing.T) {
+	h := newServer(t)
+	id := createGame(t, h, zugerGame)
+	do(t, h, "POST", "/api/games/"+id+"/hands", `{"contract":"solo","declarer":"Ben","points":70,"tricks":5}`)
+	big := `{"contract":"pass","declarer":"` + strings.Repeat("x", 70<<10) + `"}`
+	cases := []struct {
+		name, method, path, body string
+		headers                  []string
+		status                   int
+		says                     string
+	}{
+		{"malformed JSON", "POST", "/api/games", `{"variant":`, nil, 400, "not complete JSON"},
+		{"not JSON", "POST", "/api/games", `variant=zuger`, nil, 400, "not valid JSON"},
+		{"empty body", "POST", "/api/games", ``, nil, 400, "empty"},
+		{"wrong type", "POST", "/api/games", `{"variant":"zuger","players":"Anna"}`, nil, 400, "players must be a list"},
+		{"unknown variant", "POST", "/api/games", `{"variant":"skat","players":["A","B","C"]}`, nil, 422, "skat"},
+		{"too few players", "POST", "/api/games", `{"variant":"zuger","players":["A","B","C"]}`, nil, 422, "4 players"},
+		{"a name twice", "POST", "/api/games", `{"variant":"old-tapp","players":["A","B","A"]}`, nil, 422, "twice"},
+		{"a long name", "POST", "/api/games", `{"variant":"old-tapp","players":["A","B","` + strings.Repeat("é", 41) + `"]}`, nil, 422, "40 characters"},
+		{"unknown rule", "POST", "/api/games", `{"variant":"zuger","players":["A","B","C","D"],"rules":{"stake":2}}`, nil, 422, "stake"},
+		{"rule out of range", "POST", "/api/games", `{"variant":"zuger","players":["A","B","C","D"],"rules":{"tapp_threshold":62}}`, nil, 422, "61"},
+		{"unknown field", "POST", "/api/games", `{"variant":"zuger","players":["A","B","C","D"],"color":"red"}`, nil, 422, "color"},
+		{"bad unit", "POST", "/api/games", `{"variant":"zuger","players":["A","B","C","D"],"unit":"-1"}`, nil, 422, "unit"},
+		{"bad currency", "POST", "/api/games", `{"variant":"zuger","players":["A","B","C","D"],"currency":"EURO"}`, nil, 422, "ISO 4217"},
+		{"unknown game", "POST", "/api/games/nosuchgame/hands", `{"contract":"pass"}`, nil, 404, "no game"},
+		{"unknown game ledger", "GET", "/api/games/nosuchgame/ledger", ``, nil, 404, "no game"},
+		{"unknown game events", "GET", "/api/games/nosuchgame/events", ``, nil, 404, "no game"},
+		{"unknown hand", "PUT", "/api/games/" + id + "/hands/9", `{"contract":"pass"}`, nil, 404, "no hand 9"},
+		{"hand not a number", "POST", "/api/games/" + id + "/hands/x/void", `{"reason":"r"}`, nil, 404, "no hand"},
+		{"unknown route", "GET", "/api/nothing", ``, nil, 404, "no such"},
+		{"impossible points", "POST", "/api/games/" + id + "/hands", `{"contract":"solo","declarer":"Ben","points":119,"tricks":7}`, nil, 422, "exactly 1 point"},
+		{"unknown player", "POST", "/api/games/" + id + "/hands", `{"contract":"solo","declarer":"Zoe","points":70,"tricks":5}`, nil, 422, "Zoe"},
+		{"field the contract does not take", "POST", "/api/games/" + id + "/hands", `{"contract":"solo","declarer":"Ben","points":70,"tricks":5,"kontra":1}`, nil, 422, "kontra"},
+		{"unknown hand field", "POST", "/api/games/" + id + "/hands", `{"contract":"pass","color":1}`, nil, 422, "color"},
+		{"reason when recording", "POST", "/api/games/" + id + "/hands", `{"contract":"pass","reason":"x"}`, nil, 422, "reason"},
+		{"points as text", "POST", "/api/games/" + id + "/hands", `{"contract":"solo","declarer":"Ben","points":"70","tricks":5}`, nil, 400, "points must be a whole number"},
+		{"points not whole", "POST", "/api/games/" + id + "/hands", `{"contract":"solo","declarer":"Ben","points":70.5,"tricks":5}`, nil, 400, "points"},
+		{"not the dealer", "POST", "/api/games/" + id + "/hands", `{"contract":"pass","dealer":"Cleo"}`, nil, 409, "Ben deals hand 2"},
+		{"dealer not a player", "POST", "/api/games/" + id + "/hands", `{"contract":"pass","dealer":"Zoe"}`, nil, 422, "Zoe"},
+		{"stale expected hand", "POST", "/api/games/" + id + "/hands", `{"contract":"pass","expected_hand":1}`, nil, 409, "hand 2, not 1"},
+		{"void without reason", "POST", "/api/games/" + id + "/hands/1/void", `{}`, nil, 422, "reason"},
+		{"body over 64 KiB", "POST", "/api/games/" + id + "/hands", big, nil, 413, "64 KiB"},
+		{"wrong method", "DELETE", "/api/games/" + id + "/hands/1", ``, nil, 405, "method"},
+	}
+	before := do(t, h, "GET", "/api/games/"+id+"/events", "").body
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			r := do(t, h, c.method, c.path, c.body, c.headers...)
+			if r.status != c.status {
+				t.Fatalf("%d %s, want %d", r.status, r.body, c.status)
+			}
+			m := r.json(t)
+			msg, ok := m["error"].(string)
+			if !ok || len(m) != 1 || msg == "" {
+				t.Fatalf("error body %s is not {\"error\": \"…\"}", r.body)
+			}
+			if !strings.Contains(msg, c.says) {
+				t.Fatalf("error %q does not say %q", msg, c.says)
+			}
+		})
+	}
+	if after := do(t, h, "GET", "/api/games/"+id+"/events", "").body; after != before {
+		t.Fatal("a refused request changed the game")
+	}
+}
+
+func TestIdempotencyKeyHeader(t *testing.T) {
+	h := newServer(t)
+	id := createGame(t, h, zugerGame)
+	body := `{"contract":"solo","declarer":"Ben","points":70,"tricks":5}`
+	first := do(t, h, "POST", "/api/games/"+id+"/hands", body, "Idempotency-Key", "phone-1-deal-1")
+	again := do(t, h, "POST", "/api/games/"+id+"/hands", body, "Idempotency-Key", "phone-1-deal-1")
+	if first.status != 201 || again.status != 201 || first.body != again.body {
+		t.Fatalf("first %d %s, again %d %s", first.status, first.body, again.status, again.body)
+	}
+	if l := do(t, h, "GET", "/api/games/"+id+"/ledger", "").json(t); l["hands"] != 1.0 {
+		t.Fatalf("a repeated key recorded again: %v", l)
+	}
+	c1 := do(t, h, "POST", "/api/games", zugerGame, "Idempotency-Key", "create-1")
+	c2 := do(t, h, "POST", "/api/games", zugerGame, "Idempotency-Key", "create-1")
+	if c1.body != c2.body {
+		t.Fatalf("a repeated create made another game: %s / %s", c1.body, c2.body)
+	}
+}
+
+func TestCloseOldTappRemainder(t *testing.T) {
+	h := newServer(t)
+	for _, c := range []struct {
+		rules, body string
+		status      int
+		anna        string
+	}{
+		// Stake 2, one passed deal: pot 2, nothing to share equally, 2 over.
+		{`{"remainder":"cut"}`, `{}`, http.StatusUnprocessableEntity, ""},
+		{`{"remainder":"cut"}`, `{"remainder_to":["Cleo"]}`, 200, "-2"},
+		{`{"remainder":"cut"}`, `{"remainder_to":["Anna","Cleo"]}`, 200, "-1"},
+		{`{"remainder":"cut"}`, `{"remainder_to":["Zoe"]}`, http.StatusUnprocessableEntity, ""},
+		// Biggest loser: Anna paid the stake, so she is lowest and gets both.
+		{`{}`, `{}`, 200, "0"},
+	} {
+		id := createGame(t, h, `{"variant":"old-tapp","players":["Anna","Ben","Cleo"],"rules":`+c.rules+`}`)
+		do(t, h, "POST", "/api/games/"+id+"/hands", `{"contract":"pass"}`)
+		r := do(t, h, "POST", "/api/games/"+id+"/close", c.body)
+		if r.status != c.status {
+			t.Fatalf("%s close %s: %d %s", c.rules, c.body, r.status, r.body)
+		}
+		if c.status != 200 {
+			if l := do(t, h, "GET", "/api/games/"+id+"/ledger", "").json(t); l["closed"] != false || l["pot"] != "2" {
+				t.Fatalf("a refused close changed the game: %v", l)
+			}
+			continue
+		}
+		if b := r.json(t)["balances"].(map[string]any); b["Anna"] != c.anna {
+			t.Fatalf("%s %s: balances %v", c.rules, c.body, b)
+		}
+		if r := do(t, h, "POST", "/api/games/"+id+"/close", c.body); r.status != 409 {
+			t.Fatalf("closing twice: %d", r.status)
+		}
+		if r := do(t, h, "PUT", "/api/games/"+id+"/hands/1", `{"contract":"pass"}`); r.status != 409 {
+			t.Fatalf("correcting after close: %d", r.status)
+		}
+	}
+}
