@@ -298,14 +298,40 @@ func (c Checks) check(g *projection.Game, hand int) error {
 	return nil
 }
 
-// Record scores and records the next deal.
+// Record scores and records the next deal, all of it given at once.
 func (s *Service) Record(ctx context.Context, id string, rec payout.Record, c Checks, key string) (HandAnswer, error) {
+	return s.record(ctx, id, c, key, func(*projection.Game) (payout.Record, error) { return rec, nil })
+}
+
+// Count ends a deal recorded step by step: the counts (points, tricks, Ramsch
+// scores) join what was announced, and the deal is recorded exactly as the
+// one-call Record would record the whole.
+func (s *Service) Count(ctx context.Context, id string, counts payout.Record, c Checks, key string) (HandAnswer, error) {
+	return s.record(ctx, id, c, key, func(g *projection.Game) (payout.Record, error) {
+		if g.Pending == nil {
+			return payout.Record{}, errNoDeal()
+		}
+		rec := g.Pending.Record
+		rec.Points, rec.Tricks, rec.Ramsch = counts.Points, counts.Tricks, counts.Ramsch
+		return rec, nil
+	})
+}
+
+func errNoDeal() error {
+	return &ConflictError{Msg: "no deal is being recorded step by step; announce the contract first"}
+}
+
+func (s *Service) record(ctx context.Context, id string, c Checks, key string, build func(*projection.Game) (payout.Record, error)) (HandAnswer, error) {
 	evs, _, err := s.command(ctx, id, key, projection.TypeHandRecorded, func(g *projection.Game) ([]events.NewEvent, error) {
 		if err := checkOpen(g); err != nil {
 			return nil, err
 		}
 		n := g.NextHand()
 		if err := c.check(g, n); err != nil {
+			return nil, err
+		}
+		rec, err := build(g)
+		if err != nil {
 			return nil, err
 		}
 		dealer := g.DealerOf(n)
@@ -321,6 +347,68 @@ func (s *Service) Record(ctx context.Context, id string, rec payout.Record, c Ch
 		return HandAnswer{}, err
 	}
 	return answerFrom(evs[0])
+}
+
+// Announce starts recording the next deal step by step: the contract and who
+// plays it, as announced at the table. Announcing again replaces it.
+func (s *Service) Announce(ctx context.Context, id string, rec payout.Record, c Checks, key string) error {
+	for field, given := range map[string]bool{"points": rec.Points != nil, "tricks": rec.Tricks != nil, "ramsch": rec.Ramsch != nil, "kontra": rec.Kontra != nil, "matzl": rec.Matzl != ""} {
+		if given {
+			return &payout.InputError{Field: field, Code: "step.later", Args: []any{field}}
+		}
+	}
+	_, _, err := s.command(ctx, id, key, projection.TypeDealAnnounced, func(g *projection.Game) ([]events.NewEvent, error) {
+		if err := checkOpen(g); err != nil {
+			return nil, err
+		}
+		n := g.NextHand()
+		if err := c.check(g, n); err != nil {
+			return nil, err
+		}
+		if err := payout.CheckAnnouncement(g.Setup, payout.Table{Dealer: g.DealerOf(n), Pot: g.Pot}, rec); err != nil {
+			return nil, err
+		}
+		return []events.NewEvent{{Type: projection.TypeDealAnnounced, SchemaVersion: projection.SchemaVersion,
+			Data: projection.DealAnnounced{Hand: n, Record: rec}}}, nil
+	})
+	return err
+}
+
+// Kontra sets the kontra level of the deal being recorded (each raise at the
+// table is one event; a lower level takes back a mistaken raise).
+func (s *Service) Kontra(ctx context.Context, id string, level int, key string) error {
+	return s.step(ctx, id, key, projection.TypeDealKontra, func(g *projection.Game, rec *payout.Record) any {
+		rec.Kontra = &level
+		return projection.DealKontra{Hand: g.Pending.Hand, Level: level}
+	})
+}
+
+// Matzl records which side caught the matzl in the deal being recorded.
+func (s *Service) Matzl(ctx context.Context, id string, side, key string) error {
+	return s.step(ctx, id, key, projection.TypeDealMatzl, func(g *projection.Game, rec *payout.Record) any {
+		rec.Matzl = side
+		return projection.DealMatzl{Hand: g.Pending.Hand, Side: side}
+	})
+}
+
+// step appends one step of the deal being recorded, after checking the deal
+// as it will then stand.
+func (s *Service) step(ctx context.Context, id, key, kind string, apply func(*projection.Game, *payout.Record) any) error {
+	_, _, err := s.command(ctx, id, key, kind, func(g *projection.Game) ([]events.NewEvent, error) {
+		if err := checkOpen(g); err != nil {
+			return nil, err
+		}
+		if g.Pending == nil {
+			return nil, errNoDeal()
+		}
+		rec := g.Pending.Record
+		data := apply(g, &rec)
+		if err := payout.CheckAnnouncement(g.Setup, payout.Table{Dealer: g.DealerOf(g.Pending.Hand), Pot: g.Pot}, rec); err != nil {
+			return nil, err
+		}
+		return []events.NewEvent{{Type: kind, SchemaVersion: projection.SchemaVersion, Data: data}}, nil
+	})
+	return err
 }
 
 // Correct replaces deal n's record and re-scores every later deal whose

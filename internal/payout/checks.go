@@ -110,7 +110,7 @@ func fieldOrder() []string {
 
 // checkFields refuses fields the contract does not take and asks for the
 // ones it needs.
-func checkFields(r Record, sp spec) error {
+func checkFields(r Record, sp spec, partial bool) error {
 	has, needs := present(r), sp.needs()
 	for _, f := range fieldOrder() {
 		if has[f] && needs[f] == never {
@@ -121,7 +121,8 @@ func checkFields(r Record, sp spec) error {
 		}
 	}
 	for _, f := range fieldOrder() {
-		if !has[f] && needs[f] == required {
+		counted := f == "points" || f == "tricks" || f == "ramsch"
+		if !has[f] && needs[f] == required && !(partial && counted) {
 			return inputErr(f, f+".missing")
 		}
 	}
@@ -198,7 +199,7 @@ func checkPointsTricks(r Record, g geometry) error {
 // returns the declarer's and partner's seats (-1 where there is none).
 func (d *deal) checkRecord(r Record, sp spec, g geometry) (declarer, partner int, err error) {
 	declarer, partner = -1, -1
-	if err = checkFields(r, sp); err != nil {
+	if err = checkFields(r, sp, d.partial); err != nil {
 		return
 	}
 	if r.Declarer != "" {

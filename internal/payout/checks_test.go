@@ -252,3 +252,42 @@ func TestExplanationText(t *testing.T) {
 		t.Error("kontra names do not follow rules.md: 1 Schuß … 10 Drauffi")
 	}
 }
+
+// CheckAnnouncement makes every check on what is known before the count and
+// asks for no counts.
+func TestCheckAnnouncement(t *testing.T) {
+	z := setupOf(Zuger, "Anna", "Ben", "Cleo", "Dan")
+	o := setupOf(OldTapp, "Anna", "Ben", "Cleo")
+	m := setupOf(Matzlfangen, "Anna", "Ben", "Cleo", "Dan")
+	w := setupOf(Wuerttemberg, "Anna", "Ben", "Cleo")
+	for _, ok := range []struct {
+		s Setup
+		r Record
+	}{
+		{z, Record{Contract: "solo", Declarer: "Ben"}},
+		{o, Record{Contract: "solo", Declarer: "Ben", Tout: bp(true), Trump: Clubs}},
+		{m, Record{Contract: "rufen", Partner: "Cleo", Kontra: ip(3), Matzl: MatzlDefenders}},
+		{w, Record{Contract: "ramsch"}},
+		{w, Record{Contract: "rufer", Declarer: "Ben", Trump: Hearts}},
+	} {
+		if err := CheckAnnouncement(ok.s, Table{}, ok.r); err != nil {
+			t.Errorf("%s %+v: %v", ok.s.Variant, ok.r, err)
+		}
+	}
+	for _, bad := range []struct {
+		s    Setup
+		r    Record
+		code string
+	}{
+		{z, Record{Contract: "solo"}, "declarer.missing"},
+		{o, Record{Contract: "solo", Declarer: "Ben", Trump: Hearts}, "trump.not-allowed"},
+		{m, Record{Contract: "durch", Declarer: "Ben", Matzl: MatzlDeclarer}, "matzl.no-trump"},
+		{m, Record{Contract: "rufen", Partner: "Ben"}, "partner.is-declarer"},
+		{w, Record{Contract: "suit", Declarer: "Ben"}, "trump.missing"},
+	} {
+		ie, ok := AsInputError(CheckAnnouncement(bad.s, Table{}, bad.r))
+		if !ok || ie.Code != bad.code {
+			t.Errorf("%s %+v: want %s, got %v", bad.s.Variant, bad.r, bad.code, ie)
+		}
+	}
+}

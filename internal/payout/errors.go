@@ -144,6 +144,10 @@ func English(code string) string {
 		return "ramsch: the tricks add up to %d, but a deal has %d"
 	case "field.unknown":
 		return "%[1]s: %[1]q is not a field of this request; see docs/api.md"
+	case "kontra.missing":
+		return "level: give the kontra level, 0 (none) to 10 (Drauffi)"
+	case "step.later":
+		return "%s: is entered later in the deal, not with the contract"
 	case "unit":
 		return "unit: %q is not an amount above 0; give the money one unit is worth, such as 0.50"
 	case "currency":

@@ -62,6 +62,9 @@ func scoreMatzlfangen(d *deal, r Record) error {
 			return inputErr("partner", "partner.is-declarer", r.Partner)
 		}
 	}
+	if d.partial {
+		return nil
+	}
 	e := &d.ex
 	e.Contract, e.Trump = r.Contract, r.Trump
 	e.Declarer, e.Partner = d.setup.Players[declarer], r.Partner

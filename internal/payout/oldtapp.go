@@ -41,7 +41,7 @@ func scoreOldTapp(d *deal, r Record) error {
 		return contractErr(OldTapp, r.Contract, oldTappContracts())
 	}
 	declarer, _, err := d.checkRecord(r, sp, oldTappGeometry())
-	if err != nil {
+	if err != nil || d.partial {
 		return err
 	}
 	e := &d.ex

@@ -77,6 +77,19 @@ type Result struct {
 // *InputError naming the field, except a broken zero-sum invariant, which is
 // a bug and is reported as such rather than recorded.
 func Score(s Setup, t Table, r Record) (Result, error) {
+	return score(s, t, r, false)
+}
+
+// CheckAnnouncement checks a deal as far as it is known before the cards are
+// counted (contract, declarer, partner, trump, tout, kontra, matzl), for
+// recording a deal step by step: every check Score makes on those fields,
+// none that needs points, tricks or Ramsch scores.
+func CheckAnnouncement(s Setup, t Table, r Record) error {
+	_, err := score(s, t, r, true)
+	return err
+}
+
+func score(s Setup, t Table, r Record, partial bool) (Result, error) {
 	if err := s.Check(); err != nil {
 		return Result{}, err
 	}
@@ -85,6 +98,7 @@ func Score(s Setup, t Table, r Record) (Result, error) {
 		return Result{}, fmt.Errorf("score deal: dealer seat %d is not at a table of %d", t.Dealer, n)
 	}
 	d := newDeal(s, t)
+	d.partial = partial
 	var err error
 	switch s.Variant {
 	case Zuger:
@@ -96,7 +110,7 @@ func Score(s Setup, t Table, r Record) (Result, error) {
 	case Wuerttemberg:
 		err = scoreWuerttemberg(d, r)
 	}
-	if err != nil {
+	if err != nil || partial {
 		return Result{}, err
 	}
 	res := d.result()
@@ -127,6 +141,9 @@ type deal struct {
 	deltas []decimal.Decimal
 	pot    decimal.Decimal
 	ex     Explanation
+	// partial: only the announcement is known; the variant stops after its
+	// checks, which do not ask for the counts.
+	partial bool
 }
 
 func newDeal(s Setup, t Table) *deal {

@@ -67,7 +67,7 @@ func scoreWuerttemberg(d *deal, r Record) error {
 	suitGame := r.Contract == "suit" || r.Contract == "suit-tapp"
 	g := wuerttembergGeometry(d.players(), d.setup.Rules.Cards, suitGame)
 	declarer, _, err := d.checkRecord(r, sp, g)
-	if err != nil {
+	if err != nil || d.partial {
 		return err
 	}
 	if r.Contract == "ramsch" {

@@ -45,7 +45,7 @@ func scoreZuger(d *deal, r Record) error {
 		return contractErr(Zuger, r.Contract, zugerContracts())
 	}
 	declarer, _, err := d.checkRecord(r, sp, zugerGeometry())
-	if err != nil {
+	if err != nil || d.partial {
 		return err
 	}
 	e := &d.ex

@@ -18,6 +18,14 @@ const (
 	TypeHandVoided   = "hand.voided"
 	TypeHandRescored = "hand.rescored" // a later deal re-scored after an earlier one changed
 	TypeGameClosed   = "game.closed"
+
+	// Recording a deal step by step as it happens at the table: the
+	// contract announced, each kontra raise, the matzl caught; the count
+	// then appends hand.recorded with the whole record, exactly as the
+	// one-call form does.
+	TypeDealAnnounced = "deal.announced"
+	TypeDealKontra    = "deal.kontra"
+	TypeDealMatzl     = "deal.matzl"
 )
 
 // SchemaVersion of every event type above.
@@ -76,6 +84,25 @@ type HandRescored struct {
 	Cause    int             `json:"cause"` // the deal whose change made this one change
 	PotAfter decimal.Decimal `json:"pot_after"`
 	Scored
+}
+
+// DealAnnounced: the contract of the deal being played, with who declared
+// (and partner), trump and tout as announced.
+type DealAnnounced struct {
+	Hand   int           `json:"hand"`
+	Record payout.Record `json:"record"`
+}
+
+// DealKontra: the kontra level of the deal being played was raised to Level.
+type DealKontra struct {
+	Hand  int `json:"hand"`
+	Level int `json:"level"`
+}
+
+// DealMatzl: a side caught the matzl in the deal being played.
+type DealMatzl struct {
+	Hand int    `json:"hand"`
+	Side string `json:"side"`
 }
 
 // GameClosed: the evening is over; the pot is shared out and who pays whom

@@ -27,7 +27,15 @@ type Game struct {
 	Balances  []decimal.Decimal // by seat, in units; with Pot they sum to zero
 	Pot       decimal.Decimal
 	Closed    *Closing
-	Version   int64 // the stream version folded so far
+	Pending   *Pending // a deal being recorded step by step, if any
+	Version   int64    // the stream version folded so far
+}
+
+// Pending is a deal announced but not yet counted.
+type Pending struct {
+	Hand   int
+	Record payout.Record // as far as it is known: no points, tricks or Ramsch yet
+	Steps  []Revision
 }
 
 // Hand is one deal with its history.
@@ -104,6 +112,14 @@ func (g *Game) Apply(e events.Event) error {
 		if err = json.Unmarshal(e.Data, &p); err == nil {
 			err = g.applyRescored(e, p)
 		}
+	case TypeDealAnnounced:
+		var p DealAnnounced
+		if err = json.Unmarshal(e.Data, &p); err == nil {
+			g.Pending = &Pending{Hand: p.Hand, Record: p.Record}
+			g.Pending.Steps = append(g.Pending.Steps, Revision{Kind: e.Type, At: e.RecordedAt, Record: &p.Record})
+		}
+	case TypeDealKontra, TypeDealMatzl:
+		err = g.applyStep(e)
 	case TypeGameClosed:
 		var p GameClosed
 		if err = json.Unmarshal(e.Data, &p); err == nil {
@@ -148,7 +164,30 @@ func (g *Game) applyRecorded(e events.Event, p HandRecorded) error {
 	h := &Hand{Number: p.Hand, Dealer: g.Setup.IndexOf(p.Dealer), Record: p.Record, PotAfter: p.PotAfter}
 	h.Revisions = append(h.Revisions, Revision{Kind: e.Type, At: e.RecordedAt, Record: &p.Record, Result: &p.Scored})
 	g.Hands = append(g.Hands, h)
+	g.Pending = nil // a deal recorded ends any deal being recorded step by step
 	return g.count(h, p.Scored)
+}
+
+func (g *Game) applyStep(e events.Event) error {
+	if g.Pending == nil {
+		return fmt.Errorf("%s with no deal announced", e.Type)
+	}
+	if e.Type == TypeDealKontra {
+		var p DealKontra
+		if err := json.Unmarshal(e.Data, &p); err != nil {
+			return err
+		}
+		g.Pending.Record.Kontra = &p.Level
+	} else {
+		var p DealMatzl
+		if err := json.Unmarshal(e.Data, &p); err != nil {
+			return err
+		}
+		g.Pending.Record.Matzl = p.Side
+	}
+	rec := g.Pending.Record
+	g.Pending.Steps = append(g.Pending.Steps, Revision{Kind: e.Type, At: e.RecordedAt, Record: &rec})
+	return nil
 }
 
 func (g *Game) applyCorrected(e events.Event, p HandCorrected) error {

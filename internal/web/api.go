@@ -31,6 +31,12 @@ func (a api) routes(e *echo.Echo) {
 	g.GET("/:id/ledger", a.ledger)
 	g.GET("/:id/events", a.events)
 	g.POST("/:id/close", a.closeGame)
+	// Recording a deal step by step (an addition to api.md, for the phone UI).
+	g.GET("/:id/deal", a.pendingDeal)
+	g.POST("/:id/deal/announce", a.announce)
+	g.POST("/:id/deal/kontra", a.kontra)
+	g.POST("/:id/deal/matzl", a.matzl)
+	g.POST("/:id/deal/count", a.count)
 	g.GET("/:id/settlement", a.settlement)
 }
 
@@ -339,4 +345,82 @@ func (a api) settlement(c echo.Context) error {
 	return a.svc.View(c.Request().Context(), c.Param("id"), func(g *projection.Game) error {
 		return c.JSON(http.StatusOK, settlementOut(g, game.SettlementOf(g)))
 	})
+}
+
+type pendingJSON struct {
+	Hand   int           `json:"hand"`
+	Dealer string        `json:"dealer"`
+	Record payout.Record `json:"record"`
+}
+
+func (a api) pendingDeal(c echo.Context) error {
+	return a.svc.View(c.Request().Context(), c.Param("id"), func(g *projection.Game) error {
+		if g.Pending == nil {
+			return &game.NotFoundError{What: "no deal is being recorded step by step"}
+		}
+		return c.JSON(http.StatusOK, pendingJSON{Hand: g.Pending.Hand, Dealer: g.Setup.Players[g.DealerOf(g.Pending.Hand)], Record: g.Pending.Record})
+	})
+}
+
+func (a api) announce(c echo.Context) error {
+	var b handBody
+	if err := decode(c, &b, false); err != nil {
+		return err
+	}
+	if b.Reason != nil {
+		return unknownField("reason")
+	}
+	if err := a.svc.Announce(c.Request().Context(), c.Param("id"), b.Record,
+		game.Checks{Dealer: b.Dealer, ExpectedHand: b.ExpectedHand}, c.Request().Header.Get(idempotencyHeader)); err != nil {
+		return err
+	}
+	return a.pendingDeal(c)
+}
+
+func (a api) kontra(c echo.Context) error {
+	var b struct {
+		Level *int `json:"level"`
+	}
+	if err := decode(c, &b, false); err != nil {
+		return err
+	}
+	if b.Level == nil {
+		return &payout.InputError{Field: "level", Code: "kontra.missing"}
+	}
+	if err := a.svc.Kontra(c.Request().Context(), c.Param("id"), *b.Level, c.Request().Header.Get(idempotencyHeader)); err != nil {
+		return err
+	}
+	return a.pendingDeal(c)
+}
+
+func (a api) matzl(c echo.Context) error {
+	var b struct {
+		Side string `json:"side"`
+	}
+	if err := decode(c, &b, false); err != nil {
+		return err
+	}
+	if err := a.svc.Matzl(c.Request().Context(), c.Param("id"), b.Side, c.Request().Header.Get(idempotencyHeader)); err != nil {
+		return err
+	}
+	return a.pendingDeal(c)
+}
+
+func (a api) count(c echo.Context) error {
+	var b struct {
+		Points       *int                          `json:"points"`
+		Tricks       *int                          `json:"tricks"`
+		Ramsch       map[string]payout.RamschScore `json:"ramsch"`
+		Dealer       *string                       `json:"dealer"`
+		ExpectedHand *int                          `json:"expected_hand"`
+	}
+	if err := decode(c, &b, true); err != nil {
+		return err
+	}
+	ans, err := a.svc.Count(c.Request().Context(), c.Param("id"), payout.Record{Points: b.Points, Tricks: b.Tricks, Ramsch: b.Ramsch},
+		game.Checks{Dealer: b.Dealer, ExpectedHand: b.ExpectedHand}, c.Request().Header.Get(idempotencyHeader))
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusCreated, answerOut(ans))
 }

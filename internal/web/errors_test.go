@@ -206,3 +206,29 @@ func TestCloseOldTappRemainder(t *testing.T) {
 		}
 	}
 }
+
+func TestStepByStepEndpoints(t *testing.T) {
+	h := newServer(t)
+	id := createGame(t, h, `{"variant":"matzlfangen","players":["Anna","Ben","Cleo","Dan"]}`)
+	base := "/api/games/" + id + "/deal"
+	if r := do(t, h, "GET", base, ""); r.status != 404 {
+		t.Fatalf("no deal yet: %d", r.status)
+	}
+	if r := do(t, h, "POST", base+"/announce", `{"contract":"neid","declarer":"Cleo","expected_hand":1}`); r.status != 200 || r.json(t)["hand"] != 1.0 {
+		t.Fatalf("announce: %d %s", r.status, r.body)
+	}
+	do(t, h, "POST", base+"/kontra", `{"level":1}`)
+	if r := do(t, h, "POST", base+"/kontra", `{"level":2}`); r.status != 200 || !strings.Contains(r.body, `"kontra":2`) {
+		t.Fatalf("kontra: %d %s", r.status, r.body)
+	}
+	if r := do(t, h, "POST", base+"/matzl", `{"side":"nobody"}`); r.status != 422 {
+		t.Fatalf("a bad matzl side: %d %s", r.status, r.body)
+	}
+	r := do(t, h, "POST", base+"/count", `{"points":80,"tricks":6}`)
+	if r.status != 201 || r.json(t)["deltas"].(map[string]any)["Cleo"] != "9" {
+		t.Fatalf("count: %d %s", r.status, r.body)
+	}
+	if r := do(t, h, "GET", base, ""); r.status != 404 {
+		t.Fatalf("after the count the deal is no longer pending: %d", r.status)
+	}
+}
