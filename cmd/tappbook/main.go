@@ -102,8 +102,12 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("listen on %s: %w", *addr, err)
 	}
+	handler, err := web.New(game.New(store), log)
+	if err != nil {
+		return err
+	}
 	srv := &http.Server{
-		Handler:           web.New(game.New(store), log),
+		Handler:           handler,
 		ReadHeaderTimeout: 10 * time.Second,
 		IdleTimeout:       2 * time.Minute,
 	}

@@ -25,23 +25,67 @@ import (
 // ErrNotFound is an unknown game or deal.
 var ErrNotFound = errors.New("not found")
 
-// NotFoundError says what was not found.
-type NotFoundError struct{ What string }
+// NotFoundError says what was not found, as a message code and its args.
+type NotFoundError struct {
+	Code string
+	Args []any
+}
 
-func (e *NotFoundError) Error() string { return e.What }
+func (e *NotFoundError) Error() string { return fmt.Sprintf(English(e.Code), e.Args...) }
 func (e *NotFoundError) Unwrap() error { return ErrNotFound }
+
+func notFound(what string, args ...any) error {
+	return &NotFoundError{Code: "notfound." + what, Args: args}
+}
 
 // ConflictError is a request the game's state refuses: closed, another
 // dealer, a stale hand number. It says what happened.
-type ConflictError struct{ Msg string }
+type ConflictError struct {
+	Code string
+	Args []any
+}
 
-func (e *ConflictError) Error() string { return e.Msg }
+func (e *ConflictError) Error() string { return fmt.Sprintf(English(e.Code), e.Args...) }
+
+func conflict(what string, args ...any) error {
+	return &ConflictError{Code: "conflict." + what, Args: args}
+}
+
+// English gives the English text of one of the service's message codes.
+func English(code string) string {
+	if m, ok := EnglishMessages()[code]; ok {
+		return m
+	}
+	return "unknown problem (" + code + ")"
+}
+
+// EnglishMessages lists the service's message codes with their English
+// printf formats; the UI translates the same codes.
+func EnglishMessages() map[string]string {
+	return map[string]string{
+		"notfound.game":            "there is no game with this id; check the link",
+		"notfound.hand":            "there is no hand %v in this game",
+		"notfound.hand-number":     "there is no hand %q in this game; hands are numbered from 1",
+		"notfound.deal":            "no deal is being recorded step by step",
+		"conflict.key-reused":      "this Idempotency-Key was already used for a different request; use a new key for each request",
+		"conflict.concurrent":      "someone else changed this game at the same moment; reload and try again",
+		"conflict.closed":          "this evening is closed; nothing more can be recorded or changed",
+		"conflict.dealer":          "%s deals hand %d, not %s; someone may have recorded a deal meanwhile",
+		"conflict.hand":            "this deal is hand %d, not %d; someone may have recorded it already, so check the list before recording again",
+		"conflict.no-deal":         "no deal is being recorded step by step; announce the contract first",
+		"conflict.voided":          "hand %d is already voided",
+		"conflict.herz-as-variant": "Herz-As ends a Württemberg evening; this game is %s",
+		"conflict.herz-as-again":   "Herz-As was already announced",
+		"conflict.herz-as-holder":  "the ♥A holder is asked after Herz-As and the deal after it",
+	}
+}
 
 // Service runs the commands of every game in one store.
 type Service struct {
 	store *events.Store
 	mu    sync.Mutex
 	games map[string]*entry
+	live  broker
 }
 
 // entry is one game in memory: its lock serialises the game's commands (so
@@ -160,7 +204,7 @@ func (s *Service) load(ctx context.Context, id string) (*entry, error) {
 		s.mu.Lock()
 		delete(s.games, id)
 		s.mu.Unlock()
-		return nil, &NotFoundError{What: "there is no game with this id; check the link"}
+		return nil, notFound("game")
 	}
 	g, err := projection.Fold(id, evs)
 	if err != nil {
@@ -212,7 +256,7 @@ func (s *Service) command(ctx context.Context, id, key, kind string, fn func(g *
 		}
 		if ok {
 			if evs[0].Type != kind {
-				return nil, nil, &ConflictError{Msg: "this Idempotency-Key was already used for a different request; use a new key for each request"}
+				return nil, nil, conflict("key-reused")
 			}
 			return evs, g, nil
 		}
@@ -229,7 +273,7 @@ func (s *Service) command(ctx context.Context, id, key, kind string, fn func(g *
 			s.mu.Lock()
 			delete(s.games, id)
 			s.mu.Unlock()
-			return nil, nil, &ConflictError{Msg: "someone else changed this game at the same moment; reload and try again"}
+			return nil, nil, conflict("concurrent")
 		}
 		return nil, nil, err
 	}
@@ -240,6 +284,7 @@ func (s *Service) command(ctx context.Context, id, key, kind string, fn func(g *
 				return nil, nil, err
 			}
 		}
+		s.live.publish(id, g.Version)
 	}
 	return res.Events, g, nil
 }
@@ -279,7 +324,7 @@ func answerFrom(ev events.Event) (HandAnswer, error) {
 
 func checkOpen(g *projection.Game) error {
 	if g.Closed != nil {
-		return &ConflictError{Msg: "this evening is closed; nothing more can be recorded or changed"}
+		return conflict("closed")
 	}
 	return nil
 }
@@ -290,10 +335,10 @@ func (c Checks) check(g *projection.Game, hand int) error {
 		if g.Setup.IndexOf(*c.Dealer) < 0 {
 			return &payout.InputError{Field: "dealer", Code: "player.unknown", Args: []any{"dealer", *c.Dealer, strings.Join(g.Setup.Players, ", ")}}
 		}
-		return &ConflictError{Msg: fmt.Sprintf("%s deals hand %d, not %s; someone may have recorded a deal meanwhile", dealer, hand, *c.Dealer)}
+		return conflict("dealer", dealer, hand, *c.Dealer)
 	}
 	if c.ExpectedHand != nil && *c.ExpectedHand != hand {
-		return &ConflictError{Msg: fmt.Sprintf("this deal is hand %d, not %d; someone may have recorded it already, so check the list before recording again", hand, *c.ExpectedHand)}
+		return conflict("hand", hand, *c.ExpectedHand)
 	}
 	return nil
 }
@@ -318,7 +363,7 @@ func (s *Service) Count(ctx context.Context, id string, counts payout.Record, c 
 }
 
 func errNoDeal() error {
-	return &ConflictError{Msg: "no deal is being recorded step by step; announce the contract first"}
+	return conflict("no-deal")
 }
 
 func (s *Service) record(ctx context.Context, id string, c Checks, key string, build func(*projection.Game) (payout.Record, error)) (HandAnswer, error) {
@@ -419,7 +464,7 @@ func (s *Service) Correct(ctx context.Context, id string, n int, rec payout.Reco
 			return nil, err
 		}
 		if g.Hand(n) == nil {
-			return nil, &NotFoundError{What: fmt.Sprintf("there is no hand %d in this game", n)}
+			return nil, notFound("hand", n)
 		}
 		if err := c.check(g, n); err != nil {
 			return nil, err
@@ -458,10 +503,10 @@ func (s *Service) Void(ctx context.Context, id string, n int, reason, key string
 		}
 		h := g.Hand(n)
 		if h == nil {
-			return nil, &NotFoundError{What: fmt.Sprintf("there is no hand %d in this game", n)}
+			return nil, notFound("hand", n)
 		}
 		if h.Voided {
-			return nil, &ConflictError{Msg: fmt.Sprintf("hand %d is already voided", n)}
+			return nil, conflict("voided", n)
 		}
 		if strings.TrimSpace(reason) == "" {
 			return nil, &payout.InputError{Field: "reason", Code: "void.reason"}
@@ -539,7 +584,44 @@ func (s *Service) Events(ctx context.Context, id string) ([]events.Event, error)
 		return nil, err
 	}
 	if len(evs) == 0 {
-		return nil, &NotFoundError{What: "there is no game with this id; check the link"}
+		return nil, notFound("game")
 	}
 	return evs, nil
+}
+
+// AnnounceHerzAs records that someone said "Herz-As" (Württemberg): the
+// evening heads for its end.
+func (s *Service) AnnounceHerzAs(ctx context.Context, id, key string) error {
+	_, _, err := s.command(ctx, id, key, projection.TypeHerzAs, func(g *projection.Game) ([]events.NewEvent, error) {
+		if err := checkOpen(g); err != nil {
+			return nil, err
+		}
+		if g.Setup.Variant != payout.Wuerttemberg {
+			return nil, conflict("herz-as-variant", string(g.Setup.Variant))
+		}
+		if g.HerzAs != nil {
+			return nil, conflict("herz-as-again")
+		}
+		return []events.NewEvent{{Type: projection.TypeHerzAs, SchemaVersion: projection.SchemaVersion,
+			Data: projection.HerzAs{AfterHand: len(g.Hands)}}}, nil
+	})
+	return err
+}
+
+// HerzAsHolder records who was dealt ♥A in the deal after Herz-As.
+func (s *Service) HerzAsHolder(ctx context.Context, id, player, key string) error {
+	_, _, err := s.command(ctx, id, key, projection.TypeHerzAsHolder, func(g *projection.Game) ([]events.NewEvent, error) {
+		if err := checkOpen(g); err != nil {
+			return nil, err
+		}
+		if g.End().Phase != projection.PhaseHolder {
+			return nil, conflict("herz-as-holder")
+		}
+		if g.Setup.IndexOf(player) < 0 {
+			return nil, &payout.InputError{Field: "player", Code: "player.unknown", Args: []any{"player", player, strings.Join(g.Setup.Players, ", ")}}
+		}
+		return []events.NewEvent{{Type: projection.TypeHerzAsHolder, SchemaVersion: projection.SchemaVersion,
+			Data: projection.HerzAsHolder{Hand: g.HerzAs.AfterHand + 1, Player: player}}}, nil
+	})
+	return err
 }

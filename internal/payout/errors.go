@@ -29,139 +29,82 @@ func inputErr(field, code string, args ...any) *InputError {
 }
 
 // English gives the English text of a message code; args fill its verbs.
-// Every code the package uses is here (a test checks it).
 func English(code string) string {
-	switch code {
-	case "variant.unknown":
-		return "variant %q is not one tappbook knows; choose zuger, old-tapp, matzlfangen or wuerttemberg"
-	case "players.count":
-		return "players: %s is played by %s players, not %d"
-	case "players.empty":
-		return "players: player %d has no name"
-	case "players.space":
-		return "players: %q starts or ends with a space"
-	case "players.text":
-		return "players: player %d's name is not valid text"
-	case "players.long":
-		return "players: %q is longer than %d characters"
-	case "players.twice":
-		return "players: %q is named twice; give every player a different name"
-	case "rules.none":
-		return "rules.%[1]s: %[2]s has no house rules, so %[1]q is not one"
-	case "rules.unknown":
-		return "rules.%[1]s: %[1]q is not a house rule of %[2]s; it takes %[3]s"
-	case "rules.type":
-		return "rules.%s must be %s"
-	case "rules.tapp_threshold":
-		return "rules.tapp_threshold is 61 (draw at 60) or 65 (no draw), not %d"
-	case "rules.stake":
-		return "rules.stake must be a whole number of units, 0 or more, not %s"
-	case "rules.remainder":
-		return `rules.remainder is "biggest-loser" or "cut", not %q`
-	case "rules.cards":
-		return "rules.cards is 36 or 32, not %d"
-	case "rules.values.unknown":
-		return "rules.values.%[1]s: %[1]q is not a Württemberg contract; the values are %[2]s"
-	case "rules.values.range":
-		return "rules.values.%s must be a whole number of units above 0, not %s"
-	case "contract.missing":
-		return "contract: say which contract was played (%s)"
-	case "contract.unknown":
-		return "contract: %q is not a %s contract; choose one of %s"
-	case "contract.suit-tapp-off":
-		return "contract: suit-tapp is not played in this game (turn on the suit_tapp house rule when starting it)"
-	case "field.not-taken":
-		return "%[1]s: %[2]s takes no %[1]s; leave it out"
-	case "declarer.missing":
-		return "declarer: say who played the contract"
-	case "partner.missing":
-		return "partner: say who held the called card"
-	case "trump.missing":
-		return "trump: say which suit was trump"
-	case "points.missing":
-		return "points: enter the card points of the declarer's side"
-	case "tricks.missing":
-		return "tricks: enter how many tricks the declarer's side took"
-	case "ramsch.missing":
-		return "ramsch: enter every player's points and tricks"
-	case "player.unknown":
-		return "%s: %q is not a player in this game (%s)"
-	case "declarer.not-forehand":
-		return "declarer: in rufen the declarer is forehand, %q, not %q"
-	case "partner.is-declarer":
-		return "partner: %q is the declarer and cannot also be the partner"
-	case "trump.unknown":
-		return "trump: %q is not a suit; choose clubs, spades, hearts or diamonds"
-	case "trump.not-allowed":
-		return "trump: %s is not played with %s trump; it allows %s"
-	case "trump.none":
-		return "trump: %s is played without trump; leave trump out"
-	case "points.range":
-		return "points: %d is outside 0–%d, the card points in the pack"
-	case "points.one":
-		return "points: no set of cards is worth exactly 1 point"
-	case "points.total-minus-one":
-		return "points: %d would leave the other side exactly 1 point, and no set of cards is worth 1"
-	case "tricks.range":
-		return "tricks: %d is outside 0–%d, the tricks in a deal"
-	case "points.all-tricks":
-		return "points: a side that took all %d tricks has all %d points, not %d"
-	case "points.no-trick":
-		return "points: a side that took no trick has no points, not %d"
-	case "points.no-trick-talon":
-		return "points: a declarer who took no trick holds only the talon, at most %d points, not %d"
-	case "points.too-many":
-		return "points: with %d tricks the declarer's side holds %d cards, worth at most %d points, not %d"
-	case "points.too-few":
-		return "points: with %d tricks the other side holds %d cards, worth at most %d points, so the declarer's side has at least %d, not %d"
-	case "kontra.range":
-		return "kontra: %d is outside 0 (none) to 10 (Drauffi)"
-	case "matzl.unknown":
-		return `matzl: %q is not a side; choose "none", "declarer" or "defenders"`
-	case "matzl.no-trump":
-		return "matzl: %s has no trump, so there is no matzl to catch"
-	case "ramsch.player-missing":
-		return "ramsch: enter points and tricks for %q"
-	case "ramsch.unknown":
-		return "ramsch: %q is not a player in this game (%s)"
-	case "ramsch.points-missing":
-		return "ramsch.%s.points: enter %s's card points"
-	case "ramsch.tricks-missing":
-		return "ramsch.%s.tricks: enter how many tricks %s took"
-	case "ramsch.points-range":
-		return "ramsch.%s.points: %d is outside 0–120"
-	case "ramsch.points-one":
-		return "ramsch.%s.points: no set of cards is worth exactly 1 point"
-	case "ramsch.tricks-range":
-		return "ramsch.%s.tricks: %d is outside 0–%d"
-	case "ramsch.points-no-trick":
-		return "ramsch.%s.points: %s took no trick, so %s has no points, not %d"
-	case "ramsch.points-too-many":
-		return "ramsch.%s.points: with %d tricks %s holds at most %d points, not %d"
-	case "ramsch.points-sum":
-		return "ramsch: the points add up to %d, but the pack holds 120"
-	case "ramsch.tricks-sum":
-		return "ramsch: the tricks add up to %d, but a deal has %d"
-	case "field.unknown":
-		return "%[1]s: %[1]q is not a field of this request; see docs/api.md"
-	case "kontra.missing":
-		return "level: give the kontra level, 0 (none) to 10 (Drauffi)"
-	case "step.later":
-		return "%s: is entered later in the deal, not with the contract"
-	case "unit":
-		return "unit: %q is not an amount above 0; give the money one unit is worth, such as 0.50"
-	case "currency":
-		return "currency: %q is not a three-letter ISO 4217 code such as CHF, EUR or SEK"
-	case "void.reason":
-		return "reason: say why this deal is voided, for the history"
-	case "split.remainder-needed":
-		return "remainder_to: the pot leaves %d unit(s) over; say who won the cut for them (one of %s)"
-	case "split.remainder-count":
-		return "remainder_to: name one player, or one per leftover unit (%d), not %d"
-	case "split.remainder-player":
-		return "remainder_to: %q is not a player in this game (%s)"
-	case "split.remainder-not-tied":
-		return "remainder_to: %q is not among the players tied for the lowest balance (%s)"
+	if m, ok := EnglishMessages()[code]; ok {
+		return m
 	}
 	return "unknown problem (" + code + ")"
+}
+
+// EnglishMessages lists every message code the package (and the service
+// around it) uses, with its English printf format. Translations follow the
+// same codes and verbs.
+func EnglishMessages() map[string]string {
+	return map[string]string{
+		"variant.unknown":          "variant %q is not one tappbook knows; choose zuger, old-tapp, matzlfangen or wuerttemberg",
+		"players.count":            "players: %s is played by %s players, not %d",
+		"players.empty":            "players: player %d has no name",
+		"players.space":            "players: %q starts or ends with a space",
+		"players.text":             "players: player %d's name is not valid text",
+		"players.long":             "players: %q is longer than %d characters",
+		"players.twice":            "players: %q is named twice; give every player a different name",
+		"rules.none":               "rules.%[1]s: %[2]s has no house rules, so %[1]q is not one",
+		"rules.unknown":            "rules.%[1]s: %[1]q is not a house rule of %[2]s; it takes %[3]s",
+		"rules.type":               "rules.%s must be %s",
+		"rules.tapp_threshold":     "rules.tapp_threshold is 61 (draw at 60) or 65 (no draw), not %d",
+		"rules.stake":              "rules.stake must be a whole number of units, 0 or more, not %s",
+		"rules.remainder":          `rules.remainder is "biggest-loser" or "cut", not %q`,
+		"rules.cards":              "rules.cards is 36 or 32, not %d",
+		"rules.values.unknown":     "rules.values.%[1]s: %[1]q is not a Württemberg contract; the values are %[2]s",
+		"rules.values.range":       "rules.values.%s must be a whole number of units above 0, not %s",
+		"contract.missing":         "contract: say which contract was played (%s)",
+		"contract.unknown":         "contract: %q is not a %s contract; choose one of %s",
+		"contract.suit-tapp-off":   "contract: suit-tapp is not played in this game (turn on the suit_tapp house rule when starting it)",
+		"field.not-taken":          "%[1]s: %[2]s takes no %[1]s; leave it out",
+		"declarer.missing":         "declarer: say who played the contract",
+		"partner.missing":          "partner: say who held the called card",
+		"trump.missing":            "trump: say which suit was trump",
+		"points.missing":           "points: enter the card points of the declarer's side",
+		"tricks.missing":           "tricks: enter how many tricks the declarer's side took",
+		"ramsch.missing":           "ramsch: enter every player's points and tricks",
+		"player.unknown":           "%s: %q is not a player in this game (%s)",
+		"declarer.not-forehand":    "declarer: in rufen the declarer is forehand, %q, not %q",
+		"partner.is-declarer":      "partner: %q is the declarer and cannot also be the partner",
+		"trump.unknown":            "trump: %q is not a suit; choose clubs, spades, hearts or diamonds",
+		"trump.not-allowed":        "trump: %s is not played with %s trump; it allows %s",
+		"trump.none":               "trump: %s is played without trump; leave trump out",
+		"points.range":             "points: %d is outside 0–%d, the card points in the pack",
+		"points.one":               "points: no set of cards is worth exactly 1 point",
+		"points.total-minus-one":   "points: %d would leave the other side exactly 1 point, and no set of cards is worth 1",
+		"tricks.range":             "tricks: %d is outside 0–%d, the tricks in a deal",
+		"points.all-tricks":        "points: a side that took all %d tricks has all %d points, not %d",
+		"points.no-trick":          "points: a side that took no trick has no points, not %d",
+		"points.no-trick-talon":    "points: a declarer who took no trick holds only the talon, at most %d points, not %d",
+		"points.too-many":          "points: with %d tricks the declarer's side holds %d cards, worth at most %d points, not %d",
+		"points.too-few":           "points: with %d tricks the other side holds %d cards, worth at most %d points, so the declarer's side has at least %d, not %d",
+		"kontra.range":             "kontra: %d is outside 0 (none) to 10 (Drauffi)",
+		"matzl.unknown":            `matzl: %q is not a side; choose "none", "declarer" or "defenders"`,
+		"matzl.no-trump":           "matzl: %s has no trump, so there is no matzl to catch",
+		"ramsch.player-missing":    "ramsch: enter points and tricks for %q",
+		"ramsch.unknown":           "ramsch: %q is not a player in this game (%s)",
+		"ramsch.points-missing":    "ramsch.%s.points: enter %s's card points",
+		"ramsch.tricks-missing":    "ramsch.%s.tricks: enter how many tricks %s took",
+		"ramsch.points-range":      "ramsch.%s.points: %d is outside 0–120",
+		"ramsch.points-one":        "ramsch.%s.points: no set of cards is worth exactly 1 point",
+		"ramsch.tricks-range":      "ramsch.%s.tricks: %d is outside 0–%d",
+		"ramsch.points-no-trick":   "ramsch.%s.points: %s took no trick, so %s has no points, not %d",
+		"ramsch.points-too-many":   "ramsch.%s.points: with %d tricks %s holds at most %d points, not %d",
+		"ramsch.points-sum":        "ramsch: the points add up to %d, but the pack holds 120",
+		"ramsch.tricks-sum":        "ramsch: the tricks add up to %d, but a deal has %d",
+		"field.unknown":            "%[1]s: %[1]q is not a field of this request; see docs/api.md",
+		"kontra.missing":           "level: give the kontra level, 0 (none) to 10 (Drauffi)",
+		"step.later":               "%s: is entered later in the deal, not with the contract",
+		"unit":                     "unit: %q is not an amount above 0; give the money one unit is worth, such as 0.50",
+		"currency":                 "currency: %q is not a three-letter ISO 4217 code such as CHF, EUR or SEK",
+		"void.reason":              "reason: say why this deal is voided, for the history",
+		"split.remainder-needed":   "remainder_to: the pot leaves %d unit(s) over; say who won the cut for them (one of %s)",
+		"split.remainder-count":    "remainder_to: name one player, or one per leftover unit (%d), not %d",
+		"split.remainder-player":   "remainder_to: %q is not a player in this game (%s)",
+		"split.remainder-not-tied": "remainder_to: %q is not among the players tied for the lowest balance (%s)",
+	}
 }

@@ -78,34 +78,43 @@ func KontraName(level int) string {
 
 func (e *Explanation) add(s Step) { e.Steps = append(e.Steps, s) }
 
+// Phrases gives the words of an explanation in one language: Phrase fills a
+// phrase key (see EnglishPhrases) with its arguments. Amounts come as
+// decimal.Decimal, for the language to format.
+type Phrases interface {
+	Phrase(key string, args ...any) string
+}
+
 // Text renders the explanation as one English line, the api.md
 // "explanation".
-func (e Explanation) Text() string {
-	var head strings.Builder
-	head.WriteString(contractTitle(e.Contract))
+func (e Explanation) Text() string { return e.Render(englishPhrases(EnglishPhrases())) }
+
+// Render assembles the explanation's sentence from a language's phrases.
+func (e Explanation) Render(p Phrases) string {
+	head := p.Phrase("contract." + e.Contract)
 	if e.Trump != "" {
-		fmt.Fprintf(&head, " (%s)", e.Trump)
+		head += " " + p.Phrase("ex.trump", p.Phrase("suit."+e.Trump))
 	}
 	if e.Tout {
-		head.WriteString(" tout")
+		head += " " + p.Phrase("ex.tout-announced")
 	}
 	if e.Declarer != "" {
-		fmt.Fprintf(&head, " by %s", e.Declarer)
 		if e.Partner != "" {
-			fmt.Fprintf(&head, " and %s", e.Partner)
+			head += " " + p.Phrase("ex.by-two", e.Declarer, e.Partner)
+		} else {
+			head += " " + p.Phrase("ex.by", e.Declarer)
 		}
 	}
 	switch e.Outcome {
 	case Won, Lost, Draw, Cancelled:
-		verb := map[Outcome]string{Won: "won", Lost: "lost", Draw: "drawn", Cancelled: "played"}[e.Outcome]
-		head.WriteString(" " + verb)
+		head += " " + p.Phrase("ex.outcome."+string(e.Outcome))
 		switch {
 		case e.Points != nil && e.Tricks != nil:
-			fmt.Fprintf(&head, " with %d points in %d tricks", *e.Points, *e.Tricks)
+			head += " " + p.Phrase("ex.with-points-tricks", *e.Points, *e.Tricks)
 		case e.Points != nil:
-			fmt.Fprintf(&head, " with %d points", *e.Points)
+			head += " " + p.Phrase("ex.with-points", *e.Points)
 		case e.Tricks != nil:
-			fmt.Fprintf(&head, " with %d tricks", *e.Tricks)
+			head += " " + p.Phrase("ex.with-tricks", *e.Tricks)
 		}
 	}
 
@@ -114,101 +123,125 @@ func (e Explanation) Text() string {
 	for _, s := range e.Steps {
 		switch s.Kind {
 		case StepStake:
-			pot = append(pot, fmt.Sprintf("%s put the stake of %s into the pot", s.Player, s.N))
+			pot = append(pot, p.Phrase("ex.stake", s.Player, s.N))
 		case StepBase:
-			switch s.Name {
-			case "no-water":
-				value = append(value, fmt.Sprintf("%s (losers under 30, no water)", s.N))
-			case "no-trick":
-				value = append(value, fmt.Sprintf("%s (losers took no trick)", s.N))
-			default:
+			if s.Name == "" {
 				plainBase = true
-				value = append(value, fmt.Sprintf("base %s", s.N))
+				value = append(value, p.Phrase("ex.base", s.N))
+			} else {
+				value = append(value, p.Phrase("ex.base."+s.Name, s.N))
 			}
 		case StepTimes:
-			reason := map[string]string{"under-21": "losers under 21", "no-trick": "losers took no trick"}[s.Name]
-			value = append(value, fmt.Sprintf("× %s (%s)", s.N, reason))
+			value = append(value, p.Phrase("ex.times."+s.Name, s.N))
 		case StepKontra:
-			value = append(value, fmt.Sprintf("+ %s kontra (%s)", s.N, s.Name))
+			value = append(value, p.Phrase("ex.kontra", s.N, s.Name))
 		case StepMatzl:
-			value = append(value, fmt.Sprintf("+ 1 matzl caught by the %s", sideName(s.Name)))
+			value = append(value, p.Phrase("ex.matzl."+s.Name))
 		case StepMatzlCancelled:
-			cancelled = fmt.Sprintf("the %s caught the matzl but lost, so every payment is cancelled", sideName(s.Name))
+			cancelled = p.Phrase("ex.cancelled." + s.Name)
 		case StepExcess:
-			value = append(value, fmt.Sprintf("excess %s", s.N))
+			value = append(value, p.Phrase("ex.excess", s.N))
 		case StepShortfall:
-			value = append(value, fmt.Sprintf("shortfall %s", s.N))
+			value = append(value, p.Phrase("ex.shortfall", s.N))
 		case StepPer:
 			if s.Exact != nil && !s.Exact.Equal(s.Value) {
-				value = append(value, fmt.Sprintf("÷ %s = %s, rounded up to %s", s.N, s.Exact, s.Value))
+				value = append(value, p.Phrase("ex.per-rounded", s.N, *s.Exact, s.Value))
 			} else {
-				value = append(value, fmt.Sprintf("÷ %s", s.N))
+				value = append(value, p.Phrase("ex.per", s.N))
 			}
 		case StepTout:
-			value = append(value, fmt.Sprintf("tout %s", s.N))
+			value = append(value, p.Phrase("ex.tout", s.N))
 		case StepPotTake:
-			pot = append(pot, fmt.Sprintf("%s takes the pot of %s", s.Player, s.N))
+			pot = append(pot, p.Phrase("ex.pot-take", s.Player, s.N))
 		case StepPotDouble:
-			pot = append(pot, fmt.Sprintf("%s doubles the pot, paying %s into it", s.Player, s.N))
+			pot = append(pot, p.Phrase("ex.pot-double", s.Player, s.N))
 		case StepPotPay:
-			pot = append(pot, fmt.Sprintf("%s also pays %s into the pot", s.Player, s.N))
+			pot = append(pot, p.Phrase("ex.pot-pay", s.Player, s.N))
 		case StepRamschPays:
-			ramsch = append(ramsch, fmt.Sprintf("%s has the most points (%s) and pays %s to each other player", s.Player, s.N, s.Value))
+			ramsch = append(ramsch, p.Phrase("ex.ramsch-pays", s.Player, s.N, s.Value))
 		case StepJungfer:
-			ramsch = append(ramsch, fmt.Sprintf("%s took no trick (Jungfer) and is paid %s", s.Player, s.N))
+			ramsch = append(ramsch, p.Phrase("ex.jungfer", s.Player, s.N))
 		case StepRamschTie:
-			ramsch = append(ramsch, "everyone has the same points, so nobody pays")
+			ramsch = append(ramsch, p.Phrase("ex.ramsch-tie"))
 		}
 	}
 
 	var out []string
 	switch e.Outcome {
 	case Passed:
-		out = append(out, "All passed: no game, nobody pays")
+		out = append(out, p.Phrase("ex.passed"))
 	case Draw:
-		out = append(out, head.String()+" at exactly 60: nobody pays")
+		out = append(out, p.Phrase("ex.draw", head))
 	case Ramsch:
-		out = append(out, "Ramsch: "+strings.Join(ramsch, "; "))
+		out = append(out, p.Phrase("ex.ramsch", strings.Join(ramsch, "; ")))
 	case Cancelled:
-		out = append(out, head.String()+": "+strings.Join(value, " ")+", but "+cancelled)
+		out = append(out, p.Phrase("ex.cancelled", head, strings.Join(value, " "), cancelled))
 	default:
-		dir := "from"
-		if e.Outcome == Lost {
-			dir = "to"
+		amount := e.Value
+		steps := ""
+		if !(len(value) == 1 && plainBase) {
+			steps = strings.Join(value, " ")
 		}
-		line := head.String() + ": "
-		if len(value) == 1 && plainBase {
-			line += e.Value.String()
-		} else {
-			line += strings.Join(value, " ") + " = " + e.Value.String()
+		dir := "ex.from-each"
+		if e.Outcome == Lost {
+			dir = "ex.to-each"
 		}
 		if e.Contract == "rufen" {
-			line += fmt.Sprintf(" %s each opponent, one to each of the two", dir)
-		} else {
-			line += fmt.Sprintf(" %s each opponent", dir)
+			dir += "-rufen"
 		}
-		out = append(out, line)
+		if steps == "" {
+			out = append(out, p.Phrase("ex.line-plain", head, p.Phrase(dir, amount)))
+		} else {
+			out = append(out, p.Phrase("ex.line", head, steps, p.Phrase(dir, amount)))
+		}
 	}
 	out = append(out, pot...)
 	return strings.Join(out, "; ") + "."
 }
 
-func sideName(side string) string {
-	if side == MatzlDeclarer {
-		return "declarer's side"
+// EnglishPhrases lists the phrase keys an explanation uses and their English
+// text, printf formats filled in order.
+func EnglishPhrases() map[string]string {
+	m := map[string]string{
+		"ex.trump": "(%s)", "ex.tout-announced": "tout", "ex.by": "by %s", "ex.by-two": "by %s and %s",
+		"ex.outcome.won": "won", "ex.outcome.lost": "lost", "ex.outcome.draw": "drawn", "ex.outcome.cancelled": "played",
+		"ex.with-points-tricks": "with %d points in %d tricks", "ex.with-points": "with %d points", "ex.with-tricks": "with %d tricks",
+		"ex.stake": "%s put the stake of %s into the pot",
+		"ex.base":  "base %s", "ex.base.no-water": "%s (losers under 30, no water)", "ex.base.no-trick": "%s (losers took no trick)",
+		"ex.times.under-21": "× %s (losers under 21)", "ex.times.no-trick": "× %s (losers took no trick)",
+		"ex.kontra":         "+ %s kontra (%s)",
+		"ex.matzl.declarer": "+ 1 matzl caught by the declarer's side", "ex.matzl.defenders": "+ 1 matzl caught by the defenders",
+		"ex.cancelled.declarer":  "the declarer's side caught the matzl but lost, so every payment is cancelled",
+		"ex.cancelled.defenders": "the defenders caught the matzl but lost, so every payment is cancelled",
+		"ex.excess":              "excess %s", "ex.shortfall": "shortfall %s",
+		"ex.per": "÷ %s", "ex.per-rounded": "÷ %s = %s, rounded up to %s", "ex.tout": "tout %s",
+		"ex.pot-take": "%s takes the pot of %s", "ex.pot-double": "%s doubles the pot, paying %s into it", "ex.pot-pay": "%s also pays %s into the pot",
+		"ex.ramsch-pays": "%s has the most points (%s) and pays %s to each other player",
+		"ex.jungfer":     "%s took no trick (Jungfer) and is paid %s", "ex.ramsch-tie": "everyone has the same points, so nobody pays",
+		"ex.passed": "All passed: no game, nobody pays", "ex.draw": "%s at exactly 60: nobody pays", "ex.ramsch": "Ramsch: %s",
+		"ex.cancelled": "%s: %s, but %s", "ex.line-plain": "%s: %s", "ex.line": "%s: %s = %s",
+		"ex.from-each": "%s from each opponent", "ex.to-each": "%s to each opponent",
+		"ex.from-each-rufen": "%s from each opponent, one to each of the two", "ex.to-each-rufen": "%s to each opponent, one to each of the two",
+		"suit.clubs": "clubs", "suit.spades": "spades", "suit.hearts": "hearts", "suit.diamonds": "diamonds",
 	}
-	return "defenders"
-}
-
-func contractTitle(c string) string {
 	titles := map[string]string{
-		"tapp": "Tapp", "solo": "Solo", "super": "Super", "vice": "Vice",
+		"tapp": "Tapp", "solo": "Solo", "super": "Super", "vice": "Vice", "pass": "Pass",
 		"coeurfrage": "Coeurfrage", "coeursolo": "Coeursolo",
 		"rufen": "Rufen", "treiben": "Treiben", "neid": "Neid", "durch": "Durch", "trumpf-durch": "Trumpf-durch",
-		"suit": "Suit", "suit-tapp": "Suit-tapp", "bettel": "Bettel", "rufer": "Rufer", "open-bettel": "Open bettel",
+		"suit": "Suit", "suit-tapp": "Suit-tapp", "bettel": "Bettel", "rufer": "Rufer", "open-bettel": "Open bettel", "ramsch": "Ramsch",
 	}
-	if t, ok := titles[c]; ok {
-		return t
+	for k, v := range titles {
+		m["contract."+k] = v
 	}
-	return c
+	return m
+}
+
+type englishPhrases map[string]string
+
+func (m englishPhrases) Phrase(key string, args ...any) string {
+	f, ok := m[key]
+	if !ok {
+		return key
+	}
+	return fmt.Sprintf(f, args...)
 }

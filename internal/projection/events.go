@@ -26,6 +26,12 @@ const (
 	TypeDealAnnounced = "deal.announced"
 	TypeDealKontra    = "deal.kontra"
 	TypeDealMatzl     = "deal.matzl"
+
+	// The end of a Württemberg evening: someone says "Herz-As"; the player
+	// dealt ♥A in the next deal deals the last regular round; then every
+	// player deals one Zwangsramsch.
+	TypeHerzAs       = "game.herz-as"
+	TypeHerzAsHolder = "game.herz-as-holder"
 )
 
 // SchemaVersion of every event type above.
@@ -103,6 +109,17 @@ type DealKontra struct {
 type DealMatzl struct {
 	Hand int    `json:"hand"`
 	Side string `json:"side"`
+}
+
+// HerzAs: "Herz-As" was announced after deal AfterHand.
+type HerzAs struct {
+	AfterHand int `json:"after_hand"`
+}
+
+// HerzAsHolder: Player was dealt ♥A in deal Hand.
+type HerzAsHolder struct {
+	Hand   int    `json:"hand"`
+	Player string `json:"player"`
 }
 
 // GameClosed: the evening is over; the pot is shared out and who pays whom

@@ -28,7 +28,15 @@ type Game struct {
 	Pot       decimal.Decimal
 	Closed    *Closing
 	Pending   *Pending // a deal being recorded step by step, if any
-	Version   int64    // the stream version folded so far
+	HerzAs    *HerzAsState
+	Version   int64 // the stream version folded so far
+}
+
+// HerzAsState is the end of a Württemberg evening as far as it has come.
+type HerzAsState struct {
+	AfterHand  int // announced after this deal
+	Holder     int // the seat dealt ♥A in deal AfterHand+1; -1 until known
+	HolderHand int
 }
 
 // Pending is a deal announced but not yet counted.
@@ -120,6 +128,20 @@ func (g *Game) Apply(e events.Event) error {
 		}
 	case TypeDealKontra, TypeDealMatzl:
 		err = g.applyStep(e)
+	case TypeHerzAs:
+		var p HerzAs
+		if err = json.Unmarshal(e.Data, &p); err == nil {
+			g.HerzAs = &HerzAsState{AfterHand: p.AfterHand, Holder: -1}
+		}
+	case TypeHerzAsHolder:
+		var p HerzAsHolder
+		if err = json.Unmarshal(e.Data, &p); err == nil {
+			if g.HerzAs == nil {
+				err = fmt.Errorf("♥A holder before Herz-As was announced")
+			} else {
+				g.HerzAs.Holder, g.HerzAs.HolderHand = g.Setup.IndexOf(p.Player), p.Hand
+			}
+		}
 	case TypeGameClosed:
 		var p GameClosed
 		if err = json.Unmarshal(e.Data, &p); err == nil {
@@ -352,4 +374,50 @@ func (s Scored) Equal(o Scored) bool {
 		}
 	}
 	return s.Text == o.Text
+}
+
+// End phases of a Württemberg evening.
+const (
+	PhaseNone      = ""          // nobody said Herz-As
+	PhaseAnnounced = "announced" // said; the next deal shows who has ♥A
+	PhaseHolder    = "holder"    // that deal is played: who was dealt ♥A?
+	PhaseLastRound = "last-round"
+	PhaseForced    = "forced" // Zwangsramsch
+	PhaseDone      = "done"
+)
+
+// EndPhase says where the end of the evening stands for the next deal.
+type EndPhase struct {
+	Phase       string
+	LastRegular int // the last regular deal: the next one the ♥A holder deals
+	Forced      int // which Zwangsramsch the next deal is, 1…players
+}
+
+// End tells where the end of a Württemberg evening stands. The ♥A holder
+// deals the last regular deal: the first deal after the one they were dealt
+// ♥A in that they deal. Then each player deals one Zwangsramsch.
+func (g *Game) End() EndPhase {
+	h := g.HerzAs
+	if h == nil {
+		return EndPhase{}
+	}
+	next := g.NextHand()
+	if h.Holder < 0 {
+		if next <= h.AfterHand+1 {
+			return EndPhase{Phase: PhaseAnnounced}
+		}
+		return EndPhase{Phase: PhaseHolder}
+	}
+	last := h.HolderHand + 1
+	for g.DealerOf(last) != h.Holder {
+		last++
+	}
+	n := len(g.Setup.Players)
+	switch {
+	case next <= last:
+		return EndPhase{Phase: PhaseLastRound, LastRegular: last}
+	case next <= last+n:
+		return EndPhase{Phase: PhaseForced, LastRegular: last, Forced: next - last}
+	}
+	return EndPhase{Phase: PhaseDone, LastRegular: last}
 }

@@ -3,7 +3,6 @@ package web
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"net/http"
 	"strconv"
 	"time"
@@ -148,7 +147,7 @@ func (a api) recordHand(c echo.Context) error {
 func handNumber(c echo.Context) (int, error) {
 	n, err := strconv.Atoi(c.Param("n"))
 	if err != nil || n < 1 {
-		return 0, &game.NotFoundError{What: fmt.Sprintf("there is no hand %q in this game; hands are numbered from 1", c.Param("n"))}
+		return 0, &game.NotFoundError{Code: "notfound.hand-number", Args: []any{c.Param("n")}}
 	}
 	return n, nil
 }
@@ -356,7 +355,7 @@ type pendingJSON struct {
 func (a api) pendingDeal(c echo.Context) error {
 	return a.svc.View(c.Request().Context(), c.Param("id"), func(g *projection.Game) error {
 		if g.Pending == nil {
-			return &game.NotFoundError{What: "no deal is being recorded step by step"}
+			return &game.NotFoundError{Code: "notfound.deal"}
 		}
 		return c.JSON(http.StatusOK, pendingJSON{Hand: g.Pending.Hand, Dealer: g.Setup.Players[g.DealerOf(g.Pending.Hand)], Record: g.Pending.Record})
 	})

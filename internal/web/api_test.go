@@ -26,7 +26,11 @@ func newServer(t *testing.T) http.Handler {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	return New(game.New(st), slog.New(slog.NewTextHandler(io.Discard, nil)))
+	h, err := New(game.New(st), slog.New(slog.NewTextHandler(io.Discard, nil)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
 }
 
 type resp struct {

@@ -17,24 +17,67 @@ import (
 	"github.com/labstack/echo/v4/middleware"
 
 	"tappbook/internal/game"
+	"tappbook/internal/i18n"
 	"tappbook/internal/payout"
+	staticfiles "tappbook/static"
 )
 
 // MaxBody is api.md's limit on a request body.
 const MaxBody = 64 << 10
 
-// New builds the HTTP handler.
-func New(svc *game.Service, log *slog.Logger) *echo.Echo {
+// New builds the HTTP handler: the phone UI, the JSON API, the health check.
+//
+// Every POST, PUT and DELETE from another site is refused by Go's
+// cross-origin protection, which reads the browser's Sec-Fetch-Site and
+// Origin headers: it needs no tokens in forms and works over plain HTTP on a
+// LAN address; scripts such as curl send neither header and pass.
+func New(svc *game.Service, log *slog.Logger) (http.Handler, error) {
+	bundle, err := i18n.Load()
+	if err != nil {
+		return nil, err
+	}
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = errorHandler(log)
 	e.Use(middleware.Recover())
+	e.Use(securityHeaders)
 	e.Use(middleware.BodyLimit("64K"))
+	e.Use(middleware.GzipWithConfig(middleware.GzipConfig{Skipper: func(c echo.Context) bool {
+		return strings.HasSuffix(c.Path(), "/live")
+	}}))
 	e.GET("/healthz", func(c echo.Context) error {
 		return c.JSON(http.StatusOK, map[string]string{"status": "ok"})
 	})
+	static := e.Group("/static", func(next echo.HandlerFunc) echo.HandlerFunc {
+		return func(c echo.Context) error {
+			c.Response().Header().Set("Cache-Control", "public, max-age=3600")
+			return next(c)
+		}
+	})
+	static.StaticFS("/", staticfiles.FS)
 	api{svc: svc}.routes(e)
-	return e
+	ui{svc: svc, i18n: bundle}.routes(e)
+	cop := http.NewCrossOriginProtection()
+	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusForbidden)
+		_, _ = w.Write([]byte(`{"error":"this request came from another site and was refused; use tappbook's own pages"}` + "\n"))
+	}))
+	return cop.Handler(e), nil
+}
+
+// securityHeaders: no inline script or style may run, no site may frame a
+// page, and no page tells another site its address (a game's address is
+// its key).
+func securityHeaders(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		h := c.Response().Header()
+		h.Set("Content-Security-Policy", "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("X-Frame-Options", "DENY")
+		h.Set("Referrer-Policy", "no-referrer")
+		return next(c)
+	}
 }
 
 // errorHandler answers every error with api.md's {"error": "…"} and the

@@ -1,0 +1,242 @@
+// Package i18n gives the phone UI its words in English, German and Swedish:
+// the language a browser asks for, every message by key (printf formats in
+// golang.org/x/text's catalog, loaded from embedded JSON), explanations and
+// validation messages of the payout engine, numbers and money the local way.
+package i18n
+
+import (
+	"embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/shopspring/decimal"
+	"golang.org/x/text/language"
+	"golang.org/x/text/message"
+	"golang.org/x/text/message/catalog"
+
+	"tappbook/internal/game"
+	"tappbook/internal/payout"
+)
+
+//go:embed locales/*.json
+var locales embed.FS
+
+// Languages the UI speaks, the first the fallback.
+func Languages() []string { return []string{"en", "de", "sv"} }
+
+// Bundle holds every message of every language.
+type Bundle struct {
+	cat     *catalog.Builder
+	matcher language.Matcher
+	keys    map[string]map[string]string // language → key → format, for tests and checks
+}
+
+// Load reads the embedded messages. English error and explanation texts come
+// from the payout package, which owns them; the JSON files hold the rest and
+// the translations.
+func Load() (*Bundle, error) {
+	b := &Bundle{cat: catalog.NewBuilder(catalog.Fallback(language.English)), keys: map[string]map[string]string{}}
+	var tags []language.Tag
+	for _, lang := range Languages() {
+		raw, err := locales.ReadFile("locales/" + lang + ".json")
+		if err != nil {
+			return nil, fmt.Errorf("load %s messages: %w", lang, err)
+		}
+		msgs := map[string]string{}
+		if err := json.Unmarshal(raw, &msgs); err != nil {
+			return nil, fmt.Errorf("load %s messages: %w", lang, err)
+		}
+		if lang == "en" {
+			for code, f := range payout.EnglishMessages() {
+				msgs["err."+code] = f
+			}
+			for code, f := range game.EnglishMessages() {
+				msgs["err."+code] = f
+			}
+			for k, f := range payout.EnglishPhrases() {
+				msgs[k] = f
+			}
+		}
+		tag := language.MustParse(lang)
+		for k, f := range msgs {
+			if err := b.cat.SetString(tag, k, f); err != nil {
+				return nil, fmt.Errorf("load %s message %q: %w", lang, k, err)
+			}
+		}
+		b.keys[lang] = msgs
+		tags = append(tags, tag)
+	}
+	b.matcher = language.NewMatcher(tags)
+	return b, nil
+}
+
+// Keys gives a language's message keys, sorted.
+func (b *Bundle) Keys(lang string) []string {
+	var out []string
+	for k := range b.keys[lang] {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Format gives a language's raw format for a key.
+func (b *Bundle) Format(lang, key string) (string, bool) {
+	f, ok := b.keys[lang][key]
+	return f, ok
+}
+
+// Match picks the language for a request: an explicit choice (a query or a
+// cookie) if it is one we speak, else the best of the Accept-Language header.
+func (b *Bundle) Match(choice, acceptLanguage string) string {
+	for _, l := range Languages() {
+		if choice == l {
+			return l
+		}
+	}
+	tags, _, _ := language.ParseAcceptLanguage(acceptLanguage)
+	tag, _, _ := b.matcher.Match(tags...)
+	base, _ := tag.Base()
+	for _, l := range Languages() {
+		if base.String() == l {
+			return l
+		}
+	}
+	return "en"
+}
+
+// For gives a Localizer for a language.
+func (b *Bundle) For(lang string) Localizer {
+	tag := language.MustParse(lang)
+	return Localizer{lang: lang, p: message.NewPrinter(tag, message.Catalog(b.cat))}
+}
+
+// Localizer speaks one language.
+type Localizer struct {
+	lang string
+	p    *message.Printer
+}
+
+// Lang is the language's code (en, de, sv).
+func (l Localizer) Lang() string { return l.lang }
+
+// T gives the message for key, its verbs filled with args; decimals are
+// written the local way.
+func (l Localizer) T(key string, args ...any) string {
+	for i, a := range args {
+		switch v := a.(type) {
+		case decimal.Decimal:
+			args[i] = l.Num(v)
+		case *decimal.Decimal:
+			args[i] = l.Num(*v)
+		}
+	}
+	return l.p.Sprintf(key, args...)
+}
+
+// Phrase makes a Localizer the payout engine's phrasebook.
+func (l Localizer) Phrase(key string, args ...any) string { return l.T(key, args...) }
+
+// Explain renders a deal's explanation in the language.
+func (l Localizer) Explain(e payout.Explanation) string { return e.Render(l) }
+
+// Error says what is wrong with a request, in the language when it is one of
+// the payout engine's coded messages.
+func (l Localizer) Error(err error) string {
+	var ie *payout.InputError
+	var ce *game.ConflictError
+	var nf *game.NotFoundError
+	switch {
+	case errors.As(err, &ie):
+		return l.T("err."+ie.Code, ie.Args...)
+	case errors.As(err, &ce):
+		return l.T("err."+ce.Code, ce.Args...)
+	case errors.As(err, &nf):
+		return l.T("err."+nf.Code, nf.Args...)
+	}
+	return l.T("err.internal")
+}
+
+// decimalComma reports whether the language writes 1,50.
+func (l Localizer) decimalComma() bool { return l.lang == "de" || l.lang == "sv" }
+
+// Num writes a decimal the local way: 1.5 in English, 1,5 in German and
+// Swedish; a minus sign for negatives.
+func (l Localizer) Num(d decimal.Decimal) string {
+	s := d.String()
+	if l.decimalComma() {
+		s = strings.Replace(s, ".", ",", 1)
+	}
+	return strings.Replace(s, "-", "−", 1)
+}
+
+// Money writes an amount with its currency the way people there write it:
+// 12,50 € in German, €12.50 in English, CHF 12.50 everywhere (the Swiss way),
+// 12,50 kr for Swedish kronor. places is how many decimals to show.
+func (l Localizer) Money(amount decimal.Decimal, currency string, places int32) string {
+	fixed := amount.Abs().StringFixed(places)
+	sign := ""
+	if amount.IsNegative() {
+		sign = "−"
+	}
+	comma := l.decimalComma()
+	if currency == "CHF" {
+		comma = false
+	}
+	if comma {
+		fixed = strings.Replace(fixed, ".", ",", 1)
+	}
+	switch {
+	case currency == "":
+		return sign + fixed
+	case currency == "CHF":
+		return sign + "CHF " + fixed
+	case currency == "EUR" && !comma:
+		return sign + "€" + fixed
+	case currency == "EUR":
+		return sign + fixed + " €"
+	case currency == "SEK" || currency == "NOK" || currency == "DKK":
+		return sign + fixed + " kr"
+	case !comma:
+		return sign + currency + " " + fixed
+	}
+	return sign + fixed + " " + currency
+}
+
+// ParseAmount reads an amount typed on a phone: "1,50" as well as "1.50",
+// "1.234,50" and "1,234.50"; spaces and apostrophes as thousands marks.
+func ParseAmount(s string) (decimal.Decimal, error) {
+	t, err := NormalizeAmount(s)
+	if err != nil {
+		return decimal.Decimal{}, err
+	}
+	return decimal.NewFromString(t)
+}
+
+// NormalizeAmount rewrites an amount typed on a phone as a plain decimal
+// string with a point, keeping the places it was typed with ("0,50" →
+// "0.50").
+func NormalizeAmount(s string) (string, error) {
+	t := strings.NewReplacer(" ", "", "'", "", "\u00a0", "", "’", "").Replace(strings.TrimSpace(s))
+	t = strings.Replace(t, "−", "-", 1)
+	comma, dot := strings.LastIndex(t, ","), strings.LastIndex(t, ".")
+	switch {
+	case comma >= 0 && dot >= 0 && comma > dot: // 1.234,50
+		t = strings.ReplaceAll(t, ".", "")
+		t = strings.Replace(t, ",", ".", 1)
+	case comma >= 0 && dot >= 0: // 1,234.50
+		t = strings.ReplaceAll(t, ",", "")
+	case comma >= 0 && strings.Count(t, ",") == 1: // 1,50
+		t = strings.Replace(t, ",", ".", 1)
+	}
+	if t == "" || strings.ContainsAny(t, "eE") {
+		return "", fmt.Errorf("%q is not an amount", s)
+	}
+	if _, err := decimal.NewFromString(t); err != nil {
+		return "", fmt.Errorf("%q is not an amount", s)
+	}
+	return t, nil
+}

@@ -1,0 +1,176 @@
+package i18n
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/shopspring/decimal"
+
+	"tappbook/internal/payout"
+)
+
+func load(t *testing.T) *Bundle {
+	t.Helper()
+	b, err := Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// Every key of every language exists in the others: no word of the UI is
+// missing in German or Swedish.
+func TestNoKeyMissing(t *testing.T) {
+	b := load(t)
+	en := b.Keys("en")
+	if len(en) < 250 {
+		t.Fatalf("only %d English keys: the catalog did not load", len(en))
+	}
+	for _, lang := range Languages() {
+		have := map[string]bool{}
+		for _, k := range b.Keys(lang) {
+			have[k] = true
+		}
+		for _, k := range en {
+			if !have[k] {
+				t.Errorf("%s lacks %q", lang, k)
+			}
+		}
+		if len(have) != len(en) {
+			t.Errorf("%s has %d keys, English %d", lang, len(have), len(en))
+		}
+	}
+}
+
+var verb = regexp.MustCompile(`%(\[\d+\])?[sdqv]`)
+
+// argsFor builds arguments of the right kinds for an English format.
+func argsFor(f string) []any {
+	var args []any
+	next := 0
+	for _, m := range verb.FindAllString(f, -1) {
+		i := next
+		if strings.HasPrefix(m, "%[") {
+			i = int(m[2]-'0') - 1
+		}
+		for len(args) <= i {
+			args = append(args, nil)
+		}
+		switch m[len(m)-1] {
+		case 'd', 'v':
+			args[i] = 7
+		default:
+			args[i] = "Anna"
+		}
+		next = i + 1
+	}
+	return args
+}
+
+// Every translation takes the English arguments: no missing or extra verb,
+// no verb of the wrong kind.
+func TestTranslationsTakeTheirArguments(t *testing.T) {
+	b := load(t)
+	for _, key := range b.Keys("en") {
+		f, _ := b.Format("en", key)
+		args := argsFor(f)
+		for _, lang := range Languages() {
+			got := b.For(lang).T(key, append([]any(nil), args...)...)
+			if strings.Contains(got, "%!") || got == "" {
+				t.Errorf("%s %s: %q", lang, key, got)
+			}
+		}
+	}
+}
+
+func TestExplanationsAndErrorsTranslate(t *testing.T) {
+	b := load(t)
+	s := payout.Setup{Variant: payout.OldTapp, Players: []string{"Anna", "Ben", "Cleo"}, Rules: payout.DefaultRules(payout.OldTapp)}
+	p := 73
+	res, err := payout.Score(s, payout.Table{}, payout.Record{Contract: "coeurfrage", Declarer: "Ben", Points: &p})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := b.For("en").Explain(res.Explanation), res.Explanation.Text(); got != want {
+		t.Fatalf("English through the catalog %q, payout's own %q", got, want)
+	}
+	de := b.For("de").Explain(res.Explanation)
+	if !strings.Contains(de, "Coeurfrage von Ben gewonnen mit 73 Augen") || !strings.Contains(de, "3,25") {
+		t.Fatalf("German explanation: %q", de)
+	}
+	sv := b.For("sv").Explain(res.Explanation)
+	if !strings.Contains(sv, "Coeurfrage av Ben vunnen med 73 ögon") || !strings.Contains(sv, "från varje motspelare") {
+		t.Fatalf("Swedish explanation: %q", sv)
+	}
+	p = 119
+	_, err = payout.Score(s, payout.Table{}, payout.Record{Contract: "coeurfrage", Declarer: "Ben", Points: &p})
+	if got := b.For("de").Error(err); !strings.Contains(got, "genau 1 Auge") {
+		t.Fatalf("German error: %q", got)
+	}
+	if got := b.For("sv").Error(err); !strings.Contains(got, "exakt 1 öga") {
+		t.Fatalf("Swedish error: %q", got)
+	}
+}
+
+func TestMoney(t *testing.T) {
+	b := load(t)
+	d := decimal.RequireFromString
+	cases := []struct {
+		lang, cur, amount string
+		places            int32
+		want              string
+	}{
+		{"de", "EUR", "12.5", 2, "12,50 €"},
+		{"en", "EUR", "12.5", 2, "€12.50"},
+		{"de", "CHF", "12.5", 2, "CHF 12.50"},
+		{"sv", "CHF", "-3", 2, "−CHF 3.00"},
+		{"sv", "SEK", "12.5", 2, "12,50 kr"},
+		{"en", "", "-14", 0, "−14"},
+		{"de", "USD", "1", 2, "1,00 USD"},
+		{"en", "USD", "1", 2, "USD 1.00"},
+	}
+	for _, c := range cases {
+		if got := b.For(c.lang).Money(d(c.amount), c.cur, c.places); got != c.want {
+			t.Errorf("%s %s %s: %q, want %q", c.lang, c.cur, c.amount, got, c.want)
+		}
+	}
+	if got := b.For("de").Num(d("-3.25")); got != "−3,25" {
+		t.Errorf("German number: %q", got)
+	}
+}
+
+func TestParseAmount(t *testing.T) {
+	good := map[string]string{"1,50": "1.50", "1.50": "1.50", "0,5": "0.5", "1.234,50": "1234.50", "1,234.50": "1234.50", " 2 ": "2", "1'000": "1000", "-0": "-0", "−1,5": "-1.5"}
+	for in, want := range good {
+		got, err := NormalizeAmount(in)
+		if err != nil || got != want {
+			t.Errorf("%q → %q, %v; want %q", in, got, err, want)
+		}
+		if _, err := ParseAmount(in); err != nil {
+			t.Errorf("ParseAmount(%q): %v", in, err)
+		}
+	}
+	for _, bad := range []string{"", "abc", "1e9", "1,2,3", "1.2.3", ",", "NaN"} {
+		if got, err := NormalizeAmount(bad); err == nil {
+			t.Errorf("%q accepted as %q", bad, got)
+		}
+	}
+}
+
+func TestMatch(t *testing.T) {
+	b := load(t)
+	cases := []struct{ choice, accept, want string }{
+		{"", "de-CH,de;q=0.9,en;q=0.8", "de"},
+		{"", "sv-SE,sv;q=0.9", "sv"},
+		{"", "fr-FR,fr;q=0.9", "en"},
+		{"", "", "en"},
+		{"sv", "de", "sv"},
+		{"xx", "de", "de"},
+	}
+	for _, c := range cases {
+		if got := b.Match(c.choice, c.accept); got != c.want {
+			t.Errorf("choice %q accept %q: %s, want %s", c.choice, c.accept, got, c.want)
+		}
+	}
+}

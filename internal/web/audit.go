@@ -1,0 +1,214 @@
+package web
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/labstack/echo/v4"
+	"rsc.io/qr"
+
+	"tappbook/internal/i18n"
+	"tappbook/internal/projection"
+	"tappbook/templates"
+)
+
+func (u ui) audit(c echo.Context) error {
+	p, loc := u.page(c, "audit.title")
+	evs, err := u.svc.Events(c.Request().Context(), c.Param("id"))
+	if err != nil {
+		return u.problem(c, err)
+	}
+	v := templates.AuditView{Page: p, Verified: loc.T("audit.count", len(evs))}
+	err = u.svc.View(c.Request().Context(), c.Param("id"), func(g *projection.Game) error {
+		for _, e := range evs {
+			var pretty strings.Builder
+			var data any
+			if json.Unmarshal(e.Data, &data) == nil {
+				b, _ := json.MarshalIndent(data, "", "  ")
+				pretty.Write(b)
+			}
+			v.Events = append(v.Events, templates.AuditEvent{Seq: e.Version, At: e.RecordedAt.UTC().Format(time.RFC3339),
+				Type: loc.T("event." + e.Type), Summary: eventSummary(loc, g, e.Type, e.Data), Hash: e.Hash, Data: pretty.String()})
+		}
+		return nil
+	})
+	if err != nil {
+		return u.problem(c, err)
+	}
+	return render(c, http.StatusOK, templates.Audit(v))
+}
+
+// eventSummary says in a line what an event recorded.
+func eventSummary(loc i18n.Localizer, g *projection.Game, typ string, data []byte) string {
+	switch typ {
+	case projection.TypeGameStarted:
+		return loc.T("audit.started", loc.T("variant."+string(g.Setup.Variant)), strings.Join(g.Setup.Players, ", "))
+	case projection.TypeHandRecorded, projection.TypeHandCorrect, projection.TypeHandRescored:
+		var p struct {
+			Hand   int    `json:"hand"`
+			Reason string `json:"reason"`
+			projection.Scored
+		}
+		if json.Unmarshal(data, &p) == nil {
+			s := loc.T("table.hand", p.Hand) + ": " + loc.Explain(p.Explanation)
+			if p.Reason != "" {
+				s += " (" + p.Reason + ")"
+			}
+			return s
+		}
+	case projection.TypeHandVoided:
+		var p projection.HandVoided
+		if json.Unmarshal(data, &p) == nil {
+			return loc.T("table.hand", p.Hand) + ": " + p.Reason
+		}
+	}
+	return ""
+}
+
+// eventsJSON downloads a game's events, as the API's /events gives them.
+func (u ui) eventsJSON(c echo.Context) error {
+	evs, err := u.svc.Events(c.Request().Context(), c.Param("id"))
+	if err != nil {
+		return u.problem(c, err)
+	}
+	c.Response().Header().Set(echo.HeaderContentDisposition, `attachment; filename="tappbook-`+c.Param("id")+`.json"`)
+	return c.JSON(http.StatusOK, eventsOut(evs))
+}
+
+// csvCell keeps a spreadsheet from running a cell as a formula: text that
+// starts with = + - @ (or a tab or return) gets a leading apostrophe.
+func csvCell(s string) string {
+	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
+		if _, err := strconv.ParseFloat(s, 64); err != nil {
+			return "'" + s
+		}
+	}
+	return s
+}
+
+// dealsCSV downloads the deals, one row each, with every player's change.
+func (u ui) dealsCSV(c echo.Context) error {
+	return u.svc.View(c.Request().Context(), c.Param("id"), func(g *projection.Game) error {
+		c.Response().Header().Set(echo.HeaderContentType, "text/csv; charset=utf-8")
+		c.Response().Header().Set(echo.HeaderContentDisposition, `attachment; filename="tappbook-`+c.Param("id")+`.csv"`)
+		c.Response().WriteHeader(http.StatusOK)
+		w := csv.NewWriter(c.Response().Writer)
+		head := []string{"hand", "dealer", "contract", "declarer", "partner", "trump", "points", "tricks", "tout", "kontra", "matzl", "voided", "void_reason", "explanation"}
+		for _, name := range g.Setup.Players {
+			head = append(head, csvCell(name))
+		}
+		head = append(head, "pot")
+		if err := w.Write(head); err != nil {
+			return err
+		}
+		opt := func(p *int) string {
+			if p == nil {
+				return ""
+			}
+			return strconv.Itoa(*p)
+		}
+		for _, h := range g.Hands {
+			r := h.Record
+			tout := ""
+			if r.Tout != nil {
+				tout = strconv.FormatBool(*r.Tout)
+			}
+			row := []string{strconv.Itoa(h.Number), g.Setup.Players[h.Dealer], r.Contract, r.Declarer, r.Partner, r.Trump,
+				opt(r.Points), opt(r.Tricks), tout, opt(r.Kontra), r.Matzl, strconv.FormatBool(h.Voided), h.VoidReason, h.Result.Text}
+			for _, name := range g.Setup.Players {
+				row = append(row, h.Result.Deltas[name].String())
+			}
+			row = append(row, h.Result.PotDelta.String())
+			for i := range row {
+				row[i] = csvCell(row[i])
+			}
+			if err := w.Write(row); err != nil {
+				return err
+			}
+		}
+		w.Flush()
+		return w.Error()
+	})
+}
+
+// share shows the game's link as text and as a QR code the server draws.
+func (u ui) share(c echo.Context) error {
+	p, _ := u.page(c, "share.title")
+	if err := u.svc.View(c.Request().Context(), c.Param("id"), func(*projection.Game) error { return nil }); err != nil {
+		return u.problem(c, err)
+	}
+	link := c.Scheme() + "://" + c.Request().Host + "/g/" + c.Param("id")
+	code, err := qr.Encode(link, qr.M)
+	if err != nil {
+		return fmt.Errorf("share: QR code: %w", err)
+	}
+	return render(c, http.StatusOK, templates.Share(templates.ShareView{Page: p, URL: link, QR: qrPath(code)}))
+}
+
+// qrPath draws a QR code's dark modules as one SVG path, with a quiet zone
+// of 4 modules.
+func qrPath(code *qr.Code) templates.QRView {
+	const quiet = 4
+	var b strings.Builder
+	for y := 0; y < code.Size; y++ {
+		for x := 0; x < code.Size; x++ {
+			if code.Black(x, y) {
+				fmt.Fprintf(&b, "M%d %dh1v1h-1z", x+quiet, y+quiet)
+			}
+		}
+	}
+	return templates.QRView{Size: code.Size + 2*quiet, Path: b.String()}
+}
+
+// live streams a game's version to a page that follows it (server-sent
+// events): once on connecting, so that a phone that was away catches up, and
+// after every change.
+func (u ui) live(c echo.Context) error {
+	id := c.Param("id")
+	var version int64
+	if err := u.svc.View(c.Request().Context(), id, func(g *projection.Game) error { version = g.Version; return nil }); err != nil {
+		return u.problem(c, err)
+	}
+	changes, stop := u.svc.Follow(id)
+	defer stop()
+	h := c.Response().Header()
+	h.Set(echo.HeaderContentType, "text/event-stream")
+	h.Set("Cache-Control", "no-cache")
+	h.Set("X-Accel-Buffering", "no")
+	c.Response().WriteHeader(http.StatusOK)
+	send := func(v int64) error {
+		if _, err := fmt.Fprintf(c.Response(), "id: %d\ndata: %d\n\n", v, v); err != nil {
+			return err
+		}
+		c.Response().Flush()
+		return nil
+	}
+	if _, err := fmt.Fprint(c.Response(), "retry: 1000\n\n"); err != nil {
+		return nil
+	}
+	if err := send(version); err != nil {
+		return nil
+	}
+	ping := time.NewTicker(25 * time.Second)
+	defer ping.Stop()
+	for {
+		select {
+		case <-c.Request().Context().Done():
+			return nil
+		case v := <-changes:
+			if send(v) != nil {
+				return nil
+			}
+		case <-ping.C:
+			if _, err := fmt.Fprint(c.Response(), ": ping\n\n"); err != nil {
+				return nil
+			}
+			c.Response().Flush()
+		}
+	}
+}

@@ -1,0 +1,119 @@
+package web
+
+import (
+	"net/http"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+	"github.com/shopspring/decimal"
+
+	"tappbook/internal/game"
+	"tappbook/internal/i18n"
+	"tappbook/internal/payout"
+	"tappbook/internal/projection"
+	"tappbook/templates"
+)
+
+// closeView shows the settlement as it stands: the pot shared out, who pays
+// whom, and, where leftover pot units await a cut, who may win each.
+func closeView(p templates.Page, loc i18n.Localizer, g *projection.Game, chosen []string) templates.CloseView {
+	s := game.SettlementOf(g)
+	v := templates.CloseView{Page: p, Closed: g.Closed != nil, HasPot: g.Setup.Variant == payout.OldTapp,
+		Transfers: transferViews(loc, g, s.Transfers)}
+	pot := g.Pot
+	if g.Closed != nil {
+		pot = decimal.Zero
+		for _, x := range g.Closed.Split {
+			pot = pot.Add(x)
+		}
+	}
+	v.Pot = loc.Num(pot)
+	for seat, name := range g.Setup.Players {
+		b := s.Balances[seat]
+		v.Players = append(v.Players, templates.PlayerView{Name: name, Seat: seat, Units: loc.Num(b),
+			Money: loc.Money(g.Money(b), g.Currency, g.Places()), Negative: b.IsNegative()})
+		share := decimal.Zero
+		if seat < len(s.Split) {
+			share = s.Split[seat]
+		}
+		v.Split = append(v.Split, loc.Num(share))
+	}
+	if v.HasPot && pot.IsPositive() {
+		v.Leftover = int(pot.Mod(decimal.NewFromInt(int64(len(g.Setup.Players)))).IntPart())
+	}
+	if s.Provisional && g.Closed == nil {
+		v.NeedCut = true
+		for i := range v.Leftover {
+			var opts []templates.Option
+			for _, name := range cutCandidates(g) {
+				opts = append(opts, templates.Option{Value: name, Label: name, Selected: i < len(chosen) && chosen[i] == name})
+			}
+			v.CutOptions = append(v.CutOptions, opts)
+		}
+	}
+	return v
+}
+
+// cutCandidates are who may win the leftover units: everyone after a cut,
+// the players tied for the lowest balance under biggest-loser.
+func cutCandidates(g *projection.Game) []string {
+	if g.Setup.Rules.Remainder == payout.RemainderCut {
+		return g.Setup.Players
+	}
+	lowest := g.Balances[0]
+	for _, b := range g.Balances {
+		lowest = decimal.Min(lowest, b)
+	}
+	var out []string
+	for seat, b := range g.Balances {
+		if b.Equal(lowest) {
+			out = append(out, g.Setup.Players[seat])
+		}
+	}
+	return out
+}
+
+func (u ui) closeForm(c echo.Context) error {
+	p, loc := u.page(c, "close.title")
+	err := u.svc.View(c.Request().Context(), c.Param("id"), func(g *projection.Game) error {
+		return render(c, http.StatusOK, templates.Close(closeView(p, loc, g, nil)))
+	})
+	if err != nil {
+		return u.problem(c, err)
+	}
+	return nil
+}
+
+func (u ui) closeGame(c echo.Context) error {
+	form, err := c.FormParams()
+	if err != nil {
+		return u.problem(c, err)
+	}
+	_, err = u.svc.Close(c.Request().Context(), c.Param("id"), form["remainder_to"], form.Get("idempotency_key"))
+	if err == nil {
+		return c.Redirect(http.StatusSeeOther, "/g/"+c.Param("id"))
+	}
+	if _, ok := payout.AsInputError(err); !ok {
+		return u.problem(c, err)
+	}
+	p, loc := u.page(c, "close.title")
+	return u.svc.View(c.Request().Context(), c.Param("id"), func(g *projection.Game) error {
+		v := closeView(p, loc, g, form["remainder_to"])
+		v.Error = loc.Error(err)
+		return render(c, http.StatusUnprocessableEntity, templates.Close(v))
+	})
+}
+
+func (u ui) herzAs(c echo.Context) error {
+	if err := u.svc.AnnounceHerzAs(c.Request().Context(), c.Param("id"), ""); err != nil {
+		return u.problem(c, err)
+	}
+	return c.Redirect(http.StatusSeeOther, "/g/"+c.Param("id"))
+}
+
+func (u ui) herzAsHolder(c echo.Context) error {
+	if err := u.svc.HerzAsHolder(c.Request().Context(), c.Param("id"), strings.TrimSpace(c.FormValue("player")), ""); err != nil {
+		return u.problem(c, err)
+	}
+	return c.Redirect(http.StatusSeeOther, "/g/"+c.Param("id"))
+}

@@ -1,0 +1,438 @@
+package web
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/a-h/templ"
+	"github.com/labstack/echo/v4"
+	"github.com/shopspring/decimal"
+
+	"tappbook/internal/game"
+	"tappbook/internal/i18n"
+	"tappbook/internal/payout"
+	"tappbook/internal/projection"
+	"tappbook/templates"
+)
+
+// ui holds the phone UI's handlers: the same game service as the JSON API,
+// rendered with templ in the reader's language.
+type ui struct {
+	svc  *game.Service
+	i18n *i18n.Bundle
+}
+
+func (u ui) routes(e *echo.Echo) {
+	e.GET("/", u.home)
+	e.GET("/new/:variant", u.newGameForm)
+	e.POST("/new/:variant", u.newGame)
+	g := e.Group("/g/:id")
+	g.GET("", u.table)
+	g.GET("/record", u.recordForm)
+	g.POST("/record", u.record)
+	g.GET("/hands/:n", u.editForm)
+	g.POST("/hands/:n", u.correct)
+	g.POST("/hands/:n/void", u.void)
+	g.GET("/close", u.closeForm)
+	g.POST("/close", u.closeGame)
+	g.GET("/audit", u.audit)
+	g.GET("/events.json", u.eventsJSON)
+	g.GET("/deals.csv", u.dealsCSV)
+	g.GET("/share", u.share)
+	g.GET("/live", u.live)
+	g.POST("/herz-as", u.herzAs)
+	g.POST("/herz-as/holder", u.herzAsHolder)
+}
+
+const langCookie = "lang"
+
+// page resolves the reader's language (a ?lang= choice, remembered in a
+// cookie; else the cookie; else Accept-Language) and fills what every page
+// needs.
+func (u ui) page(c echo.Context, title string, args ...any) (templates.Page, i18n.Localizer) {
+	choice := c.QueryParam("lang")
+	if choice != "" {
+		lang := u.i18n.Match(choice, "")
+		c.SetCookie(&http.Cookie{Name: langCookie, Value: lang, Path: "/", MaxAge: 365 * 24 * 3600, SameSite: http.SameSiteLaxMode, HttpOnly: true})
+	} else if ck, err := c.Cookie(langCookie); err == nil {
+		choice = ck.Value
+	}
+	loc := u.i18n.For(u.i18n.Match(choice, c.Request().Header.Get("Accept-Language")))
+	p := templates.Page{L: loc, Path: c.Request().URL.RequestURI(), GameID: c.Param("id"), Langs: i18n.Languages()}
+	p.Title = loc.T(title, args...)
+	return p, loc
+}
+
+func render(c echo.Context, status int, t templ.Component) error {
+	c.Response().Header().Set(echo.HeaderContentType, echo.MIMETextHTMLCharsetUTF8)
+	c.Response().WriteHeader(status)
+	return t.Render(c.Request().Context(), c.Response().Writer)
+}
+
+// problem renders an error as a page in the reader's language.
+func (u ui) problem(c echo.Context, err error) error {
+	status, _ := statusOf(err)
+	p, loc := u.page(c, "problem.title")
+	if status >= 500 {
+		return err // logged and answered by the error handler
+	}
+	return render(c, status, templates.Problem(p, loc.Error(err)))
+}
+
+func newKey() string {
+	var b [12]byte
+	_, _ = rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}
+
+func (u ui) home(c echo.Context) error {
+	p, loc := u.page(c, "new.title")
+	var vs []templates.Option
+	for _, v := range payout.Variants() {
+		vs = append(vs, templates.Option{Value: string(v), Label: loc.T("variant." + string(v))})
+	}
+	return render(c, http.StatusOK, templates.Home(p, vs))
+}
+
+// newGameView fills the start form for a variant, with the defaults or what
+// was typed.
+func (u ui) newGameView(c echo.Context, v payout.Variant, form url.Values) templates.NewGameView {
+	p, loc := u.page(c, "new.title-variant", loc0(u, c).T("variant."+string(v)))
+	lo, hi := payout.PlayerCount(v)
+	view := templates.NewGameView{Page: p, Variant: string(v), MinSeats: lo,
+		Unit: templates.Field{Value: form.Get("unit")}, Currency: templates.Field{Value: form.Get("currency")}}
+	if form == nil {
+		view.Unit.Value = "1"
+	}
+	names := form["player"]
+	for i := range hi {
+		f := templates.Field{}
+		if i < len(names) {
+			f.Value = names[i]
+		}
+		view.Seats = append(view.Seats, f)
+	}
+	def := payout.DefaultRules(v)
+	val := func(name, fallback string) string {
+		if form != nil && form.Has(name) {
+			return form.Get(name)
+		}
+		return fallback
+	}
+	opts := func(name, cur string, values ...string) []templates.Option {
+		var out []templates.Option
+		for _, x := range values {
+			out = append(out, templates.Option{Value: x, Label: loc.T("rule." + name + "." + x), Selected: x == cur})
+		}
+		return out
+	}
+	switch v {
+	case payout.Zuger:
+		view.Rules = append(view.Rules, templates.RuleView{Name: "tapp_threshold", Label: loc.T("rule.tapp_threshold"), Kind: "select",
+			Options: opts("tapp_threshold", val("tapp_threshold", strconv.Itoa(def.TappThreshold)), "61", "65")})
+	case payout.OldTapp:
+		view.Rules = append(view.Rules,
+			templates.RuleView{Name: "stake", Label: loc.T("rule.stake"), Kind: "number", Field: templates.Field{Value: val("stake", def.Stake.String())}},
+			templates.RuleView{Name: "remainder", Label: loc.T("rule.remainder"), Kind: "select",
+				Options: opts("remainder", val("remainder", def.Remainder), payout.RemainderBiggestLoser, payout.RemainderCut)})
+	case payout.Wuerttemberg:
+		view.Rules = append(view.Rules,
+			templates.RuleView{Name: "cards", Label: loc.T("rule.cards"), Kind: "select", Options: opts("cards", val("cards", "36"), "36", "32")},
+			templates.RuleView{Name: "suit_tapp", Label: loc.T("rule.suit_tapp"), Kind: "checkbox", Checked: form.Get("suit_tapp") == "true"})
+		for _, k := range payout.WuerttembergValueKeys() {
+			view.Rules = append(view.Rules, templates.RuleView{Name: "values." + k, Label: loc.T("rule.value", loc.T("value."+k)), Kind: "number",
+				Field: templates.Field{Value: val("values."+k, def.Values[k].String())}})
+		}
+	}
+	return view
+}
+
+// loc0 is the reader's language before the page is built.
+func loc0(u ui, c echo.Context) i18n.Localizer {
+	choice := c.QueryParam("lang")
+	if choice == "" {
+		if ck, err := c.Cookie(langCookie); err == nil {
+			choice = ck.Value
+		}
+	}
+	return u.i18n.For(u.i18n.Match(choice, c.Request().Header.Get("Accept-Language")))
+}
+
+func variantParam(c echo.Context) (payout.Variant, error) {
+	return payout.ParseVariant(c.Param("variant"))
+}
+
+func (u ui) newGameForm(c echo.Context) error {
+	v, err := variantParam(c)
+	if err != nil {
+		return u.problem(c, &game.NotFoundError{Code: "notfound.game"})
+	}
+	return render(c, http.StatusOK, templates.NewGame(u.newGameView(c, v, nil)))
+}
+
+func (u ui) newGame(c echo.Context) error {
+	v, err := variantParam(c)
+	if err != nil {
+		return u.problem(c, &game.NotFoundError{Code: "notfound.game"})
+	}
+	form, err := c.FormParams()
+	if err != nil {
+		return u.problem(c, err)
+	}
+	view := u.newGameView(c, v, form)
+	loc := loc0(u, c)
+	var players []string
+	for _, name := range form["player"] {
+		if name = strings.TrimSpace(name); name != "" {
+			players = append(players, name)
+		}
+	}
+	unit := strings.TrimSpace(form.Get("unit"))
+	if norm, err := i18n.NormalizeAmount(unit); err == nil {
+		unit = norm
+	}
+	rules, rerr := formRules(v, form)
+	var g *projection.Game
+	if rerr == nil {
+		g, err = u.svc.Create(c.Request().Context(), game.NewGame{Variant: string(v), Players: players, Unit: unit,
+			Currency: form.Get("currency"), Rules: rules}, form.Get("idempotency_key"))
+	} else {
+		err = rerr
+	}
+	if err != nil {
+		var ie *payout.InputError
+		if !errors.As(err, &ie) {
+			return u.problem(c, err)
+		}
+		msg := loc.Error(err)
+		switch {
+		case ie.Field == "unit":
+			view.Unit.Error = msg
+		case ie.Field == "currency":
+			view.Currency.Error = msg
+		default:
+			found := false
+			for i := range view.Rules {
+				if "rules."+view.Rules[i].Name == ie.Field {
+					view.Rules[i].Field.Error, found = msg, true
+				}
+			}
+			if !found {
+				view.Error = msg
+			}
+		}
+		return render(c, http.StatusUnprocessableEntity, templates.NewGame(view))
+	}
+	return c.Redirect(http.StatusSeeOther, "/g/"+g.ID)
+}
+
+// formRules turns the house-rule inputs of the start form into api.md's
+// rules object.
+func formRules(v payout.Variant, form url.Values) (map[string]json.RawMessage, error) {
+	out := map[string]json.RawMessage{}
+	num := func(key, raw string) error {
+		d, err := i18n.ParseAmount(raw)
+		if err != nil {
+			return &payout.InputError{Field: "rules." + key, Code: "rules.type", Args: []any{key, "a whole number"}}
+		}
+		out[key] = []byte(`"` + d.String() + `"`)
+		return nil
+	}
+	switch v {
+	case payout.Zuger:
+		if t := form.Get("tapp_threshold"); t != "" {
+			if _, err := strconv.Atoi(t); err != nil {
+				t = strconv.Quote(t) // refused below as the wrong type, with its message
+			}
+			out["tapp_threshold"] = []byte(t)
+		}
+	case payout.OldTapp:
+		if s := form.Get("stake"); s != "" {
+			if err := num("stake", s); err != nil {
+				return nil, err
+			}
+		}
+		if r := form.Get("remainder"); r != "" {
+			out["remainder"] = []byte(strconv.Quote(r))
+		}
+	case payout.Wuerttemberg:
+		if cards := form.Get("cards"); cards == "32" || cards == "36" {
+			out["cards"] = []byte(cards)
+		}
+		out["suit_tapp"] = []byte(strconv.FormatBool(form.Get("suit_tapp") == "true"))
+		vals := map[string]string{}
+		for _, k := range payout.WuerttembergValueKeys() {
+			if s := form.Get("values." + k); s != "" {
+				d, err := i18n.ParseAmount(s)
+				if err != nil {
+					return nil, &payout.InputError{Field: "rules.values." + k, Code: "rules.type", Args: []any{"values." + k, "a whole number"}}
+				}
+				vals[k] = d.String()
+			}
+		}
+		var b strings.Builder
+		b.WriteString("{")
+		i := 0
+		for _, k := range payout.WuerttembergValueKeys() {
+			if s, ok := vals[k]; ok {
+				if i > 0 {
+					b.WriteString(",")
+				}
+				fmt.Fprintf(&b, "%q:%q", k, s)
+				i++
+			}
+		}
+		b.WriteString("}")
+		out["values"] = []byte(b.String())
+	}
+	return out, nil
+}
+
+// tableView fills the table page from a game.
+func (u ui) tableView(p templates.Page, loc i18n.Localizer, g *projection.Game) templates.TableView {
+	n := len(g.Setup.Players)
+	next := g.NextDealer()
+	v := templates.TableView{Page: p, Variant: string(g.Setup.Variant), VariantName: loc.T("variant." + string(g.Setup.Variant)),
+		NextHand: g.NextHand(), Dealer: g.Setup.Players[next], Forehand: g.Setup.Players[(next+1)%n],
+		HasPot: g.Setup.Variant == payout.OldTapp, Pot: loc.Num(g.Pot), PotMoney: loc.Money(g.Money(g.Pot), g.Currency, g.Places()),
+		Closed: g.Closed != nil, Chart: chart(g)}
+	for seat, name := range g.Setup.Players {
+		b := g.Balances[seat]
+		v.Players = append(v.Players, templates.PlayerView{Name: name, Seat: seat, Units: loc.Num(b),
+			Money: loc.Money(g.Money(b), g.Currency, g.Places()), Dealer: seat == next && g.Closed == nil, Negative: b.IsNegative()})
+	}
+	for i := len(g.Hands) - 1; i >= 0; i-- {
+		v.Hands = append(v.Hands, handView(loc, g, g.Hands[i]))
+	}
+	if g.Closed != nil {
+		v.Transfers = transferViews(loc, g, g.Closed.Transfers)
+	}
+	if g.Pending != nil {
+		v.Pending = loc.T("table.pending", g.Pending.Hand, loc.T("contract."+g.Pending.Record.Contract))
+	}
+	if g.Setup.Variant == payout.Wuerttemberg {
+		end := g.End()
+		v.HerzAs.CanAnnounce = end.Phase == projection.PhaseNone && len(g.Hands) > 0
+		v.Status = endStatus(loc, g, end)
+		if end.Phase == projection.PhaseHolder {
+			v.HerzAs.AskHolder, v.HerzAs.HolderHand = true, g.HerzAs.AfterHand+1
+			for _, name := range g.Setup.Players {
+				v.HerzAs.Players = append(v.HerzAs.Players, templates.Option{Value: name, Label: name})
+			}
+		}
+	}
+	return v
+}
+
+func endStatus(loc i18n.Localizer, g *projection.Game, end projection.EndPhase) string {
+	switch end.Phase {
+	case projection.PhaseAnnounced:
+		return loc.T("herz.announced")
+	case projection.PhaseHolder:
+		return loc.T("herz.ask")
+	case projection.PhaseLastRound:
+		return loc.T("herz.last-round", end.LastRegular, g.Setup.Players[g.DealerOf(end.LastRegular)])
+	case projection.PhaseForced:
+		return loc.T("herz.forced", end.Forced, len(g.Setup.Players))
+	case projection.PhaseDone:
+		return loc.T("herz.done")
+	}
+	return ""
+}
+
+func handView(loc i18n.Localizer, g *projection.Game, h *projection.Hand) templates.HandView {
+	hv := templates.HandView{Number: h.Number, Dealer: g.Setup.Players[h.Dealer], Explanation: loc.Explain(h.Result.Explanation),
+		Voided: h.Voided, VoidReason: h.VoidReason}
+	for _, name := range g.Setup.Players {
+		d := h.Result.Deltas[name]
+		s := loc.Num(d)
+		if d.IsPositive() {
+			s = "+" + s
+		}
+		hv.Deltas = append(hv.Deltas, s)
+	}
+	for _, r := range h.Revisions {
+		at := r.At.UTC().Format("15:04")
+		switch r.Kind {
+		case projection.TypeHandRecorded:
+			hv.History = append(hv.History, loc.T("history.recorded", at, loc.Explain(r.Result.Explanation)))
+		case projection.TypeHandCorrect:
+			hv.Corrected = true
+			hv.History = append(hv.History, loc.T("history.corrected", at, r.Reason, loc.Explain(r.Result.Explanation)))
+		case projection.TypeHandVoided:
+			hv.History = append(hv.History, loc.T("history.voided", at, r.Reason))
+		case projection.TypeHandRescored:
+			hv.History = append(hv.History, loc.T("history.rescored", at, r.Cause, loc.Explain(r.Result.Explanation)))
+		}
+	}
+	return hv
+}
+
+func transferViews(loc i18n.Localizer, g *projection.Game, ts []projection.Transfer) []templates.TransferView {
+	var out []templates.TransferView
+	for _, t := range ts {
+		out = append(out, templates.TransferView{From: t.From, To: t.To, Amount: loc.Money(g.Money(t.Amount), g.Currency, g.Places())})
+	}
+	return out
+}
+
+// chart draws each player's running balance, deal by deal, in a 300 × 120
+// box: x is the deal, y the balance, zero in between.
+func chart(g *projection.Game) templates.ChartView {
+	const w, h = 300, 120
+	n := len(g.Setup.Players)
+	run := make([][]decimal.Decimal, n)
+	cur := make([]decimal.Decimal, n)
+	lo, hi := decimal.Zero, decimal.Zero
+	for seat := range run {
+		run[seat] = []decimal.Decimal{decimal.Zero}
+	}
+	for _, hand := range g.Hands {
+		if hand.Voided {
+			continue
+		}
+		for seat, name := range g.Setup.Players {
+			cur[seat] = cur[seat].Add(hand.Result.Deltas[name])
+			run[seat] = append(run[seat], cur[seat])
+			lo, hi = decimal.Min(lo, cur[seat]), decimal.Max(hi, cur[seat])
+		}
+	}
+	steps := len(run[0]) - 1
+	if steps == 0 || lo.Equal(hi) {
+		return templates.ChartView{Empty: true}
+	}
+	span := hi.Sub(lo)
+	y := func(d decimal.Decimal) string {
+		return hi.Sub(d).Div(span).Mul(decimal.NewFromInt(h - 4)).Add(decimal.NewFromInt(2)).StringFixed(1)
+	}
+	out := templates.ChartView{Width: w, Height: h, ZeroY: y(decimal.Zero)}
+	for seat, name := range g.Setup.Players {
+		var pts []string
+		for i, d := range run[seat] {
+			x := decimal.NewFromInt(int64(i * w)).Div(decimal.NewFromInt(int64(steps))).StringFixed(1)
+			pts = append(pts, x+","+y(d))
+		}
+		out.Lines = append(out.Lines, templates.ChartLine{Name: name, Seat: seat, Points: strings.Join(pts, " "), Last: cur[seat].String()})
+	}
+	return out
+}
+
+func (u ui) table(c echo.Context) error {
+	p, loc := u.page(c, "table.title")
+	err := u.svc.View(c.Request().Context(), c.Param("id"), func(g *projection.Game) error {
+		v := u.tableView(p, loc, g)
+		v.Title = v.VariantName
+		return render(c, http.StatusOK, templates.Table(v))
+	})
+	if err != nil {
+		return u.problem(c, err)
+	}
+	return nil
+}

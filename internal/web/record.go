@@ -1,0 +1,449 @@
+package web
+
+import (
+	"errors"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"tappbook/internal/game"
+	"tappbook/internal/i18n"
+	"tappbook/internal/payout"
+	"tappbook/internal/projection"
+	"tappbook/templates"
+)
+
+// dealForm is the record form's input, as typed.
+type dealForm struct {
+	values url.Values
+	errs   map[string]string // by form field: declarer, points, ramsch.<seat>.points, …
+	err    string            // a message for the whole form
+}
+
+func (f *dealForm) get(k string) string { return strings.TrimSpace(f.values.Get(k)) }
+
+// contracts gives the contracts the next deal may be: every one of the
+// variant's, or only Ramsch in a Württemberg Zwangsramsch.
+func contractsFor(g *projection.Game, hand int) []string {
+	if g.Setup.Variant == payout.Wuerttemberg && hand == g.NextHand() && g.End().Phase == projection.PhaseForced {
+		return []string{"ramsch"}
+	}
+	var out []string
+	for _, c := range payout.Contracts(g.Setup.Variant) {
+		if c == "suit-tapp" && !g.Setup.Rules.SuitTapp {
+			continue
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// recordView fills the form for deal hand of a game, for contract.
+func (u ui) recordView(p templates.Page, loc i18n.Localizer, g *projection.Game, hand int, contract string, f dealForm, edit bool) templates.RecordView {
+	n := len(g.Setup.Players)
+	dealer := g.DealerOf(hand)
+	v := templates.RecordView{Page: p, Variant: string(g.Setup.Variant), Hand: hand, Dealer: g.Setup.Players[dealer],
+		Forehand: g.Setup.Players[(dealer+1)%n], Edit: edit, Error: f.err, IdemKey: f.get("idempotency_key"),
+		Reason: templates.Field{Value: f.get("reason"), Error: f.errs["reason"]}}
+	if v.IdemKey == "" {
+		v.IdemKey = newKey()
+	}
+	if h := g.Hand(hand); edit && h != nil {
+		v.Voided = h.Voided
+	}
+	available := contractsFor(g, hand)
+	if len(available) == 1 {
+		contract = available[0]
+	}
+	if contract == "" && g.Setup.Variant == payout.Matzlfangen {
+		contract = "rufen" // when everyone says "weiter"
+	}
+	if end := g.End(); g.Setup.Variant == payout.Wuerttemberg && end.Phase == projection.PhaseForced && hand == g.NextHand() {
+		v.Forced = loc.T("herz.forced", end.Forced, n)
+	}
+	for _, c := range available {
+		v.Contracts = append(v.Contracts, templates.Option{Value: c, Label: loc.T("contract." + c), Selected: c == contract})
+	}
+	tout := f.get("tout") == "true"
+	fields, ok := payout.ContractFields(g.Setup.Variant, contract, tout)
+	if !ok {
+		return v
+	}
+	v.Contract = contract
+	v.Total = payout.TotalPoints(g.Setup.Variant)
+	pick := func(name string, values, labels []string) []templates.Option {
+		var out []templates.Option
+		cur := f.get(name)
+		for i, val := range values {
+			out = append(out, templates.Option{Value: val, Label: labels[i], Selected: val == cur})
+		}
+		return out
+	}
+	players := g.Setup.Players
+	switch {
+	case fields.DeclarerIsForehand:
+		v.DeclarerFixed = v.Forehand
+	case fields.Declarer != "":
+		v.Declarers = pick("declarer", players, players)
+	}
+	v.DeclarerField = templates.Field{Error: f.errs["declarer"]}
+	if fields.Partner != "" {
+		var others []string
+		for _, name := range players {
+			if name != v.Forehand {
+				others = append(others, name)
+			}
+		}
+		v.Partners = pick("partner", others, others)
+		v.PartnerField = templates.Field{Error: f.errs["partner"]}
+	}
+	if fields.Trump != "" {
+		values := fields.Trumps
+		if fields.Trump == "optional" {
+			values = append([]string{""}, values...)
+		}
+		var labels []string
+		for _, s := range values {
+			labels = append(labels, loc.T("suit."+s+".name"))
+		}
+		v.Trumps = pick("trump", values, labels)
+		v.TrumpNeeded = fields.Trump == "required"
+		v.TrumpField = templates.Field{Error: f.errs["trump"]}
+	}
+	v.ToutField, v.Tout = fields.Tout != "", tout
+	if fields.Tricks != "" {
+		var values, labels []string
+		if fields.Tricks == "optional" {
+			values, labels = append(values, ""), append(labels, "—")
+		}
+		for t := 0; t <= payout.TricksPerDeal(g.Setup); t++ {
+			values, labels = append(values, strconv.Itoa(t)), append(labels, strconv.Itoa(t))
+		}
+		v.Tricks = pick("tricks", values, labels)
+		v.TricksNeeded = fields.Tricks == "required"
+		v.TricksField = templates.Field{Error: f.errs["tricks"]}
+	}
+	if fields.Points != "" {
+		v.PointsNeeded = fields.Points == "required"
+		v.Points = templates.Field{Value: f.get("points"), Error: f.errs["points"]}
+		v.PointsSide = f.get("points_side")
+	} else {
+		v.Total = 0
+	}
+	if fields.Kontra != "" {
+		cur := f.get("kontra")
+		for level := 0; level <= 10; level++ {
+			label := loc.T("record.kontra-none")
+			if level > 0 {
+				label = strconv.Itoa(level) + " · " + payout.KontraName(level)
+			}
+			v.Kontra = append(v.Kontra, templates.Option{Value: strconv.Itoa(level), Label: label, Selected: cur == strconv.Itoa(level)})
+		}
+		v.KontraField = templates.Field{Error: f.errs["kontra"]}
+	}
+	if fields.Matzl != "" && contract != "durch" {
+		sides := []string{payout.MatzlNone, payout.MatzlDeclarer, payout.MatzlDefenders}
+		labels := []string{loc.T("record.matzl-none"), loc.T("record.matzl-declarer"), loc.T("record.matzl-defenders")}
+		v.Matzl = pick("matzl", sides, labels)
+		if f.get("matzl") == "" {
+			v.Matzl[0].Selected = true
+		}
+		v.MatzlField = templates.Field{Error: f.errs["matzl"]}
+	}
+	if fields.Ramsch != "" {
+		for seat, name := range players {
+			key := strconv.Itoa(seat)
+			v.Ramsch = append(v.Ramsch, templates.RamschRow{Name: name,
+				Points: templates.Field{Value: f.get("ramsch_points_" + key), Error: f.errs["ramsch."+key+".points"]},
+				Tricks: templates.Field{Value: f.get("ramsch_tricks_" + key), Error: f.errs["ramsch."+key+".tricks"]}})
+		}
+		v.RamschError = f.errs["ramsch"]
+	}
+	return v
+}
+
+// parseDeal turns the form into a record. A number that is not one is
+// refused here, next to its field; everything else the payout engine checks.
+func parseDeal(loc i18n.Localizer, g *projection.Game, f *dealForm) payout.Record {
+	rec := payout.Record{Contract: f.get("contract")}
+	fields, _ := payout.ContractFields(g.Setup.Variant, rec.Contract, f.get("tout") == "true")
+	num := func(field, raw string) *int {
+		if raw == "" {
+			return nil
+		}
+		n, err := strconv.Atoi(raw)
+		if err != nil {
+			f.errs[field] = loc.T("form.whole-number")
+			return nil
+		}
+		return &n
+	}
+	if fields.Declarer != "" && !fields.DeclarerIsForehand {
+		rec.Declarer = f.get("declarer")
+	}
+	if fields.Partner != "" {
+		rec.Partner = f.get("partner")
+	}
+	if fields.Trump != "" {
+		rec.Trump = f.get("trump")
+	}
+	if fields.Tout != "" && f.get("tout") == "true" {
+		t := true
+		rec.Tout = &t
+	}
+	if fields.Points != "" {
+		rec.Points = num("points", f.get("points"))
+		if rec.Points != nil && f.get("points_side") == "opponents" {
+			total := payout.TotalPoints(g.Setup.Variant)
+			if *rec.Points >= 0 && *rec.Points <= total {
+				other := total - *rec.Points
+				rec.Points = &other
+			}
+		}
+	}
+	if fields.Tricks != "" {
+		rec.Tricks = num("tricks", f.get("tricks"))
+	}
+	if fields.Kontra != "" {
+		rec.Kontra = num("kontra", f.get("kontra"))
+	}
+	if fields.Matzl != "" && rec.Contract != "durch" {
+		rec.Matzl = f.get("matzl")
+	}
+	if fields.Ramsch != "" {
+		rec.Ramsch = map[string]payout.RamschScore{}
+		for seat, name := range g.Setup.Players {
+			key := strconv.Itoa(seat)
+			rec.Ramsch[name] = payout.RamschScore{
+				Points: num("ramsch."+key+".points", f.get("ramsch_points_"+key)),
+				Tricks: num("ramsch."+key+".tricks", f.get("ramsch_tricks_"+key)),
+			}
+		}
+	}
+	return rec
+}
+
+// place puts a refusal next to its field of the form.
+func place(loc i18n.Localizer, g *projection.Game, f *dealForm, err error) {
+	msg := loc.Error(err)
+	ie, ok := payout.AsInputError(err)
+	if !ok {
+		f.err = msg
+		return
+	}
+	field := ie.Field
+	if strings.HasPrefix(field, "ramsch.") {
+		// ramsch.<name>.points → ramsch.<seat>.points
+		parts := strings.SplitN(strings.TrimPrefix(field, "ramsch."), ".", 2)
+		for seat, name := range g.Setup.Players {
+			if len(parts) == 2 && parts[0] == name {
+				field = "ramsch." + strconv.Itoa(seat) + "." + parts[1]
+			} else if len(parts) == 1 && parts[0] == name {
+				field = "ramsch"
+			}
+		}
+	}
+	switch field {
+	case "declarer", "partner", "trump", "points", "tricks", "kontra", "matzl", "ramsch", "reason":
+		f.errs[field] = msg
+	default:
+		if strings.HasPrefix(field, "ramsch.") {
+			f.errs[field] = msg
+		} else {
+			f.err = msg
+		}
+	}
+}
+
+func (u ui) recordForm(c echo.Context) error {
+	p, loc := u.page(c, "record.title-new")
+	f := dealForm{values: c.QueryParams(), errs: map[string]string{}}
+	err := u.svc.View(c.Request().Context(), c.Param("id"), func(g *projection.Game) error {
+		if g.Closed != nil {
+			return &game.ConflictError{Code: "conflict.closed"}
+		}
+		p.Title = loc.T("record.title", g.NextHand())
+		return render(c, http.StatusOK, templates.Record(u.recordView(p, loc, g, g.NextHand(), c.QueryParam("contract"), f, false)))
+	})
+	if err != nil {
+		return u.problem(c, err)
+	}
+	return nil
+}
+
+// submitDeal handles a posted deal form: parse it, let submit record it, and
+// on a refusal show the form again with what was typed and the message next
+// to its field.
+func (u ui) submitDeal(c echo.Context, hand func(*projection.Game) int, edit bool, submit func(payout.Record, *dealForm) (int, error)) error {
+	form, err := c.FormParams()
+	if err != nil {
+		return u.problem(c, err)
+	}
+	p, loc := u.page(c, "record.title-new")
+	f := dealForm{values: form, errs: map[string]string{}}
+	var rec payout.Record
+	var n int
+	// Parse under the game's read lock, submit outside it.
+	if err := u.svc.View(c.Request().Context(), c.Param("id"), func(g *projection.Game) error {
+		n = hand(g)
+		rec = parseDeal(loc, g, &f)
+		return nil
+	}); err != nil {
+		return u.problem(c, err)
+	}
+	var number int
+	if len(f.errs) == 0 {
+		number, err = submit(rec, &f)
+	}
+	if len(f.errs) == 0 && err == nil {
+		return c.Redirect(http.StatusSeeOther, "/g/"+c.Param("id")+"#hand-"+strconv.Itoa(number))
+	}
+	status := http.StatusUnprocessableEntity
+	var ce *game.ConflictError
+	if errors.As(err, &ce) {
+		status = http.StatusConflict
+	}
+	var nf *game.NotFoundError
+	if errors.As(err, &nf) {
+		return u.problem(c, err)
+	}
+	return u.svc.View(c.Request().Context(), c.Param("id"), func(g *projection.Game) error {
+		if err != nil {
+			place(loc, g, &f, err)
+			if status == http.StatusConflict {
+				// The deal number moved on (another phone recorded): the
+				// retry gets a new key and the new number.
+				f.values.Set("idempotency_key", newKey())
+				if !edit {
+					n = g.NextHand()
+				}
+			}
+		}
+		if edit {
+			p.Title = loc.T("record.title-edit", n)
+		} else {
+			p.Title = loc.T("record.title", n)
+		}
+		return render(c, status, templates.Record(u.recordView(p, loc, g, n, f.get("contract"), f, edit)))
+	})
+}
+
+func (u ui) record(c echo.Context) error {
+	return u.submitDeal(c, func(g *projection.Game) int { return g.NextHand() }, false, func(rec payout.Record, f *dealForm) (int, error) {
+		checks := game.Checks{}
+		if eh, err := strconv.Atoi(f.get("expected_hand")); err == nil {
+			checks.ExpectedHand = &eh
+		}
+		ans, err := u.svc.Record(c.Request().Context(), c.Param("id"), rec, checks, f.get("idempotency_key"))
+		return ans.Hand, err
+	})
+}
+
+func formHand(c echo.Context) (int, error) {
+	n, err := strconv.Atoi(c.Param("n"))
+	if err != nil || n < 1 {
+		return 0, &game.NotFoundError{Code: "notfound.hand-number", Args: []any{c.Param("n")}}
+	}
+	return n, nil
+}
+
+// editForm shows deal n's form filled with its current record, and the void
+// form.
+func (u ui) editForm(c echo.Context) error {
+	n, err := formHand(c)
+	if err != nil {
+		return u.problem(c, err)
+	}
+	p, loc := u.page(c, "record.title-edit", n)
+	err = u.svc.View(c.Request().Context(), c.Param("id"), func(g *projection.Game) error {
+		h := g.Hand(n)
+		if h == nil {
+			return &game.NotFoundError{Code: "notfound.hand", Args: []any{n}}
+		}
+		f := dealForm{values: recordValues(g, h.Record), errs: map[string]string{}}
+		contract := c.QueryParam("contract")
+		if contract == "" {
+			contract = h.Record.Contract
+		} else if contract != h.Record.Contract {
+			f.values = url.Values{}
+		}
+		return render(c, http.StatusOK, templates.Record(u.recordView(p, loc, g, n, contract, f, true)))
+	})
+	if err != nil {
+		return u.problem(c, err)
+	}
+	return nil
+}
+
+// recordValues writes a record back into form values.
+func recordValues(g *projection.Game, r payout.Record) url.Values {
+	v := url.Values{}
+	set := func(k, s string) {
+		if s != "" {
+			v.Set(k, s)
+		}
+	}
+	itoa := func(p *int) string {
+		if p == nil {
+			return ""
+		}
+		return strconv.Itoa(*p)
+	}
+	set("declarer", r.Declarer)
+	set("partner", r.Partner)
+	set("trump", r.Trump)
+	set("points", itoa(r.Points))
+	set("tricks", itoa(r.Tricks))
+	set("kontra", itoa(r.Kontra))
+	set("matzl", r.Matzl)
+	if r.Tout != nil && *r.Tout {
+		v.Set("tout", "true")
+	}
+	for seat, name := range g.Setup.Players {
+		if s, ok := r.Ramsch[name]; ok {
+			set("ramsch_points_"+strconv.Itoa(seat), itoa(s.Points))
+			set("ramsch_tricks_"+strconv.Itoa(seat), itoa(s.Tricks))
+		}
+	}
+	return v
+}
+
+func (u ui) correct(c echo.Context) error {
+	n, err := formHand(c)
+	if err != nil {
+		return u.problem(c, err)
+	}
+	return u.submitDeal(c, func(*projection.Game) int { return n }, true, func(rec payout.Record, f *dealForm) (int, error) {
+		ans, err := u.svc.Correct(c.Request().Context(), c.Param("id"), n, rec, f.get("reason"), game.Checks{}, f.get("idempotency_key"))
+		return ans.Hand, err
+	})
+}
+
+func (u ui) void(c echo.Context) error {
+	n, err := formHand(c)
+	if err != nil {
+		return u.problem(c, err)
+	}
+	form, err := c.FormParams()
+	if err != nil {
+		return u.problem(c, err)
+	}
+	err = u.svc.Void(c.Request().Context(), c.Param("id"), n, strings.TrimSpace(form.Get("reason")), form.Get("idempotency_key"))
+	if err == nil {
+		return c.Redirect(http.StatusSeeOther, "/g/"+c.Param("id")+"#hand-"+strconv.Itoa(n))
+	}
+	if _, ok := payout.AsInputError(err); !ok {
+		return u.problem(c, err)
+	}
+	p, loc := u.page(c, "record.title-edit", n)
+	return u.svc.View(c.Request().Context(), c.Param("id"), func(g *projection.Game) error {
+		h := g.Hand(n)
+		f := dealForm{values: recordValues(g, h.Record), errs: map[string]string{}}
+		v := u.recordView(p, loc, g, n, h.Record.Contract, f, true)
+		v.Reason.Error = loc.Error(err)
+		return render(c, http.StatusUnprocessableEntity, templates.Record(v))
+	})
+}

@@ -1,0 +1,222 @@
+// Package templates holds the phone UI's pages, written in templ (the
+// generated *_templ.go files are committed), and the plain view models the
+// web handlers fill for them. No page builds HTML by hand.
+package templates
+
+import "fmt"
+
+// L is a language: messages by key.
+type L interface {
+	T(key string, args ...any) string
+	Lang() string
+}
+
+// Page is what every page needs.
+type Page struct {
+	L      L
+	Path   string // the current path and query, for the language switch
+	Title  string
+	GameID string // set on a game's pages: they follow it live
+	Langs  []string
+}
+
+// Option is one choice of a radio group or select.
+type Option struct {
+	Value, Label string
+	Selected     bool
+}
+
+// Field is one input of a form: its value as typed and its error, if any.
+type Field struct {
+	Value string
+	Error string
+}
+
+// NewGameView is the start-an-evening form.
+type NewGameView struct {
+	Page
+	Variants []Option
+	Variant  string
+	Seats    []Field // player names, in seat order
+	MinSeats int
+	Unit     Field
+	Currency Field
+	Rules    []RuleView
+	Error    string
+}
+
+// RuleView is one house rule with its default shown.
+type RuleView struct {
+	Name    string // form name, e.g. rules.stake or values.suit
+	Label   string
+	Kind    string // "select", "number", "checkbox"
+	Options []Option
+	Field   Field
+	Checked bool
+}
+
+// PlayerView is one player's standing.
+type PlayerView struct {
+	Name    string
+	Seat    int
+	Units   string
+	Money   string
+	Dealer  bool
+	Forehand bool
+	Negative bool
+}
+
+// HandView is one deal in the table's list.
+type HandView struct {
+	Number      int
+	Dealer      string
+	Explanation string
+	Deltas      []string // by seat, in units
+	Voided      bool
+	VoidReason  string
+	Corrected   bool
+	History     []string // what happened to it, oldest first
+}
+
+// TransferView is one payment at the end.
+type TransferView struct {
+	From, To, Amount string
+}
+
+// ChartView is the running balances drawn as lines.
+type ChartView struct {
+	Width, Height int
+	Lines         []ChartLine
+	ZeroY         string
+	Empty         bool
+}
+
+// ChartLine is one player's running balance.
+type ChartLine struct {
+	Name, Points string
+	Seat         int
+	Last         string
+}
+
+// TableView is a game at the table.
+type TableView struct {
+	Page
+	Variant    string
+	VariantName string
+	Players    []PlayerView
+	Pot        string
+	PotMoney   string
+	HasPot     bool
+	NextHand   int
+	Dealer     string
+	Forehand   string
+	Hands      []HandView // newest first
+	Closed     bool
+	Transfers  []TransferView
+	Chart      ChartView
+	Pending    string // a deal being recorded step by step, if any
+	Status     string // Württemberg end of evening, if under way
+	HerzAs     HerzAsView
+}
+
+// HerzAsView guides the end of a Württemberg evening.
+type HerzAsView struct {
+	CanAnnounce bool     // nobody has said "Herz-As" yet
+	AskHolder   bool     // announced, and the next deal played: who got ♥A?
+	HolderHand  int      // the deal in which ♥A was dealt
+	Players     []Option // to choose the holder from
+}
+
+// RecordView is the record-a-deal (or correct-a-deal) form.
+type RecordView struct {
+	Page
+	Variant     string
+	Hand        int
+	Dealer      string
+	Forehand    string
+	Contracts   []Option // links to the form of each contract
+	Contract    string
+	Edit        bool // correcting deal Hand
+	Voided      bool
+	Error       string
+	IdemKey     string
+	Total       int // card points in play, for "the other side has …"
+	Declarers   []Option
+	DeclarerFixed string // rufen: forehand
+	Partners    []Option
+	Trumps      []Option
+	TrumpNeeded bool
+	Points      Field
+	PointsSide  string // "declarer" or "opponents"
+	PointsNeeded bool
+	Tricks      []Option
+	TricksField Field
+	TricksNeeded bool
+	Tout        bool
+	ToutField   bool // the contract may be played tout
+	Kontra      []Option
+	KontraField Field
+	Matzl       []Option
+	MatzlField  Field
+	Ramsch      []RamschRow
+	RamschError string
+	DeclarerField Field
+	PartnerField  Field
+	TrumpField    Field
+	Reason      Field
+	Forced      string // "Zwangsramsch 2 of 4", when the deal must be one
+}
+
+// RamschRow is one player's Ramsch take.
+type RamschRow struct {
+	Name   string
+	Points Field
+	Tricks Field
+}
+
+// CloseView is the end of the evening.
+type CloseView struct {
+	Page
+	Closed      bool
+	Players     []PlayerView
+	Split       []string // by seat, units from the pot
+	Pot         string
+	HasPot      bool
+	Leftover    int
+	NeedCut     bool
+	CutOptions  [][]Option // one choice per leftover unit
+	Transfers   []TransferView
+	Error       string
+}
+
+// AuditView is the full event log.
+type AuditView struct {
+	Page
+	Events []AuditEvent
+	Verified string
+}
+
+// AuditEvent is one event, readable.
+type AuditEvent struct {
+	Seq     int64
+	At      string
+	Type    string
+	Summary string
+	Hash    string
+	Data    string
+}
+
+// ShareView is the link and QR code for the other phones.
+type ShareView struct {
+	Page
+	URL string
+	QR  QRView
+}
+
+// QRView is a QR code as SVG rectangles.
+type QRView struct {
+	Size int
+	Path string
+}
+
+func itoa(n int) string { return fmt.Sprint(n) }
