@@ -57,11 +57,11 @@ type RuleView struct {
 
 // PlayerView is one player's standing.
 type PlayerView struct {
-	Name    string
-	Seat    int
-	Units   string
-	Money   string
-	Dealer  bool
+	Name     string
+	Seat     int
+	Units    string
+	Money    string
+	Dealer   bool
 	Forehand bool
 	Negative bool
 }
@@ -101,22 +101,22 @@ type ChartLine struct {
 // TableView is a game at the table.
 type TableView struct {
 	Page
-	Variant    string
+	Variant     string
 	VariantName string
-	Players    []PlayerView
-	Pot        string
-	PotMoney   string
-	HasPot     bool
-	NextHand   int
-	Dealer     string
-	Forehand   string
-	Hands      []HandView // newest first
-	Closed     bool
-	Transfers  []TransferView
-	Chart      ChartView
-	Pending    string // a deal being recorded step by step, if any
-	Status     string // Württemberg end of evening, if under way
-	HerzAs     HerzAsView
+	Players     []PlayerView
+	Pot         string
+	PotMoney    string
+	HasPot      bool
+	NextHand    int
+	Dealer      string
+	Forehand    string
+	Hands       []HandView // newest first
+	Closed      bool
+	Transfers   []TransferView
+	Chart       ChartView
+	Pending     string // a deal being recorded step by step, if any
+	Status      string // Württemberg end of evening, if under way
+	HerzAs      HerzAsView
 }
 
 // HerzAsView guides the end of a Württemberg evening.
@@ -130,41 +130,41 @@ type HerzAsView struct {
 // RecordView is the record-a-deal (or correct-a-deal) form.
 type RecordView struct {
 	Page
-	Variant     string
-	Hand        int
-	Dealer      string
-	Forehand    string
-	Contracts   []Option // links to the form of each contract
-	Contract    string
-	Edit        bool // correcting deal Hand
-	Voided      bool
-	Error       string
-	IdemKey     string
-	Total       int // card points in play, for "the other side has …"
-	Declarers   []Option
+	Variant       string
+	Hand          int
+	Dealer        string
+	Forehand      string
+	Contracts     []Option // links to the form of each contract
+	Contract      string
+	Edit          bool // correcting deal Hand
+	Voided        bool
+	Error         string
+	IdemKey       string
+	Total         int // card points in play, for "the other side has …"
+	Declarers     []Option
 	DeclarerFixed string // rufen: forehand
-	Partners    []Option
-	Trumps      []Option
-	TrumpNeeded bool
-	Points      Field
-	PointsSide  string // "declarer" or "opponents"
-	PointsNeeded bool
-	Tricks      []Option
-	TricksField Field
-	TricksNeeded bool
-	Tout        bool
-	ToutField   bool // the contract may be played tout
-	Kontra      []Option
-	KontraField Field
-	Matzl       []Option
-	MatzlField  Field
-	Ramsch      []RamschRow
-	RamschError string
+	Partners      []Option
+	Trumps        []Option
+	TrumpNeeded   bool
+	Points        Field
+	PointsSide    string // "declarer" or "opponents"
+	PointsNeeded  bool
+	Tricks        []Option
+	TricksField   Field
+	TricksNeeded  bool
+	Tout          bool
+	ToutField     bool // the contract may be played tout
+	Kontra        []Option
+	KontraField   Field
+	Matzl         []Option
+	MatzlField    Field
+	Ramsch        []RamschRow
+	RamschError   string
 	DeclarerField Field
 	PartnerField  Field
 	TrumpField    Field
-	Reason      Field
-	Forced      string // "Zwangsramsch 2 of 4", when the deal must be one
+	Reason        Field
+	Forced        string // "Zwangsramsch 2 of 4", when the deal must be one
 }
 
 // RamschRow is one player's Ramsch take.
@@ -177,22 +177,22 @@ type RamschRow struct {
 // CloseView is the end of the evening.
 type CloseView struct {
 	Page
-	Closed      bool
-	Players     []PlayerView
-	Split       []string // by seat, units from the pot
-	Pot         string
-	HasPot      bool
-	Leftover    int
-	NeedCut     bool
-	CutOptions  [][]Option // one choice per leftover unit
-	Transfers   []TransferView
-	Error       string
+	Closed     bool
+	Players    []PlayerView
+	Split      []string // by seat, units from the pot
+	Pot        string
+	HasPot     bool
+	Leftover   int
+	NeedCut    bool
+	CutOptions [][]Option // one choice per leftover unit
+	Transfers  []TransferView
+	Error      string
 }
 
 // AuditView is the full event log.
 type AuditView struct {
 	Page
-	Events []AuditEvent
+	Events   []AuditEvent
 	Verified string
 }
 
