@@ -11,6 +11,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/shopspring/decimal"
 	"golang.org/x/text/language"
@@ -151,7 +153,13 @@ func (l Localizer) Error(err error) string {
 	var nf *game.NotFoundError
 	switch {
 	case errors.As(err, &ie):
-		return l.T("err."+ie.Code, ie.Args...)
+		// Next to its field the message needs no "field:" prefix (the
+		// API's English has one).
+		msg := strings.TrimPrefix(l.T("err."+ie.Code, ie.Args...), ie.Field+": ")
+		if r, size := utf8.DecodeRuneInString(msg); size > 0 {
+			msg = string(unicode.ToUpper(r)) + msg[size:]
+		}
+		return msg
 	case errors.As(err, &ce):
 		return l.T("err."+ce.Code, ce.Args...)
 	case errors.As(err, &nf):

@@ -1,0 +1,476 @@
+package web
+
+import (
+	"bufio"
+	"html"
+	"bytes"
+	"compress/gzip"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"tappbook/static"
+)
+
+// form posts a form as a browser on the same site would.
+func form(t *testing.T, h http.Handler, path string, v url.Values, headers ...string) resp {
+	t.Helper()
+	return do(t, h, "POST", path, v.Encode(), append([]string{"Content-Type", "application/x-www-form-urlencoded"}, headers...)...)
+}
+
+func page(t *testing.T, h http.Handler, path string, lang string) resp {
+	t.Helper()
+	return do(t, h, "GET", path, "", "Accept-Language", lang)
+}
+
+// startForm starts an evening through the start form and returns its id.
+func startForm(t *testing.T, h http.Handler, variant string, v url.Values) string {
+	t.Helper()
+	req := httptest.NewRequest("POST", "/new/"+variant, strings.NewReader(v.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	if rec.Code != http.StatusSeeOther {
+		t.Fatalf("start %s: %d %s", variant, rec.Code, rec.Body.String())
+	}
+	return strings.TrimPrefix(rec.Header().Get("Location"), "/g/")
+}
+
+func players(names ...string) url.Values {
+	return url.Values{"player": names, "unit": {"0,50"}, "currency": {"EUR"}}
+}
+
+var (
+	missingText = regexp.MustCompile(`%!|\b(ui|nav|new|table|record|close|audit|share|herz|err|ex|rule|value|event|history|variant|suit|contract)\.[a-z-]+\b`)
+	tagText     = regexp.MustCompile(`(?s)<[^>]*>`)
+)
+
+// visibleText is a page's text without its markup (and without the values
+// of attributes, where a key-like value such as a form name is fine).
+func visibleText(html string) string {
+	return tagText.ReplaceAllString(html, " ")
+}
+
+// Every page of every variant renders in every language, with no message
+// missing (no raw key, no broken verb).
+func TestPagesRenderInEveryLanguage(t *testing.T) {
+	h := newServer(t)
+	games := map[string]string{
+		"zuger":        startForm(t, h, "zuger", players("Anna", "Ben", "Cleo", "Dan")),
+		"old-tapp":     startForm(t, h, "old-tapp", players("Anna", "Ben", "Cleo")),
+		"matzlfangen":  startForm(t, h, "matzlfangen", players("Anna", "Ben", "Cleo", "Dan")),
+		"wuerttemberg": startForm(t, h, "wuerttemberg", func() url.Values { v := players("Anna", "Ben", "Cleo"); v.Set("suit_tapp", "true"); return v }()),
+	}
+	first := map[string]url.Values{
+		"zuger":        {"contract": {"solo"}, "declarer": {"Ben"}, "points": {"70"}, "tricks": {"5"}},
+		"old-tapp":     {"contract": {"coeurfrage"}, "declarer": {"Ben"}, "points": {"73"}},
+		"matzlfangen":  {"contract": {"rufen"}, "partner": {"Dan"}, "points": {"70"}, "tricks": {"5"}, "kontra": {"2"}, "matzl": {"declarer"}},
+		"wuerttemberg": {"contract": {"ramsch"}, "ramsch_points_0": {"50"}, "ramsch_tricks_0": {"5"}, "ramsch_points_1": {"40"}, "ramsch_tricks_1": {"4"}, "ramsch_points_2": {"30"}, "ramsch_tricks_2": {"2"}},
+	}
+	for variant, id := range games {
+		if r := form(t, h, "/g/"+id+"/record", first[variant]); r.status != http.StatusSeeOther {
+			t.Fatalf("%s: record: %d %s", variant, r.status, r.body)
+		}
+		paths := []string{"/", "/new/" + variant, "/g/" + id, "/g/" + id + "/record", "/g/" + id + "/hands/1", "/g/" + id + "/close", "/g/" + id + "/audit", "/g/" + id + "/share"}
+		for _, c := range contractsOf(variant) {
+			paths = append(paths, "/g/"+id+"/record?contract="+c)
+		}
+		for _, lang := range []string{"en", "de", "sv"} {
+			for _, p := range paths {
+				r := page(t, h, p, lang)
+				if r.status != 200 {
+					t.Fatalf("%s %s: %d", lang, p, r.status)
+				}
+				if !strings.Contains(r.body, `<html lang="`+lang+`">`) {
+					t.Fatalf("%s %s: not rendered in %s", lang, p, lang)
+				}
+				if m := missingText.FindString(visibleText(r.body)); m != "" {
+					t.Fatalf("%s %s: missing text %q", lang, p, m)
+				}
+			}
+		}
+	}
+	// The table shows the deal's explanation in the reader's language.
+	de := page(t, h, "/g/"+games["old-tapp"], "de").body
+	if !strings.Contains(de, "Coeurfrage von Ben gewonnen mit 73 Augen") || !strings.Contains(de, "3,25") {
+		t.Fatalf("German table lacks the explanation")
+	}
+	sv := page(t, h, "/g/"+games["zuger"], "sv").body
+	if !strings.Contains(sv, "Solo av Ben vunnen med 70 ögon på 5 stick: 2 från varje motspelare.") || !strings.Contains(sv, "3,00 €") {
+		t.Fatalf("Swedish table: %s", visibleText(sv))
+	}
+	// ?lang= overrides the browser and is remembered.
+	r := do(t, h, "GET", "/?lang=sv", "", "Accept-Language", "de")
+	if !strings.Contains(r.body, `lang="sv"`) {
+		t.Fatal("?lang=sv did not switch")
+	}
+}
+
+func contractsOf(variant string) []string {
+	return map[string][]string{
+		"zuger":        {"tapp", "solo", "super", "vice", "pass"},
+		"old-tapp":     {"coeurfrage", "solo", "coeursolo", "pass"},
+		"matzlfangen":  {"rufen", "treiben", "neid", "durch", "trumpf-durch"},
+		"wuerttemberg": {"suit", "suit-tapp", "bettel", "rufer", "open-bettel", "durch", "ramsch"},
+	}[variant]
+}
+
+// errorNear finds the message shown next to a field (or at the top).
+func errorNear(body, field string) string {
+	re := regexp.MustCompile(`id="` + regexp.QuoteMeta(field) + `-error" role="alert">([^<]*)<`)
+	if field == "" {
+		re = regexp.MustCompile(`<p class="error" role="alert">([^<]*)<`)
+	}
+	if m := re.FindStringSubmatch(body); m != nil {
+		return html.UnescapeString(m[1])
+	}
+	return ""
+}
+
+// Every validation message of the record form appears next to its field,
+// the form keeps what was typed, and nothing is recorded.
+func TestRecordFormMessages(t *testing.T) {
+	h := newServer(t)
+	ids := map[string]string{
+		"zuger":        startForm(t, h, "zuger", players("Anna", "Ben", "Cleo", "Dan")),
+		"old-tapp":     startForm(t, h, "old-tapp", players("Anna", "Ben", "Cleo")),
+		"matzlfangen":  startForm(t, h, "matzlfangen", players("Anna", "Ben", "Cleo", "Dan")),
+		"wuerttemberg": startForm(t, h, "wuerttemberg", players("Anna", "Ben", "Cleo")),
+	}
+	ramsch := func(p0, t0, p1, t1, p2, t2 string) url.Values {
+		return url.Values{"contract": {"ramsch"}, "ramsch_points_0": {p0}, "ramsch_tricks_0": {t0}, "ramsch_points_1": {p1}, "ramsch_tricks_1": {t1}, "ramsch_points_2": {p2}, "ramsch_tricks_2": {t2}}
+	}
+	z := func(kv ...string) url.Values {
+		v := url.Values{"contract": {"solo"}, "declarer": {"Ben"}, "points": {"70"}, "tricks": {"5"}}
+		for i := 0; i+1 < len(kv); i += 2 {
+			if kv[i+1] == "" {
+				v.Del(kv[i])
+			} else {
+				v.Set(kv[i], kv[i+1])
+			}
+		}
+		return v
+	}
+	cases := []struct {
+		variant string
+		v       url.Values
+		field   string
+		says    string
+	}{
+		{"zuger", z("declarer", ""), "declarer", "Say who played the contract"},
+		{"zuger", z("points", ""), "points", "Enter the card points"},
+		{"zuger", z("tricks", ""), "tricks", "Enter how many tricks"},
+		{"zuger", z("points", "abc"), "points", "Enter a whole number."},
+		{"zuger", z("points", "130"), "points", "outside 0–120"},
+		{"zuger", z("points", "1"), "points", "exactly 1 point"},
+		{"zuger", z("points", "119"), "points", "exactly 1 point"},
+		{"zuger", z("points", "100", "tricks", "8"), "points", "all 8 tricks"},
+		{"zuger", z("points", "50", "tricks", "0"), "points", "only the talon, at most 44"},
+		{"zuger", z("points", "90", "tricks", "1"), "points", "at most 84 points"},
+		{"zuger", z("points", "60", "tricks", "7"), "points", "at least 76"},
+		{"zuger", z("tricks", "9"), "tricks", "outside 0–8"},
+		{"zuger", z("declarer", "Zoe"), "declarer", `"Zoe" is not a player`},
+		{"zuger", z("contract", "grand"), "", `"grand" is not a zuger contract`},
+		{"old-tapp", url.Values{"contract": {"solo"}, "declarer": {"Ben"}, "points": {"70"}, "trump": {"hearts"}}, "trump", "not played with hearts trump"},
+		{"old-tapp", url.Values{"contract": {"solo"}, "declarer": {"Ben"}, "points": {"70"}, "trump": {"roses"}}, "trump", `"roses" is not a suit`},
+		{"old-tapp", url.Values{"contract": {"solo"}, "declarer": {"Ben"}, "tout": {"true"}}, "tricks", "Enter how many tricks"},
+		{"matzlfangen", url.Values{"contract": {"rufen"}, "points": {"70"}, "tricks": {"5"}}, "partner", "Say who held the called card"},
+		{"matzlfangen", url.Values{"contract": {"rufen"}, "partner": {"Ben"}, "points": {"70"}, "tricks": {"5"}}, "partner", "cannot also be the partner"},
+		{"matzlfangen", url.Values{"contract": {"neid"}, "declarer": {"Ben"}, "points": {"20"}, "tricks": {"0"}}, "points", "no trick has no points"},
+		{"matzlfangen", url.Values{"contract": {"neid"}, "declarer": {"Ben"}, "points": {"70"}, "tricks": {"5"}, "kontra": {"11"}}, "kontra", "outside 0 (none) to 10"},
+		{"matzlfangen", url.Values{"contract": {"neid"}, "declarer": {"Ben"}, "points": {"70"}, "tricks": {"5"}, "matzl": {"nobody"}}, "matzl", "is not a side"},
+		{"wuerttemberg", url.Values{"contract": {"suit"}, "declarer": {"Ben"}, "points": {"70"}}, "trump", "Say which suit was trump"},
+		{"wuerttemberg", url.Values{"contract": {"suit-tapp"}, "declarer": {"Ben"}, "points": {"70"}}, "", "Suit-tapp is not played"},
+		{"wuerttemberg", ramsch("50", "5", "40", "4", "20", "2"), "ramsch", "add up to 110"},
+		{"wuerttemberg", ramsch("50", "5", "40", "4", "30", "1"), "ramsch", "tricks add up to 10"},
+		{"wuerttemberg", ramsch("50", "6", "40", "5", "30", "0"), "ramsch.2.points", "took no trick"},
+		{"wuerttemberg", ramsch("", "6", "40", "5", "30", "0"), "ramsch.0.points", "Enter Anna's card points"},
+		{"wuerttemberg", ramsch("x", "6", "40", "5", "30", "0"), "ramsch.0.points", "Enter a whole number."},
+	}
+	for _, c := range cases {
+		id := ids[c.variant]
+		c.v.Set("expected_hand", "1")
+		r := form(t, h, "/g/"+id+"/record", c.v)
+		if r.status != http.StatusUnprocessableEntity {
+			t.Fatalf("%s %v: %d, want 422", c.variant, c.v, r.status)
+		}
+		var got string
+		if strings.HasPrefix(c.field, "ramsch") {
+			got = html.UnescapeString(regexp.MustCompile(`(?s)<legend>[^<]*</legend>(.*)</fieldset>`).FindString(r.body))
+		} else {
+			got = errorNear(r.body, c.field)
+		}
+		if !strings.Contains(got, c.says) {
+			t.Fatalf("%s %v: next to %q shows %q, want %q", c.variant, c.v, c.field, got, c.says)
+		}
+		// What was typed is still there.
+		if p := c.v.Get("points"); p != "" && c.field != "" && !strings.Contains(r.body, `value="`+p+`"`) {
+			t.Fatalf("%s %v: the form lost the points typed", c.variant, c.v)
+		}
+	}
+	for variant, id := range ids {
+		if l := do(t, h, "GET", "/api/games/"+id+"/ledger", "").json(t); l["hands"] != 0.0 {
+			t.Fatalf("%s: a refused form recorded a deal", variant)
+		}
+	}
+	// The same message in German.
+	r := form(t, h, "/g/"+ids["zuger"]+"/record", z("points", "1"), "Accept-Language", "de")
+	if got := errorNear(r.body, "points"); got != "Keine Kartenkombination ist genau 1 Auge wert." {
+		t.Fatalf("German message: %q", got)
+	}
+}
+
+func TestRecordFormFlow(t *testing.T) {
+	h := newServer(t)
+	id := startForm(t, h, "zuger", players("Anna", "Ben", "Cleo", "Dan"))
+	// Points for the opponents: the app computes the declarer's 70.
+	v := url.Values{"contract": {"solo"}, "declarer": {"Ben"}, "points": {"50"}, "points_side": {"opponents"}, "tricks": {"5"}, "expected_hand": {"1"}, "idempotency_key": {"abc"}}
+	r := form(t, h, "/g/"+id+"/record", v)
+	if r.status != http.StatusSeeOther {
+		t.Fatalf("record: %d %s", r.status, r.body)
+	}
+	// The browser resubmits the same form: nothing is recorded twice.
+	if r := form(t, h, "/g/"+id+"/record", v); r.status != http.StatusSeeOther {
+		t.Fatalf("resubmit: %d", r.status)
+	}
+	l := do(t, h, "GET", "/api/games/"+id+"/ledger", "").json(t)
+	if l["hands"] != 1.0 || l["balances"].(map[string]any)["Ben"] != "6" {
+		t.Fatalf("after a resubmitted form: %v", l)
+	}
+	// A second phone still showing deal 1's form: told what happened.
+	v.Set("idempotency_key", "other-phone")
+	r = form(t, h, "/g/"+id+"/record", v)
+	if r.status != http.StatusConflict || !strings.Contains(errorNear(r.body, ""), "this deal is hand 2, not 1") {
+		t.Fatalf("second phone: %d %q", r.status, errorNear(r.body, ""))
+	}
+	// Correct deal 1, then void it without and with a reason.
+	c := url.Values{"contract": {"solo"}, "declarer": {"Ben"}, "points": {"60"}, "tricks": {"4"}, "reason": {"miscounted"}}
+	if r := form(t, h, "/g/"+id+"/hands/1", c); r.status != http.StatusSeeOther {
+		t.Fatalf("correct: %d %s", r.status, r.body)
+	}
+	if r := form(t, h, "/g/"+id+"/hands/1/void", url.Values{"reason": {""}}); r.status != http.StatusUnprocessableEntity || !strings.Contains(errorNear(r.body, "void"), "Say why") {
+		t.Fatalf("void without a reason: %d %q", r.status, errorNear(r.body, "void"))
+	}
+	if r := form(t, h, "/g/"+id+"/hands/1/void", url.Values{"reason": {"misdeal"}}); r.status != http.StatusSeeOther {
+		t.Fatalf("void: %d", r.status)
+	}
+	table := page(t, h, "/g/"+id, "en").body
+	for _, want := range []string{"voided: misdeal", "corrected", "recorded:", "corrected (miscounted)"} {
+		if !strings.Contains(table, want) {
+			t.Fatalf("the table's history lacks %q", want)
+		}
+	}
+	if r := page(t, h, "/g/"+id+"/hands/9", "en"); r.status != 404 {
+		t.Fatalf("unknown hand: %d", r.status)
+	}
+	if r := page(t, h, "/g/nosuchgame", "en"); r.status != 404 || !strings.Contains(r.body, "no game with this id") {
+		t.Fatalf("unknown game: %d", r.status)
+	}
+}
+
+func TestStartFormMessages(t *testing.T) {
+	h := newServer(t)
+	cases := []struct {
+		variant string
+		v       url.Values
+		field   string
+		says    string
+	}{
+		{"zuger", players("Anna", "Ben", "Cleo"), "", "played by 4 players, not 3"},
+		{"old-tapp", players("Anna", "Ben", "Anna"), "", `"Anna" is named twice`},
+		{"old-tapp", func() url.Values { v := players("A", "B", "C"); v.Set("unit", "-1"); return v }(), "unit", "not an amount above 0"},
+		{"old-tapp", func() url.Values { v := players("A", "B", "C"); v.Set("currency", "EURO"); return v }(), "currency", "ISO 4217"},
+		{"old-tapp", func() url.Values { v := players("A", "B", "C"); v.Set("stake", "-2"); return v }(), "stake", "whole number of units, 0 or more"},
+		{"wuerttemberg", func() url.Values { v := players("A", "B", "C"); v.Set("values.suit", "0"); return v }(), "values.suit", "above 0"},
+	}
+	for _, c := range cases {
+		r := form(t, h, "/new/"+c.variant, c.v)
+		if r.status != http.StatusUnprocessableEntity || !strings.Contains(errorNear(r.body, c.field), c.says) {
+			t.Fatalf("%s %v: %d %q, want %q", c.variant, c.v, r.status, errorNear(r.body, c.field), c.says)
+		}
+		if !strings.Contains(r.body, `value="`+c.v["player"][0]+`"`) {
+			t.Fatal("the form lost the names typed")
+		}
+	}
+	if r := page(t, h, "/new/skat", "en"); r.status != 404 {
+		t.Fatalf("unknown variant: %d", r.status)
+	}
+}
+
+func TestCloseForm(t *testing.T) {
+	h := newServer(t)
+	v := players("Anna", "Ben", "Cleo")
+	v.Set("remainder", "cut")
+	id := startForm(t, h, "old-tapp", v)
+	form(t, h, "/g/"+id+"/record", url.Values{"contract": {"pass"}})
+	r := page(t, h, "/g/"+id+"/close", "en")
+	if !strings.Contains(r.body, "Leftover unit 2 goes to") {
+		t.Fatalf("close page does not ask for the cut: %s", visibleText(r.body))
+	}
+	if r := form(t, h, "/g/"+id+"/close", url.Values{}); r.status != http.StatusUnprocessableEntity || !strings.Contains(errorNear(r.body, ""), "say who won the cut") {
+		t.Fatalf("close without the cut: %d %q", r.status, errorNear(r.body, ""))
+	}
+	if r := form(t, h, "/g/"+id+"/close", url.Values{"remainder_to": {"Ben", "Cleo"}}); r.status != http.StatusSeeOther {
+		t.Fatalf("close: %d %s", r.status, r.body)
+	}
+	table := page(t, h, "/g/"+id, "en").body
+	if !strings.Contains(table, "This evening is closed.") || !strings.Contains(table, "Anna pays Ben €0.50") || !strings.Contains(table, "Anna pays Cleo €0.50") {
+		t.Fatalf("closed table: %s", visibleText(table))
+	}
+}
+
+// Player names with markup are shown as text everywhere, and CSV cells
+// cannot be run as formulas.
+func TestNamesAreEscaped(t *testing.T) {
+	h := newServer(t)
+	evil := `<script>alert(1)</script>`
+	id := startForm(t, h, "old-tapp", players(evil, "=HYPERLINK(1)", "Cleo"))
+	form(t, h, "/g/"+id+"/record", url.Values{"contract": {"coeurfrage"}, "declarer": {evil}, "points": {"73"}})
+	for _, p := range []string{"/g/" + id, "/g/" + id + "/record?contract=solo", "/g/" + id + "/hands/1", "/g/" + id + "/close", "/g/" + id + "/audit"} {
+		body := page(t, h, p, "en").body
+		if strings.Contains(body, evil) {
+			t.Fatalf("%s shows the name unescaped", p)
+		}
+		if !strings.Contains(body, "&lt;script&gt;") {
+			t.Fatalf("%s does not show the name at all", p)
+		}
+	}
+	csv := page(t, h, "/g/"+id+"/deals.csv", "en").body
+	if !strings.Contains(csv, "'=HYPERLINK(1)") || strings.Contains(csv, ",=HYPERLINK") {
+		t.Fatalf("CSV does not neutralise a formula: %s", csv)
+	}
+	if !strings.Contains(csv, "hand,dealer,contract") || !strings.Contains(csv, "coeurfrage") {
+		t.Fatalf("CSV: %s", csv)
+	}
+}
+
+// A form POST from another site is refused; from the same site, also over
+// plain HTTP on a LAN address, it works.
+func TestCrossSiteForms(t *testing.T) {
+	h := newServer(t)
+	v := players("Anna", "Ben", "Cleo")
+	post := func(headers ...string) int {
+		req := httptest.NewRequest("POST", "http://192.168.1.20:8080/new/old-tapp", strings.NewReader(v.Encode()))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		for i := 0; i+1 < len(headers); i += 2 {
+			req.Header.Set(headers[i], headers[i+1])
+		}
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		return rec.Code
+	}
+	if s := post("Sec-Fetch-Site", "cross-site", "Origin", "http://evil.example"); s != http.StatusForbidden {
+		t.Fatalf("cross-site POST: %d", s)
+	}
+	if s := post("Origin", "http://evil.example"); s != http.StatusForbidden {
+		t.Fatalf("POST from another origin (no Sec-Fetch-Site): %d", s)
+	}
+	if s := post("Sec-Fetch-Site", "same-origin", "Origin", "http://192.168.1.20:8080"); s != http.StatusSeeOther {
+		t.Fatalf("same-origin POST on a LAN address: %d", s)
+	}
+	if s := post("Origin", "http://192.168.1.20:8080"); s != http.StatusSeeOther {
+		t.Fatalf("same-origin POST, older browser: %d", s)
+	}
+}
+
+func TestSecurityHeaders(t *testing.T) {
+	h := newServer(t)
+	req := httptest.NewRequest("GET", "/", nil)
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	csp := rec.Header().Get("Content-Security-Policy")
+	if !strings.Contains(csp, "script-src 'self'") || strings.Contains(csp, "unsafe-inline") || !strings.Contains(csp, "frame-ancestors 'none'") {
+		t.Fatalf("CSP %q", csp)
+	}
+	if rec.Header().Get("X-Content-Type-Options") != "nosniff" || rec.Header().Get("Referrer-Policy") == "" {
+		t.Fatalf("headers %v", rec.Header())
+	}
+	if strings.Contains(rec.Body.String(), "<script>") || strings.Contains(rec.Body.String(), " style=") {
+		t.Fatal("a page has inline script or style, which the CSP blocks")
+	}
+}
+
+// The record page with its CSS and JavaScript weighs at most 30 KB gzipped.
+func TestRecordPageWeight(t *testing.T) {
+	h := newServer(t)
+	id := startForm(t, h, "wuerttemberg", players("Anna", "Ben", "Cleo", "Dan"))
+	gz := func(b []byte) int {
+		var buf bytes.Buffer
+		w, _ := gzip.NewWriterLevel(&buf, gzip.DefaultCompression)
+		w.Write(b)
+		w.Close()
+		return buf.Len()
+	}
+	total := 0
+	for _, c := range []string{"ramsch", "durch", "suit"} {
+		body := page(t, h, "/g/"+id+"/record?contract="+c, "de").body
+		total = max(total, gz([]byte(body)))
+	}
+	for _, f := range []string{"app.css", "app.js"} {
+		b, err := static.FS.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		total += gz(b)
+	}
+	t.Logf("record page, CSS and JS: %d bytes gzipped", total)
+	if total > 30*1024 {
+		t.Fatalf("the record page weighs %d bytes gzipped, over 30 KB", total)
+	}
+	if total < 2000 {
+		t.Fatalf("%d bytes: the page or its assets did not load", total)
+	}
+}
+
+// The live stream sends the game's version on connecting and after every
+// change.
+func TestLiveStream(t *testing.T) {
+	h := newServer(t)
+	srv := httptest.NewServer(h)
+	defer srv.Close()
+	id := startForm(t, h, "zuger", players("Anna", "Ben", "Cleo", "Dan"))
+	res, err := http.Get(srv.URL + "/g/" + id + "/live")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	if ct := res.Header.Get("Content-Type"); ct != "text/event-stream" {
+		t.Fatalf("content type %q", ct)
+	}
+	lines := make(chan string, 20)
+	go func() {
+		sc := bufio.NewScanner(res.Body)
+		for sc.Scan() {
+			lines <- sc.Text()
+		}
+		close(lines)
+	}()
+	next := func() string {
+		for {
+			select {
+			case l, ok := <-lines:
+				if !ok {
+					t.Fatal("stream ended")
+				}
+				if strings.HasPrefix(l, "data: ") {
+					return strings.TrimPrefix(l, "data: ")
+				}
+			case <-time.After(5 * time.Second):
+				t.Fatal("no event within 5 s")
+			}
+		}
+	}
+	if v := next(); v != "1" {
+		t.Fatalf("first event %q, want the current version 1", v)
+	}
+	form(t, h, "/g/"+id+"/record", url.Values{"contract": {"pass"}})
+	if v := next(); v != "2" {
+		t.Fatalf("after a deal: %q, want 2", v)
+	}
+	_, _ = io.Copy(io.Discard, io.LimitReader(res.Body, 0))
+}
