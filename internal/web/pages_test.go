@@ -2,9 +2,9 @@ package web
 
 import (
 	"bufio"
-	"html"
 	"bytes"
 	"compress/gzip"
+	"html"
 	"io"
 	"net/http"
 	"net/http/httptest"
