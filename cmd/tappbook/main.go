@@ -111,6 +111,7 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 		ReadHeaderTimeout: 10 * time.Second,
 		IdleTimeout:       2 * time.Minute,
 	}
+	srv.RegisterOnShutdown(handler.CloseStreams)
 	log.Info("tappbook serving", "addr", ln.Addr().String(), "db", *dbPath, "version", versionString())
 
 	errc := make(chan error, 1)

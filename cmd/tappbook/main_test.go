@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"net"
 	"net/http"
 	"os"
@@ -57,6 +58,22 @@ func TestServe(t *testing.T) {
 		if _, err := os.Stat(db); err != nil {
 			t.Fatalf("database not created: %v", err)
 		}
+		// A phone following a game live must not hold up the shutdown.
+		res, err := http.Post("http://"+addr+"/api/games", "application/json", strings.NewReader(`{"variant":"zuger","players":["A","B","C","D"]}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var g struct{ ID string }
+		if err := json.NewDecoder(res.Body).Decode(&g); err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		stream, err := http.Get("http://" + addr + "/g/" + g.ID + "/live")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer stream.Body.Close()
+		start := time.Now()
 		cancel()
 		select {
 		case err := <-done:
@@ -65,6 +82,9 @@ func TestServe(t *testing.T) {
 			}
 		case <-time.After(10 * time.Second):
 			t.Fatal("serve did not stop")
+		}
+		if d := time.Since(start); d > 5*time.Second {
+			t.Fatalf("an open live stream held the shutdown for %v", d)
 		}
 		if !strings.Contains(logs.String(), "stopped") {
 			t.Fatalf("no clean stop in the log:\n%s", logs.String())

@@ -200,6 +200,8 @@ func (u ui) live(c echo.Context) error {
 		select {
 		case <-c.Request().Context().Done():
 			return nil
+		case <-u.streams:
+			return nil
 		case v := <-changes:
 			if send(v) != nil {
 				return nil

@@ -25,8 +25,9 @@ import (
 // ui holds the phone UI's handlers: the same game service as the JSON API,
 // rendered with templ in the reader's language.
 type ui struct {
-	svc  *game.Service
-	i18n *i18n.Bundle
+	svc     *game.Service
+	i18n    *i18n.Bundle
+	streams <-chan struct{} // closed on shutdown: live streams end
 }
 
 func (u ui) routes(e *echo.Echo) {

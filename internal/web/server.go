@@ -12,6 +12,7 @@ import (
 	"log/slog"
 	"net/http"
 	"strings"
+	"sync"
 
 	"github.com/labstack/echo/v4"
 	"github.com/labstack/echo/v4/middleware"
@@ -25,13 +26,25 @@ import (
 // MaxBody is api.md's limit on a request body.
 const MaxBody = 64 << 10
 
+// Server is tappbook over HTTP.
+type Server struct {
+	http.Handler
+	streams chan struct{} // closed when the server shuts down
+	once    sync.Once
+}
+
+// CloseStreams ends every live stream, so that a graceful shutdown does not
+// wait on pages that would follow the game forever; requests in flight are
+// left to finish. Give it to http.Server.RegisterOnShutdown.
+func (s *Server) CloseStreams() { s.once.Do(func() { close(s.streams) }) }
+
 // New builds the HTTP handler: the phone UI, the JSON API, the health check.
 //
 // Every POST, PUT and DELETE from another site is refused by Go's
 // cross-origin protection, which reads the browser's Sec-Fetch-Site and
 // Origin headers: it needs no tokens in forms and works over plain HTTP on a
 // LAN address; scripts such as curl send neither header and pass.
-func New(svc *game.Service, log *slog.Logger) (http.Handler, error) {
+func New(svc *game.Service, log *slog.Logger) (*Server, error) {
 	bundle, err := i18n.Load()
 	if err != nil {
 		return nil, err
@@ -56,14 +69,16 @@ func New(svc *game.Service, log *slog.Logger) (http.Handler, error) {
 	})
 	static.StaticFS("/", staticfiles.FS)
 	api{svc: svc}.routes(e)
-	ui{svc: svc, i18n: bundle}.routes(e)
+	srv := &Server{streams: make(chan struct{})}
+	ui{svc: svc, i18n: bundle, streams: srv.streams}.routes(e)
 	cop := http.NewCrossOriginProtection()
 	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		w.WriteHeader(http.StatusForbidden)
 		_, _ = w.Write([]byte(`{"error":"this request came from another site and was refused; use tappbook's own pages"}` + "\n"))
 	}))
-	return cop.Handler(e), nil
+	srv.Handler = cop.Handler(e)
+	return srv, nil
 }
 
 // securityHeaders: no inline script or style may run, no site may frame a

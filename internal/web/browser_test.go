@@ -1,0 +1,336 @@
+package web
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// browser starts a headless Chromium (Debian's chromium package). On CI a
+// missing browser fails the test: CI must run it.
+func browser(t *testing.T) context.Context {
+	t.Helper()
+	path := os.Getenv("CHROMIUM")
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if path != "" {
+			break
+		}
+		path, _ = exec.LookPath(name)
+	}
+	if path == "" {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("chromium is not installed; .ci/run installs it (apt-get install chromium)")
+		}
+		t.Skip("chromium is not installed (apt-get install chromium); CI runs this test")
+	}
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(path), chromedp.NoSandbox, chromedp.DisableGPU,
+		chromedp.Flag("disable-quic", true), chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true),
+		chromedp.WindowSize(390, 844), chromedp.UserDataDir(t.TempDir()))
+	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancelCtx := chromedp.NewContext(alloc)
+	ctx, cancelTimeout := context.WithTimeout(ctx, 3*time.Minute)
+	t.Cleanup(func() { cancelTimeout(); cancelCtx(); cancelAlloc() })
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatalf("start %s: %v", path, err)
+	}
+	return ctx
+}
+
+func run(t *testing.T, ctx context.Context, what string, actions ...chromedp.Action[chromedp.Void]) {
+	t.Helper()
+	step, cancel := context.WithTimeout(ctx, 20*time.Second) // a wrong selector fails, not hangs
+	defer cancel()
+	if err := chromedp.Do(step, actions...); err != nil {
+		shot(t, ctx, strings.ReplaceAll(what, " ", "-"))
+		t.Fatalf("%s: %v", what, err)
+	}
+}
+
+// value runs one action that reads something from the page.
+func value[T any](t *testing.T, ctx context.Context, what string, a chromedp.Action[T]) T {
+	t.Helper()
+	step, cancel := context.WithTimeout(ctx, 20*time.Second)
+	defer cancel()
+	v, err := chromedp.Run(step, a)
+	if err != nil {
+		shot(t, ctx, strings.ReplaceAll(what, " ", "-"))
+		t.Fatalf("%s: %v", what, err)
+	}
+	return v
+}
+
+// js runs a script in the page for its effect.
+func js(expr string) chromedp.Action[chromedp.Void] {
+	return func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
+		_, err := chromedp.Evaluate[any](expr)(ctx, tg)
+		return chromedp.Void{}, err
+	}
+}
+
+// shot saves a screenshot in the test's temporary folder, never the repo.
+func shot(t *testing.T, ctx context.Context, name string) {
+	if png, err := chromedp.Run(ctx, chromedp.FullScreenshot(80)); err == nil {
+		p := filepath.Join(t.TempDir(), name+".png")
+		_ = os.WriteFile(p, png, 0o644)
+		t.Logf("screenshot: %s", p)
+	}
+}
+
+// pageUnits reads the balances the table page shows, as the API writes them.
+func pageUnits(t *testing.T, ctx context.Context) map[string]string {
+	t.Helper()
+	return value(t, ctx, "read balances", chromedp.Evaluate[map[string]string](`Object.fromEntries([...document.querySelectorAll('td[data-units]')].map(e => [e.dataset.units, e.textContent.trim().replace('−', '-').replace(',', '.')]))`))
+}
+
+func apiUnits(t *testing.T, base, id string) map[string]string {
+	t.Helper()
+	res, err := http.Get(base + "/api/games/" + id + "/ledger")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	var l struct {
+		Balances map[string]string `json:"balances"`
+	}
+	if err := json.NewDecoder(res.Body).Decode(&l); err != nil {
+		t.Fatal(err)
+	}
+	return l.Balances
+}
+
+// deal is one deal as a player taps it in: the contract link (empty: the
+// preselected one), radio buttons and boxes to tap, and fields to type in.
+type deal struct {
+	contract string
+	taps     []string // CSS selectors
+	typed    [][2]string
+}
+
+func tap(name, value string) string { return fmt.Sprintf(`input[name=%q][value=%q]`, name, value) }
+
+// startEvening fills the start form and returns the game's id.
+func startEvening(t *testing.T, ctx context.Context, base, variant string, names []string, extra ...chromedp.Action[chromedp.Void]) string {
+	t.Helper()
+	acts := []chromedp.Action[chromedp.Void]{
+		chromedp.Navigate(base + "/?lang=en"),
+		chromedp.Click(chromedp.CSS(`a[href="/new/` + variant + `"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`input[name=player]`)),
+	}
+	for i, n := range names {
+		acts = append(acts, chromedp.SendKeys(fmt.Sprintf(`(//input[@name="player"])[%d]`, i+1), n))
+	}
+	acts = append(acts, chromedp.Clear(chromedp.CSS(`input[name=unit]`)), chromedp.SendKeys(chromedp.CSS(`input[name=unit]`), "0,50"),
+		chromedp.SendKeys(chromedp.CSS(`input[name=currency]`), "EUR"))
+	acts = append(acts, extra...)
+	acts = append(acts, chromedp.Click(chromedp.CSS(`form button[type=submit]`)), chromedp.WaitVisible(chromedp.ID(`live`)))
+	run(t, ctx, "start "+variant, acts...)
+	loc := value(t, ctx, "location", chromedp.Location())
+	return loc[strings.LastIndex(loc, "/")+1:]
+}
+
+// recordDeal taps a deal in from the table page and waits for the table.
+func recordDeal(t *testing.T, ctx context.Context, n int, d deal) {
+	t.Helper()
+	acts := []chromedp.Action[chromedp.Void]{
+		chromedp.Click(chromedp.CSS(`a.button.primary`)), // "Record deal n"
+		chromedp.WaitVisible(chromedp.CSS(`nav.contracts`)),
+	}
+	if d.contract != "" {
+		acts = append(acts, chromedp.Click(chromedp.CSS(`a.pick[href="?contract=`+d.contract+`"]`)))
+	}
+	acts = append(acts, chromedp.WaitVisible(chromedp.CSS(`form.deal`)))
+	for _, s := range d.taps {
+		acts = append(acts, chromedp.Click(chromedp.CSS(s)))
+	}
+	for _, f := range d.typed {
+		acts = append(acts, chromedp.SendKeys(chromedp.CSS(f[0]), f[1]))
+	}
+	acts = append(acts, chromedp.Click(chromedp.CSS(`form.deal button[type=submit]`)), chromedp.WaitVisible(chromedp.ID(`hand-`+fmt.Sprint(n))))
+	run(t, ctx, fmt.Sprintf("record deal %d (%s)", n, d.contract), acts...)
+}
+
+// evening plays deals, corrects deal 1, voids deal 2, closes, and checks the
+// page's balances against the API after every step.
+func evening(t *testing.T, ctx context.Context, base, id string, deals []deal, correction deal) {
+	t.Helper()
+	check := func(step string) {
+		t.Helper()
+		page, api := pageUnits(t, ctx), apiUnits(t, base, id)
+		if fmt.Sprint(page) != fmt.Sprint(api) {
+			shot(t, ctx, "mismatch")
+			t.Fatalf("after %s the page shows %v, the API %v", step, page, api)
+		}
+	}
+	for i, d := range deals {
+		recordDeal(t, ctx, i+1, d)
+		check(fmt.Sprintf("deal %d", i+1))
+	}
+	// Correct deal 1.
+	acts := []chromedp.Action[chromedp.Void]{
+		chromedp.Click(chromedp.CSS(`#hand-1 a[href$="/hands/1"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`form.deal`)),
+	}
+	for _, s := range correction.taps {
+		acts = append(acts, chromedp.Click(chromedp.CSS(s)))
+	}
+	for _, f := range correction.typed {
+		acts = append(acts, chromedp.Clear(chromedp.CSS(f[0])), chromedp.SendKeys(chromedp.CSS(f[0]), f[1]))
+	}
+	acts = append(acts, chromedp.SendKeys(chromedp.CSS(`form.deal input[name=reason]`), "recounted"),
+		chromedp.Click(chromedp.CSS(`form.deal button[type=submit]`)), chromedp.WaitVisible(chromedp.ID(`hand-1`)))
+	run(t, ctx, "correct deal 1", acts...)
+	check("the correction")
+	// Void deal 2.
+	run(t, ctx, "void deal 2",
+		chromedp.Click(chromedp.CSS(`#hand-2 a[href$="/hands/2"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`form.danger`)),
+		chromedp.SendKeys(chromedp.CSS(`form.danger input[name=reason]`), "misdeal"),
+		chromedp.Click(chromedp.CSS(`form.danger button[type=submit]`)),
+		chromedp.WaitVisible(chromedp.CSS(`#hand-2.voided`)))
+	check("the void")
+	// Close: tap any leftover-unit choices, confirm.
+	run(t, ctx, "close",
+		chromedp.Click(chromedp.CSS(`a[href$="/close"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`form button.primary`)),
+		js(`document.querySelectorAll('fieldset.picks').forEach(f => f.querySelector('input').click())`),
+		chromedp.Click(chromedp.CSS(`form button.primary`)),
+		chromedp.WaitVisible(chromedp.CSS(`p.closed`)))
+	transfers := value(t, ctx, "read the closed table", chromedp.Text(chromedp.ID(`live`)))
+	check("closing")
+	if !strings.Contains(transfers, "This evening is closed.") {
+		t.Fatalf("closed table: %s", transfers)
+	}
+}
+
+func TestBrowserEvenings(t *testing.T) {
+	h := newServer(t)
+	srv := httptest.NewServer(h)
+	t.Cleanup(srv.Close)
+	ctx := browser(t)
+	four := []string{"Anna", "Ben", "Cleo", "Dan"}
+
+	t.Run("zuger", func(t *testing.T) {
+		id := startEvening(t, ctx, srv.URL, "zuger", four)
+		zd := func(contract, who, pts, tricks string) deal {
+			return deal{contract: contract, taps: []string{tap("declarer", who), tap("tricks", tricks)}, typed: [][2]string{{"#points", pts}}}
+		}
+		evening(t, ctx, srv.URL, id, []deal{
+			zd("solo", "Ben", "70", "5"), zd("tapp", "Anna", "60", "4"), zd("vice", "Dan", "100", "7"),
+			{contract: "pass"}, zd("super", "Cleo", "65", "5"),
+			// Points typed for the opponents: the app computes the declarer's 100.
+			{contract: "solo", taps: []string{tap("declarer", "Anna"), tap("points_side", "opponents"), tap("tricks", "7")}, typed: [][2]string{{"#points", "20"}}},
+		}, deal{typed: [][2]string{{"#points", "60"}}, taps: []string{tap("tricks", "4")}})
+	})
+	t.Run("old-tapp", func(t *testing.T) {
+		id := startEvening(t, ctx, srv.URL, "old-tapp", four[:3])
+		evening(t, ctx, srv.URL, id, []deal{
+			{contract: "coeurfrage", taps: []string{tap("declarer", "Ben")}, typed: [][2]string{{"#points", "73"}}},
+			{contract: "pass"},
+			{contract: "solo", taps: []string{tap("declarer", "Cleo"), tap("trump", "clubs")}, typed: [][2]string{{"#points", "45"}}},
+			{contract: "coeursolo", taps: []string{tap("declarer", "Anna")}, typed: [][2]string{{"#points", "80"}}},
+			{contract: "solo", taps: []string{tap("declarer", "Ben"), `input[name=tout]`, tap("tricks", "11")}},
+			{contract: "coeurfrage", taps: []string{tap("declarer", "Cleo")}, typed: [][2]string{{"#points", "50"}}},
+		}, deal{typed: [][2]string{{"#points", "50"}}})
+	})
+	t.Run("matzlfangen", func(t *testing.T) {
+		id := startEvening(t, ctx, srv.URL, "matzlfangen", four)
+		evening(t, ctx, srv.URL, id, []deal{
+			// Rufen is preselected: tap the partner and the tricks, type the points.
+			{taps: []string{tap("partner", "Dan"), tap("tricks", "5")}, typed: [][2]string{{"#points", "70"}}},
+			// Kontra by the stepper: two taps on + (Schuß, Re); the matzl.
+			{taps: []string{tap("partner", "Anna"), tap("tricks", "3"), `.stepper button:last-child`, `.stepper button:last-child`, tap("matzl", "defenders")}, typed: [][2]string{{"#points", "40"}}},
+			{contract: "treiben", taps: []string{tap("declarer", "Anna"), tap("tricks", "5")}, typed: [][2]string{{"#points", "80"}}},
+			{contract: "durch", taps: []string{tap("declarer", "Cleo"), tap("tricks", "8")}},
+			{contract: "neid", taps: []string{tap("declarer", "Dan"), tap("tricks", "4")}, typed: [][2]string{{"#points", "65"}}},
+		}, deal{typed: [][2]string{{"#points", "101"}}, taps: []string{tap("tricks", "7")}})
+	})
+	t.Run("wuerttemberg", func(t *testing.T) {
+		id := startEvening(t, ctx, srv.URL, "wuerttemberg", four)
+		ramsch := func(pt ...string) deal {
+			d := deal{contract: "ramsch"}
+			for i := 0; i < 4; i++ {
+				d.typed = append(d.typed, [2]string{fmt.Sprintf("input[name=ramsch_points_%d]", i), pt[2*i]}, [2]string{fmt.Sprintf("input[name=ramsch_tricks_%d]", i), pt[2*i+1]})
+			}
+			return d
+		}
+		evening(t, ctx, srv.URL, id, []deal{
+			{contract: "suit", taps: []string{tap("declarer", "Anna"), tap("trump", "clubs")}, typed: [][2]string{{"#points", "61"}}},
+			{contract: "bettel", taps: []string{tap("declarer", "Ben"), tap("tricks", "0")}},
+			{contract: "rufer", taps: []string{tap("declarer", "Cleo"), tap("trump", "hearts"), tap("tricks", "8")}},
+			ramsch("50", "3", "40", "3", "30", "2", "0", "0"),
+			{contract: "durch", taps: []string{tap("declarer", "Anna"), tap("trump", "spades"), tap("tricks", "7")}},
+		}, deal{typed: [][2]string{{"#points", "55"}}})
+	})
+}
+
+// Two phones (a tab each) on one game: one records, the other shows it
+// without a reload.
+func TestBrowserTwoTabsFollowLive(t *testing.T) {
+	h := newServer(t)
+	srv := httptest.NewServer(h)
+	t.Cleanup(srv.Close)
+	ctx := browser(t)
+	id := startEvening(t, ctx, srv.URL, "zuger", []string{"Anna", "Ben", "Cleo", "Dan"})
+	// The other phone: a tab of its own browser. (A second tab of the same
+	// headless browser is a background tab, which Chromium does not run.)
+	other := browser(t)
+	run(t, other, "open the second tab",
+		chromedp.Navigate(srv.URL+"/g/"+id), chromedp.WaitVisible(chromedp.ID(`live`)),
+		js(`window.notReloaded = true`))
+	time.Sleep(300 * time.Millisecond) // let its live stream connect
+	recordDeal(t, ctx, 1, deal{contract: "solo", taps: []string{tap("declarer", "Ben"), tap("tricks", "5")}, typed: [][2]string{{"#points", "70"}}})
+	var ben string
+	var same bool
+	deadline := time.Now().Add(5 * time.Second)
+	for time.Now().Before(deadline) {
+		// A script reads the DOM: a background tab does not render, so a
+		// query that waits for visibility would wait for ever.
+		ben = value(t, other, "read the second tab", chromedp.Evaluate[string](`document.querySelector('td[data-units="Ben"]').textContent.trim()`))
+		same = value(t, other, "read the marker", chromedp.Evaluate[bool](`window.notReloaded === true`))
+		if ben == "6" {
+			break
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	if ben != "6" || !same {
+		shot(t, other, "second-tab")
+		t.Fatalf("the second tab shows Ben %q (not reloaded: %v); want 6 without a reload", ben, same)
+	}
+}
+
+// The German and Swedish pages render with no missing text.
+func TestBrowserGermanAndSwedish(t *testing.T) {
+	h := newServer(t)
+	srv := httptest.NewServer(h)
+	t.Cleanup(srv.Close)
+	ctx := browser(t)
+	id := startEvening(t, ctx, srv.URL, "old-tapp", []string{"Anna", "Ben", "Cleo"})
+	recordDeal(t, ctx, 1, deal{contract: "coeurfrage", taps: []string{tap("declarer", "Ben")}, typed: [][2]string{{"#points", "73"}}})
+	for _, lang := range []string{"de", "sv"} {
+		for _, p := range []string{"/g/" + id, "/g/" + id + "/record?contract=solo", "/g/" + id + "/close", "/g/" + id + "/audit", "/g/" + id + "/share", "/new/wuerttemberg"} {
+			run(t, ctx, lang+" "+p, chromedp.Navigate(srv.URL+p+"?lang="+lang), chromedp.WaitVisible(chromedp.CSS(`main`)))
+			text := value(t, ctx, "read the page", chromedp.Text(chromedp.CSS(`body`)))
+			htmlLang := value(t, ctx, "read its language", chromedp.AttributeValue(chromedp.CSS(`html`), "lang")).Value
+			if htmlLang != lang {
+				t.Fatalf("%s: page language %q, want %q", p, htmlLang, lang)
+			}
+			if m := missingText.FindString(text); m != "" {
+				shot(t, ctx, lang+"-missing")
+				t.Fatalf("%s %s: missing text %q in %q", lang, p, m, text)
+			}
+		}
+		shot(t, ctx, lang+"-last")
+	}
+}
