@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"compress/gzip"
+	"fmt"
 	"html"
 	"io"
 	"net/http"
@@ -473,4 +474,63 @@ func TestLiveStream(t *testing.T) {
 		t.Fatalf("after a deal: %q, want 2", v)
 	}
 	_, _ = io.Copy(io.Discard, io.LimitReader(res.Body, 0))
+}
+
+// The end of a Württemberg evening, guided: Herz-As, who was dealt ♥A, the
+// last round, then one Zwangsramsch per player with only Ramsch offered.
+func TestHerzAsEndOfEvening(t *testing.T) {
+	h := newServer(t)
+	id := startForm(t, h, "wuerttemberg", players("Anna", "Ben", "Cleo"))
+	suit := url.Values{"contract": {"suit"}, "declarer": {"Anna"}, "trump": {"clubs"}, "points": {"70"}}
+	ramsch := url.Values{"contract": {"ramsch"}, "ramsch_points_0": {"50"}, "ramsch_tricks_0": {"5"}, "ramsch_points_1": {"40"}, "ramsch_tricks_1": {"4"}, "ramsch_points_2": {"30"}, "ramsch_tricks_2": {"2"}}
+	status := func() string {
+		m := regexp.MustCompile(`<p class="status herz">([^<]*)<`).FindStringSubmatch(page(t, h, "/g/"+id, "en").body)
+		if m == nil {
+			return ""
+		}
+		return html.UnescapeString(m[1])
+	}
+	for range 2 {
+		form(t, h, "/g/"+id+"/record", suit)
+	}
+	if !strings.Contains(page(t, h, "/g/"+id, "en").body, "Announce Herz-As") {
+		t.Fatal("no Herz-As button")
+	}
+	if r := form(t, h, "/g/"+id+"/herz-as", url.Values{}); r.status != http.StatusSeeOther {
+		t.Fatalf("Herz-As: %d", r.status)
+	}
+	if s := status(); !strings.Contains(s, "Herz-As! Whoever is dealt ♥A in the next deal deals the last round.") {
+		t.Fatalf("after Herz-As: %q", s)
+	}
+	form(t, h, "/g/"+id+"/record", suit) // deal 3: Ben was dealt ♥A
+	if !strings.Contains(page(t, h, "/g/"+id, "en").body, "Who was dealt ♥A in deal 3?") {
+		t.Fatal("not asked who was dealt ♥A")
+	}
+	if r := form(t, h, "/g/"+id+"/herz-as/holder", url.Values{"player": {"Ben"}}); r.status != http.StatusSeeOther {
+		t.Fatalf("holder: %d %s", r.status, r.body)
+	}
+	// Ben deals deals 2, 5, 8 …: deal 5 is the last regular one.
+	if s := status(); s != "Last round: deal 5, dealt by Ben, is the last regular deal." {
+		t.Fatalf("last round: %q", s)
+	}
+	form(t, h, "/g/"+id+"/record", suit)
+	form(t, h, "/g/"+id+"/record", suit)
+	for k := 1; k <= 3; k++ {
+		if s := status(); s != fmt.Sprintf("Zwangsramsch %d of 3", k) {
+			t.Fatalf("Zwangsramsch %d: %q", k, s)
+		}
+		rec := page(t, h, "/g/"+id+"/record", "en").body
+		if strings.Contains(rec, `href="?contract=suit"`) || !strings.Contains(rec, `name="ramsch_points_0"`) {
+			t.Fatalf("Zwangsramsch %d: the form offers more than Ramsch", k)
+		}
+		if r := form(t, h, "/g/"+id+"/record", ramsch); r.status != http.StatusSeeOther {
+			t.Fatalf("Zwangsramsch %d: %d", k, r.status)
+		}
+	}
+	if s := status(); s != "Every Zwangsramsch is played: end the evening." {
+		t.Fatalf("after the last Zwangsramsch: %q", s)
+	}
+	if r := form(t, h, "/g/"+id+"/herz-as", url.Values{}); r.status != http.StatusConflict {
+		t.Fatalf("Herz-As twice: %d", r.status)
+	}
 }
