@@ -342,18 +342,10 @@ func (u ui) record(c echo.Context) error {
 	})
 }
 
-func formHand(c echo.Context) (int, error) {
-	n, err := strconv.Atoi(c.Param("n"))
-	if err != nil || n < 1 {
-		return 0, &game.NotFoundError{Code: "notfound.hand-number", Args: []any{c.Param("n")}}
-	}
-	return n, nil
-}
-
 // editForm shows deal n's form filled with its current record, and the void
 // form.
 func (u ui) editForm(c echo.Context) error {
-	n, err := formHand(c)
+	n, err := handNumber(c)
 	if err != nil {
 		return u.problem(c, err)
 	}
@@ -412,7 +404,7 @@ func recordValues(g *projection.Game, r payout.Record) url.Values {
 }
 
 func (u ui) correct(c echo.Context) error {
-	n, err := formHand(c)
+	n, err := handNumber(c)
 	if err != nil {
 		return u.problem(c, err)
 	}
@@ -423,7 +415,7 @@ func (u ui) correct(c echo.Context) error {
 }
 
 func (u ui) void(c echo.Context) error {
-	n, err := formHand(c)
+	n, err := handNumber(c)
 	if err != nil {
 		return u.problem(c, err)
 	}
