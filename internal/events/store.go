@@ -12,13 +12,14 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"os"
 	"strconv"
 	"time"
 
+	// The SQLite driver, registered as "sqlite3"; its connection gives the
+	// online backup API.
+	"github.com/mattn/go-sqlite3"
 	"github.com/pressly/goose/v3"
-
-	// The SQLite driver, registered as "sqlite3".
-	_ "github.com/mattn/go-sqlite3"
 
 	"tappbook/migrations"
 )
@@ -161,6 +162,12 @@ type AppendResult struct {
 // append with the same key was already made, Append writes nothing and
 // returns that append's events with Duplicate set.
 func (s *Store) Append(ctx context.Context, stream string, expectedVersion int64, key string, evs ...NewEvent) (AppendResult, error) {
+	return s.AppendAliased(ctx, stream, expectedVersion, key, nil, evs...)
+}
+
+// AppendAliased is Append that also gives the stream other names (such as a
+// read-only link), in the same transaction.
+func (s *Store) AppendAliased(ctx context.Context, stream string, expectedVersion int64, key string, aliases []string, evs ...NewEvent) (AppendResult, error) {
 	if len(evs) == 0 {
 		return AppendResult{}, fmt.Errorf("append to %s: no events", stream)
 	}
@@ -236,6 +243,11 @@ func (s *Store) Append(ctx context.Context, stream string, expectedVersion int64
 		ON CONFLICT (stream) DO UPDATE SET version = excluded.version, hash = excluded.hash`,
 		stream, last.Version, last.Hash); err != nil {
 		return AppendResult{}, fmt.Errorf("append to %s: move head: %w", stream, err)
+	}
+	for _, a := range aliases {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO stream_aliases (alias, stream) VALUES (?, ?)`, a, stream); err != nil {
+			return AppendResult{}, fmt.Errorf("append to %s: alias: %w", stream, err)
+		}
 	}
 	if err := tx.Commit(); err != nil {
 		return AppendResult{}, fmt.Errorf("append to %s: commit: %w", stream, err)
@@ -463,6 +475,127 @@ func (s *Store) Verify(ctx context.Context) (VerifyReport, error) {
 }
 
 var errStop = errors.New("stop")
+
+// Resolve gives the stream an alias names, or "" when none.
+func (s *Store) Resolve(ctx context.Context, alias string) (string, error) {
+	var stream string
+	err := s.read.QueryRowContext(ctx, `SELECT stream FROM stream_aliases WHERE alias = ?`, alias).Scan(&stream)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", nil
+	}
+	if err != nil {
+		return "", fmt.Errorf("resolve alias: %w", err)
+	}
+	return stream, nil
+}
+
+// Streams lists every stream, oldest first.
+func (s *Store) Streams(ctx context.Context) ([]string, error) {
+	rows, err := s.read.QueryContext(ctx, `SELECT stream FROM events WHERE version = 1 ORDER BY seq`)
+	if err != nil {
+		return nil, fmt.Errorf("list streams: %w", err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var st string
+		if err := rows.Scan(&st); err != nil {
+			return nil, fmt.Errorf("list streams: %w", err)
+		}
+		out = append(out, st)
+	}
+	return out, rows.Err()
+}
+
+// Import writes the events of one stream exported from another store, as
+// they were: their versions, batches, times and payloads. The stream must be
+// new; each event's hash is computed afresh and must equal the exported
+// one, so a file changed after export is refused. aliases are the stream's
+// other names, written with it.
+func (s *Store) Import(ctx context.Context, evs []Event, aliases []string) error {
+	if len(evs) == 0 {
+		return fmt.Errorf("import: no events")
+	}
+	stream := evs[0].Stream
+	tx, err := s.write.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("import %s: %w", stream, err)
+	}
+	defer tx.Rollback()
+	var exists int
+	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM streams WHERE stream = ?`, stream).Scan(&exists); err != nil {
+		return fmt.Errorf("import %s: %w", stream, err)
+	}
+	if exists > 0 {
+		return fmt.Errorf("import %s: the game is already in this database", stream)
+	}
+	prev := ""
+	for i, e := range evs {
+		want := e.Hash
+		e.PrevHash, e.RecordedAt = prev, e.RecordedAt.UTC()
+		if e.Stream != stream || e.Version != int64(i+1) {
+			return fmt.Errorf("import %s: event %d is version %d of %s", stream, i+1, e.Version, e.Stream)
+		}
+		if e.Hash = e.computeHash(); want != "" && e.Hash != want {
+			return fmt.Errorf("import %s: event %d does not match its hash: the file was changed after export", stream, e.Version)
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO events
+			(stream, version, batch, type, schema_version, data, recorded_at, idempotency_key, prev_hash, hash)
+			VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?, ?)`,
+			e.Stream, e.Version, e.Batch, e.Type, e.SchemaVersion, string(e.Data), formatTime(e.RecordedAt), e.PrevHash, e.Hash); err != nil {
+			return fmt.Errorf("import %s event %d: %w", stream, e.Version, err)
+		}
+		prev = e.Hash
+	}
+	last := evs[len(evs)-1]
+	if _, err := tx.ExecContext(ctx, `INSERT INTO streams (stream, version, hash) VALUES (?, ?, ?)`, stream, last.Version, prev); err != nil {
+		return fmt.Errorf("import %s: %w", stream, err)
+	}
+	for _, a := range aliases {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO stream_aliases (alias, stream) VALUES (?, ?)`, a, stream); err != nil {
+			return fmt.Errorf("import %s: alias: %w", stream, err)
+		}
+	}
+	return tx.Commit()
+}
+
+// Backup copies the live database to dest with SQLite's online backup API:
+// a consistent snapshot, while the server keeps reading and writing.
+func (s *Store) Backup(ctx context.Context, dest string) error {
+	if _, err := os.Stat(dest); err == nil {
+		return fmt.Errorf("backup: %s exists; choose a new file", dest)
+	}
+	destDB, err := sql.Open("sqlite3", "file:"+(&url.URL{Path: dest}).EscapedPath())
+	if err != nil {
+		return fmt.Errorf("backup to %s: %w", dest, err)
+	}
+	defer destDB.Close()
+	dc, err := destDB.Conn(ctx)
+	if err != nil {
+		return fmt.Errorf("backup to %s: %w", dest, err)
+	}
+	defer dc.Close()
+	sc, err := s.read.Conn(ctx)
+	if err != nil {
+		return fmt.Errorf("backup: %w", err)
+	}
+	defer sc.Close()
+	return dc.Raw(func(d any) error {
+		return sc.Raw(func(src any) error {
+			b, err := d.(*sqlite3.SQLiteConn).Backup("main", src.(*sqlite3.SQLiteConn), "main")
+			if err != nil {
+				return fmt.Errorf("backup to %s: %w", dest, err)
+			}
+			// One step copies every page under one read transaction: a
+			// consistent snapshot; WAL lets writers go on meanwhile.
+			if _, err := b.Step(-1); err != nil {
+				b.Finish()
+				return fmt.Errorf("backup to %s: %w", dest, err)
+			}
+			return b.Finish()
+		})
+	})
+}
 
 // IsConflict reports whether err is a stale expected version.
 func IsConflict(err error) bool {

@@ -171,11 +171,15 @@ func (s *Service) Create(ctx context.Context, ng NewGame, key string) (*projecti
 	if err != nil {
 		return nil, err
 	}
-	started := projection.GameStarted{Variant: v, Players: ng.Players, Unit: unit, Currency: currency, Rules: rulesJSON}
+	readID, err := newID()
+	if err != nil {
+		return nil, err
+	}
+	started := projection.GameStarted{Variant: v, Players: ng.Players, Unit: unit, Currency: currency, Rules: rulesJSON, ReadID: readID}
 	if key != "" {
 		key = "create:" + key
 	}
-	res, err := s.store.Append(ctx, id, 0, key, events.NewEvent{Type: projection.TypeGameStarted, SchemaVersion: projection.SchemaVersion, Data: started})
+	res, err := s.store.AppendAliased(ctx, id, 0, key, []string{readID}, events.NewEvent{Type: projection.TypeGameStarted, SchemaVersion: projection.SchemaVersion, Data: started})
 	if err != nil {
 		return nil, fmt.Errorf("create game: %w", err)
 	}
@@ -624,4 +628,17 @@ func (s *Service) HerzAsHolder(ctx context.Context, id, player, key string) erro
 			Data: projection.HerzAsHolder{Hand: g.HerzAs.AfterHand + 1, Player: player}}}, nil
 	})
 	return err
+}
+
+// ResolveRead gives the game a read-only key opens, or a not-found error.
+// The key opens only the reading pages and endpoints.
+func (s *Service) ResolveRead(ctx context.Context, readID string) (string, error) {
+	id, err := s.store.Resolve(ctx, readID)
+	if err != nil {
+		return "", err
+	}
+	if id == "" {
+		return "", notFound("game")
+	}
+	return id, nil
 }

@@ -45,6 +45,7 @@ type GameStarted struct {
 	Unit     string                     `json:"unit"` // as given, so "0.50" keeps its places
 	Currency string                     `json:"currency"`
 	Rules    map[string]json.RawMessage `json:"rules"`
+	ReadID   string                     `json:"read_id,omitempty"` // the read-only link's key
 }
 
 // Scored is what the payout engine computed for a deal, kept with the deal

@@ -18,6 +18,7 @@ import (
 // Game is one evening as its events tell it.
 type Game struct {
 	ID        string
+	ReadID    string // the key of the read-only link
 	Setup     payout.Setup
 	Unit      decimal.Decimal
 	UnitText  string // the unit as given, for its decimal places
@@ -170,7 +171,7 @@ func (g *Game) applyStarted(e events.Event) error {
 	if g.Unit, err = decimal.NewFromString(p.Unit); err != nil {
 		return fmt.Errorf("unit %q: %w", p.Unit, err)
 	}
-	g.UnitText, g.Currency, g.StartedAt = p.Unit, p.Currency, e.RecordedAt
+	g.UnitText, g.Currency, g.StartedAt, g.ReadID = p.Unit, p.Currency, e.RecordedAt, p.ReadID
 	g.Balances = make([]decimal.Decimal, len(p.Players))
 	for i := range g.Balances {
 		g.Balances[i] = decimal.Zero

@@ -22,6 +22,11 @@ CREATE TABLE goose_db_version (
 		tstamp TIMESTAMP DEFAULT (datetime('now'))
 	);
 
+CREATE TABLE stream_aliases (
+    alias  TEXT PRIMARY KEY,
+    stream TEXT NOT NULL
+) WITHOUT ROWID;
+
 CREATE TABLE streams (
     stream  TEXT PRIMARY KEY,
     version INTEGER NOT NULL,
@@ -36,5 +41,10 @@ END;
 CREATE TRIGGER events_no_update BEFORE UPDATE ON events
 BEGIN
     SELECT RAISE(ABORT, 'events are append-only: an event cannot be changed');
+END;
+
+CREATE TRIGGER stream_aliases_no_update BEFORE UPDATE ON stream_aliases
+BEGIN
+    SELECT RAISE(ABORT, 'a stream alias cannot be changed');
 END;
 

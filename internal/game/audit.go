@@ -1,0 +1,187 @@
+package game
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"time"
+
+	"tappbook/internal/events"
+	"tappbook/internal/payout"
+	"tappbook/internal/projection"
+)
+
+// AuditReport is what Audit checked and the first thing it found wrong.
+type AuditReport struct {
+	Events, Games, Deals int
+	Problem              string // empty when everything matches
+}
+
+// Audit checks a whole database: every stream's hash chain (nothing
+// changed, removed or reordered), then every game folded event by event,
+// each deal re-scored from its record with the payout engine as it stood
+// at that point (the dealer by the deal's number, the pot before it) and
+// compared with the changes stored when it was recorded.
+func Audit(ctx context.Context, store *events.Store) (AuditReport, error) {
+	var rep AuditReport
+	chain, err := store.Verify(ctx)
+	if err != nil {
+		return rep, err
+	}
+	rep.Events = chain.Events
+	if chain.Problem != nil {
+		rep.Problem = chain.Problem.Error()
+		return rep, nil
+	}
+	ids, err := store.Streams(ctx)
+	if err != nil {
+		return rep, err
+	}
+	for _, id := range ids {
+		evs, err := store.ReadStream(ctx, id)
+		if err != nil {
+			return rep, err
+		}
+		rep.Games++
+		g := &projection.Game{ID: id}
+		for _, e := range evs {
+			deals, problem := rescoreCheck(g, e)
+			rep.Deals += deals
+			if problem == "" {
+				if err := g.Apply(e); err != nil {
+					problem = err.Error()
+				}
+			}
+			if problem != "" {
+				rep.Problem = fmt.Sprintf("event %d (game %s, version %d, %s): %s", e.Seq, id, e.Version, e.Type, problem)
+				return rep, nil
+			}
+		}
+	}
+	return rep, nil
+}
+
+// rescoreCheck re-scores the deal an event records, against the game as it
+// stands before the event, and says what differs from what was stored.
+func rescoreCheck(g *projection.Game, e events.Event) (int, string) {
+	var hand int
+	var rec payout.Record
+	var stored projection.Scored
+	var pot = g.Pot
+	switch e.Type {
+	case projection.TypeHandRecorded:
+		var p projection.HandRecorded
+		if err := json.Unmarshal(e.Data, &p); err != nil {
+			return 0, err.Error()
+		}
+		hand, rec, stored = p.Hand, p.Record, p.Scored
+	case projection.TypeHandCorrect:
+		var p projection.HandCorrected
+		if err := json.Unmarshal(e.Data, &p); err != nil {
+			return 0, err.Error()
+		}
+		if g.Hand(p.Hand) == nil {
+			return 0, fmt.Sprintf("corrects hand %d, which was never recorded", p.Hand)
+		}
+		hand, rec, stored, pot = p.Hand, p.Record, p.Scored, g.PotBefore(p.Hand)
+	case projection.TypeHandRescored:
+		var p projection.HandRescored
+		if err := json.Unmarshal(e.Data, &p); err != nil {
+			return 0, err.Error()
+		}
+		h := g.Hand(p.Hand)
+		if h == nil {
+			return 0, fmt.Sprintf("re-scores hand %d, which was never recorded", p.Hand)
+		}
+		hand, rec, stored, pot = p.Hand, h.Record, p.Scored, g.PotBefore(p.Hand)
+	default:
+		return 0, ""
+	}
+	res, err := payout.Score(g.Setup, payout.Table{Dealer: g.DealerOf(hand), Pot: pot}, rec)
+	if err != nil {
+		return 1, fmt.Sprintf("hand %d's record does not score: %v", hand, err)
+	}
+	again := projection.NewScored(g.Setup, res)
+	if !again.PotDelta.Equal(stored.PotDelta) || len(again.Deltas) != len(stored.Deltas) {
+		return 1, fmt.Sprintf("hand %d scores %v (pot %s), but %v (pot %s) is stored", hand, again.Deltas, again.PotDelta, stored.Deltas, stored.PotDelta)
+	}
+	for name, d := range again.Deltas {
+		if !d.Equal(stored.Deltas[name]) {
+			return 1, fmt.Sprintf("hand %d scores %s for %s, but %s is stored (ruleset %s)", hand, d, name, stored.Deltas[name], stored.Ruleset)
+		}
+	}
+	return 1, ""
+}
+
+// exported is one event in an export file: everything needed to write it
+// again, and its hash to check that nothing changed on the way.
+type exported struct {
+	Stream        string          `json:"stream"`
+	Version       int64           `json:"version"`
+	Batch         int64           `json:"batch"`
+	Type          string          `json:"type"`
+	SchemaVersion int             `json:"schema_version"`
+	At            time.Time       `json:"at"`
+	Data          json.RawMessage `json:"data"`
+	Hash          string          `json:"hash"`
+}
+
+// Export writes a game's events as JSON lines, oldest first.
+func Export(ctx context.Context, store *events.Store, id string, w io.Writer) (int, error) {
+	evs, err := store.ReadStream(ctx, id)
+	if err != nil {
+		return 0, err
+	}
+	if len(evs) == 0 {
+		return 0, notFound("game")
+	}
+	enc := json.NewEncoder(w)
+	for _, e := range evs {
+		if err := enc.Encode(exported{Stream: e.Stream, Version: e.Version, Batch: e.Batch, Type: e.Type,
+			SchemaVersion: e.SchemaVersion, At: e.RecordedAt, Data: e.Data, Hash: e.Hash}); err != nil {
+			return 0, fmt.Errorf("export %s: %w", id, err)
+		}
+	}
+	return len(evs), nil
+}
+
+// Import recreates a game from an export: the same id, events, times and
+// hashes, and its read-only link. The game must fold, so a file that is not
+// a game is refused before anything is written.
+func Import(ctx context.Context, store *events.Store, r io.Reader) (string, int, error) {
+	var evs []events.Event
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 64<<10), 16<<20)
+	for line := 1; sc.Scan(); line++ {
+		if len(sc.Bytes()) == 0 {
+			continue
+		}
+		var x exported
+		if err := json.Unmarshal(sc.Bytes(), &x); err != nil {
+			return "", 0, fmt.Errorf("import: line %d: %w", line, err)
+		}
+		evs = append(evs, events.Event{Stream: x.Stream, Version: x.Version, Batch: x.Batch, Type: x.Type,
+			SchemaVersion: x.SchemaVersion, RecordedAt: x.At, Data: x.Data, Hash: x.Hash})
+	}
+	if err := sc.Err(); err != nil {
+		return "", 0, fmt.Errorf("import: %w", err)
+	}
+	if len(evs) == 0 {
+		return "", 0, fmt.Errorf("import: the file holds no events")
+	}
+	id := evs[0].Stream
+	g, err := projection.Fold(id, evs)
+	if err != nil {
+		return "", 0, fmt.Errorf("import: not a game tappbook can read: %w", err)
+	}
+	var aliases []string
+	if g.ReadID != "" {
+		aliases = append(aliases, g.ReadID)
+	}
+	if err := store.Import(ctx, evs, aliases); err != nil {
+		return "", 0, err
+	}
+	return id, len(evs), nil
+}
