@@ -3,7 +3,7 @@
 // other side's points show while typing, and kontra is a stepper.
 (function () {
   "use strict";
-  var game = document.body.getAttribute("data-game");
+  var live = document.body.getAttribute("data-live");
 
   // Live: the server sends the game's version on every change and on every
   // (re)connect; a version not seen yet means the page is stale.
@@ -17,9 +17,9 @@
         if (fresh && old) old.replaceWith(fresh);
       });
   }
-  if (game && window.EventSource && document.getElementById("live")) {
+  if (live && window.EventSource && document.getElementById("live")) {
     var seen = null;
-    var es = new EventSource("/g/" + game + "/live");
+    var es = new EventSource(live);
     es.onmessage = function (e) {
       if (seen !== null && e.data !== seen) refresh();
       seen = e.data;
@@ -27,7 +27,7 @@
   }
 
   // Keep the screen awake while a game is open.
-  if (game && navigator.wakeLock) {
+  if (live && navigator.wakeLock) {
     var lock = function () { navigator.wakeLock.request("screen").catch(function () {}); };
     lock();
     document.addEventListener("visibilitychange", function () {

@@ -17,6 +17,14 @@ func langURL(path, lang string) string {
 	return u.RequestURI()
 }
 
+// liveURL is where a game's page follows it live, or "" off a game.
+func liveURL(p Page) string {
+	if p.Base == "" {
+		return ""
+	}
+	return p.Base + "/live"
+}
+
 func describedBy(id string, f Field) string {
 	if f.Error != "" {
 		return id + "-error"

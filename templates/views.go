@@ -16,7 +16,9 @@ type Page struct {
 	L      L
 	Path   string // the current path and query, for the language switch
 	Title  string
-	GameID string // set on a game's pages: they follow it live
+	GameID   string // set on a game's pages that may record (never on read-only ones)
+	Base     string // the game's pages: /g/{id}, or /r/{read id} when read-only
+	ReadOnly bool   // opened with the read-only link: no forms, no recording
 	Langs  []string
 }
 
@@ -209,8 +211,9 @@ type AuditEvent struct {
 // ShareView is the link and QR code for the other phones.
 type ShareView struct {
 	Page
-	URL string
-	QR  QRView
+	URL     string
+	ReadURL string // the read-only link
+	QR      QRView
 }
 
 // QRView is a QR code as SVG rectangles.

@@ -32,6 +32,14 @@ func (a api) routes(e *echo.Echo) {
 	g.POST("/:id/close", a.closeGame)
 	// Recording a deal step by step (an addition to api.md, for the phone UI).
 	g.GET("/:id/deal", a.pendingDeal)
+
+	// The read-only link reads and never writes.
+	r := e.Group("/api/r/:token", resolveRead(a.svc, func(_ echo.Context, err error) error { return err }))
+	r.GET("", a.getGame)
+	r.GET("/ledger", a.ledger)
+	r.GET("/hands", a.listHands)
+	r.GET("/events", a.events)
+	r.GET("/settlement", a.settlement)
 	g.POST("/:id/deal/announce", a.announce)
 	g.POST("/:id/deal/kontra", a.kontra)
 	g.POST("/:id/deal/matzl", a.matzl)
@@ -50,7 +58,8 @@ type createBody struct {
 }
 
 type gameJSON struct {
-	ID       string         `json:"id"`
+	ID       string         `json:"id,omitempty"` // never given through the read-only link
+	ReadID   string         `json:"read_id"`      // the key of the read-only link
 	Variant  payout.Variant `json:"variant"`
 	Players  []string       `json:"players"`
 	Unit     string         `json:"unit"`
@@ -59,7 +68,7 @@ type gameJSON struct {
 }
 
 func gameOut(g *projection.Game) gameJSON {
-	return gameJSON{ID: g.ID, Variant: g.Setup.Variant, Players: g.Setup.Players, Unit: g.UnitText,
+	return gameJSON{ID: g.ID, ReadID: g.ReadID, Variant: g.Setup.Variant, Players: g.Setup.Players, Unit: g.UnitText,
 		Currency: g.Currency, Rules: g.Setup.Rules.RulesMap(g.Setup.Variant)}
 }
 
@@ -99,8 +108,12 @@ func unitText(raw json.RawMessage) (string, error) {
 }
 
 func (a api) getGame(c echo.Context) error {
-	return a.svc.View(c.Request().Context(), c.Param("id"), func(g *projection.Game) error {
-		return c.JSON(http.StatusOK, gameOut(g))
+	return a.svc.View(c.Request().Context(), gameID(c), func(g *projection.Game) error {
+		out := gameOut(g)
+		if readOnly(c) {
+			out.ID = ""
+		}
+		return c.JSON(http.StatusOK, out)
 	})
 }
 
@@ -136,7 +149,7 @@ func (a api) recordHand(c echo.Context) error {
 	if b.Reason != nil {
 		return unknownField("reason")
 	}
-	ans, err := a.svc.Record(c.Request().Context(), c.Param("id"), b.Record,
+	ans, err := a.svc.Record(c.Request().Context(), gameID(c), b.Record,
 		game.Checks{Dealer: b.Dealer, ExpectedHand: b.ExpectedHand}, c.Request().Header.Get(idempotencyHeader))
 	if err != nil {
 		return err
@@ -165,7 +178,7 @@ func (a api) correctHand(c echo.Context) error {
 	if b.Reason != nil {
 		reason = *b.Reason
 	}
-	ans, err := a.svc.Correct(c.Request().Context(), c.Param("id"), n, b.Record, reason,
+	ans, err := a.svc.Correct(c.Request().Context(), gameID(c), n, b.Record, reason,
 		game.Checks{Dealer: b.Dealer, ExpectedHand: b.ExpectedHand}, c.Request().Header.Get(idempotencyHeader))
 	if err != nil {
 		return err
@@ -184,7 +197,7 @@ func (a api) voidHand(c echo.Context) error {
 	if err := decode(c, &b, true); err != nil {
 		return err
 	}
-	if err := a.svc.Void(c.Request().Context(), c.Param("id"), n, b.Reason, c.Request().Header.Get(idempotencyHeader)); err != nil {
+	if err := a.svc.Void(c.Request().Context(), gameID(c), n, b.Reason, c.Request().Header.Get(idempotencyHeader)); err != nil {
 		return err
 	}
 	return c.JSON(http.StatusOK, map[string]any{"hand": n, "voided": true})
@@ -205,7 +218,7 @@ type ledgerJSON struct {
 }
 
 func (a api) ledger(c echo.Context) error {
-	return a.svc.View(c.Request().Context(), c.Param("id"), func(g *projection.Game) error {
+	return a.svc.View(c.Request().Context(), gameID(c), func(g *projection.Game) error {
 		next := g.NextDealer()
 		out := ledgerJSON{Hands: len(g.Hands), Counted: g.Counted(), Dealer: g.Setup.Players[next],
 			Forehand: g.Setup.Players[(next+1)%len(g.Setup.Players)],
@@ -252,7 +265,7 @@ type handJSON struct {
 }
 
 func (a api) listHands(c echo.Context) error {
-	return a.svc.View(c.Request().Context(), c.Param("id"), func(g *projection.Game) error {
+	return a.svc.View(c.Request().Context(), gameID(c), func(g *projection.Game) error {
 		out := make([]handJSON, 0, len(g.Hands))
 		for _, h := range g.Hands {
 			hj := handJSON{Hand: h.Number, Dealer: g.Setup.Players[h.Dealer], Record: h.Record,
@@ -283,7 +296,7 @@ type eventJSON struct {
 }
 
 func (a api) events(c echo.Context) error {
-	evs, err := a.svc.Events(c.Request().Context(), c.Param("id"))
+	evs, err := a.svc.Events(c.Request().Context(), gameID(c))
 	if err != nil {
 		return err
 	}
@@ -333,7 +346,7 @@ func (a api) closeGame(c echo.Context) error {
 	if err := decode(c, &b, true); err != nil {
 		return err
 	}
-	g, err := a.svc.Close(c.Request().Context(), c.Param("id"), b.RemainderTo, c.Request().Header.Get(idempotencyHeader))
+	g, err := a.svc.Close(c.Request().Context(), gameID(c), b.RemainderTo, c.Request().Header.Get(idempotencyHeader))
 	if err != nil {
 		return err
 	}
@@ -341,7 +354,7 @@ func (a api) closeGame(c echo.Context) error {
 }
 
 func (a api) settlement(c echo.Context) error {
-	return a.svc.View(c.Request().Context(), c.Param("id"), func(g *projection.Game) error {
+	return a.svc.View(c.Request().Context(), gameID(c), func(g *projection.Game) error {
 		return c.JSON(http.StatusOK, settlementOut(g, game.SettlementOf(g)))
 	})
 }
@@ -353,7 +366,7 @@ type pendingJSON struct {
 }
 
 func (a api) pendingDeal(c echo.Context) error {
-	return a.svc.View(c.Request().Context(), c.Param("id"), func(g *projection.Game) error {
+	return a.svc.View(c.Request().Context(), gameID(c), func(g *projection.Game) error {
 		if g.Pending == nil {
 			return &game.NotFoundError{Code: "notfound.deal"}
 		}
@@ -369,7 +382,7 @@ func (a api) announce(c echo.Context) error {
 	if b.Reason != nil {
 		return unknownField("reason")
 	}
-	if err := a.svc.Announce(c.Request().Context(), c.Param("id"), b.Record,
+	if err := a.svc.Announce(c.Request().Context(), gameID(c), b.Record,
 		game.Checks{Dealer: b.Dealer, ExpectedHand: b.ExpectedHand}, c.Request().Header.Get(idempotencyHeader)); err != nil {
 		return err
 	}
@@ -386,7 +399,7 @@ func (a api) kontra(c echo.Context) error {
 	if b.Level == nil {
 		return &payout.InputError{Field: "level", Code: "kontra.missing"}
 	}
-	if err := a.svc.Kontra(c.Request().Context(), c.Param("id"), *b.Level, c.Request().Header.Get(idempotencyHeader)); err != nil {
+	if err := a.svc.Kontra(c.Request().Context(), gameID(c), *b.Level, c.Request().Header.Get(idempotencyHeader)); err != nil {
 		return err
 	}
 	return a.pendingDeal(c)
@@ -399,7 +412,7 @@ func (a api) matzl(c echo.Context) error {
 	if err := decode(c, &b, false); err != nil {
 		return err
 	}
-	if err := a.svc.Matzl(c.Request().Context(), c.Param("id"), b.Side, c.Request().Header.Get(idempotencyHeader)); err != nil {
+	if err := a.svc.Matzl(c.Request().Context(), gameID(c), b.Side, c.Request().Header.Get(idempotencyHeader)); err != nil {
 		return err
 	}
 	return a.pendingDeal(c)
@@ -416,7 +429,7 @@ func (a api) count(c echo.Context) error {
 	if err := decode(c, &b, true); err != nil {
 		return err
 	}
-	ans, err := a.svc.Count(c.Request().Context(), c.Param("id"), payout.Record{Points: b.Points, Tricks: b.Tricks, Ramsch: b.Ramsch},
+	ans, err := a.svc.Count(c.Request().Context(), gameID(c), payout.Record{Points: b.Points, Tricks: b.Tricks, Ramsch: b.Ramsch},
 		game.Checks{Dealer: b.Dealer, ExpectedHand: b.ExpectedHand}, c.Request().Header.Get(idempotencyHeader))
 	if err != nil {
 		return err

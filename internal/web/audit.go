@@ -19,12 +19,12 @@ import (
 
 func (u ui) audit(c echo.Context) error {
 	p, loc := u.page(c, "audit.title")
-	evs, err := u.svc.Events(c.Request().Context(), c.Param("id"))
+	evs, err := u.svc.Events(c.Request().Context(), gameID(c))
 	if err != nil {
 		return u.problem(c, err)
 	}
 	v := templates.AuditView{Page: p, Verified: loc.T("audit.count", len(evs))}
-	err = u.svc.View(c.Request().Context(), c.Param("id"), func(g *projection.Game) error {
+	err = u.svc.View(c.Request().Context(), gameID(c), func(g *projection.Game) error {
 		for _, e := range evs {
 			var pretty strings.Builder
 			var data any
@@ -72,11 +72,11 @@ func eventSummary(loc i18n.Localizer, g *projection.Game, typ string, data []byt
 
 // eventsJSON downloads a game's events, as the API's /events gives them.
 func (u ui) eventsJSON(c echo.Context) error {
-	evs, err := u.svc.Events(c.Request().Context(), c.Param("id"))
+	evs, err := u.svc.Events(c.Request().Context(), gameID(c))
 	if err != nil {
 		return u.problem(c, err)
 	}
-	c.Response().Header().Set(echo.HeaderContentDisposition, `attachment; filename="tappbook-`+c.Param("id")+`.json"`)
+	c.Response().Header().Set(echo.HeaderContentDisposition, `attachment; filename="tappbook-`+fileName(c)+`.json"`)
 	return c.JSON(http.StatusOK, eventsOut(evs))
 }
 
@@ -93,9 +93,9 @@ func csvCell(s string) string {
 
 // dealsCSV downloads the deals, one row each, with every player's change.
 func (u ui) dealsCSV(c echo.Context) error {
-	return u.svc.View(c.Request().Context(), c.Param("id"), func(g *projection.Game) error {
+	return u.svc.View(c.Request().Context(), gameID(c), func(g *projection.Game) error {
 		c.Response().Header().Set(echo.HeaderContentType, "text/csv; charset=utf-8")
-		c.Response().Header().Set(echo.HeaderContentDisposition, `attachment; filename="tappbook-`+c.Param("id")+`.csv"`)
+		c.Response().Header().Set(echo.HeaderContentDisposition, `attachment; filename="tappbook-`+fileName(c)+`.csv"`)
 		c.Response().WriteHeader(http.StatusOK)
 		w := csv.NewWriter(c.Response().Writer)
 		head := []string{"hand", "dealer", "contract", "declarer", "partner", "trump", "points", "tricks", "tout", "kontra", "matzl", "voided", "void_reason", "explanation"}
@@ -139,15 +139,18 @@ func (u ui) dealsCSV(c echo.Context) error {
 // share shows the game's link as text and as a QR code the server draws.
 func (u ui) share(c echo.Context) error {
 	p, _ := u.page(c, "share.title")
-	if err := u.svc.View(c.Request().Context(), c.Param("id"), func(*projection.Game) error { return nil }); err != nil {
+	if err := u.svc.View(c.Request().Context(), gameID(c), func(*projection.Game) error { return nil }); err != nil {
 		return u.problem(c, err)
 	}
-	link := c.Scheme() + "://" + c.Request().Host + "/g/" + c.Param("id")
+	origin := c.Scheme() + "://" + c.Request().Host
+	link := origin + "/g/" + gameID(c)
+	var readID string
+	_ = u.svc.View(c.Request().Context(), gameID(c), func(g *projection.Game) error { readID = g.ReadID; return nil })
 	code, err := qr.Encode(link, qr.M)
 	if err != nil {
 		return fmt.Errorf("share: QR code: %w", err)
 	}
-	return render(c, http.StatusOK, templates.Share(templates.ShareView{Page: p, URL: link, QR: qrPath(code)}))
+	return render(c, http.StatusOK, templates.Share(templates.ShareView{Page: p, URL: link, ReadURL: origin + "/r/" + readID, QR: qrPath(code)}))
 }
 
 // qrPath draws a QR code's dark modules as one SVG path, with a quiet zone
@@ -169,7 +172,7 @@ func qrPath(code *qr.Code) templates.QRView {
 // events): once on connecting, so that a phone that was away catches up, and
 // after every change.
 func (u ui) live(c echo.Context) error {
-	id := c.Param("id")
+	id := gameID(c)
 	var version int64
 	if err := u.svc.View(c.Request().Context(), id, func(g *projection.Game) error { version = g.Version; return nil }); err != nil {
 		return u.problem(c, err)
@@ -213,4 +216,13 @@ func (u ui) live(c echo.Context) error {
 			c.Response().Flush()
 		}
 	}
+}
+
+// fileName names a download after the link it came from, so a read-only
+// download never shows the game's writing id.
+func fileName(c echo.Context) string {
+	if readOnly(c) {
+		return c.Param("token")
+	}
+	return gameID(c)
 }

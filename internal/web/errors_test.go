@@ -14,7 +14,7 @@ func TestShapes(t *testing.T) {
 	h := newServer(t)
 	r := do(t, h, "POST", "/api/games", zugerGame)
 	g := r.json(t)
-	if r.status != 201 || keys(g) != "currency,id,players,rules,unit,variant" {
+	if r.status != 201 || keys(g) != "currency,id,players,read_id,rules,unit,variant" {
 		t.Fatalf("create: %d %s", r.status, r.body)
 	}
 	if g["unit"] != "0.50" || g["currency"] != "CHF" || g["variant"] != "zuger" || len(g["id"].(string)) < 26 {

@@ -75,7 +75,7 @@ func cutCandidates(g *projection.Game) []string {
 
 func (u ui) closeForm(c echo.Context) error {
 	p, loc := u.page(c, "close.title")
-	err := u.svc.View(c.Request().Context(), c.Param("id"), func(g *projection.Game) error {
+	err := u.svc.View(c.Request().Context(), gameID(c), func(g *projection.Game) error {
 		return render(c, http.StatusOK, templates.Close(closeView(p, loc, g, nil)))
 	})
 	if err != nil {
@@ -89,15 +89,15 @@ func (u ui) closeGame(c echo.Context) error {
 	if err != nil {
 		return u.problem(c, err)
 	}
-	_, err = u.svc.Close(c.Request().Context(), c.Param("id"), form["remainder_to"], form.Get("idempotency_key"))
+	_, err = u.svc.Close(c.Request().Context(), gameID(c), form["remainder_to"], form.Get("idempotency_key"))
 	if err == nil {
-		return c.Redirect(http.StatusSeeOther, "/g/"+c.Param("id"))
+		return c.Redirect(http.StatusSeeOther, "/g/"+gameID(c))
 	}
 	if _, ok := payout.AsInputError(err); !ok {
 		return u.problem(c, err)
 	}
 	p, loc := u.page(c, "close.title")
-	return u.svc.View(c.Request().Context(), c.Param("id"), func(g *projection.Game) error {
+	return u.svc.View(c.Request().Context(), gameID(c), func(g *projection.Game) error {
 		v := closeView(p, loc, g, form["remainder_to"])
 		v.Error = loc.Error(err)
 		return render(c, http.StatusUnprocessableEntity, templates.Close(v))
@@ -105,15 +105,15 @@ func (u ui) closeGame(c echo.Context) error {
 }
 
 func (u ui) herzAs(c echo.Context) error {
-	if err := u.svc.AnnounceHerzAs(c.Request().Context(), c.Param("id"), ""); err != nil {
+	if err := u.svc.AnnounceHerzAs(c.Request().Context(), gameID(c), ""); err != nil {
 		return u.problem(c, err)
 	}
-	return c.Redirect(http.StatusSeeOther, "/g/"+c.Param("id"))
+	return c.Redirect(http.StatusSeeOther, "/g/"+gameID(c))
 }
 
 func (u ui) herzAsHolder(c echo.Context) error {
-	if err := u.svc.HerzAsHolder(c.Request().Context(), c.Param("id"), strings.TrimSpace(c.FormValue("player")), ""); err != nil {
+	if err := u.svc.HerzAsHolder(c.Request().Context(), gameID(c), strings.TrimSpace(c.FormValue("player")), ""); err != nil {
 		return u.problem(c, err)
 	}
-	return c.Redirect(http.StatusSeeOther, "/g/"+c.Param("id"))
+	return c.Redirect(http.StatusSeeOther, "/g/"+gameID(c))
 }

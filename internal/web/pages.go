@@ -50,6 +50,47 @@ func (u ui) routes(e *echo.Echo) {
 	g.GET("/live", u.live)
 	g.POST("/herz-as", u.herzAs)
 	g.POST("/herz-as/holder", u.herzAsHolder)
+
+	// The read-only link opens the reading pages only: nothing that writes
+	// is routed under it.
+	r := e.Group("/r/:token", resolveRead(u.svc, u.problem))
+	r.GET("", u.table)
+	r.GET("/audit", u.audit)
+	r.GET("/events.json", u.eventsJSON)
+	r.GET("/deals.csv", u.dealsCSV)
+	r.GET("/live", u.live)
+}
+
+const (
+	ctxGame     = "tappbook.game"
+	ctxReadOnly = "tappbook.readonly"
+)
+
+// gameID is the game a request is about: from its id, or resolved from its
+// read-only link.
+func gameID(c echo.Context) string {
+	if id, ok := c.Get(ctxGame).(string); ok {
+		return id
+	}
+	return c.Param("id")
+}
+
+func readOnly(c echo.Context) bool { ro, _ := c.Get(ctxReadOnly).(bool); return ro }
+
+// resolveRead opens a game by its read-only link; an unknown link is
+// answered by fail.
+func resolveRead(svc *game.Service, fail func(echo.Context, error) error) echo.MiddlewareFunc {
+	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		return func(c echo.Context) error {
+			id, err := svc.ResolveRead(c.Request().Context(), c.Param("token"))
+			if err != nil {
+				return fail(c, err)
+			}
+			c.Set(ctxGame, id)
+			c.Set(ctxReadOnly, true)
+			return next(c)
+		}
+	}
 }
 
 const langCookie = "lang"
@@ -66,7 +107,13 @@ func (u ui) page(c echo.Context, title string, args ...any) (templates.Page, i18
 		choice = ck.Value
 	}
 	loc := u.i18n.For(u.i18n.Match(choice, c.Request().Header.Get("Accept-Language")))
-	p := templates.Page{L: loc, Path: c.Request().URL.RequestURI(), GameID: c.Param("id"), Langs: i18n.Languages()}
+	p := templates.Page{L: loc, Path: c.Request().URL.RequestURI(), Langs: i18n.Languages()}
+	switch {
+	case readOnly(c):
+		p.Base, p.ReadOnly = "/r/"+c.Param("token"), true
+	case gameID(c) != "":
+		p.GameID, p.Base = gameID(c), "/g/"+gameID(c)
+	}
 	p.Title = loc.T(title, args...)
 	return p, loc
 }
@@ -427,7 +474,7 @@ func chart(g *projection.Game) templates.ChartView {
 
 func (u ui) table(c echo.Context) error {
 	p, loc := u.page(c, "table.title")
-	err := u.svc.View(c.Request().Context(), c.Param("id"), func(g *projection.Game) error {
+	err := u.svc.View(c.Request().Context(), gameID(c), func(g *projection.Game) error {
 		v := u.tableView(p, loc, g)
 		v.Title = v.VariantName
 		return render(c, http.StatusOK, templates.Table(v))

@@ -534,3 +534,70 @@ func TestHerzAsEndOfEvening(t *testing.T) {
 		t.Fatalf("Herz-As twice: %d", r.status)
 	}
 }
+
+// The read-only link reads everything, shows no form and never the game's
+// writing id, and every writing endpoint refuses it.
+func TestReadOnlyLink(t *testing.T) {
+	h := newServer(t)
+	id := startForm(t, h, "old-tapp", players("Anna", "Ben", "Cleo"))
+	form(t, h, "/g/"+id+"/record", url.Values{"contract": {"coeurfrage"}, "declarer": {"Ben"}, "points": {"73"}})
+	ro := do(t, h, "GET", "/api/games/"+id, "").json(t)["read_id"].(string)
+	if len(ro) < 26 || ro == id {
+		t.Fatalf("read id %q", ro)
+	}
+	for _, p := range []string{"/r/" + ro, "/r/" + ro + "/audit", "/r/" + ro + "/events.json", "/r/" + ro + "/deals.csv", "/api/r/" + ro, "/api/r/" + ro + "/ledger", "/api/r/" + ro + "/hands", "/api/r/" + ro + "/events", "/api/r/" + ro + "/settlement"} {
+		r := page(t, h, p, "en")
+		if r.status != 200 {
+			t.Fatalf("%s: %d", p, r.status)
+		}
+		if strings.Contains(r.body, id) {
+			t.Fatalf("%s shows the game's writing id", p)
+		}
+	}
+	table := page(t, h, "/r/"+ro, "en").body
+	if strings.Contains(table, "<form") || strings.Contains(table, "Record deal") || strings.Contains(table, "Correct or void") || !strings.Contains(table, "read-only link") {
+		t.Fatal("the read-only table offers to write")
+	}
+	if l := do(t, h, "GET", "/api/r/"+ro+"/ledger", "").json(t); l["balances"].(map[string]any)["Ben"] != "8" {
+		t.Fatalf("read-only ledger: %v", l)
+	}
+	before := do(t, h, "GET", "/api/games/"+id+"/events", "").body
+	writes := []struct{ method, path, body string }{
+		{"POST", "/api/games/" + ro + "/hands", `{"contract":"pass"}`},
+		{"PUT", "/api/games/" + ro + "/hands/1", `{"contract":"pass"}`},
+		{"POST", "/api/games/" + ro + "/hands/1/void", `{"reason":"x"}`},
+		{"POST", "/api/games/" + ro + "/close", `{}`},
+		{"POST", "/api/games/" + ro + "/deal/announce", `{"contract":"pass"}`},
+		{"POST", "/api/r/" + ro + "/hands", `{"contract":"pass"}`},
+		{"PUT", "/api/r/" + ro + "/hands/1", `{"contract":"pass"}`},
+		{"POST", "/api/r/" + ro + "/hands/1/void", `{"reason":"x"}`},
+		{"POST", "/api/r/" + ro + "/close", `{}`},
+		{"POST", "/g/" + ro + "/record", "contract=pass"},
+		{"POST", "/g/" + ro + "/hands/1", "contract=pass"},
+		{"POST", "/g/" + ro + "/hands/1/void", "reason=x"},
+		{"POST", "/g/" + ro + "/close", ""},
+		{"POST", "/g/" + ro + "/herz-as", ""},
+		{"POST", "/r/" + ro + "/record", "contract=pass"},
+		{"POST", "/r/" + ro + "/hands/1", "contract=pass"},
+		{"POST", "/r/" + ro + "/hands/1/void", "reason=x"},
+		{"POST", "/r/" + ro + "/close", ""},
+		{"GET", "/r/" + ro + "/record", ""},
+		{"GET", "/r/" + ro + "/share", ""},
+	}
+	for _, w := range writes {
+		ct := "application/json"
+		if strings.HasPrefix(w.path, "/g/") || strings.HasPrefix(w.path, "/r/") {
+			ct = "application/x-www-form-urlencoded"
+		}
+		r := do(t, h, w.method, w.path, w.body, "Content-Type", ct)
+		if r.status != 404 && r.status != 405 {
+			t.Fatalf("%s %s with the read-only id: %d %s", w.method, w.path, r.status, r.body)
+		}
+	}
+	if after := do(t, h, "GET", "/api/games/"+id+"/events", "").body; after != before {
+		t.Fatal("a request with the read-only id changed the game")
+	}
+	if r := page(t, h, "/r/nosuchlink", "en"); r.status != 404 {
+		t.Fatalf("unknown read-only link: %d", r.status)
+	}
+}

@@ -261,7 +261,7 @@ func place(loc i18n.Localizer, g *projection.Game, f *dealForm, err error) {
 func (u ui) recordForm(c echo.Context) error {
 	p, loc := u.page(c, "record.title-new")
 	f := dealForm{values: c.QueryParams(), errs: map[string]string{}}
-	err := u.svc.View(c.Request().Context(), c.Param("id"), func(g *projection.Game) error {
+	err := u.svc.View(c.Request().Context(), gameID(c), func(g *projection.Game) error {
 		if g.Closed != nil {
 			return &game.ConflictError{Code: "conflict.closed"}
 		}
@@ -287,7 +287,7 @@ func (u ui) submitDeal(c echo.Context, hand func(*projection.Game) int, edit boo
 	var rec payout.Record
 	var n int
 	// Parse under the game's read lock, submit outside it.
-	if err := u.svc.View(c.Request().Context(), c.Param("id"), func(g *projection.Game) error {
+	if err := u.svc.View(c.Request().Context(), gameID(c), func(g *projection.Game) error {
 		n = hand(g)
 		rec = parseDeal(loc, g, &f)
 		return nil
@@ -299,7 +299,7 @@ func (u ui) submitDeal(c echo.Context, hand func(*projection.Game) int, edit boo
 		number, err = submit(rec, &f)
 	}
 	if len(f.errs) == 0 && err == nil {
-		return c.Redirect(http.StatusSeeOther, "/g/"+c.Param("id")+"#hand-"+strconv.Itoa(number))
+		return c.Redirect(http.StatusSeeOther, "/g/"+gameID(c)+"#hand-"+strconv.Itoa(number))
 	}
 	status := http.StatusUnprocessableEntity
 	var ce *game.ConflictError
@@ -310,7 +310,7 @@ func (u ui) submitDeal(c echo.Context, hand func(*projection.Game) int, edit boo
 	if errors.As(err, &nf) {
 		return u.problem(c, err)
 	}
-	return u.svc.View(c.Request().Context(), c.Param("id"), func(g *projection.Game) error {
+	return u.svc.View(c.Request().Context(), gameID(c), func(g *projection.Game) error {
 		if err != nil {
 			place(loc, g, &f, err)
 			if status == http.StatusConflict {
@@ -337,7 +337,7 @@ func (u ui) record(c echo.Context) error {
 		if eh, err := strconv.Atoi(f.get("expected_hand")); err == nil {
 			checks.ExpectedHand = &eh
 		}
-		ans, err := u.svc.Record(c.Request().Context(), c.Param("id"), rec, checks, f.get("idempotency_key"))
+		ans, err := u.svc.Record(c.Request().Context(), gameID(c), rec, checks, f.get("idempotency_key"))
 		return ans.Hand, err
 	})
 }
@@ -350,7 +350,7 @@ func (u ui) editForm(c echo.Context) error {
 		return u.problem(c, err)
 	}
 	p, loc := u.page(c, "record.title-edit", n)
-	err = u.svc.View(c.Request().Context(), c.Param("id"), func(g *projection.Game) error {
+	err = u.svc.View(c.Request().Context(), gameID(c), func(g *projection.Game) error {
 		h := g.Hand(n)
 		if h == nil {
 			return &game.NotFoundError{Code: "notfound.hand", Args: []any{n}}
@@ -409,7 +409,7 @@ func (u ui) correct(c echo.Context) error {
 		return u.problem(c, err)
 	}
 	return u.submitDeal(c, func(*projection.Game) int { return n }, true, func(rec payout.Record, f *dealForm) (int, error) {
-		ans, err := u.svc.Correct(c.Request().Context(), c.Param("id"), n, rec, f.get("reason"), game.Checks{}, f.get("idempotency_key"))
+		ans, err := u.svc.Correct(c.Request().Context(), gameID(c), n, rec, f.get("reason"), game.Checks{}, f.get("idempotency_key"))
 		return ans.Hand, err
 	})
 }
@@ -423,15 +423,15 @@ func (u ui) void(c echo.Context) error {
 	if err != nil {
 		return u.problem(c, err)
 	}
-	err = u.svc.Void(c.Request().Context(), c.Param("id"), n, strings.TrimSpace(form.Get("reason")), form.Get("idempotency_key"))
+	err = u.svc.Void(c.Request().Context(), gameID(c), n, strings.TrimSpace(form.Get("reason")), form.Get("idempotency_key"))
 	if err == nil {
-		return c.Redirect(http.StatusSeeOther, "/g/"+c.Param("id")+"#hand-"+strconv.Itoa(n))
+		return c.Redirect(http.StatusSeeOther, "/g/"+gameID(c)+"#hand-"+strconv.Itoa(n))
 	}
 	if _, ok := payout.AsInputError(err); !ok {
 		return u.problem(c, err)
 	}
 	p, loc := u.page(c, "record.title-edit", n)
-	return u.svc.View(c.Request().Context(), c.Param("id"), func(g *projection.Game) error {
+	return u.svc.View(c.Request().Context(), gameID(c), func(g *projection.Game) error {
 		h := g.Hand(n)
 		f := dealForm{values: recordValues(g, h.Record), errs: map[string]string{}}
 		v := u.recordView(p, loc, g, n, h.Record.Contract, f, true)
