@@ -13,13 +13,13 @@ type L interface {
 
 // Page is what every page needs.
 type Page struct {
-	L      L
-	Path   string // the current path and query, for the language switch
-	Title  string
+	L        L
+	Path     string // the current path and query, for the language switch
+	Title    string
 	GameID   string // set on a game's pages that may record (never on read-only ones)
 	Base     string // the game's pages: /g/{id}, or /r/{read id} when read-only
 	ReadOnly bool   // opened with the read-only link: no forms, no recording
-	Langs  []string
+	Langs    []string
 }
 
 // Option is one choice of a radio group or select.
