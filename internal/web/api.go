@@ -17,11 +17,14 @@ import (
 )
 
 // api holds the JSON handlers of ../shared/api.md.
-type api struct{ svc *game.Service }
+type api struct {
+	svc         *game.Service
+	createLimit echo.MiddlewareFunc
+}
 
 func (a api) routes(e *echo.Echo) {
 	g := e.Group("/api/games")
-	g.POST("", a.createGame)
+	g.POST("", a.createGame, a.createLimit)
 	g.GET("/:id", a.getGame)
 	g.POST("/:id/hands", a.recordHand)
 	g.GET("/:id/hands", a.listHands)

@@ -3,6 +3,7 @@ package web
 import (
 	"encoding/json"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 )
@@ -230,5 +231,30 @@ func TestStepByStepEndpoints(t *testing.T) {
 	}
 	if r := do(t, h, "GET", base, ""); r.status != 404 {
 		t.Fatalf("after the count the deal is no longer pending: %d", r.status)
+	}
+}
+
+// Starting games is limited per client address: a burst of 20, then 429,
+// while another address can still start one.
+func TestCreateRateLimit(t *testing.T) {
+	h := newServer(t)
+	create := func(addr string) int {
+		req := httptest.NewRequest("POST", "/api/games", strings.NewReader(zugerGame))
+		req.RemoteAddr = addr
+		req.Header.Set("X-Forwarded-For", "10.9.9.9") // not believed
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		return rec.Code
+	}
+	for i := range 20 {
+		if s := create("192.0.2.1:5000"); s != 201 {
+			t.Fatalf("game %d: %d", i+1, s)
+		}
+	}
+	if s := create("192.0.2.1:5001"); s != http.StatusTooManyRequests {
+		t.Fatalf("21st game from one address: %d", s)
+	}
+	if s := create("192.0.2.2:5000"); s != 201 {
+		t.Fatalf("another address: %d", s)
 	}
 }

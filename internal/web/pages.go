@@ -25,15 +25,16 @@ import (
 // ui holds the phone UI's handlers: the same game service as the JSON API,
 // rendered with templ in the reader's language.
 type ui struct {
-	svc     *game.Service
-	i18n    *i18n.Bundle
-	streams <-chan struct{} // closed on shutdown: live streams end
+	svc         *game.Service
+	i18n        *i18n.Bundle
+	streams     <-chan struct{} // closed on shutdown: live streams end
+	createLimit echo.MiddlewareFunc
 }
 
 func (u ui) routes(e *echo.Echo) {
 	e.GET("/", u.home)
 	e.GET("/new/:variant", u.newGameForm)
-	e.POST("/new/:variant", u.newGame)
+	e.POST("/new/:variant", u.newGame, u.createLimit)
 	g := e.Group("/g/:id")
 	g.GET("", u.table)
 	g.GET("/record", u.recordForm)

@@ -13,6 +13,9 @@ import (
 	"net/http"
 	"strings"
 	"sync"
+	"time"
+
+	"golang.org/x/time/rate"
 
 	"github.com/labstack/echo/v4"
 	"github.com/labstack/echo/v4/middleware"
@@ -51,6 +54,9 @@ func New(svc *game.Service, log *slog.Logger) (*Server, error) {
 	}
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
+	// The client is the address that connected: a header saying otherwise
+	// is not believed (tappbook runs on a home network, not behind a proxy).
+	e.IPExtractor = echo.ExtractIPDirect()
 	e.HTTPErrorHandler = errorHandler(log)
 	e.Use(middleware.Recover())
 	e.Use(securityHeaders)
@@ -68,9 +74,10 @@ func New(svc *game.Service, log *slog.Logger) (*Server, error) {
 		}
 	})
 	static.StaticFS("/", staticfiles.FS)
-	api{svc: svc}.routes(e)
+	creations := createLimit()
+	api{svc: svc, createLimit: creations}.routes(e)
 	srv := &Server{streams: make(chan struct{})}
-	ui{svc: svc, i18n: bundle, streams: srv.streams}.routes(e)
+	ui{svc: svc, i18n: bundle, streams: srv.streams, createLimit: creations}.routes(e)
 	cop := http.NewCrossOriginProtection()
 	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
@@ -216,4 +223,16 @@ func jsonKind(goType string) string {
 		return "true or false"
 	}
 	return "of another type"
+}
+
+// createLimit limits how fast one address starts games: a table starts one
+// an evening, a script that floods the database is refused with 429.
+func createLimit() echo.MiddlewareFunc {
+	return middleware.RateLimiterWithConfig(middleware.RateLimiterConfig{
+		Store: middleware.NewRateLimiterMemoryStoreWithConfig(middleware.RateLimiterMemoryStoreConfig{
+			Rate: rate.Every(time.Minute / 6), Burst: 20, ExpiresIn: 10 * time.Minute}),
+		DenyHandler: func(c echo.Context, _ string, _ error) error {
+			return echo.NewHTTPError(http.StatusTooManyRequests, "too many games started from this address; wait a few minutes")
+		},
+	})
 }
