@@ -174,3 +174,28 @@ func TestMatch(t *testing.T) {
 		}
 	}
 }
+
+// FuzzAmount: any text typed as an amount is read or refused, never a
+// panic; what is read is a plain decimal that reads back the same.
+func FuzzAmount(f *testing.F) {
+	for _, s := range []string{"1,50", "1.50", "-0", "1e9", "99999999999999999999999999999.99", "1.234,56", "1'000", "−3", "", ",", "0,5"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		norm, err := NormalizeAmount(s)
+		if err != nil {
+			return
+		}
+		d, err := decimal.NewFromString(norm)
+		if err != nil {
+			t.Fatalf("%q normalised to %q, which is not a decimal", s, norm)
+		}
+		again, err := NormalizeAmount(norm)
+		if err != nil || again != norm {
+			t.Fatalf("%q → %q → %q (%v)", s, norm, again, err)
+		}
+		if d2, _ := ParseAmount(s); !d2.Equal(d) {
+			t.Fatalf("ParseAmount(%q) = %s, NormalizeAmount gives %s", s, d2, norm)
+		}
+	})
+}

@@ -19,7 +19,10 @@ import (
 	"tappbook/internal/game"
 )
 
-func newServer(t *testing.T) http.Handler {
+func newServer(t *testing.T) http.Handler { return newServerF(t) }
+
+// newServerF serves a fresh database, for tests and fuzz targets.
+func newServerF(t testing.TB) http.Handler {
 	t.Helper()
 	st, err := events.Open(context.Background(), filepath.Join(t.TempDir(), "api.db"), events.Options{})
 	if err != nil {

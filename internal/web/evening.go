@@ -85,7 +85,7 @@ func (u ui) closeForm(c echo.Context) error {
 }
 
 func (u ui) closeGame(c echo.Context) error {
-	form, err := c.FormParams()
+	form, err := formParams(c)
 	if err != nil {
 		return u.problem(c, err)
 	}
@@ -112,7 +112,11 @@ func (u ui) herzAs(c echo.Context) error {
 }
 
 func (u ui) herzAsHolder(c echo.Context) error {
-	if err := u.svc.HerzAsHolder(c.Request().Context(), gameID(c), strings.TrimSpace(c.FormValue("player")), ""); err != nil {
+	form, err := formParams(c)
+	if err != nil {
+		return u.problem(c, err)
+	}
+	if err := u.svc.HerzAsHolder(c.Request().Context(), gameID(c), strings.TrimSpace(form.Get("player")), ""); err != nil {
 		return u.problem(c, err)
 	}
 	return c.Redirect(http.StatusSeeOther, "/g/"+gameID(c))

@@ -127,12 +127,30 @@ func render(c echo.Context, status int, t templ.Component) error {
 
 // problem renders an error as a page in the reader's language.
 func (u ui) problem(c echo.Context, err error) error {
-	status, _ := statusOf(err)
+	status, msg := statusOf(err)
 	p, loc := u.page(c, "problem.title")
 	if status >= 500 {
 		return err // logged and answered by the error handler
 	}
+	var he *echo.HTTPError
+	if errors.As(err, &he) {
+		return render(c, status, templates.Problem(p, msg))
+	}
 	return render(c, status, templates.Problem(p, loc.Error(err)))
+}
+
+// formParams reads a posted form; one that cannot be read (a broken
+// escape, a body cut short) is a 400, not a server error.
+func formParams(c echo.Context) (url.Values, error) {
+	v, err := c.FormParams()
+	if err != nil {
+		var he *echo.HTTPError
+		if errors.As(err, &he) {
+			return nil, he
+		}
+		return nil, echo.NewHTTPError(http.StatusBadRequest, "the form could not be read; reload the page and try again")
+	}
+	return v, nil
 }
 
 func newKey() string {
@@ -231,7 +249,7 @@ func (u ui) newGame(c echo.Context) error {
 	if err != nil {
 		return u.problem(c, &game.NotFoundError{Code: "notfound.game"})
 	}
-	form, err := c.FormParams()
+	form, err := formParams(c)
 	if err != nil {
 		return u.problem(c, err)
 	}

@@ -278,7 +278,7 @@ func (u ui) recordForm(c echo.Context) error {
 // on a refusal show the form again with what was typed and the message next
 // to its field.
 func (u ui) submitDeal(c echo.Context, hand func(*projection.Game) int, edit bool, submit func(payout.Record, *dealForm) (int, error)) error {
-	form, err := c.FormParams()
+	form, err := formParams(c)
 	if err != nil {
 		return u.problem(c, err)
 	}
@@ -419,7 +419,7 @@ func (u ui) void(c echo.Context) error {
 	if err != nil {
 		return u.problem(c, err)
 	}
-	form, err := c.FormParams()
+	form, err := formParams(c)
 	if err != nil {
 		return u.problem(c, err)
 	}
