@@ -125,7 +125,7 @@ func TestCrashSafety(t *testing.T) {
 		res.Body.Close()
 		games[i] = g.ID
 	}
-	acked := make([]int, clients)       // deals acknowledged per client
+	acked := make([]int, clients)        // deals acknowledged per client
 	pending := make([]*request, clients) // a deal sent but not acknowledged
 	next := make([]int, clients)
 	deal := func(c int) request {
