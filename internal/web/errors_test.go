@@ -2,9 +2,11 @@ package web
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -256,5 +258,42 @@ func TestCreateRateLimit(t *testing.T) {
 	}
 	if s := create("192.0.2.2:5000"); s != 201 {
 		t.Fatalf("another address: %d", s)
+	}
+}
+
+// 50 phones record the same deal at once through the API: one gets 201,
+// 49 get 409 saying what happened, and no deal number is missing or twice.
+func TestFiftyPhonesRecordTheSameDeal(t *testing.T) {
+	h := newServer(t)
+	id := createGame(t, h, zugerGame)
+	for deal := 1; deal <= 3; deal++ {
+		var wg sync.WaitGroup
+		var mu sync.Mutex
+		codes := map[int]int{}
+		for i := range 50 {
+			wg.Go(func() {
+				body := fmt.Sprintf(`{"contract":"solo","declarer":"Ben","points":%d,"tricks":5,"expected_hand":%d}`, 65+i%50, deal)
+				r := do(t, h, "POST", "/api/games/"+id+"/hands", body)
+				mu.Lock()
+				codes[r.status]++
+				mu.Unlock()
+				if r.status == 409 && !strings.Contains(r.json(t)["error"].(string), "someone may have recorded it already") {
+					t.Errorf("409 does not say what happened: %s", r.body)
+				}
+			})
+		}
+		wg.Wait()
+		if codes[201] != 1 || codes[409] != 49 {
+			t.Fatalf("deal %d: %v, want one 201 and 49 409s", deal, codes)
+		}
+	}
+	hands := listHands(t, h, id)
+	for i, hd := range hands {
+		if hd["hand"] != float64(i+1) {
+			t.Fatalf("deal numbers: %v", hands)
+		}
+	}
+	if len(hands) != 3 {
+		t.Fatalf("%d deals, want 3", len(hands))
 	}
 }
