@@ -18,6 +18,7 @@ import (
 	"syscall"
 	"time"
 
+	"tappbook/internal/bench"
 	"tappbook/internal/events"
 	"tappbook/internal/game"
 	"tappbook/internal/web"
@@ -42,6 +43,7 @@ commands:
   backup --out FILE  copy the live database consistently (--db)
   export GAME        write a game's events as JSON lines (--db, --out)
   import FILE        recreate a game from an export (--db)
+  bench              measure tappbook beside raw SQLite on this disk (--events, --seconds, --dir)
   version            print the version
 `
 
@@ -61,6 +63,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return export(ctx, args[1:], stdout, stderr)
 	case "import":
 		return importGame(ctx, args[1:], stdout, stderr)
+	case "bench":
+		return benchmark(ctx, args[1:], stdout, stderr)
 	case "version", "--version", "-v":
 		fmt.Fprintln(stdout, "tappbook", versionString())
 		return nil
@@ -284,4 +288,25 @@ func reorder(args []string) []string {
 		rest = append(rest, args[i])
 	}
 	return append(flags, rest...)
+}
+
+func benchmark(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	n := fs.Int("events", 1_000_000, "events in the replay database")
+	perGame := fs.Int("per-game", 1001, "events per game (a game of this many deals, less one)")
+	secs := fs.Float64("seconds", 3, "seconds each throughput measurement runs")
+	rounds := fs.Int("rounds", 2000, "requests per reading measurement")
+	dir := fs.String("dir", ".", "where the temporary databases go: the disk measured")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	fmt.Fprintf(stderr, "bench: %d events, %.1f s per throughput measure, in %s\n", *n, *secs, *dir)
+	rep, err := bench.Run(ctx, bench.Options{Dir: *dir, Events: *n, PerGame: *perGame,
+		Duration: time.Duration(*secs * float64(time.Second)), ReadRounds: *rounds})
+	if err != nil {
+		return err
+	}
+	rep.Print(stdout)
+	return nil
 }

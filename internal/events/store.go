@@ -94,15 +94,8 @@ func Open(ctx context.Context, path string, opt Options) (*Store, error) {
 	if opt.BusyTimeout <= 0 {
 		opt.BusyTimeout = 5 * time.Second
 	}
-	params := url.Values{}
-	params.Set("_journal_mode", "WAL")
-	params.Set("_synchronous", "FULL")
-	params.Set("_busy_timeout", strconv.FormatInt(opt.BusyTimeout.Milliseconds(), 10))
-	params.Set("_foreign_keys", "1")
-	params.Set("_txlock", "immediate")
-	dsn := "file:" + (&url.URL{Path: path}).EscapedPath() + "?" + params.Encode()
-
-	write, err := sql.Open("sqlite3", dsn)
+	params := dsnParams(opt.BusyTimeout)
+	write, err := sql.Open("sqlite3", "file:"+(&url.URL{Path: path}).EscapedPath()+"?"+params.Encode())
 	if err != nil {
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
@@ -126,6 +119,28 @@ func Open(ctx context.Context, path string, opt Options) (*Store, error) {
 	read.SetMaxOpenConns(opt.ReadConns)
 	read.SetMaxIdleConns(opt.ReadConns)
 	return &Store{write: write, read: read, now: opt.Now}, nil
+}
+
+// dsnParams are the connection settings Open explains.
+func dsnParams(busy time.Duration) url.Values {
+	params := url.Values{}
+	params.Set("_journal_mode", "WAL")
+	params.Set("_synchronous", "FULL")
+	params.Set("_busy_timeout", strconv.FormatInt(busy.Milliseconds(), 10))
+	params.Set("_foreign_keys", "1")
+	params.Set("_txlock", "immediate")
+	return params
+}
+
+// OpenRaw opens a database file with exactly the settings the store uses,
+// for measuring what SQLite itself does on this disk (tappbook bench).
+func OpenRaw(path string) (*sql.DB, error) {
+	db, err := sql.Open("sqlite3", "file:"+(&url.URL{Path: path}).EscapedPath()+"?"+dsnParams(5*time.Second).Encode())
+	if err != nil {
+		return nil, err
+	}
+	db.SetMaxOpenConns(1)
+	return db, db.Ping()
 }
 
 // migrate applies the embedded SQL migrations in order, each in its own

@@ -1,0 +1,387 @@
+// Package bench measures tappbook beside the limit the machine sets, in one
+// run on one disk: raw SQLite durable transactions and row scans with the
+// store's own settings, recording through the whole HTTP path, replaying a
+// million events, reading a big game, memory and disk. It is what
+// `tappbook bench` runs; the numbers are reported, never asserted.
+package bench
+
+import (
+	"bytes"
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"runtime"
+	"runtime/debug"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"text/tabwriter"
+	"time"
+
+	"tappbook/internal/events"
+	"tappbook/internal/game"
+	"tappbook/internal/payout"
+	"tappbook/internal/projection"
+	"tappbook/internal/web"
+)
+
+// Options size a run.
+type Options struct {
+	Dir        string        // where the temporary databases go (the disk measured)
+	Events     int           // events in the replay database
+	PerGame    int           // events per game in it (a game of PerGame−1 deals)
+	Duration   time.Duration // how long each throughput measurement runs
+	ReadRounds int           // requests per reading measurement
+}
+
+// Report is one run's numbers.
+type Report struct {
+	RawTxPerSec        float64
+	RawScanRowsPerSec  float64
+	Record1PerSec      float64
+	Record4PerSec      float64
+	Record1P50, P99    time.Duration
+	Record4P50, R4P99  time.Duration
+	ReplayEventsPerSec float64
+	ReplayEvents       int
+	TableP50, TableP99 time.Duration
+	LedgerP50, LedgP99 time.Duration
+	RSSBytes           int64
+	BytesPerEvent      float64
+	DealsInBigGame     int
+}
+
+// Run measures everything and returns the report.
+func Run(ctx context.Context, opt Options) (Report, error) {
+	var r Report
+	dir, err := os.MkdirTemp(opt.Dir, "tappbook-bench-")
+	if err != nil {
+		return r, err
+	}
+	defer os.RemoveAll(dir)
+
+	if r.RawTxPerSec, err = rawTransactions(filepath.Join(dir, "raw.db"), opt.Duration); err != nil {
+		return r, fmt.Errorf("raw transactions: %w", err)
+	}
+	if err := recording(ctx, filepath.Join(dir, "record.db"), opt.Duration, &r); err != nil {
+		return r, fmt.Errorf("recording: %w", err)
+	}
+	big := filepath.Join(dir, "replay.db")
+	ids, err := fill(ctx, big, opt.Events, opt.PerGame)
+	if err != nil {
+		return r, fmt.Errorf("fill: %w", err)
+	}
+	r.ReplayEvents, r.DealsInBigGame = opt.Events, opt.PerGame-1
+	if r.RawScanRowsPerSec, err = rawScan(big); err != nil {
+		return r, fmt.Errorf("raw scan: %w", err)
+	}
+	if r.ReplayEventsPerSec, err = replay(ctx, big); err != nil {
+		return r, fmt.Errorf("replay: %w", err)
+	}
+	if err := reading(ctx, big, ids, opt.ReadRounds, &r); err != nil {
+		return r, fmt.Errorf("reading: %w", err)
+	}
+	size := int64(0)
+	for _, suffix := range []string{"", "-wal"} {
+		if fi, err := os.Stat(big + suffix); err == nil {
+			size += fi.Size()
+		}
+	}
+	r.BytesPerEvent = float64(size) / float64(opt.Events)
+	return r, nil
+}
+
+// rawTransactions: single-row INSERTs, each its own durable transaction,
+// with the store's settings (WAL, synchronous=FULL).
+func rawTransactions(path string, d time.Duration) (float64, error) {
+	db, err := events.OpenRaw(path)
+	if err != nil {
+		return 0, err
+	}
+	defer db.Close()
+	if _, err := db.Exec(`CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT NOT NULL)`); err != nil {
+		return 0, err
+	}
+	payload := strings.Repeat("x", 400) // about the size of a recorded deal
+	n, start := 0, time.Now()
+	for time.Since(start) < d {
+		if _, err := db.Exec(`INSERT INTO t (v) VALUES (?)`, payload); err != nil {
+			return 0, err
+		}
+		n++
+	}
+	return float64(n) / time.Since(start).Seconds(), nil
+}
+
+// rawScan reads every row of the events table: the most a replay could do.
+func rawScan(path string) (float64, error) {
+	db, err := events.OpenRaw(path)
+	if err != nil {
+		return 0, err
+	}
+	defer db.Close()
+	start := time.Now()
+	rows, err := db.Query(`SELECT seq, stream, version, type, data, recorded_at FROM events ORDER BY seq`)
+	if err != nil {
+		return 0, err
+	}
+	defer rows.Close()
+	n := 0
+	var seq, version int64
+	var stream, typ, at string
+	var data sql.RawBytes
+	for rows.Next() {
+		if err := rows.Scan(&seq, &stream, &version, &typ, &data, &at); err != nil {
+			return 0, err
+		}
+		n++
+	}
+	return float64(n) / time.Since(start).Seconds(), rows.Err()
+}
+
+// serve runs the real server on a loopback port.
+func serve(ctx context.Context, path string) (*events.Store, string, func(), error) {
+	st, err := events.Open(ctx, path, events.Options{})
+	if err != nil {
+		return nil, "", nil, err
+	}
+	h, err := web.New(game.New(st), slog.New(slog.NewTextHandler(io.Discard, nil)))
+	if err != nil {
+		return nil, "", nil, err
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, "", nil, err
+	}
+	srv := &http.Server{Handler: h}
+	go srv.Serve(ln)
+	return st, "http://" + ln.Addr().String(), func() { srv.Close(); st.Close() }, nil
+}
+
+// recording posts deals through the whole HTTP path (loopback, JSON,
+// validation, payout, append, projection) with 1 and 4 clients, each on
+// its own game.
+func recording(ctx context.Context, path string, d time.Duration, r *Report) error {
+	_, base, stop, err := serve(ctx, path)
+	if err != nil {
+		return err
+	}
+	defer stop()
+	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 16}}
+	newGame := func() (string, error) {
+		res, err := client.Post(base+"/api/games", "application/json", strings.NewReader(`{"variant":"zuger","players":["Anna","Ben","Cleo","Dan"]}`))
+		if err != nil {
+			return "", err
+		}
+		defer res.Body.Close()
+		var g struct{ ID string }
+		return g.ID, json.NewDecoder(res.Body).Decode(&g)
+	}
+	run := func(clients int) (float64, time.Duration, time.Duration, error) {
+		ids := make([]string, clients)
+		for i := range ids {
+			if ids[i], err = newGame(); err != nil {
+				return 0, 0, 0, err
+			}
+		}
+		var mu sync.Mutex
+		var lat []time.Duration
+		var firstErr error
+		var wg sync.WaitGroup
+		start := time.Now()
+		for c := range clients {
+			wg.Go(func() {
+				body := []byte(`{"contract":"solo","declarer":"Ben","points":70,"tricks":5}`)
+				var mine []time.Duration
+				for time.Since(start) < d {
+					t0 := time.Now()
+					res, err := client.Post(base+"/api/games/"+ids[c]+"/hands", "application/json", bytes.NewReader(body))
+					if err == nil {
+						io.Copy(io.Discard, res.Body)
+						res.Body.Close()
+						if res.StatusCode != http.StatusCreated {
+							err = fmt.Errorf("status %d", res.StatusCode)
+						}
+					}
+					if err != nil {
+						mu.Lock()
+						firstErr = err
+						mu.Unlock()
+						return
+					}
+					mine = append(mine, time.Since(t0))
+				}
+				mu.Lock()
+				lat = append(lat, mine...)
+				mu.Unlock()
+			})
+		}
+		wg.Wait()
+		p50, p99 := percentiles(lat)
+		return float64(len(lat)) / time.Since(start).Seconds(), p50, p99, firstErr
+	}
+	if r.Record1PerSec, r.Record1P50, r.P99, err = run(1); err != nil {
+		return err
+	}
+	r.Record4PerSec, r.Record4P50, r.R4P99, err = run(4)
+	return err
+}
+
+func percentiles(d []time.Duration) (time.Duration, time.Duration) {
+	if len(d) == 0 {
+		return 0, 0
+	}
+	sort.Slice(d, func(i, j int) bool { return d[i] < d[j] })
+	return d[len(d)/2], d[min(len(d)-1, len(d)*99/100)]
+}
+
+// fill writes n events: games of perGame events (a game.started and
+// perGame−1 zuger deals scored by the payout engine), each game in one
+// transaction.
+func fill(ctx context.Context, path string, n, perGame int) ([]string, error) {
+	st, err := events.Open(ctx, path, events.Options{})
+	if err != nil {
+		return nil, err
+	}
+	defer st.Close()
+	setup := payout.Setup{Variant: payout.Zuger, Players: []string{"Anna", "Ben", "Cleo", "Dan"}, Rules: payout.DefaultRules(payout.Zuger)}
+	rules := map[string]json.RawMessage{"tapp_threshold": json.RawMessage("61")}
+	contracts := []string{"tapp", "solo", "super", "vice"}
+	var ids []string
+	for g := 0; len(ids)*perGame < n; g++ {
+		id := fmt.Sprintf("bench%08d", g)
+		count := min(perGame, n-len(ids)*perGame)
+		evs := []events.NewEvent{{Type: projection.TypeGameStarted, SchemaVersion: 1,
+			Data: projection.GameStarted{Variant: payout.Zuger, Players: setup.Players, Unit: "0.50", Currency: "CHF", Rules: rules}}}
+		for hand := 1; hand < count; hand++ {
+			points, tricks := 40+(hand*7)%60, 3+(hand%4)
+			rec := payout.Record{Contract: contracts[hand%4], Declarer: setup.Players[(hand*3)%4], Points: &points, Tricks: &tricks}
+			res, err := payout.Score(setup, payout.Table{Dealer: (hand - 1) % 4}, rec)
+			if err != nil {
+				return nil, fmt.Errorf("deal %d: %w", hand, err)
+			}
+			evs = append(evs, events.NewEvent{Type: projection.TypeHandRecorded, SchemaVersion: 1,
+				Data: projection.HandRecorded{Hand: hand, Dealer: setup.Players[(hand-1)%4], Record: rec, Scored: projection.NewScored(setup, res)}})
+		}
+		if _, err := st.Append(ctx, id, 0, "", evs...); err != nil {
+			return nil, err
+		}
+		ids = append(ids, id)
+	}
+	return ids, nil
+}
+
+// replay folds every game from every stored event, as a rebuild of the
+// projections does.
+func replay(ctx context.Context, path string) (float64, error) {
+	st, err := events.Open(ctx, path, events.Options{})
+	if err != nil {
+		return 0, err
+	}
+	defer st.Close()
+	games := map[string]*projection.Game{}
+	n := 0
+	start := time.Now()
+	err = st.ReadFrom(ctx, 0, func(e events.Event) error {
+		g := games[e.Stream]
+		if g == nil {
+			g = &projection.Game{ID: e.Stream}
+			games[e.Stream] = g
+		}
+		n++
+		return g.Apply(e)
+	})
+	return float64(n) / time.Since(start).Seconds(), err
+}
+
+// reading measures the server time of the table page and the ledger of a
+// game of PerGame−1 deals, then the memory of a server that opened the big
+// database and read 100 games.
+func reading(ctx context.Context, path string, ids []string, rounds int, r *Report) error {
+	st, err := events.Open(ctx, path, events.Options{})
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	svc := game.New(st)
+	h, err := web.New(svc, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	if err != nil {
+		return err
+	}
+	id := ids[0]
+	measure := func(path string) (time.Duration, time.Duration, error) {
+		var lat []time.Duration
+		for i := -3; i < rounds; i++ { // the first requests fold the game
+			rec := httptest.NewRecorder()
+			req := httptest.NewRequest("GET", path, nil)
+			t0 := time.Now()
+			h.ServeHTTP(rec, req)
+			if i >= 0 {
+				lat = append(lat, time.Since(t0))
+			}
+			if rec.Code != 200 {
+				return 0, 0, fmt.Errorf("%s: %d", path, rec.Code)
+			}
+		}
+		p50, p99 := percentiles(lat)
+		return p50, p99, nil
+	}
+	if r.TableP50, r.TableP99, err = measure("/g/" + id); err != nil {
+		return err
+	}
+	if r.LedgerP50, r.LedgP99, err = measure("/api/games/" + id + "/ledger"); err != nil {
+		return err
+	}
+	for _, g := range ids[:min(100, len(ids))] {
+		if err := svc.View(ctx, g, func(*projection.Game) error { return nil }); err != nil {
+			return err
+		}
+	}
+	runtime.GC()
+	debug.FreeOSMemory()
+	r.RSSBytes = rss()
+	return nil
+}
+
+// rss is this process's resident memory, from /proc (0 where there is none).
+func rss() int64 {
+	b, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if f := strings.Fields(line); len(f) >= 2 && f[0] == "VmRSS:" {
+			kb, _ := strconv.ParseInt(f[1], 10, 64)
+			return kb * 1024
+		}
+	}
+	return 0
+}
+
+// Print writes the report as one table.
+func (r Report) Print(w io.Writer) {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	ms := func(d time.Duration) string { return fmt.Sprintf("%.3f ms", float64(d.Microseconds())/1000) }
+	fmt.Fprintln(tw, "measure\tvalue\tratio\ttarget\t")
+	fmt.Fprintf(tw, "1. raw SQLite durable 1-row transactions (WAL, synchronous=FULL)\t%.0f /s\t\t\t\n", r.RawTxPerSec)
+	fmt.Fprintf(tw, "1. raw SQLite scan of the events table\t%.0f rows/s\t\t\t\n", r.RawScanRowsPerSec)
+	fmt.Fprintf(tw, "2. deals recorded over HTTP, 1 client\t%.0f /s\t%.2f× raw tx\t≥ 0.70×\t\n", r.Record1PerSec, r.Record1PerSec/r.RawTxPerSec)
+	fmt.Fprintf(tw, "2. deals recorded over HTTP, 4 clients\t%.0f /s\t%.2f× raw tx\t≥ 1×\t\n", r.Record4PerSec, r.Record4PerSec/r.RawTxPerSec)
+	fmt.Fprintf(tw, "2. one deal, 1 client: p50 / p99\t%s / %s\t\t\t\n", ms(r.Record1P50), ms(r.P99))
+	fmt.Fprintf(tw, "2. one deal, 4 clients: p50 / p99\t%s / %s\t\t\t\n", ms(r.Record4P50), ms(r.R4P99))
+	fmt.Fprintf(tw, "3. replay of %d events\t%.0f events/s\t%.2f× raw scan\t≥ 1,000,000/s, ≥ 0.50×\t\n", r.ReplayEvents, r.ReplayEventsPerSec, r.ReplayEventsPerSec/r.RawScanRowsPerSec)
+	fmt.Fprintf(tw, "4. table page, game of %d deals: p50 / p99\t%s / %s\t\t≤ 2 ms p99\t\n", r.DealsInBigGame, ms(r.TableP50), ms(r.TableP99))
+	fmt.Fprintf(tw, "4. ledger JSON, same game: p50 / p99\t%s / %s\t\t≤ 2 ms p99\t\n", ms(r.LedgerP50), ms(r.LedgP99))
+	fmt.Fprintf(tw, "5. resident memory, %d events opened, 100 games read\t%.1f MB\t\t< 100 MB\t\n", r.ReplayEvents, float64(r.RSSBytes)/1e6)
+	fmt.Fprintf(tw, "5. disk per event\t%.0f bytes\t\t\t\n", r.BytesPerEvent)
+	tw.Flush()
+}
