@@ -113,6 +113,7 @@ type TableView struct {
 	Dealer      string
 	Forehand    string
 	Hands       []HandView // newest first
+	MoreDeals   int        // when not every deal is shown: how many there are
 	Closed      bool
 	Transfers   []TransferView
 	Chart       ChartView

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"bytes"
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
@@ -29,6 +30,7 @@ type ui struct {
 	i18n        *i18n.Bundle
 	streams     <-chan struct{} // closed on shutdown: live streams end
 	createLimit echo.MiddlewareFunc
+	tables      *pageCache // rendered table pages, by game version, language and address
 }
 
 func (u ui) routes(e *echo.Echo) {
@@ -363,7 +365,10 @@ func formRules(v payout.Variant, form url.Values) (map[string]json.RawMessage, e
 }
 
 // tableView fills the table page from a game.
-func (u ui) tableView(p templates.Page, loc i18n.Localizer, g *projection.Game) templates.TableView {
+// lastDeals is how many deals the table shows before "all deals".
+const lastDeals = 20
+
+func (u ui) tableView(p templates.Page, loc i18n.Localizer, g *projection.Game, all bool) templates.TableView {
 	n := len(g.Setup.Players)
 	next := g.NextDealer()
 	v := templates.TableView{Page: p, Variant: string(g.Setup.Variant), VariantName: loc.T("variant." + string(g.Setup.Variant)),
@@ -375,8 +380,17 @@ func (u ui) tableView(p templates.Page, loc i18n.Localizer, g *projection.Game) 
 		v.Players = append(v.Players, templates.PlayerView{Name: name, Seat: seat, Units: loc.Num(b),
 			Money: loc.Money(g.Money(b), g.Currency, g.Places()), Dealer: seat == next && g.Closed == nil, Negative: b.IsNegative()})
 	}
-	for i := len(g.Hands) - 1; i >= 0; i-- {
+	// The last deals, newest first; all of them on request. Rendering every
+	// explanation of a long evening on each refresh would make the table slow.
+	shown := min(len(g.Hands), lastDeals)
+	if all {
+		shown = len(g.Hands)
+	}
+	for i := len(g.Hands) - 1; i >= len(g.Hands)-shown; i-- {
 		v.Hands = append(v.Hands, handView(loc, g, g.Hands[i]))
+	}
+	if shown < len(g.Hands) {
+		v.MoreDeals = len(g.Hands)
 	}
 	if g.Closed != nil {
 		v.Transfers = transferViews(loc, g, g.Closed.Transfers)
@@ -451,42 +465,47 @@ func transferViews(loc i18n.Localizer, g *projection.Game, ts []projection.Trans
 }
 
 // chart draws each player's running balance, deal by deal, in a 300 × 120
-// box: x is the deal, y the balance, zero in between.
+// box: x is the deal, y the balance, zero in between. Balances become
+// floats here only as pixel positions, never as amounts; a long evening is
+// drawn with at most chartPoints points per player.
 func chart(g *projection.Game) templates.ChartView {
-	const w, h = 300, 120
+	const w, h, chartPoints = 300, 120, 150
 	n := len(g.Setup.Players)
-	run := make([][]decimal.Decimal, n)
+	var run [][]float64 // running balance after each counted deal, by seat
 	cur := make([]decimal.Decimal, n)
-	lo, hi := decimal.Zero, decimal.Zero
-	for seat := range run {
-		run[seat] = []decimal.Decimal{decimal.Zero}
-	}
+	last := make([]string, n)
+	start := make([]float64, n)
+	run = append(run, start)
+	lo, hi := 0.0, 0.0
 	for _, hand := range g.Hands {
 		if hand.Voided {
 			continue
 		}
+		row := make([]float64, n)
 		for seat, name := range g.Setup.Players {
 			cur[seat] = cur[seat].Add(hand.Result.Deltas[name])
-			run[seat] = append(run[seat], cur[seat])
-			lo, hi = decimal.Min(lo, cur[seat]), decimal.Max(hi, cur[seat])
+			row[seat] = cur[seat].InexactFloat64()
+			lo, hi = min(lo, row[seat]), max(hi, row[seat])
 		}
+		run = append(run, row)
 	}
-	steps := len(run[0]) - 1
-	if steps == 0 || lo.Equal(hi) {
+	steps := len(run) - 1
+	if steps == 0 || lo == hi {
 		return templates.ChartView{Empty: true}
 	}
-	span := hi.Sub(lo)
-	y := func(d decimal.Decimal) string {
-		return hi.Sub(d).Div(span).Mul(decimal.NewFromInt(h - 4)).Add(decimal.NewFromInt(2)).StringFixed(1)
-	}
-	out := templates.ChartView{Width: w, Height: h, ZeroY: y(decimal.Zero)}
+	y := func(v float64) float64 { return 2 + (hi-v)/(hi-lo)*(h-4) }
+	every := max(1, steps/chartPoints)
+	out := templates.ChartView{Width: w, Height: h, ZeroY: strconv.FormatFloat(y(0), 'f', 1, 64)}
 	for seat, name := range g.Setup.Players {
-		var pts []string
-		for i, d := range run[seat] {
-			x := decimal.NewFromInt(int64(i * w)).Div(decimal.NewFromInt(int64(steps))).StringFixed(1)
-			pts = append(pts, x+","+y(d))
+		var b strings.Builder
+		for i := 0; i <= steps; i += every {
+			fmt.Fprintf(&b, "%.1f,%.1f ", float64(i*w)/float64(steps), y(run[i][seat]))
 		}
-		out.Lines = append(out.Lines, templates.ChartLine{Name: name, Seat: seat, Points: strings.Join(pts, " "), Last: cur[seat].String()})
+		if steps%every != 0 {
+			fmt.Fprintf(&b, "%d,%.1f", w, y(run[steps][seat]))
+		}
+		last[seat] = cur[seat].String()
+		out.Lines = append(out.Lines, templates.ChartLine{Name: name, Seat: seat, Points: strings.TrimSpace(b.String()), Last: last[seat]})
 	}
 	return out
 }
@@ -494,9 +513,19 @@ func chart(g *projection.Game) templates.ChartView {
 func (u ui) table(c echo.Context) error {
 	p, loc := u.page(c, "table.title")
 	err := u.svc.View(c.Request().Context(), gameID(c), func(g *projection.Game) error {
-		v := u.tableView(p, loc, g)
-		v.Title = v.VariantName
-		return render(c, http.StatusOK, templates.Table(v))
+		key := fmt.Sprintf("%s|%t|%d|%s", loc.Lang(), p.ReadOnly, g.Version, c.Request().URL.RequestURI())
+		page, ok := u.tables.get(key)
+		if !ok {
+			v := u.tableView(p, loc, g, c.QueryParam("all") != "")
+			v.Title = v.VariantName
+			var b bytes.Buffer
+			if err := templates.Table(v).Render(c.Request().Context(), &b); err != nil {
+				return err
+			}
+			page = b.Bytes()
+			u.tables.put(key, page)
+		}
+		return c.HTMLBlob(http.StatusOK, page)
 	})
 	if err != nil {
 		return u.problem(c, err)

@@ -77,7 +77,7 @@ func New(svc *game.Service, log *slog.Logger) (*Server, error) {
 	creations := createLimit()
 	api{svc: svc, createLimit: creations}.routes(e)
 	srv := &Server{streams: make(chan struct{})}
-	ui{svc: svc, i18n: bundle, streams: srv.streams, createLimit: creations}.routes(e)
+	ui{svc: svc, i18n: bundle, streams: srv.streams, createLimit: creations, tables: newPageCache(256)}.routes(e)
 	cop := http.NewCrossOriginProtection()
 	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
