@@ -14,6 +14,7 @@ import (
 	"net/url"
 	"os"
 	"strconv"
+	"sync"
 	"time"
 
 	// The SQLite driver, registered as "sqlite3"; its connection gives the
@@ -71,7 +72,63 @@ type Store struct {
 	write *sql.DB
 	read  *sql.DB
 	now   func() time.Time
+
+	// Group commit: appends queue here; one writer goroutine commits all
+	// that are waiting in one transaction (one fsync), each in a savepoint
+	// of its own, and answers each only after the commit is durable.
+	appends chan *appendReq
+	quit    chan struct{}
+	done    chan struct{}
+	closing sync.Once
+	stmts   writeStmts // prepared once on the one write connection
 }
+
+// writeStmts are the statements of an append, parsed once.
+type writeStmts struct {
+	key, head, insert, moveHead *sql.Stmt
+}
+
+func (w *writeStmts) prepare(db *sql.DB) error {
+	var err error
+	for _, p := range []struct {
+		dst **sql.Stmt
+		sql string
+	}{
+		{&w.key, `SELECT stream, batch FROM events WHERE idempotency_key = ?`},
+		{&w.head, `SELECT version, hash FROM streams WHERE stream = ?`},
+		{&w.insert, `INSERT INTO events
+			(stream, version, batch, type, schema_version, data, recorded_at, idempotency_key, prev_hash, hash)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`},
+		{&w.moveHead, `INSERT INTO streams (stream, version, hash) VALUES (?, ?, ?)
+			ON CONFLICT (stream) DO UPDATE SET version = excluded.version, hash = excluded.hash`},
+	} {
+		if *p.dst, err = db.Prepare(p.sql); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// maxBatch bounds how many appends one commit carries.
+const maxBatch = 64
+
+type appendReq struct {
+	stream          string
+	expectedVersion int64
+	key             string
+	aliases         []string
+	evs             []NewEvent
+	payloads        [][]byte
+	reply           chan appendResp
+}
+
+type appendResp struct {
+	res AppendResult
+	err error
+}
+
+// ErrClosed is an append to a closed store.
+var ErrClosed = errors.New("the event store is closed")
 
 // Open opens (creating it if need be) the database at path and applies the
 // migrations.
@@ -118,7 +175,15 @@ func Open(ctx context.Context, path string, opt Options) (*Store, error) {
 	}
 	read.SetMaxOpenConns(opt.ReadConns)
 	read.SetMaxIdleConns(opt.ReadConns)
-	return &Store{write: write, read: read, now: opt.Now}, nil
+	s := &Store{write: write, read: read, now: opt.Now,
+		appends: make(chan *appendReq), quit: make(chan struct{}), done: make(chan struct{})}
+	if err := s.stmts.prepare(write); err != nil {
+		write.Close()
+		read.Close()
+		return nil, fmt.Errorf("open %s: prepare: %w", path, err)
+	}
+	go s.writer()
+	return s, nil
 }
 
 // dsnParams are the connection settings Open explains.
@@ -155,8 +220,14 @@ func migrate(ctx context.Context, db *sql.DB) error {
 	return err
 }
 
-// Close closes the database.
+// Close stops the writer (after the commit under way) and closes the
+// database.
 func (s *Store) Close() error {
+	s.closing.Do(func() { close(s.quit) })
+	<-s.done
+	for _, st := range []*sql.Stmt{s.stmts.key, s.stmts.head, s.stmts.insert, s.stmts.moveHead} {
+		st.Close()
+	}
 	return errors.Join(s.read.Close(), s.write.Close())
 }
 
@@ -194,16 +265,106 @@ func (s *Store) AppendAliased(ctx context.Context, stream string, expectedVersio
 		}
 		payloads[i] = b
 	}
+	r := &appendReq{stream: stream, expectedVersion: expectedVersion, key: key, aliases: aliases,
+		evs: evs, payloads: payloads, reply: make(chan appendResp, 1)}
+	select {
+	case s.appends <- r:
+	case <-s.quit:
+		return AppendResult{}, ErrClosed
+	case <-ctx.Done():
+		return AppendResult{}, ctx.Err()
+	}
+	// Once queued, the append is committed or refused as a whole; the answer
+	// is awaited even if the caller gave up, so that it never lies.
+	resp := <-r.reply
+	return resp.res, resp.err
+}
+
+// writer commits queued appends: the first that waits, and every other
+// that is waiting by then, in one transaction.
+func (s *Store) writer() {
+	defer close(s.done)
+	for {
+		var batch []*appendReq
+		select {
+		case r := <-s.appends:
+			batch = append(batch, r)
+		case <-s.quit:
+			return
+		}
+	more:
+		for len(batch) < maxBatch {
+			select {
+			case r := <-s.appends:
+				batch = append(batch, r)
+			default:
+				break more
+			}
+		}
+		s.commit(batch)
+	}
+}
+
+// commit runs a batch of appends in one transaction. Each runs inside a
+// savepoint: one that is refused (a stale version) is rolled back alone.
+// Nobody is answered before the commit is durable; if it fails, everyone is.
+func (s *Store) commit(batch []*appendReq) {
+	ctx := context.Background()
+	resps := make([]appendResp, len(batch))
+	fail := func(err error) {
+		for _, r := range batch {
+			r.reply <- appendResp{err: err}
+		}
+	}
 	tx, err := s.write.BeginTx(ctx, nil)
 	if err != nil {
-		return AppendResult{}, fmt.Errorf("append to %s: %w", stream, err)
+		fail(fmt.Errorf("append: %w", err))
+		return
 	}
 	defer tx.Rollback()
+	if len(batch) == 1 {
+		// Alone in the commit: no savepoint needed; a refusal rolls back.
+		res, err := s.appendTx(ctx, tx, batch[0])
+		if err == nil {
+			err = tx.Commit()
+		}
+		batch[0].reply <- appendResp{res: res, err: err}
+		return
+	}
+	for i, r := range batch {
+		if _, err := tx.ExecContext(ctx, `SAVEPOINT append`); err != nil {
+			fail(fmt.Errorf("append to %s: %w", r.stream, err))
+			return
+		}
+		resps[i].res, resps[i].err = s.appendTx(ctx, tx, r)
+		if resps[i].err != nil {
+			if _, err := tx.ExecContext(ctx, `ROLLBACK TO append`); err != nil {
+				fail(fmt.Errorf("append to %s: %w", r.stream, err))
+				return
+			}
+		}
+		if _, err := tx.ExecContext(ctx, `RELEASE append`); err != nil {
+			fail(fmt.Errorf("append to %s: %w", r.stream, err))
+			return
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		fail(fmt.Errorf("append: commit: %w", err))
+		return
+	}
+	for i, r := range batch {
+		r.reply <- resps[i]
+	}
+}
 
+// appendTx is one append inside the writer's transaction.
+func (s *Store) appendTx(ctx context.Context, tx *sql.Tx, r *appendReq) (AppendResult, error) {
+	stream, expectedVersion, key, aliases, evs, payloads := r.stream, r.expectedVersion, r.key, r.aliases, r.evs, r.payloads
+	var err error
 	if key != "" {
 		var keyStream string
 		var batch int64
-		err := tx.QueryRowContext(ctx, `SELECT stream, batch FROM events WHERE idempotency_key = ?`, key).Scan(&keyStream, &batch)
+		err := tx.StmtContext(ctx, s.stmts.key).QueryRowContext(ctx, key).Scan(&keyStream, &batch)
 		switch {
 		case err == nil:
 			first, err := readBatch(ctx, tx, keyStream, batch)
@@ -218,7 +379,7 @@ func (s *Store) AppendAliased(ctx context.Context, stream string, expectedVersio
 
 	var version int64
 	prevHash := ""
-	err = tx.QueryRowContext(ctx, `SELECT version, hash FROM streams WHERE stream = ?`, stream).Scan(&version, &prevHash)
+	err = tx.StmtContext(ctx, s.stmts.head).QueryRowContext(ctx, stream).Scan(&version, &prevHash)
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return AppendResult{}, fmt.Errorf("append to %s: read head: %w", stream, err)
 	}
@@ -239,9 +400,7 @@ func (s *Store) AppendAliased(ctx context.Context, stream string, expectedVersio
 			ev.IdempotencyKey = key
 		}
 		ev.Hash = ev.computeHash()
-		res, err := tx.ExecContext(ctx, `INSERT INTO events
-			(stream, version, batch, type, schema_version, data, recorded_at, idempotency_key, prev_hash, hash)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		res, err := tx.StmtContext(ctx, s.stmts.insert).ExecContext(ctx,
 			ev.Stream, ev.Version, ev.Batch, ev.Type, ev.SchemaVersion, string(ev.Data),
 			formatTime(ev.RecordedAt), nullable(ev.IdempotencyKey), ev.PrevHash, ev.Hash)
 		if err != nil {
@@ -254,18 +413,13 @@ func (s *Store) AppendAliased(ctx context.Context, stream string, expectedVersio
 		out[i] = ev
 	}
 	last := out[len(out)-1]
-	if _, err := tx.ExecContext(ctx, `INSERT INTO streams (stream, version, hash) VALUES (?, ?, ?)
-		ON CONFLICT (stream) DO UPDATE SET version = excluded.version, hash = excluded.hash`,
-		stream, last.Version, last.Hash); err != nil {
+	if _, err := tx.StmtContext(ctx, s.stmts.moveHead).ExecContext(ctx, stream, last.Version, last.Hash); err != nil {
 		return AppendResult{}, fmt.Errorf("append to %s: move head: %w", stream, err)
 	}
 	for _, a := range aliases {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO stream_aliases (alias, stream) VALUES (?, ?)`, a, stream); err != nil {
 			return AppendResult{}, fmt.Errorf("append to %s: alias: %w", stream, err)
 		}
-	}
-	if err := tx.Commit(); err != nil {
-		return AppendResult{}, fmt.Errorf("append to %s: commit: %w", stream, err)
 	}
 	return AppendResult{Events: out}, nil
 }

@@ -3,12 +3,14 @@ package events
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -261,5 +263,59 @@ func TestSchemaGolden(t *testing.T) {
 	}
 	if b.String() != string(want) {
 		t.Fatalf("schema differs from %s:\n%s", golden, b.String())
+	}
+}
+
+// Many writers on many streams at once: their appends share commits (group
+// commit), every one is answered, and every stream is whole and in order.
+func TestGroupCommitManyWriters(t *testing.T) {
+	ctx := context.Background()
+	s, _ := openTemp(t)
+	var wg sync.WaitGroup
+	for w := range 40 {
+		wg.Go(func() {
+			stream := fmt.Sprintf("game-%d", w)
+			for v := range 25 {
+				if _, err := s.Append(ctx, stream, int64(v), fmt.Sprintf("k-%d-%d", w, v), ev(v)); err != nil {
+					t.Errorf("%s version %d: %v", stream, v+1, err)
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	rep, err := s.Verify(ctx)
+	if err != nil || rep.Problem != nil || rep.Events != 40*25 || rep.Streams != 40 {
+		t.Fatalf("after concurrent writers: %+v %v", rep, err)
+	}
+	// A refused append in a shared commit leaves the others in it alone.
+	var ok, conflicts atomic.Int32
+	for w := range 40 {
+		wg.Go(func() {
+			_, err := s.Append(ctx, fmt.Sprintf("game-%d", w), int64(25-w%2), "", ev(99))
+			switch {
+			case err == nil:
+				ok.Add(1)
+			case IsConflict(err):
+				conflicts.Add(1)
+			default:
+				t.Error(err)
+			}
+		})
+	}
+	wg.Wait()
+	if ok.Load() != 20 || conflicts.Load() != 20 {
+		t.Fatalf("%d appended, %d conflicts; want 20 and 20", ok.Load(), conflicts.Load())
+	}
+	if rep, _ := s.Verify(ctx); rep.Problem != nil || rep.Events != 40*25+20 {
+		t.Fatalf("after mixed commits: %+v", rep)
+	}
+}
+
+func TestAppendAfterClose(t *testing.T) {
+	s, _ := openTemp(t)
+	s.Close()
+	if _, err := s.Append(context.Background(), "g", 0, "", ev(1)); !errors.Is(err, ErrClosed) {
+		t.Fatalf("append after close: %v", err)
 	}
 }

@@ -61,8 +61,10 @@ func New(svc *game.Service, log *slog.Logger) (*Server, error) {
 	e.Use(middleware.Recover())
 	e.Use(securityHeaders)
 	e.Use(middleware.BodyLimit("64K"))
+	// Pages and assets are compressed; a live stream must flush as it goes,
+	// and the API's answers are too small to gain from it.
 	e.Use(middleware.GzipWithConfig(middleware.GzipConfig{Skipper: func(c echo.Context) bool {
-		return strings.HasSuffix(c.Path(), "/live")
+		return strings.HasSuffix(c.Path(), "/live") || strings.HasPrefix(c.Request().URL.Path, "/api/")
 	}}))
 	e.GET("/healthz", func(c echo.Context) error {
 		return c.JSON(http.StatusOK, map[string]string{"status": "ok"})
