@@ -52,11 +52,13 @@ type Hand struct {
 	Number     int
 	Dealer     int // seat
 	Record     payout.Record
-	Result     Scored // what counts now
+	Result     Scored // what counts now; its Explanation is left out: see Explanation()
 	PotAfter   decimal.Decimal
 	Voided     bool
 	VoidReason string
 	Revisions  []Revision // oldest first: recorded, then corrections, voids and re-scorings
+
+	explanation json.RawMessage // of Result, decoded by Explanation()
 }
 
 // Revision is one event in a deal's history.
@@ -65,8 +67,10 @@ type Revision struct {
 	At     time.Time
 	Reason string
 	Record *payout.Record
-	Result *Scored
-	Cause  int // for a re-scoring: the deal whose change caused it
+	Result *Scored // its Explanation is left out: see Explanation()
+	Cause  int     // for a re-scoring: the deal whose change caused it
+
+	explanation json.RawMessage
 }
 
 // Closing is the end of the evening.
@@ -102,12 +106,12 @@ func (g *Game) Apply(e events.Event) error {
 	case TypeGameStarted:
 		err = g.applyStarted(e)
 	case TypeHandRecorded:
-		var p HandRecorded
+		var p recordedLite
 		if err = json.Unmarshal(e.Data, &p); err == nil {
 			err = g.applyRecorded(e, p)
 		}
 	case TypeHandCorrect:
-		var p HandCorrected
+		var p correctedLite
 		if err = json.Unmarshal(e.Data, &p); err == nil {
 			err = g.applyCorrected(e, p)
 		}
@@ -117,7 +121,7 @@ func (g *Game) Apply(e events.Event) error {
 			err = g.applyVoided(e, p)
 		}
 	case TypeHandRescored:
-		var p HandRescored
+		var p rescoredLite
 		if err = json.Unmarshal(e.Data, &p); err == nil {
 			err = g.applyRescored(e, p)
 		}
@@ -180,15 +184,68 @@ func (g *Game) applyStarted(e events.Event) error {
 	return nil
 }
 
-func (g *Game) applyRecorded(e events.Event, p HandRecorded) error {
+// The fold reads a deal's explanation as raw JSON and decodes it only when a
+// page shows it: replaying a long history decodes no explanation at all.
+type scoredLite struct {
+	Deltas      map[string]decimal.Decimal `json:"deltas"`
+	PotDelta    decimal.Decimal            `json:"pot_delta"`
+	Explanation json.RawMessage            `json:"explanation"`
+	Text        string                     `json:"text"`
+	Ruleset     string                     `json:"ruleset"`
+}
+
+func (s scoredLite) scored() Scored {
+	return Scored{Deltas: s.Deltas, PotDelta: s.PotDelta, Text: s.Text, Ruleset: s.Ruleset}
+}
+
+type recordedLite struct {
+	Hand     int             `json:"hand"`
+	Dealer   string          `json:"dealer"`
+	Record   payout.Record   `json:"record"`
+	PotAfter decimal.Decimal `json:"pot_after"`
+	scoredLite
+}
+
+type correctedLite struct {
+	Hand     int             `json:"hand"`
+	Record   payout.Record   `json:"record"`
+	Reason   string          `json:"reason,omitempty"`
+	PotAfter decimal.Decimal `json:"pot_after"`
+	scoredLite
+}
+
+type rescoredLite struct {
+	Hand     int             `json:"hand"`
+	Cause    int             `json:"cause"`
+	PotAfter decimal.Decimal `json:"pot_after"`
+	scoredLite
+}
+
+// Explanation decodes why the deal's current result is what it is.
+func (h *Hand) Explanation() payout.Explanation { return decodeExplanation(h.explanation) }
+
+// Explanation decodes why the revision's result was what it was.
+func (r Revision) Explanation() payout.Explanation { return decodeExplanation(r.explanation) }
+
+func decodeExplanation(raw json.RawMessage) payout.Explanation {
+	var e payout.Explanation
+	if len(raw) > 0 {
+		_ = json.Unmarshal(raw, &e) // a stored explanation always decodes; an empty one explains nothing
+	}
+	return e
+}
+
+func (g *Game) applyRecorded(e events.Event, p recordedLite) error {
 	if p.Hand != len(g.Hands)+1 {
 		return fmt.Errorf("hand %d recorded after %d hands", p.Hand, len(g.Hands))
 	}
 	h := &Hand{Number: p.Hand, Dealer: g.Setup.IndexOf(p.Dealer), Record: p.Record, PotAfter: p.PotAfter}
-	h.Revisions = append(h.Revisions, Revision{Kind: e.Type, At: e.RecordedAt, Record: &p.Record, Result: &p.Scored})
+	s := p.scored()
+	h.Revisions = append(h.Revisions, Revision{Kind: e.Type, At: e.RecordedAt, Record: &p.Record, Result: &s, explanation: p.Explanation})
 	g.Hands = append(g.Hands, h)
 	g.Pending = nil // a deal recorded ends any deal being recorded step by step
-	return g.count(h, p.Scored)
+	h.explanation = p.Explanation
+	return g.count(h, s)
 }
 
 func (g *Game) applyStep(e events.Event) error {
@@ -213,7 +270,7 @@ func (g *Game) applyStep(e events.Event) error {
 	return nil
 }
 
-func (g *Game) applyCorrected(e events.Event, p HandCorrected) error {
+func (g *Game) applyCorrected(e events.Event, p correctedLite) error {
 	h, err := g.hand(p.Hand)
 	if err != nil {
 		return err
@@ -221,9 +278,10 @@ func (g *Game) applyCorrected(e events.Event, p HandCorrected) error {
 	if !h.Voided {
 		g.uncount(h)
 	}
-	h.Voided, h.VoidReason, h.Record, h.PotAfter = false, "", p.Record, p.PotAfter
-	h.Revisions = append(h.Revisions, Revision{Kind: e.Type, At: e.RecordedAt, Reason: p.Reason, Record: &p.Record, Result: &p.Scored})
-	return g.count(h, p.Scored)
+	h.Voided, h.VoidReason, h.Record, h.PotAfter, h.explanation = false, "", p.Record, p.PotAfter, p.Explanation
+	s := p.scored()
+	h.Revisions = append(h.Revisions, Revision{Kind: e.Type, At: e.RecordedAt, Reason: p.Reason, Record: &p.Record, Result: &s, explanation: p.Explanation})
+	return g.count(h, s)
 }
 
 func (g *Game) applyVoided(e events.Event, p HandVoided) error {
@@ -240,7 +298,7 @@ func (g *Game) applyVoided(e events.Event, p HandVoided) error {
 	return nil
 }
 
-func (g *Game) applyRescored(e events.Event, p HandRescored) error {
+func (g *Game) applyRescored(e events.Event, p rescoredLite) error {
 	h, err := g.hand(p.Hand)
 	if err != nil {
 		return err
@@ -249,9 +307,10 @@ func (g *Game) applyRescored(e events.Event, p HandRescored) error {
 		return fmt.Errorf("hand %d is voided and cannot be re-scored", p.Hand)
 	}
 	g.uncount(h)
-	h.PotAfter = p.PotAfter
-	h.Revisions = append(h.Revisions, Revision{Kind: e.Type, At: e.RecordedAt, Result: &p.Scored, Cause: p.Cause})
-	return g.count(h, p.Scored)
+	h.PotAfter, h.explanation = p.PotAfter, p.Explanation
+	s := p.scored()
+	h.Revisions = append(h.Revisions, Revision{Kind: e.Type, At: e.RecordedAt, Result: &s, Cause: p.Cause, explanation: p.Explanation})
+	return g.count(h, s)
 }
 
 func (g *Game) applyClosed(e events.Event, p GameClosed) error {

@@ -273,7 +273,7 @@ func (a api) listHands(c echo.Context) error {
 		for _, h := range g.Hands {
 			hj := handJSON{Hand: h.Number, Dealer: g.Setup.Players[h.Dealer], Record: h.Record,
 				Deltas: h.Result.Deltas, PotDelta: h.Result.PotDelta, Voided: h.Voided, VoidReason: h.VoidReason,
-				Explanation: h.Result.Text, Detail: h.Result.Explanation}
+				Explanation: h.Result.Text, Detail: h.Explanation()}
 			for _, r := range h.Revisions {
 				rj := revisionJSON{Kind: r.Kind, At: r.At, Reason: r.Reason, Record: r.Record, Cause: r.Cause}
 				if r.Record != nil {

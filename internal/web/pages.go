@@ -429,7 +429,7 @@ func endStatus(loc i18n.Localizer, g *projection.Game, end projection.EndPhase) 
 }
 
 func handView(loc i18n.Localizer, g *projection.Game, h *projection.Hand) templates.HandView {
-	hv := templates.HandView{Number: h.Number, Dealer: g.Setup.Players[h.Dealer], Explanation: loc.Explain(h.Result.Explanation),
+	hv := templates.HandView{Number: h.Number, Dealer: g.Setup.Players[h.Dealer], Explanation: loc.Explain(h.Explanation()),
 		Voided: h.Voided, VoidReason: h.VoidReason}
 	for _, name := range g.Setup.Players {
 		d := h.Result.Deltas[name]
@@ -443,14 +443,14 @@ func handView(loc i18n.Localizer, g *projection.Game, h *projection.Hand) templa
 		at := r.At.UTC().Format("15:04")
 		switch r.Kind {
 		case projection.TypeHandRecorded:
-			hv.History = append(hv.History, loc.T("history.recorded", at, loc.Explain(r.Result.Explanation)))
+			hv.History = append(hv.History, loc.T("history.recorded", at, loc.Explain(r.Explanation())))
 		case projection.TypeHandCorrect:
 			hv.Corrected = true
-			hv.History = append(hv.History, loc.T("history.corrected", at, r.Reason, loc.Explain(r.Result.Explanation)))
+			hv.History = append(hv.History, loc.T("history.corrected", at, r.Reason, loc.Explain(r.Explanation())))
 		case projection.TypeHandVoided:
 			hv.History = append(hv.History, loc.T("history.voided", at, r.Reason))
 		case projection.TypeHandRescored:
-			hv.History = append(hv.History, loc.T("history.rescored", at, r.Cause, loc.Explain(r.Result.Explanation)))
+			hv.History = append(hv.History, loc.T("history.rescored", at, r.Cause, loc.Explain(r.Explanation())))
 		}
 	}
 	return hv
