@@ -3,6 +3,7 @@ package web
 import (
 	"bufio"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -41,6 +42,7 @@ func BenchmarkRecordWithStreams(b *testing.B) {
 				if err != nil || r.StatusCode != 201 {
 					b.Fatalf("record: %v %v", err, r)
 				}
+				io.Copy(io.Discard, r.Body) // read it all, so the connection is kept
 				r.Body.Close()
 			}
 		})
