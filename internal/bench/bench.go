@@ -17,6 +17,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
@@ -24,6 +25,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"text/tabwriter"
 	"time"
 
@@ -41,6 +43,10 @@ type Options struct {
 	PerGame    int           // events per game in it (a game of PerGame−1 deals)
 	Duration   time.Duration // how long each throughput measurement runs
 	ReadRounds int           // requests per reading measurement
+	// Server is the tappbook binary: memory is measured in a fresh
+	// `tappbook serve` on the big database. Empty: in this process, which
+	// also generated and replayed the events, and so holds more.
+	Server string
 }
 
 // Report is one run's numbers.
@@ -57,6 +63,7 @@ type Report struct {
 	FreshP50, FreshP99 time.Duration // the table rendered afresh, as after each change
 	LedgerP50, LedgP99 time.Duration
 	RSSBytes           int64
+	RSSFreshServer     bool // measured in a fresh server process
 	BytesPerEvent      float64
 	DealsInBigGame     int
 }
@@ -90,6 +97,12 @@ func Run(ctx context.Context, opt Options) (Report, error) {
 	}
 	if err := reading(ctx, big, ids, opt.ReadRounds, &r); err != nil {
 		return r, fmt.Errorf("reading: %w", err)
+	}
+	if opt.Server != "" {
+		if r.RSSBytes, err = serverMemory(opt.Server, big, ids); err != nil {
+			return r, fmt.Errorf("server memory: %w", err)
+		}
+		r.RSSFreshServer = true
 	}
 	size := int64(0)
 	for _, suffix := range []string{"", "-wal"} {
@@ -358,8 +371,10 @@ func reading(ctx context.Context, path string, ids []string, rounds int, r *Repo
 }
 
 // rss is this process's resident memory, from /proc (0 where there is none).
-func rss() int64 {
-	b, err := os.ReadFile("/proc/self/status")
+func rss() int64 { return rssOf("/proc/self/status") }
+
+func rssOf(status string) int64 {
+	b, err := os.ReadFile(status)
 	if err != nil {
 		return 0
 	}
@@ -387,7 +402,52 @@ func (r Report) Print(w io.Writer) {
 	fmt.Fprintf(tw, "4. table page, game of %d deals: p50 / p99\t%s / %s\t\t≤ 2 ms p99\t\n", r.DealsInBigGame, ms(r.TableP50), ms(r.TableP99))
 	fmt.Fprintf(tw, "4. table page rendered afresh (first view after a deal): p50 / p99\t%s / %s\t\t\t\n", ms(r.FreshP50), ms(r.FreshP99))
 	fmt.Fprintf(tw, "4. ledger JSON, same game: p50 / p99\t%s / %s\t\t≤ 2 ms p99\t\n", ms(r.LedgerP50), ms(r.LedgP99))
-	fmt.Fprintf(tw, "5. resident memory, %d events opened, 100 games read\t%.1f MB\t\t< 100 MB\t\n", r.ReplayEvents, float64(r.RSSBytes)/1e6)
+	where := "this process"
+	if r.RSSFreshServer {
+		where = "a fresh tappbook serve"
+	}
+	fmt.Fprintf(tw, "5. resident memory of %s, %d events, 100 games read\t%.1f MB\t\t< 100 MB\t\n", where, r.ReplayEvents, float64(r.RSSBytes)/1e6)
 	fmt.Fprintf(tw, "5. disk per event\t%.0f bytes\t\t\t\n", r.BytesPerEvent)
 	tw.Flush()
+}
+
+// serverMemory starts `tappbook serve` on the database, reads 100 games
+// through its API, and gives its resident memory.
+func serverMemory(bin, db string, ids []string) (int64, error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return 0, err
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	cmd := exec.Command(bin, "serve", "--addr", addr, "--db", db)
+	if err := cmd.Start(); err != nil {
+		return 0, err
+	}
+	defer func() { _ = cmd.Process.Signal(syscall.SIGTERM); _ = cmd.Wait() }()
+	base := "http://" + addr
+	up := false
+	for range 500 {
+		if res, err := http.Get(base + "/healthz"); err == nil {
+			res.Body.Close()
+			up = true
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if !up {
+		return 0, fmt.Errorf("%s serve did not come up", bin)
+	}
+	for _, id := range ids[:min(100, len(ids))] {
+		res, err := http.Get(base + "/api/games/" + id + "/ledger")
+		if err != nil {
+			return 0, err
+		}
+		io.Copy(io.Discard, res.Body)
+		res.Body.Close()
+		if res.StatusCode != 200 {
+			return 0, fmt.Errorf("ledger of %s: %d", id, res.StatusCode)
+		}
+	}
+	return rssOf(fmt.Sprintf("/proc/%d/status", cmd.Process.Pid)), nil
 }

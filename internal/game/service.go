@@ -83,22 +83,71 @@ func EnglishMessages() map[string]string {
 // Service runs the commands of every game in one store.
 type Service struct {
 	store *events.Store
-	mu    sync.Mutex
-	games map[string]*entry
 	live  broker
+
+	// The games in memory: the most recently used, up to a budget of deals,
+	// so memory grows with the games being played, not with the history.
+	mu     sync.Mutex
+	games  map[string]*entry
+	tick   uint64 // a clock of uses, for least recently used
+	deals  int    // deals held by the games in memory
+	budget int
 }
+
+// DealBudget is how many deals the games held in memory may have together
+// (about 2 KB each) before the least recently used game is let go.
+const DealBudget = 20_000
 
 // entry is one game in memory: its lock serialises the game's commands (so
 // each sees the state the previous one left) and guards its state for
-// readers.
+// readers. users, used and deals belong to Service.mu.
 type entry struct {
-	mu   sync.RWMutex
-	game *projection.Game
+	mu    sync.RWMutex
+	game  *projection.Game
+	users int    // requests holding it: never let go while > 0
+	used  uint64 // when it was last taken
+	deals int    // its deals, as counted in Service.deals
 }
 
 // New makes a service on a store.
 func New(store *events.Store) *Service {
-	return &Service{store: store, games: map[string]*entry{}}
+	return &Service{store: store, games: map[string]*entry{}, budget: DealBudget}
+}
+
+// release gives back an entry load handed out.
+func (s *Service) release(e *entry) {
+	s.mu.Lock()
+	e.users--
+	s.evict()
+	s.mu.Unlock()
+}
+
+// counted records how many deals an entry's game now has.
+func (s *Service) counted(e *entry, deals int) {
+	s.mu.Lock()
+	s.deals += deals - e.deals
+	e.deals = deals
+	s.evict()
+	s.mu.Unlock()
+}
+
+// evict lets go of the least recently used games nobody is using until the
+// deals in memory fit the budget. Under s.mu.
+func (s *Service) evict() {
+	for s.deals > s.budget {
+		var oldest *entry
+		var oldestID string
+		for id, e := range s.games {
+			if e.users == 0 && (oldest == nil || e.used < oldest.used) {
+				oldest, oldestID = e, id
+			}
+		}
+		if oldest == nil {
+			return
+		}
+		delete(s.games, oldestID)
+		s.deals -= oldest.deals
+	}
 }
 
 // Store gives the event store the service appends to.
@@ -187,6 +236,8 @@ func (s *Service) Create(ctx context.Context, ng NewGame, key string) (*projecti
 }
 
 // load gives a game's entry, folding it from the store the first time.
+// load hands out a game's entry, folding the game from the store the first
+// time; the caller gives it back with release.
 func (s *Service) load(ctx context.Context, id string) (*entry, error) {
 	s.mu.Lock()
 	e, ok := s.games[id]
@@ -194,28 +245,40 @@ func (s *Service) load(ctx context.Context, id string) (*entry, error) {
 		e = &entry{}
 		s.games[id] = e
 	}
+	e.users++
+	s.tick++
+	e.used = s.tick
 	s.mu.Unlock()
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if e.game != nil {
 		return e, nil
 	}
+	g, err := s.fold(ctx, id)
+	if err != nil {
+		s.mu.Lock()
+		e.users--
+		if e.game == nil && e.users == 0 && s.games[id] == e {
+			delete(s.games, id)
+		}
+		s.mu.Unlock()
+		return nil, err
+	}
+	e.game = g
+	s.counted(e, len(g.Hands))
+	return e, nil
+}
+
+// fold reads a game's events and folds them.
+func (s *Service) fold(ctx context.Context, id string) (*projection.Game, error) {
 	evs, err := s.store.ReadStream(ctx, id)
 	if err != nil {
 		return nil, err
 	}
 	if len(evs) == 0 {
-		s.mu.Lock()
-		delete(s.games, id)
-		s.mu.Unlock()
 		return nil, notFound("game")
 	}
-	g, err := projection.Fold(id, evs)
-	if err != nil {
-		return nil, err
-	}
-	e.game = g
-	return e, nil
+	return projection.Fold(id, evs)
 }
 
 // View runs fn on a game as it stands, under its read lock: fn must not keep
@@ -225,6 +288,7 @@ func (s *Service) View(ctx context.Context, id string, fn func(*projection.Game)
 	if err != nil {
 		return err
 	}
+	defer s.release(e)
 	e.mu.RLock()
 	defer e.mu.RUnlock()
 	return fn(e.game)
@@ -249,6 +313,7 @@ func (s *Service) command(ctx context.Context, id, key, kind string, fn func(g *
 	if err != nil {
 		return nil, nil, err
 	}
+	defer s.release(e)
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	g := e.game
@@ -272,11 +337,11 @@ func (s *Service) command(ctx context.Context, id, key, kind string, fn func(g *
 	res, err := s.store.Append(ctx, id, g.Version, key, news...)
 	if err != nil {
 		if events.IsConflict(err) {
-			// Another process wrote to this game: forget the stale fold.
-			e.game = nil
-			s.mu.Lock()
-			delete(s.games, id)
-			s.mu.Unlock()
+			// Another process wrote to this game: fold it afresh.
+			if fresh, ferr := s.fold(ctx, id); ferr == nil {
+				e.game = fresh
+				s.counted(e, len(fresh.Hands))
+			}
 			return nil, nil, conflict("concurrent")
 		}
 		return nil, nil, err
@@ -284,10 +349,13 @@ func (s *Service) command(ctx context.Context, id, key, kind string, fn func(g *
 	if !res.Duplicate {
 		for _, ev := range res.Events {
 			if err := g.Apply(ev); err != nil {
-				e.game = nil // fold again from the store next time
+				if fresh, ferr := s.fold(ctx, id); ferr == nil {
+					e.game = fresh // the fold of what was stored
+				}
 				return nil, nil, err
 			}
 		}
+		s.counted(e, len(g.Hands))
 		s.live.publish(id, g.Version)
 	}
 	return res.Events, g, nil

@@ -240,3 +240,51 @@ func TestIdempotentRecord(t *testing.T) {
 		return nil
 	})
 }
+
+// The games in memory stay within the deal budget: the least recently used
+// game nobody is using is let go, and folded again when it is wanted.
+func TestMemoryBudget(t *testing.T) {
+	ctx := context.Background()
+	svc, _ := newService(t)
+	svc.budget = 10
+	var ids []string
+	for range 5 {
+		g, err := svc.Create(ctx, NewGame{Variant: "zuger", Players: []string{"Anna", "Ben", "Cleo", "Dan"}}, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for range 4 {
+			if _, err := svc.Record(ctx, g.ID, payout.Record{Contract: "pass"}, Checks{}, ""); err != nil {
+				t.Fatal(err)
+			}
+		}
+		ids = append(ids, g.ID)
+	}
+	svc.mu.Lock()
+	held, deals := len(svc.games), svc.deals
+	svc.mu.Unlock()
+	if deals > 10 || held > 3 {
+		t.Fatalf("%d games with %d deals in memory, budget 10", held, deals)
+	}
+	// The first game was let go; it comes back whole.
+	if err := svc.View(ctx, ids[0], func(g *projection.Game) error {
+		if len(g.Hands) != 4 {
+			t.Fatalf("refolded game has %d deals", len(g.Hands))
+		}
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	// A game in use is never let go, whatever the budget.
+	svc.budget = 0
+	if err := svc.View(ctx, ids[1], func(g *projection.Game) error {
+		svc.mu.Lock()
+		defer svc.mu.Unlock()
+		if svc.games[ids[1]] == nil {
+			t.Fatal("a game in use was let go")
+		}
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+}
