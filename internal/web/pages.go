@@ -102,14 +102,10 @@ const langCookie = "lang"
 // cookie; else the cookie; else Accept-Language) and fills what every page
 // needs.
 func (u ui) page(c echo.Context, title string, args ...any) (templates.Page, i18n.Localizer) {
-	choice := c.QueryParam("lang")
-	if choice != "" {
-		lang := u.i18n.Match(choice, "")
-		c.SetCookie(&http.Cookie{Name: langCookie, Value: lang, Path: "/", MaxAge: 365 * 24 * 3600, SameSite: http.SameSiteLaxMode, HttpOnly: true})
-	} else if ck, err := c.Cookie(langCookie); err == nil {
-		choice = ck.Value
+	if choice := c.QueryParam("lang"); choice != "" {
+		c.SetCookie(&http.Cookie{Name: langCookie, Value: u.i18n.Match(choice, ""), Path: "/", MaxAge: 365 * 24 * 3600, SameSite: http.SameSiteLaxMode, HttpOnly: true})
 	}
-	loc := u.i18n.For(u.i18n.Match(choice, c.Request().Header.Get("Accept-Language")))
+	loc := loc0(u, c)
 	p := templates.Page{L: loc, Path: c.Request().URL.RequestURI(), Langs: i18n.Languages()}
 	switch {
 	case readOnly(c):
@@ -223,7 +219,8 @@ func (u ui) newGameView(c echo.Context, v payout.Variant, form url.Values) templ
 	return view
 }
 
-// loc0 is the reader's language before the page is built.
+// loc0 is the reader's language: a ?lang= choice, else the one remembered in
+// a cookie, else the best of Accept-Language.
 func loc0(u ui, c echo.Context) i18n.Localizer {
 	choice := c.QueryParam("lang")
 	if choice == "" {
