@@ -347,8 +347,8 @@ func (s *Service) command(ctx context.Context, id, key, kind string, fn func(g *
 		return nil, nil, err
 	}
 	if !res.Duplicate {
-		for _, ev := range res.Events {
-			if err := g.Apply(ev); err != nil {
+		for i, ev := range res.Events {
+			if err := g.ApplyValue(ev, news[i].Data); err != nil {
 				if fresh, ferr := s.fold(ctx, id); ferr == nil {
 					e.game = fresh // the fold of what was stored
 				}

@@ -41,9 +41,18 @@ func view(g *projection.Game) string {
 		Voided    bool
 		Revisions int
 	}
-	var hs []hand
+	type handView struct {
+		hand
+		Why     payout.Explanation
+		History []payout.Explanation
+	}
+	var hs []handView
 	for _, h := range g.Hands {
-		hs = append(hs, hand{h.Number, h.Dealer, h.Record, h.Result, h.Voided, len(h.Revisions)})
+		hv := handView{hand: hand{h.Number, h.Dealer, h.Record, h.Result, h.Voided, len(h.Revisions)}, Why: h.Explanation()}
+		for _, r := range h.Revisions {
+			hv.History = append(hv.History, r.Explanation())
+		}
+		hs = append(hs, hv)
 	}
 	b, _ := json.Marshal(map[string]any{"balances": g.Balances, "pot": g.Pot, "hands": hs, "version": g.Version, "closed": g.Closed})
 	return string(b)

@@ -58,7 +58,8 @@ type Hand struct {
 	VoidReason string
 	Revisions  []Revision // oldest first: recorded, then corrections, voids and re-scorings
 
-	explanation json.RawMessage // of Result, decoded by Explanation()
+	explanation json.RawMessage     // of Result, decoded by Explanation()
+	explained   *payout.Explanation // the same, when folded from the value itself
 }
 
 // Revision is one event in a deal's history.
@@ -71,6 +72,7 @@ type Revision struct {
 	Cause  int     // for a re-scoring: the deal whose change caused it
 
 	explanation json.RawMessage
+	explained   *payout.Explanation
 }
 
 // Closing is the end of the evening.
@@ -93,6 +95,29 @@ func Fold(id string, evs []events.Event) (*Game, error) {
 		return nil, fmt.Errorf("fold game %s: no events", id)
 	}
 	return g, nil
+}
+
+// ApplyValue folds an event its writer still holds as the value it
+// appended (a recorded deal), without decoding its JSON again; any other
+// event goes through Apply. The game ends as Apply would leave it.
+func (g *Game) ApplyValue(e events.Event, v any) error {
+	p, ok := v.(HandRecorded)
+	if !ok || e.Type != TypeHandRecorded {
+		return g.Apply(e)
+	}
+	if e.Version != g.Version+1 {
+		return fmt.Errorf("game %s: event version %d after %d", g.ID, e.Version, g.Version)
+	}
+	lite := recordedLite{Hand: p.Hand, Dealer: p.Dealer, Record: p.Record, PotAfter: p.PotAfter,
+		scoredLite: scoredLite{Deltas: p.Deltas, PotDelta: p.PotDelta, Text: p.Text, Ruleset: p.Ruleset}}
+	if err := g.applyRecorded(e, lite); err != nil {
+		return fmt.Errorf("game %s: apply event %d (%s): %w", g.ID, e.Version, e.Type, err)
+	}
+	h := g.Hands[len(g.Hands)-1]
+	h.explained = &p.Explanation
+	h.Revisions[0].explained = &p.Explanation
+	g.Version = e.Version
+	return nil
 }
 
 // Apply folds one more event into the game. Events must come in version
@@ -222,10 +247,20 @@ type rescoredLite struct {
 }
 
 // Explanation decodes why the deal's current result is what it is.
-func (h *Hand) Explanation() payout.Explanation { return decodeExplanation(h.explanation) }
+func (h *Hand) Explanation() payout.Explanation {
+	if h.explained != nil {
+		return *h.explained
+	}
+	return decodeExplanation(h.explanation)
+}
 
 // Explanation decodes why the revision's result was what it was.
-func (r Revision) Explanation() payout.Explanation { return decodeExplanation(r.explanation) }
+func (r Revision) Explanation() payout.Explanation {
+	if r.explained != nil {
+		return *r.explained
+	}
+	return decodeExplanation(r.explanation)
+}
 
 func decodeExplanation(raw json.RawMessage) payout.Explanation {
 	var e payout.Explanation
@@ -278,7 +313,7 @@ func (g *Game) applyCorrected(e events.Event, p correctedLite) error {
 	if !h.Voided {
 		g.uncount(h)
 	}
-	h.Voided, h.VoidReason, h.Record, h.PotAfter, h.explanation = false, "", p.Record, p.PotAfter, p.Explanation
+	h.Voided, h.VoidReason, h.Record, h.PotAfter, h.explanation, h.explained = false, "", p.Record, p.PotAfter, p.Explanation, nil
 	s := p.scored()
 	h.Revisions = append(h.Revisions, Revision{Kind: e.Type, At: e.RecordedAt, Reason: p.Reason, Record: &p.Record, Result: &s, explanation: p.Explanation})
 	return g.count(h, s)
@@ -307,7 +342,7 @@ func (g *Game) applyRescored(e events.Event, p rescoredLite) error {
 		return fmt.Errorf("hand %d is voided and cannot be re-scored", p.Hand)
 	}
 	g.uncount(h)
-	h.PotAfter, h.explanation = p.PotAfter, p.Explanation
+	h.PotAfter, h.explanation, h.explained = p.PotAfter, p.Explanation, nil
 	s := p.scored()
 	h.Revisions = append(h.Revisions, Revision{Kind: e.Type, At: e.RecordedAt, Result: &s, Cause: p.Cause, explanation: p.Explanation})
 	return g.count(h, s)
