@@ -8,7 +8,6 @@ package bench
 import (
 	"bytes"
 	"context"
-	"database/sql"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -77,7 +76,7 @@ func Run(ctx context.Context, opt Options) (Report, error) {
 	}
 	defer os.RemoveAll(dir)
 
-	if r.RawTxPerSec, err = rawTransactions(filepath.Join(dir, "raw.db"), opt.Duration); err != nil {
+	if r.RawTxPerSec, err = events.RawTransactions(filepath.Join(dir, "raw.db"), opt.Duration); err != nil {
 		return r, fmt.Errorf("raw transactions: %w", err)
 	}
 	if err := recording(ctx, filepath.Join(dir, "record.db"), opt.Duration, &r); err != nil {
@@ -89,7 +88,7 @@ func Run(ctx context.Context, opt Options) (Report, error) {
 		return r, fmt.Errorf("fill: %w", err)
 	}
 	r.ReplayEvents, r.DealsInBigGame = opt.Events, opt.PerGame-1
-	if r.RawScanRowsPerSec, err = rawScan(big); err != nil {
+	if r.RawScanRowsPerSec, err = events.RawScan(big); err != nil {
 		return r, fmt.Errorf("raw scan: %w", err)
 	}
 	if r.ReplayEventsPerSec, err = replay(ctx, big); err != nil {
@@ -112,54 +111,6 @@ func Run(ctx context.Context, opt Options) (Report, error) {
 	}
 	r.BytesPerEvent = float64(size) / float64(opt.Events)
 	return r, nil
-}
-
-// rawTransactions: single-row INSERTs, each its own durable transaction,
-// with the store's settings (WAL, synchronous=FULL).
-func rawTransactions(path string, d time.Duration) (float64, error) {
-	db, err := events.OpenRaw(path)
-	if err != nil {
-		return 0, err
-	}
-	defer db.Close()
-	if _, err := db.Exec(`CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT NOT NULL)`); err != nil {
-		return 0, err
-	}
-	payload := strings.Repeat("x", 400) // about the size of a recorded deal
-	n, start := 0, time.Now()
-	for time.Since(start) < d {
-		if _, err := db.Exec(`INSERT INTO t (v) VALUES (?)`, payload); err != nil {
-			return 0, err
-		}
-		n++
-	}
-	return float64(n) / time.Since(start).Seconds(), nil
-}
-
-// rawScan reads every row of the events table: the most a replay could do.
-func rawScan(path string) (float64, error) {
-	db, err := events.OpenRaw(path)
-	if err != nil {
-		return 0, err
-	}
-	defer db.Close()
-	start := time.Now()
-	rows, err := db.Query(`SELECT seq, stream, version, type, data, recorded_at FROM events ORDER BY seq`)
-	if err != nil {
-		return 0, err
-	}
-	defer rows.Close()
-	n := 0
-	var seq, version int64
-	var stream, typ, at string
-	var data sql.RawBytes
-	for rows.Next() {
-		if err := rows.Scan(&seq, &stream, &version, &typ, &data, &at); err != nil {
-			return 0, err
-		}
-		n++
-	}
-	return float64(n) / time.Since(start).Seconds(), rows.Err()
 }
 
 // serve runs the real server on a loopback port.

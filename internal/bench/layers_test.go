@@ -19,7 +19,7 @@ func TestLayers(t *testing.T) {
 	}
 	ctx := context.Background()
 	d := 2 * time.Second
-	raw, _ := rawTransactions(filepath.Join(t.TempDir(), "raw.db"), d)
+	raw, _ := events.RawTransactions(filepath.Join(t.TempDir(), "raw.db"), d)
 	st, _ := events.Open(ctx, filepath.Join(t.TempDir(), "a.db"), events.Options{})
 	defer st.Close()
 	n, start := 0, time.Now()

@@ -194,3 +194,24 @@ func scoreRamsch(d *deal, r Record, g geometry) error {
 	e.Value = simple
 	return nil
 }
+
+// WuerttembergEnd applies rules.md's end of the evening: after "Herz-As",
+// the player dealt ♥A (seat holder, in deal holderHand) deals the last
+// regular round, which ends with the first deal after that one they deal;
+// then each player deals one Zwangsramsch. For the deal numbered next it
+// gives the last regular deal and, past it, which Zwangsramsch (1…players)
+// next is, or done once every one is played. Deals are dealt in turn from
+// seat 0.
+func WuerttembergEnd(players, holder, holderHand, next int) (lastRegular, forced int, done bool) {
+	lastRegular = holderHand + 1
+	for (lastRegular-1)%players != holder {
+		lastRegular++
+	}
+	switch {
+	case next <= lastRegular:
+		return lastRegular, 0, false
+	case next <= lastRegular+players:
+		return lastRegular, next - lastRegular, false
+	}
+	return lastRegular, 0, true
+}

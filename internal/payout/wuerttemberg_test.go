@@ -109,3 +109,30 @@ func TestWuerttembergChecks(t *testing.T) {
 	r.Ramsch["Cleo"] = RamschScore{Points: ip(30)}
 	refuse(t, s, tb, r, "ramsch.Cleo.tricks", "ramsch.tricks-missing")
 }
+
+// rules.md "End of the evening": the ♥A holder deals the last regular round;
+// then each player deals one Zwangsramsch.
+func TestWuerttembergEnd(t *testing.T) {
+	cases := []struct {
+		players, holder, holderHand, next int
+		last, forced                      int
+		done                              bool
+	}{
+		// 3 players; Ben (seat 1) was dealt ♥A in deal 3; he deals 2, 5, 8: deal 5 is the last regular one.
+		{3, 1, 3, 4, 5, 0, false},
+		{3, 1, 3, 5, 5, 0, false},
+		{3, 1, 3, 6, 5, 1, false},
+		{3, 1, 3, 8, 5, 3, false},
+		{3, 1, 3, 9, 5, 0, true},
+		// The holder dealt the deal they got ♥A in: their next deal is a full round later.
+		{4, 2, 3, 4, 7, 0, false},
+		{4, 2, 3, 11, 7, 4, false},
+		{4, 2, 3, 12, 7, 0, true},
+	}
+	for _, c := range cases {
+		last, forced, done := WuerttembergEnd(c.players, c.holder, c.holderHand, c.next)
+		if last != c.last || forced != c.forced || done != c.done {
+			t.Errorf("%+v: last %d, Zwangsramsch %d, done %v", c, last, forced, done)
+		}
+	}
+}

@@ -503,16 +503,12 @@ func (g *Game) End() EndPhase {
 		}
 		return EndPhase{Phase: PhaseHolder}
 	}
-	last := h.HolderHand + 1
-	for g.DealerOf(last) != h.Holder {
-		last++
-	}
-	n := len(g.Setup.Players)
+	last, forced, done := payout.WuerttembergEnd(len(g.Setup.Players), h.Holder, h.HolderHand, next)
 	switch {
-	case next <= last:
-		return EndPhase{Phase: PhaseLastRound, LastRegular: last}
-	case next <= last+n:
-		return EndPhase{Phase: PhaseForced, LastRegular: last, Forced: next - last}
+	case done:
+		return EndPhase{Phase: PhaseDone, LastRegular: last}
+	case forced > 0:
+		return EndPhase{Phase: PhaseForced, LastRegular: last, Forced: forced}
 	}
-	return EndPhase{Phase: PhaseDone, LastRegular: last}
+	return EndPhase{Phase: PhaseLastRound, LastRegular: last}
 }
