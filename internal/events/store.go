@@ -80,7 +80,8 @@ type Store struct {
 	quit    chan struct{}
 	done    chan struct{}
 	closing sync.Once
-	stmts   writeStmts // prepared once on the one write connection
+	stmts   writeStmts      // prepared once on the one write connection
+	heads   map[string]head // streams' heads as committed; the writer goroutine's alone
 }
 
 // writeStmts are the statements of an append, parsed once.
@@ -176,7 +177,7 @@ func Open(ctx context.Context, path string, opt Options) (*Store, error) {
 	read.SetMaxOpenConns(opt.ReadConns)
 	read.SetMaxIdleConns(opt.ReadConns)
 	s := &Store{write: write, read: read, now: opt.Now,
-		appends: make(chan *appendReq), quit: make(chan struct{}), done: make(chan struct{})}
+		appends: make(chan *appendReq), quit: make(chan struct{}), done: make(chan struct{}), heads: map[string]head{}}
 	if err := s.stmts.prepare(write); err != nil {
 		write.Close()
 		read.Close()
@@ -309,58 +310,87 @@ func (s *Store) writer() {
 // savepoint: one that is refused (a stale version) is rolled back alone.
 // Nobody is answered before the commit is durable; if it fails, everyone is.
 func (s *Store) commit(batch []*appendReq) {
-	ctx := context.Background()
-	resps := make([]appendResp, len(batch))
-	fail := func(err error) {
+	// A refused append (a stale version, a repeated key) is found before it
+	// writes anything, so appends share a transaction without savepoints.
+	// An unexpected error in the middle of one rolls everything back and
+	// the appends are committed again one by one, so that only the faulty
+	// one fails.
+	resps, heads, err := s.commitAll(batch)
+	if err != nil && len(batch) > 1 {
 		for _, r := range batch {
-			r.reply <- appendResp{err: err}
+			s.commit([]*appendReq{r})
 		}
+		return
 	}
-	tx, err := s.write.BeginTx(ctx, nil)
 	if err != nil {
-		fail(fmt.Errorf("append: %w", err))
+		batch[0].reply <- appendResp{err: err}
 		return
 	}
-	defer tx.Rollback()
-	if len(batch) == 1 {
-		// Alone in the commit: no savepoint needed; a refusal rolls back.
-		res, err := s.appendTx(ctx, tx, batch[0])
-		if err == nil {
-			err = tx.Commit()
-		}
-		batch[0].reply <- appendResp{res: res, err: err}
-		return
-	}
-	for i, r := range batch {
-		if _, err := tx.ExecContext(ctx, `SAVEPOINT append`); err != nil {
-			fail(fmt.Errorf("append to %s: %w", r.stream, err))
-			return
-		}
-		resps[i].res, resps[i].err = s.appendTx(ctx, tx, r)
-		if resps[i].err != nil {
-			if _, err := tx.ExecContext(ctx, `ROLLBACK TO append`); err != nil {
-				fail(fmt.Errorf("append to %s: %w", r.stream, err))
-				return
-			}
-		}
-		if _, err := tx.ExecContext(ctx, `RELEASE append`); err != nil {
-			fail(fmt.Errorf("append to %s: %w", r.stream, err))
-			return
-		}
-	}
-	if err := tx.Commit(); err != nil {
-		fail(fmt.Errorf("append: commit: %w", err))
-		return
+	for st, h := range heads {
+		s.heads[st] = h
 	}
 	for i, r := range batch {
 		r.reply <- resps[i]
 	}
 }
 
+// commitAll runs the appends in one transaction and commits it; on any
+// error nothing is written and the heads known in memory are forgotten.
+func (s *Store) commitAll(batch []*appendReq) ([]appendResp, map[string]head, error) {
+	ctx := context.Background()
+	resps := make([]appendResp, len(batch))
+	heads := map[string]head{} // the heads as this transaction leaves them
+	tx, err := s.write.BeginTx(ctx, nil)
+	if err == nil {
+		for i, r := range batch {
+			resps[i].res, resps[i].err = s.appendTx(ctx, tx, r, heads)
+			if resps[i].err != nil && !IsConflict(resps[i].err) {
+				err = resps[i].err
+				break
+			}
+		}
+	}
+	if err == nil {
+		err = tx.Commit()
+	}
+	if err != nil {
+		if tx != nil {
+			tx.Rollback()
+		}
+		clear(s.heads) // read them again from the database
+		return nil, nil, fmt.Errorf("append: %w", err)
+	}
+	return resps, heads, nil
+}
+
+// head is where a stream stands: its last version and hash.
+type head struct {
+	version int64
+	hash    string
+}
+
+// headOf gives a stream's head as the transaction sees it: from the
+// transaction's own appends, then the writer's memory, then the database.
+func (s *Store) headOf(ctx context.Context, tx *sql.Tx, stream string, pending map[string]head) (head, error) {
+	if h, ok := pending[stream]; ok {
+		return h, nil
+	}
+	if h, ok := s.heads[stream]; ok {
+		return h, nil
+	}
+	var h head
+	err := tx.StmtContext(ctx, s.stmts.head).QueryRowContext(ctx, stream).Scan(&h.version, &h.hash)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return head{}, err
+	}
+	return h, nil
+}
+
 // appendTx is one append inside the writer's transaction.
-func (s *Store) appendTx(ctx context.Context, tx *sql.Tx, r *appendReq) (AppendResult, error) {
+// It writes nothing when it refuses the append (stale version, known key),
+// and records the stream's new head in pending.
+func (s *Store) appendTx(ctx context.Context, tx *sql.Tx, r *appendReq, pending map[string]head) (AppendResult, error) {
 	stream, expectedVersion, key, aliases, evs, payloads := r.stream, r.expectedVersion, r.key, r.aliases, r.evs, r.payloads
-	var err error
 	if key != "" {
 		var keyStream string
 		var batch int64
@@ -377,12 +407,11 @@ func (s *Store) appendTx(ctx context.Context, tx *sql.Tx, r *appendReq) (AppendR
 		}
 	}
 
-	var version int64
-	prevHash := ""
-	err = tx.StmtContext(ctx, s.stmts.head).QueryRowContext(ctx, stream).Scan(&version, &prevHash)
-	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+	h, err := s.headOf(ctx, tx, stream, pending)
+	if err != nil {
 		return AppendResult{}, fmt.Errorf("append to %s: read head: %w", stream, err)
 	}
+	version, prevHash := h.version, h.hash
 	if version != expectedVersion {
 		return AppendResult{}, &ConflictError{Stream: stream, Expected: expectedVersion, Actual: version}
 	}
@@ -416,6 +445,7 @@ func (s *Store) appendTx(ctx context.Context, tx *sql.Tx, r *appendReq) (AppendR
 	if _, err := tx.StmtContext(ctx, s.stmts.moveHead).ExecContext(ctx, stream, last.Version, last.Hash); err != nil {
 		return AppendResult{}, fmt.Errorf("append to %s: move head: %w", stream, err)
 	}
+	pending[stream] = head{last.Version, last.Hash}
 	for _, a := range aliases {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO stream_aliases (alias, stream) VALUES (?, ?)`, a, stream); err != nil {
 			return AppendResult{}, fmt.Errorf("append to %s: alias: %w", stream, err)

@@ -319,3 +319,39 @@ func TestAppendAfterClose(t *testing.T) {
 		t.Fatalf("append after close: %v", err)
 	}
 }
+
+// An append that fails in the middle of a shared commit (here: an alias
+// another append in flight already took) fails alone; the appends sharing
+// its commit are committed, and the store stays whole.
+func TestFailureInASharedCommit(t *testing.T) {
+	ctx := context.Background()
+	s, _ := openTemp(t)
+	for round := range 10 {
+		var wg sync.WaitGroup
+		var failed atomic.Int32
+		for w := range 12 {
+			wg.Go(func() {
+				alias := fmt.Sprintf("alias-%d-%d", round, w)
+				if w < 2 {
+					alias = fmt.Sprintf("taken-%d", round) // two appends want it
+				}
+				_, err := s.AppendAliased(ctx, fmt.Sprintf("r%d-s%d", round, w), 0, "", []string{alias}, ev(w))
+				if err != nil {
+					failed.Add(1)
+				}
+			})
+		}
+		wg.Wait()
+		if failed.Load() != 1 {
+			t.Fatalf("round %d: %d appends failed, want exactly the one whose alias was taken", round, failed.Load())
+		}
+	}
+	rep, err := s.Verify(ctx)
+	if err != nil || rep.Problem != nil || rep.Events != 10*11 {
+		t.Fatalf("after failures in shared commits: %+v %v", rep, err)
+	}
+	// The heads known in memory were dropped and read again: appends go on.
+	if _, err := s.Append(ctx, "r0-s5", 1, "", ev(1)); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -58,3 +58,29 @@ func readAll(r *http.Response) string {
 	}
 	return sb.String()
 }
+
+// BenchmarkRecordParallel records deals from several clients at once, each
+// on its own game, for profiling the path group commit shares.
+func BenchmarkRecordParallel(b *testing.B) {
+	srv := httptest.NewServer(newServerF(b))
+	defer srv.Close()
+	b.SetParallelism(2) // 4 clients on 2 cores
+	b.RunParallel(func(pb *testing.PB) {
+		res, err := http.Post(srv.URL+"/api/games", "application/json", strings.NewReader(zugerGame))
+		if err != nil {
+			b.Error(err)
+			return
+		}
+		var id string
+		fmt.Sscanf(readAll(res), `{"id":%q`, &id)
+		for pb.Next() {
+			r, err := http.Post(srv.URL+"/api/games/"+id+"/hands", "application/json", strings.NewReader(`{"contract":"solo","declarer":"Ben","points":70,"tricks":5}`))
+			if err != nil || r.StatusCode != 201 {
+				b.Errorf("record: %v %v", err, r)
+				return
+			}
+			io.Copy(io.Discard, r.Body)
+			r.Body.Close()
+		}
+	})
+}
