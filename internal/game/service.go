@@ -425,16 +425,12 @@ func (s *Service) Record(ctx context.Context, id string, rec payout.Record, c Ch
 func (s *Service) Count(ctx context.Context, id string, counts payout.Record, c Checks, key string) (HandAnswer, error) {
 	return s.record(ctx, id, c, key, func(g *projection.Game) (payout.Record, error) {
 		if g.Pending == nil {
-			return payout.Record{}, errNoDeal()
+			return payout.Record{}, conflict("no-deal")
 		}
 		rec := g.Pending.Record
 		rec.Points, rec.Tricks, rec.Ramsch = counts.Points, counts.Tricks, counts.Ramsch
 		return rec, nil
 	})
-}
-
-func errNoDeal() error {
-	return conflict("no-deal")
 }
 
 func (s *Service) record(ctx context.Context, id string, c Checks, key string, build func(*projection.Game) (payout.Record, error)) (HandAnswer, error) {
@@ -515,7 +511,7 @@ func (s *Service) step(ctx context.Context, id, key, kind string, apply func(*pr
 			return nil, err
 		}
 		if g.Pending == nil {
-			return nil, errNoDeal()
+			return nil, conflict("no-deal")
 		}
 		rec := g.Pending.Record
 		data := apply(g, &rec)

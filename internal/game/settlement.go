@@ -28,15 +28,11 @@ func SettlementOf(g *projection.Game) Settlement {
 	out := Settlement{}
 	split, err := payout.SplitPot(g.Setup, g.Balances, g.Pot, nil)
 	if err != nil {
-		// A cut is needed: show the units going to the lowest balance (the
-		// first seat among equals) until it is recorded.
-		lowest := 0
-		for seat, b := range g.Balances {
-			if b.LessThan(g.Balances[lowest]) {
-				lowest = seat
-			}
-		}
-		split, err = payout.SplitPot(g.Setup, g.Balances, g.Pot, []string{g.Setup.Players[lowest]})
+		// A cut is needed: show the units going to the first who may win it
+		// (the lowest balance, the first seat among equals) until it is
+		// recorded.
+		first := payout.RemainderEligible(g.Setup, g.Balances)[0]
+		split, err = payout.SplitPot(g.Setup, g.Balances, g.Pot, []string{first})
 		out.Provisional = err == nil
 	}
 	if err != nil {

@@ -1,6 +1,7 @@
 package payout
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/shopspring/decimal"
@@ -186,5 +187,18 @@ func TestSplitPot(t *testing.T) {
 				t.Fatalf("rules.md final split (%s): shares %v, want %v", c.rules, shares(sp), c.want)
 			}
 		})
+	}
+}
+
+// rules.md "End of the session": who may take the leftover units.
+func TestRemainderEligible(t *testing.T) {
+	s := setupOf(OldTapp, "Anna", "Ben", "Cleo")
+	bal := []decimal.Decimal{d(-4), d(2), d(-4)}
+	if got := RemainderEligible(s, bal); fmt.Sprint(got) != "[Anna Cleo]" {
+		t.Errorf("biggest-loser, a tie for lowest: %v", got)
+	}
+	s.Rules.Remainder = RemainderCut
+	if got := RemainderEligible(s, bal); fmt.Sprint(got) != "[Anna Ben Cleo]" {
+		t.Errorf("cut: %v", got)
 	}
 }

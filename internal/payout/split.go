@@ -39,23 +39,9 @@ func SplitPot(s Setup, balances []decimal.Decimal, pot decimal.Decimal, remainde
 		return out, nil
 	}
 
-	// Who may take the leftover units: everyone after a cut, only those tied
-	// for the lowest balance under biggest-loser.
-	eligible := slices.Clone(s.Players)
-	if s.Rules.Remainder == RemainderBiggestLoser {
-		lowest := balances[0]
-		for _, b := range balances {
-			lowest = decimal.Min(lowest, b)
-		}
-		eligible = eligible[:0]
-		for seat, b := range balances {
-			if b.Equal(lowest) {
-				eligible = append(eligible, s.Players[seat])
-			}
-		}
-		if len(eligible) == 1 {
-			remainderTo = []string{eligible[0]}
-		}
+	eligible := RemainderEligible(s, balances)
+	if s.Rules.Remainder == RemainderBiggestLoser && len(eligible) == 1 {
+		remainderTo = []string{eligible[0]}
 	}
 	if len(remainderTo) == 0 {
 		return Split{}, inputErr("remainder_to", "split.remainder-needed", rem, strings.Join(eligible, ", "))
@@ -81,4 +67,24 @@ func SplitPot(s Setup, balances []decimal.Decimal, pot decimal.Decimal, remainde
 		return Split{}, err
 	}
 	return out, nil
+}
+
+// RemainderEligible says who may take the units the final split leaves
+// over, in seat order: everyone after a cut; under biggest-loser, the
+// players tied for the lowest balance before the split.
+func RemainderEligible(s Setup, balances []decimal.Decimal) []string {
+	if s.Rules.Remainder != RemainderBiggestLoser || len(balances) == 0 {
+		return slices.Clone(s.Players)
+	}
+	lowest := balances[0]
+	for _, b := range balances {
+		lowest = decimal.Min(lowest, b)
+	}
+	var out []string
+	for seat, b := range balances {
+		if b.Equal(lowest) {
+			out = append(out, s.Players[seat])
+		}
+	}
+	return out
 }

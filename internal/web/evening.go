@@ -45,32 +45,13 @@ func closeView(p templates.Page, loc i18n.Localizer, g *projection.Game, chosen 
 		v.NeedCut = true
 		for i := range v.Leftover {
 			var opts []templates.Option
-			for _, name := range cutCandidates(g) {
+			for _, name := range payout.RemainderEligible(g.Setup, g.Balances) {
 				opts = append(opts, templates.Option{Value: name, Label: name, Selected: i < len(chosen) && chosen[i] == name})
 			}
 			v.CutOptions = append(v.CutOptions, opts)
 		}
 	}
 	return v
-}
-
-// cutCandidates are who may win the leftover units: everyone after a cut,
-// the players tied for the lowest balance under biggest-loser.
-func cutCandidates(g *projection.Game) []string {
-	if g.Setup.Rules.Remainder == payout.RemainderCut {
-		return g.Setup.Players
-	}
-	lowest := g.Balances[0]
-	for _, b := range g.Balances {
-		lowest = decimal.Min(lowest, b)
-	}
-	var out []string
-	for seat, b := range g.Balances {
-		if b.Equal(lowest) {
-			out = append(out, g.Setup.Players[seat])
-		}
-	}
-	return out
 }
 
 func (u ui) closeForm(c echo.Context) error {

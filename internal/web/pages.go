@@ -105,7 +105,7 @@ func (u ui) page(c echo.Context, title string, args ...any) (templates.Page, i18
 	if choice := c.QueryParam("lang"); choice != "" {
 		c.SetCookie(&http.Cookie{Name: langCookie, Value: u.i18n.Match(choice, ""), Path: "/", MaxAge: 365 * 24 * 3600, SameSite: http.SameSiteLaxMode, HttpOnly: true})
 	}
-	loc := loc0(u, c)
+	loc := u.localizer(c)
 	p := templates.Page{L: loc, Path: c.Request().URL.RequestURI(), Langs: i18n.Languages()}
 	switch {
 	case readOnly(c):
@@ -169,7 +169,7 @@ func (u ui) home(c echo.Context) error {
 // newGameView fills the start form for a variant, with the defaults or what
 // was typed.
 func (u ui) newGameView(c echo.Context, v payout.Variant, form url.Values) templates.NewGameView {
-	p, loc := u.page(c, "new.title-variant", loc0(u, c).T("variant."+string(v)))
+	p, loc := u.page(c, "new.title-variant", u.localizer(c).T("variant."+string(v)))
 	lo, hi := payout.PlayerCount(v)
 	view := templates.NewGameView{Page: p, Variant: string(v), MinSeats: lo,
 		Unit: templates.Field{Value: form.Get("unit")}, Currency: templates.Field{Value: form.Get("currency")}}
@@ -219,9 +219,9 @@ func (u ui) newGameView(c echo.Context, v payout.Variant, form url.Values) templ
 	return view
 }
 
-// loc0 is the reader's language: a ?lang= choice, else the one remembered in
+// localizer is the reader's language: a ?lang= choice, else the one remembered in
 // a cookie, else the best of Accept-Language.
-func loc0(u ui, c echo.Context) i18n.Localizer {
+func (u ui) localizer(c echo.Context) i18n.Localizer {
 	choice := c.QueryParam("lang")
 	if choice == "" {
 		if ck, err := c.Cookie(langCookie); err == nil {
@@ -253,7 +253,7 @@ func (u ui) newGame(c echo.Context) error {
 		return u.problem(c, err)
 	}
 	view := u.newGameView(c, v, form)
-	loc := loc0(u, c)
+	loc := u.localizer(c)
 	var players []string
 	for _, name := range form["player"] {
 		if name = strings.TrimSpace(name); name != "" {
