@@ -63,6 +63,9 @@ type Options struct {
 	Now         func() time.Time // the clock; time.Now by default
 	ReadConns   int              // size of the read pool; 4 by default
 	BusyTimeout time.Duration    // how long a connection waits for a lock; 5 s by default
+	// CommitDelay is the longest the writer waits for busy clients to join
+	// a commit (see writer); 300 µs by default, negative for none.
+	CommitDelay time.Duration
 }
 
 // Store is the event store. It writes through one connection (SQLite has
@@ -76,12 +79,13 @@ type Store struct {
 	// Group commit: appends queue here; one writer goroutine commits all
 	// that are waiting in one transaction (one fsync), each in a savepoint
 	// of its own, and answers each only after the commit is durable.
-	appends chan *appendReq
-	quit    chan struct{}
-	done    chan struct{}
-	closing sync.Once
-	stmts   writeStmts      // prepared once on the one write connection
-	heads   map[string]head // streams' heads as committed; the writer goroutine's alone
+	appends     chan *appendReq
+	quit        chan struct{}
+	done        chan struct{}
+	closing     sync.Once
+	stmts       writeStmts // prepared once on the one write connection
+	commitDelay time.Duration
+	heads       map[string]head // streams' heads as committed; the writer goroutine's alone
 }
 
 // writeStmts are the statements of an append, parsed once.
@@ -112,6 +116,13 @@ func (w *writeStmts) prepare(db *sql.DB) error {
 
 // maxBatch bounds how many appends one commit carries.
 const maxBatch = 64
+
+// siblingWindow is how lately a stream must have committed to count as a
+// busy client worth waiting for; defaultCommitDelay bounds the wait.
+const (
+	siblingWindow      = 2 * time.Millisecond
+	defaultCommitDelay = 300 * time.Microsecond
+)
 
 type appendReq struct {
 	stream          string
@@ -152,6 +163,9 @@ func Open(ctx context.Context, path string, opt Options) (*Store, error) {
 	if opt.BusyTimeout <= 0 {
 		opt.BusyTimeout = 5 * time.Second
 	}
+	if opt.CommitDelay == 0 {
+		opt.CommitDelay = defaultCommitDelay
+	}
 	params := dsnParams(opt.BusyTimeout)
 	write, err := sql.Open("sqlite3", "file:"+(&url.URL{Path: path}).EscapedPath()+"?"+params.Encode())
 	if err != nil {
@@ -177,7 +191,7 @@ func Open(ctx context.Context, path string, opt Options) (*Store, error) {
 	read.SetMaxOpenConns(opt.ReadConns)
 	read.SetMaxIdleConns(opt.ReadConns)
 	s := &Store{write: write, read: read, now: opt.Now,
-		appends: make(chan *appendReq), quit: make(chan struct{}), done: make(chan struct{}), heads: map[string]head{}}
+		appends: make(chan *appendReq), quit: make(chan struct{}), done: make(chan struct{}), heads: map[string]head{}, commitDelay: opt.CommitDelay}
 	if err := s.stmts.prepare(write); err != nil {
 		write.Close()
 		read.Close()
@@ -283,8 +297,18 @@ func (s *Store) AppendAliased(ctx context.Context, stream string, expectedVersio
 
 // writer commits queued appends: the first that waits, and every other
 // that is waiting by then, in one transaction.
+//
+// Commit delay: a stream that committed a moment ago (within
+// siblingWindow) is a busy client that will likely append again at once.
+// When such streams are missing from the batch, the writer waits up to
+// commitDelay for them, so that one fsync carries them all (PostgreSQL's
+// commit_delay with commit_siblings). A lone client never waits, and nobody
+// is answered before the commit is durable.
 func (s *Store) writer() {
 	defer close(s.done)
+	recent := map[string]time.Time{} // streams committed lately, and when
+	timer := time.NewTimer(time.Hour)
+	timer.Stop()
 	for {
 		var batch []*appendReq
 		select {
@@ -302,8 +326,50 @@ func (s *Store) writer() {
 				break more
 			}
 		}
+		if expect := expectedSiblings(recent, batch, time.Now()); expect > 0 && s.commitDelay > 0 {
+			timer.Reset(s.commitDelay)
+		wait:
+			for expect > 0 && len(batch) < maxBatch {
+				select {
+				case r := <-s.appends:
+					batch = append(batch, r)
+					if _, ok := recent[r.stream]; ok {
+						expect--
+					}
+				case <-timer.C:
+					break wait
+				case <-s.quit:
+					break wait
+				}
+			}
+			timer.Stop()
+		}
 		s.commit(batch)
+		now := time.Now()
+		for _, r := range batch {
+			recent[r.stream] = now
+		}
 	}
+}
+
+// expectedSiblings forgets streams that have been quiet for longer than
+// siblingWindow and counts the others that are not in the batch.
+func expectedSiblings(recent map[string]time.Time, batch []*appendReq, now time.Time) int {
+	n := 0
+	for st, at := range recent {
+		if now.Sub(at) > siblingWindow {
+			delete(recent, st)
+			continue
+		}
+		n++
+	}
+	for _, r := range batch {
+		if _, ok := recent[r.stream]; ok {
+			n--
+			delete(recent, r.stream) // counted once, even with two appends in the batch
+		}
+	}
+	return n
 }
 
 // commit runs a batch of appends in one transaction. Each runs inside a

@@ -355,3 +355,25 @@ func TestFailureInASharedCommit(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// The writer waits for a stream that committed a moment ago and is not in
+// the batch yet; a quiet stream, or one already in the batch, is not
+// waited for, and a stream quiet for longer than the window is forgotten.
+func TestExpectedSiblings(t *testing.T) {
+	now := time.Now()
+	recent := map[string]time.Time{
+		"busy":  now.Add(-siblingWindow / 2),
+		"here":  now.Add(-siblingWindow / 4),
+		"quiet": now.Add(-2 * siblingWindow),
+	}
+	batch := []*appendReq{{stream: "here"}, {stream: "here"}, {stream: "new"}}
+	if n := expectedSiblings(recent, batch, now); n != 1 {
+		t.Fatalf("expected %d siblings, want 1 (busy)", n)
+	}
+	if _, ok := recent["quiet"]; ok {
+		t.Fatal("a stream quiet for longer than the window is still remembered")
+	}
+	if n := expectedSiblings(map[string]time.Time{}, batch, now); n != 0 {
+		t.Fatalf("a lone client waits for %d others", n)
+	}
+}

@@ -307,11 +307,13 @@ func (s *Service) snapshot(ctx context.Context, id string) (*projection.Game, er
 // returns with the game's version as the expected one, then folds them in.
 // A repeated idempotency key skips fn and returns the first append's events,
 // if that append was the same kind of request (its first event of type
-// kind); a key reused for another kind is a conflict.
-func (s *Service) command(ctx context.Context, id, key, kind string, fn func(g *projection.Game) ([]events.NewEvent, error)) ([]events.Event, *projection.Game, error) {
+// kind); a key reused for another kind is a conflict. The answer holds the
+// values appended (none for a repeated key), so that callers need not decode
+// what they just wrote.
+func (s *Service) command(ctx context.Context, id, key, kind string, fn func(g *projection.Game) ([]events.NewEvent, error)) (commandResult, *projection.Game, error) {
 	e, err := s.load(ctx, id)
 	if err != nil {
-		return nil, nil, err
+		return commandResult{}, nil, err
 	}
 	defer s.release(e)
 	e.mu.Lock()
@@ -321,18 +323,18 @@ func (s *Service) command(ctx context.Context, id, key, kind string, fn func(g *
 		key = id + ":" + key
 		evs, ok, err := s.store.FindKey(ctx, key)
 		if err != nil {
-			return nil, nil, err
+			return commandResult{}, nil, err
 		}
 		if ok {
 			if evs[0].Type != kind {
-				return nil, nil, conflict("key-reused")
+				return commandResult{}, nil, conflict("key-reused")
 			}
-			return evs, g, nil
+			return commandResult{events: evs}, g, nil
 		}
 	}
 	news, err := fn(g)
 	if err != nil {
-		return nil, nil, err
+		return commandResult{}, nil, err
 	}
 	res, err := s.store.Append(ctx, id, g.Version, key, news...)
 	if err != nil {
@@ -342,9 +344,9 @@ func (s *Service) command(ctx context.Context, id, key, kind string, fn func(g *
 				e.game = fresh
 				s.counted(e, len(fresh.Hands))
 			}
-			return nil, nil, conflict("concurrent")
+			return commandResult{}, nil, conflict("concurrent")
 		}
-		return nil, nil, err
+		return commandResult{}, nil, err
 	}
 	if !res.Duplicate {
 		for i, ev := range res.Events {
@@ -352,13 +354,37 @@ func (s *Service) command(ctx context.Context, id, key, kind string, fn func(g *
 				if fresh, ferr := s.fold(ctx, id); ferr == nil {
 					e.game = fresh // the fold of what was stored
 				}
-				return nil, nil, err
+				return commandResult{}, nil, err
 			}
 		}
 		s.counted(e, len(g.Hands))
 		s.live.publish(id, g.Version)
 	}
-	return res.Events, g, nil
+	if res.Duplicate {
+		return commandResult{events: res.Events}, g, nil
+	}
+	return commandResult{events: res.Events, appended: news}, g, nil
+}
+
+// commandResult is what a command wrote: the stored events and, unless the
+// idempotency key was repeated, the values they were made from.
+type commandResult struct {
+	events   []events.Event
+	appended []events.NewEvent
+}
+
+// answer is the deal's answer from the command's first event: from the value
+// appended, or decoded from the stored first answer of a repeated key.
+func (r commandResult) answer() (HandAnswer, error) {
+	if len(r.appended) > 0 {
+		switch p := r.appended[0].Data.(type) {
+		case projection.HandRecorded:
+			return HandAnswer{Hand: p.Hand, Dealer: p.Dealer, Scored: p.Scored, PotAfter: p.PotAfter}, nil
+		case projection.HandCorrected:
+			return HandAnswer{Hand: p.Hand, Scored: p.Scored, PotAfter: p.PotAfter}, nil
+		}
+	}
+	return answerFrom(r.events[0])
 }
 
 // Checks are the optional guards of a recording (api.md): the dealer the
@@ -434,7 +460,7 @@ func (s *Service) Count(ctx context.Context, id string, counts payout.Record, c 
 }
 
 func (s *Service) record(ctx context.Context, id string, c Checks, key string, build func(*projection.Game) (payout.Record, error)) (HandAnswer, error) {
-	evs, _, err := s.command(ctx, id, key, projection.TypeHandRecorded, func(g *projection.Game) ([]events.NewEvent, error) {
+	done, _, err := s.command(ctx, id, key, projection.TypeHandRecorded, func(g *projection.Game) ([]events.NewEvent, error) {
 		if err := checkOpen(g); err != nil {
 			return nil, err
 		}
@@ -458,7 +484,7 @@ func (s *Service) record(ctx context.Context, id string, c Checks, key string, b
 	if err != nil {
 		return HandAnswer{}, err
 	}
-	return answerFrom(evs[0])
+	return done.answer()
 }
 
 // Announce starts recording the next deal step by step: the contract and who
@@ -526,7 +552,7 @@ func (s *Service) step(ctx context.Context, id, key, kind string, apply func(*pr
 // Correct replaces deal n's record and re-scores every later deal whose
 // table (the pot) changed because of it.
 func (s *Service) Correct(ctx context.Context, id string, n int, rec payout.Record, reason string, c Checks, key string) (HandAnswer, error) {
-	evs, g, err := s.command(ctx, id, key, projection.TypeHandCorrect, func(g *projection.Game) ([]events.NewEvent, error) {
+	done, g, err := s.command(ctx, id, key, projection.TypeHandCorrect, func(g *projection.Game) ([]events.NewEvent, error) {
 		if err := checkOpen(g); err != nil {
 			return nil, err
 		}
@@ -553,7 +579,7 @@ func (s *Service) Correct(ctx context.Context, id string, n int, rec payout.Reco
 	if err != nil {
 		return HandAnswer{}, err
 	}
-	a, err := answerFrom(evs[0])
+	a, err := done.answer()
 	if err != nil {
 		return HandAnswer{}, err
 	}

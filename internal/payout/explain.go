@@ -87,7 +87,11 @@ type Phrases interface {
 
 // Text renders the explanation as one English line, the api.md
 // "explanation".
-func (e Explanation) Text() string { return e.Render(englishPhrases(EnglishPhrases())) }
+func (e Explanation) Text() string { return e.Render(english) }
+
+// english is built once: every recorded deal renders its line, and building
+// the phrasebook each time cost more than the rendering. Never written after.
+var english = englishPhrases(EnglishPhrases())
 
 // Render assembles the explanation's sentence from a language's phrases.
 func (e Explanation) Render(p Phrases) string {
