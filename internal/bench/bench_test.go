@@ -3,6 +3,7 @@ package bench
 import (
 	"context"
 	"path/filepath"
+	"runtime"
 	"testing"
 	"time"
 )
@@ -14,7 +15,7 @@ func TestShortRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rep.RawTxPerSec <= 0 || rep.Record1PerSec <= 0 || rep.Record4PerSec <= 0 || rep.ReplayEventsPerSec <= 0 || rep.BytesPerEvent <= 0 {
+	if rep.RawTxPerSec <= 0 || rep.Record1PerSec <= 0 || rep.Record4PerSec <= 0 || rep.ReplayEventsPerSec <= 0 || rep.Replay1EventsPerSec <= 0 || rep.BytesPerEvent <= 0 {
 		t.Fatalf("a measure is missing: %+v", rep)
 	}
 	var b testingWriter
@@ -34,7 +35,7 @@ func BenchmarkReplay(b *testing.B) {
 	}
 	b.ResetTimer()
 	for b.Loop() {
-		if _, err := replay(context.Background(), path); err != nil {
+		if _, err := replay(context.Background(), path, runtime.GOMAXPROCS(0)); err != nil {
 			b.Fatal(err)
 		}
 	}

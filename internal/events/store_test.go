@@ -377,3 +377,63 @@ func TestExpectedSiblings(t *testing.T) {
 		t.Fatalf("a lone client waits for %d others", n)
 	}
 }
+
+// Replay gives a stream's events as ReadStream does, less the hashes; and
+// ReplayAll gives every stream's events in stored order from one snapshot,
+// marking each stream's last event, while appends made meanwhile are not
+// seen.
+func TestReplayAndReplayAll(t *testing.T) {
+	ctx := context.Background()
+	s, _ := openTemp(t)
+	for _, a := range []struct {
+		stream string
+		from   int64
+		n      int
+	}{{"a", 0, 2}, {"b", 0, 1}, {"a", 2, 1}, {"b", 1, 1}} {
+		evs := []NewEvent{}
+		for i := range a.n {
+			evs = append(evs, ev(int(a.from)+i+1))
+		}
+		if _, err := s.Append(ctx, a.stream, a.from, "", evs...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	full, _ := s.ReadStream(ctx, "a")
+	var got []Event
+	if err := s.Replay(ctx, "a", func(e Event) error { got = append(got, e); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != len(full) {
+		t.Fatalf("replayed %d events, want %d", len(got), len(full))
+	}
+	for i, e := range got {
+		f := full[i]
+		if e.Version != f.Version || e.Type != f.Type || string(e.Data) != string(f.Data) || !e.RecordedAt.Equal(f.RecordedAt) || e.Stream != "a" {
+			t.Fatalf("replayed %+v, stored %+v", e, f)
+		}
+	}
+
+	var seen []string
+	err := s.ReplayAll(ctx, func(e Event, last bool) error {
+		if len(seen) == 0 { // written after the snapshot began: not seen
+			if _, err := s.Append(ctx, "a", 3, "", ev(4)); err != nil {
+				return err
+			}
+			if _, err := s.Append(ctx, "c", 0, "", ev(1)); err != nil {
+				return err
+			}
+		}
+		seen = append(seen, fmt.Sprintf("%s%d%v", e.Stream, e.Version, last))
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "[a1false a2false b1false a3true b2true]"; fmt.Sprint(seen) != want {
+		t.Fatalf("ReplayAll saw %v, want %s", seen, want)
+	}
+	stop := errors.New("stop")
+	if err := s.ReplayAll(ctx, func(Event, bool) error { return stop }); !errors.Is(err, stop) {
+		t.Fatalf("ReplayAll returned %v, want fn's error", err)
+	}
+}

@@ -269,16 +269,16 @@ func (s *Service) load(ctx context.Context, id string) (*entry, error) {
 	return e, nil
 }
 
-// fold reads a game's events and folds them.
+// fold replays a game's events into a new projection.
 func (s *Service) fold(ctx context.Context, id string) (*projection.Game, error) {
-	evs, err := s.store.ReadStream(ctx, id)
+	g, err := Rebuild(ctx, s.store, id)
 	if err != nil {
 		return nil, err
 	}
-	if len(evs) == 0 {
+	if g == nil {
 		return nil, notFound("game")
 	}
-	return projection.Fold(id, evs)
+	return g, nil
 }
 
 // View runs fn on a game as it stands, under its read lock: fn must not keep
@@ -296,11 +296,7 @@ func (s *Service) View(ctx context.Context, id string, fn func(*projection.Game)
 
 // snapshot folds a game afresh from the store: a copy nobody else changes.
 func (s *Service) snapshot(ctx context.Context, id string) (*projection.Game, error) {
-	evs, err := s.store.ReadStream(ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	return projection.Fold(id, evs)
+	return s.fold(ctx, id)
 }
 
 // command runs fn under the game's write lock and appends the events it

@@ -132,7 +132,7 @@ func (g *Game) Apply(e events.Event) error {
 		err = g.applyStarted(e)
 	case TypeHandRecorded:
 		var p recordedLite
-		if err = json.Unmarshal(e.Data, &p); err == nil {
+		if err = decodeRecorded(e.Data, &p); err == nil {
 			err = g.applyRecorded(e, p)
 		}
 	case TypeHandCorrect:
@@ -274,13 +274,28 @@ func (g *Game) applyRecorded(e events.Event, p recordedLite) error {
 	if p.Hand != len(g.Hands)+1 {
 		return fmt.Errorf("hand %d recorded after %d hands", p.Hand, len(g.Hands))
 	}
-	h := &Hand{Number: p.Hand, Dealer: g.Setup.IndexOf(p.Dealer), Record: p.Record, PotAfter: p.PotAfter}
-	s := p.scored()
-	h.Revisions = append(h.Revisions, Revision{Kind: e.Type, At: e.RecordedAt, Record: &p.Record, Result: &s, explanation: p.Explanation})
+	// The deal and its first revision are one allocation: a long history
+	// is mostly these, and the revision's record and result are its own
+	// (a correction replaces the deal's, never the revision's).
+	a := &recordedHand{
+		hand: Hand{Number: p.Hand, Dealer: g.Setup.IndexOf(p.Dealer), Record: p.Record, PotAfter: p.PotAfter, explanation: p.Explanation},
+		rec:  p.Record,
+		res:  p.scored(),
+	}
+	a.rev[0] = Revision{Kind: e.Type, At: e.RecordedAt, Record: &a.rec, Result: &a.res, explanation: p.Explanation}
+	h := &a.hand
+	h.Revisions = a.rev[:1:1]
 	g.Hands = append(g.Hands, h)
 	g.Pending = nil // a deal recorded ends any deal being recorded step by step
-	h.explanation = p.Explanation
-	return g.count(h, s)
+	return g.count(h, a.res)
+}
+
+// recordedHand holds a recorded deal with its first revision.
+type recordedHand struct {
+	hand Hand
+	rev  [1]Revision
+	rec  payout.Record
+	res  Scored
 }
 
 func (g *Game) applyStep(e events.Event) error {
@@ -366,14 +381,20 @@ func (g *Game) applyClosed(e events.Event, p GameClosed) error {
 
 // count adds a deal's result to the balances and the pot.
 func (g *Game) count(h *Hand, s Scored) error {
-	deltas, err := g.bySeat(s.Deltas)
-	if err != nil {
-		return fmt.Errorf("hand %d: %w", h.Number, err)
+	for name := range s.Deltas {
+		if g.Setup.IndexOf(name) < 0 {
+			return fmt.Errorf("hand %d: %q is not a player", h.Number, name)
+		}
 	}
-	for seat, d := range deltas {
-		g.Balances[seat] = g.Balances[seat].Add(d)
+	for name, d := range s.Deltas {
+		if !d.IsZero() { // decimal sums allocate; most pots never move
+			seat := g.Setup.IndexOf(name)
+			g.Balances[seat] = g.Balances[seat].Add(d)
+		}
 	}
-	g.Pot = g.Pot.Add(s.PotDelta)
+	if !s.PotDelta.IsZero() {
+		g.Pot = g.Pot.Add(s.PotDelta)
+	}
 	h.Result = s
 	return nil
 }

@@ -1,0 +1,125 @@
+package game
+
+import (
+	"context"
+	"fmt"
+	"hash/maphash"
+
+	"golang.org/x/sync/errgroup"
+
+	"tappbook/internal/events"
+	"tappbook/internal/projection"
+)
+
+// Rebuild folds a game from its stored events, as they are read; nil for a
+// game with no events.
+func Rebuild(ctx context.Context, store *events.Store, id string) (*projection.Game, error) {
+	g := &projection.Game{ID: id}
+	if err := store.Replay(ctx, id, g.Apply); err != nil {
+		return nil, err
+	}
+	if g.Version == 0 {
+		return nil, nil
+	}
+	return g, nil
+}
+
+// RebuildAll folds every game in the store from its events and hands each
+// to fn once its last event is folded. The events are read in one pass in
+// stored order (a snapshot: appends made meanwhile are not seen); with
+// more than one worker, the games are folded on workers goroutines, each
+// game always on the same one, so that reading and folding run side by
+// side. fn may be called from several workers at once; the first error
+// stops the rest.
+func RebuildAll(ctx context.Context, store *events.Store, workers int, fn func(*projection.Game) error) error {
+	if workers <= 1 {
+		f := folder{games: map[string]*projection.Game{}, done: fn}
+		return store.ReplayAll(ctx, f.apply)
+	}
+	grp, ctx := errgroup.WithContext(ctx)
+	seed := maphash.MakeSeed() // spreads games over the workers
+	lanes := make([]chan []replayed, workers)
+	for i := range lanes {
+		lanes[i] = make(chan []replayed, 4)
+		grp.Go(func() error {
+			f := folder{games: map[string]*projection.Game{}, done: fn}
+			for batch := range lanes[i] {
+				for _, r := range batch {
+					if err := f.apply(r.ev, r.last); err != nil {
+						for range lanes[i] { // let the reader finish sending
+						}
+						return err
+					}
+				}
+			}
+			return nil
+		})
+	}
+	// The reader batches events per lane: a channel send per event would
+	// cost more than folding it.
+	const batchSize = 256
+	pending := make([][]replayed, workers)
+	send := func(i int) error {
+		select {
+		case lanes[i] <- pending[i]:
+			pending[i] = make([]replayed, 0, batchSize)
+			return nil
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+	grp.Go(func() error {
+		defer func() {
+			for _, l := range lanes {
+				close(l)
+			}
+		}()
+		err := store.ReplayAll(ctx, func(ev events.Event, last bool) error {
+			i := int(maphash.String(seed, ev.Stream) % uint64(workers))
+			pending[i] = append(pending[i], replayed{ev, last})
+			if len(pending[i]) == batchSize {
+				return send(i)
+			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		for i := range pending {
+			if len(pending[i]) > 0 {
+				if err := send(i); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	})
+	return grp.Wait()
+}
+
+type replayed struct {
+	ev   events.Event
+	last bool
+}
+
+// folder folds the games of one lane, handing each on at its last event.
+type folder struct {
+	games map[string]*projection.Game
+	done  func(*projection.Game) error
+}
+
+func (f *folder) apply(ev events.Event, last bool) error {
+	g := f.games[ev.Stream]
+	if g == nil {
+		g = &projection.Game{ID: ev.Stream}
+		f.games[ev.Stream] = g
+	}
+	if err := g.Apply(ev); err != nil {
+		return fmt.Errorf("rebuild: %w", err)
+	}
+	if !last {
+		return nil
+	}
+	delete(f.games, ev.Stream)
+	return f.done(g)
+}

@@ -1,0 +1,131 @@
+package projection
+
+import (
+	"encoding/json"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/shopspring/decimal"
+
+	"tappbook/internal/payout"
+)
+
+// randomRecorded makes stored hand.recorded payloads the way the service
+// does, from random deals the payout engine accepts, in every variant: all
+// the fields a record can carry (trump, partner, tout, kontra, matzl,
+// Ramsch) and amounts with decimal places.
+func randomRecorded(t *testing.T, n int) [][]byte {
+	rng := rand.New(rand.NewPCG(7, 11))
+	var out [][]byte
+	for len(out) < n {
+		v := payout.Variants()[rng.IntN(4)]
+		players := []string{"Anna", "Ben", "Cleo", "Dan"}
+		if v == payout.OldTapp || (v == payout.Wuerttemberg && rng.IntN(2) == 0) {
+			players = players[:3]
+		}
+		setup := payout.Setup{Variant: v, Players: players, Rules: payout.DefaultRules(v)}
+		contracts := payout.Contracts(v)
+		rec := payout.Record{Contract: contracts[rng.IntN(len(contracts))]}
+		pick := func() string { return players[rng.IntN(len(players))] }
+		opt := func(max int) *int { x := rng.IntN(max + 1); return &x }
+		if rng.IntN(5) > 0 {
+			rec.Declarer = pick()
+		}
+		if rng.IntN(3) == 0 {
+			rec.Partner = pick()
+		}
+		if rng.IntN(3) == 0 {
+			rec.Trump = []string{"clubs", "spades", "hearts", "diamonds"}[rng.IntN(4)]
+		}
+		if rng.IntN(4) > 0 {
+			rec.Points = opt(payout.TotalPoints(v))
+		}
+		if rng.IntN(4) > 0 {
+			rec.Tricks = opt(payout.TricksPerDeal(setup))
+		}
+		if rng.IntN(4) == 0 {
+			b := rng.IntN(2) == 0
+			rec.Tout = &b
+		}
+		if v == payout.Matzlfangen {
+			rec.Kontra = opt(10)
+			rec.Matzl = []string{"", "none", "declarer", "defenders"}[rng.IntN(4)]
+		}
+		if rec.Contract == "ramsch" {
+			rec.Declarer, rec.Points, rec.Tricks = "", nil, nil
+			rec.Ramsch = map[string]payout.RamschScore{}
+			left, tricks := payout.TotalPoints(v), payout.TricksPerDeal(setup)
+			for i, p := range players {
+				pts, tr := left, tricks
+				if i < len(players)-1 {
+					pts, tr = rng.IntN(left+1), rng.IntN(tricks+1)
+				}
+				left, tricks = left-pts, tricks-tr
+				rec.Ramsch[p] = payout.RamschScore{Points: &pts, Tricks: &tr}
+			}
+		}
+		pot := decimal.New(int64(rng.IntN(20)), 0)
+		res, err := payout.Score(setup, payout.Table{Dealer: rng.IntN(len(players)), Pot: pot}, rec)
+		if err != nil {
+			continue
+		}
+		scored := NewScored(setup, res)
+		// Amounts with places, as a future ruleset or an import may hold.
+		if rng.IntN(4) == 0 {
+			scored.PotDelta = decimal.RequireFromString("0.50")
+		}
+		data, err := json.Marshal(HandRecorded{Hand: 1 + rng.IntN(500), Dealer: pick(), Record: rec, PotAfter: pot.Add(res.PotDelta), Scored: scored})
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, data)
+	}
+	return out
+}
+
+// The fold's own decoder of hand.recorded reads exactly what encoding/json
+// reads from the stored form.
+func TestDecodeRecordedMatchesEncodingJSON(t *testing.T) {
+	seen := map[string]int{}
+	for _, data := range randomRecorded(t, 3000) {
+		var want, got recordedLite
+		if err := json.Unmarshal(data, &want); err != nil {
+			t.Fatal(err)
+		}
+		if err := decodeRecorded(data, &got); err != nil {
+			t.Fatalf("%s: %v", data, err)
+		}
+		w, _ := json.Marshal(want)
+		g, _ := json.Marshal(got)
+		if string(w) != string(g) {
+			t.Fatalf("decoded differently:\n got %s\nwant %s\nfrom %s", g, w, data)
+		}
+		r := got.Record
+		for field, has := range map[string]bool{"ramsch": r.Ramsch != nil, "tout": r.Tout != nil, "kontra": r.Kontra != nil,
+			"partner": r.Partner != "", "trump": r.Trump != "", "matzl": r.Matzl != "", "places": got.PotDelta.Exponent() < 0} {
+			if has {
+				seen[field]++
+			}
+		}
+	}
+	if len(seen) < 7 {
+		t.Fatalf("the deals cover only %v", seen)
+	}
+}
+
+// A member the decoder does not know is skipped, as encoding/json skips it,
+// and a payload of the wrong shape is an error, not a wrong deal.
+func TestDecodeRecordedUnknownAndBroken(t *testing.T) {
+	var p recordedLite
+	if err := decodeRecorded([]byte(`{"hand":3,"future":{"a":[1,2]},"record":{"contract":"tapp","new":true},"deltas":{"Anna":"1","Ben":"-1"}}`), &p); err != nil {
+		t.Fatal(err)
+	}
+	if p.Hand != 3 || p.Record.Contract != "tapp" || !p.Deltas["Ben"].Equal(decimal.New(-1, 0)) {
+		t.Fatalf("decoded %+v", p)
+	}
+	for _, bad := range []string{`[]`, `{"hand":"3"}`, `{"deltas":{"Anna":true}}`, `{"deltas":{"Anna":"x"}}`, `{"record":{"points":"9"}}`, `{"hand":3`} {
+		if err := decodeRecorded([]byte(bad), &p); err == nil {
+			t.Errorf("%s decoded without an error", bad)
+		}
+	}
+}
