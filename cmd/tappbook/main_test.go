@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"testing"
 	"time"
@@ -102,5 +103,28 @@ func TestVersionAndUsage(t *testing.T) {
 	}
 	if err := run(context.Background(), nil, &out, &errOut); err == nil {
 		t.Fatal("no command was accepted")
+	}
+}
+
+// The collector settings apply unless the environment sets its own.
+func TestTuneMemory(t *testing.T) {
+	defer debug.SetGCPercent(debug.SetGCPercent(100))
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(-1))
+	t.Setenv("GOGC", "")
+	os.Unsetenv("GOGC")
+	t.Setenv("GOMEMLIMIT", "")
+	os.Unsetenv("GOMEMLIMIT")
+	tuneMemory()
+	if got := debug.SetGCPercent(100); got != gcPercent {
+		t.Fatalf("GC percent %d, want %d", got, gcPercent)
+	}
+	if got := debug.SetMemoryLimit(-1); got != serveMemoryLimit {
+		t.Fatalf("memory limit %d, want %d", got, serveMemoryLimit)
+	}
+	t.Setenv("GOGC", "150")
+	debug.SetGCPercent(150)
+	tuneMemory()
+	if got := debug.SetGCPercent(150); got != 150 {
+		t.Fatalf("GOGC=150 in the environment, but the GC percent is %d", got)
 	}
 }
