@@ -77,8 +77,8 @@ type Store struct {
 	now   func() time.Time
 
 	// Group commit: appends queue here; one writer goroutine commits all
-	// that are waiting in one transaction (one fsync), each in a savepoint
-	// of its own, and answers each only after the commit is durable.
+	// that are waiting in one transaction (one fsync) and answers each only
+	// after the commit is durable.
 	appends     chan *appendReq
 	quit        chan struct{}
 	done        chan struct{}
@@ -372,9 +372,8 @@ func expectedSiblings(recent map[string]time.Time, batch []*appendReq, now time.
 	return n
 }
 
-// commit runs a batch of appends in one transaction. Each runs inside a
-// savepoint: one that is refused (a stale version) is rolled back alone.
-// Nobody is answered before the commit is durable; if it fails, everyone is.
+// commit runs a batch of appends in one transaction. Nobody is answered
+// before the commit is durable; if it fails, everyone is.
 func (s *Store) commit(batch []*appendReq) {
 	// A refused append (a stale version, a repeated key) is found before it
 	// writes anything, so appends share a transaction without savepoints.
