@@ -587,7 +587,8 @@ func (s *Store) Replay(ctx context.Context, stream string, fn func(Event) error)
 }
 
 // ReplayAll calls fn with every event of every stream in the order they
-// were stored, as Replay reads them, in one read transaction: a snapshot
+// were stored, as Replay reads them plus the sequence number, in one read
+// transaction: a snapshot
 // that appends made meanwhile do not change. last says the event is its
 // stream's last one in that snapshot, so a fold can be handed on and
 // dropped there. One pass in stored order reads the table front to back,
@@ -615,7 +616,7 @@ func (s *Store) ReplayAll(ctx context.Context, fn func(ev Event, last bool) erro
 	if err := rows.Close(); err != nil {
 		return fmt.Errorf("replay all: heads: %w", err)
 	}
-	rows, err = tx.QueryContext(ctx, `SELECT stream, version, type, schema_version, data, recorded_at FROM events ORDER BY seq`)
+	rows, err = tx.QueryContext(ctx, `SELECT seq, stream, version, type, schema_version, data, recorded_at FROM events ORDER BY seq`)
 	if err != nil {
 		return fmt.Errorf("replay all: %w", err)
 	}
@@ -623,7 +624,7 @@ func (s *Store) ReplayAll(ctx context.Context, fn func(ev Event, last bool) erro
 	for rows.Next() {
 		var ev Event
 		var at string
-		if err := rows.Scan(&ev.Stream, &ev.Version, &ev.Type, &ev.SchemaVersion, (*[]byte)(&ev.Data), &at); err != nil {
+		if err := rows.Scan(&ev.Seq, &ev.Stream, &ev.Version, &ev.Type, &ev.SchemaVersion, (*[]byte)(&ev.Data), &at); err != nil {
 			return fmt.Errorf("replay all: %w", err)
 		}
 		if ev.RecordedAt, err = time.Parse(time.RFC3339Nano, at); err != nil {

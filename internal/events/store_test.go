@@ -414,7 +414,12 @@ func TestReplayAndReplayAll(t *testing.T) {
 	}
 
 	var seen []string
+	var seq int64
 	err := s.ReplayAll(ctx, func(e Event, last bool) error {
+		if e.Seq <= seq {
+			return fmt.Errorf("sequence number %d after %d", e.Seq, seq)
+		}
+		seq = e.Seq
 		if len(seen) == 0 { // written after the snapshot began: not seen
 			if _, err := s.Append(ctx, "a", 3, "", ev(4)); err != nil {
 				return err

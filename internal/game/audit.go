@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"time"
@@ -35,33 +36,40 @@ func Audit(ctx context.Context, store *events.Store) (AuditReport, error) {
 		rep.Problem = chain.Problem.Error()
 		return rep, nil
 	}
-	ids, err := store.Streams(ctx)
-	if err != nil {
+	// One pass over every event in stored order, each game folded until
+	// its last event (see events.Store.ReplayAll).
+	games := map[string]*projection.Game{}
+	err = store.ReplayAll(ctx, func(e events.Event, last bool) error {
+		g := games[e.Stream]
+		if g == nil {
+			g = &projection.Game{ID: e.Stream}
+			games[e.Stream] = g
+			rep.Games++
+		}
+		deals, problem := rescoreCheck(g, e)
+		rep.Deals += deals
+		if problem == "" {
+			if err := g.Apply(e); err != nil {
+				problem = err.Error()
+			}
+		}
+		if problem != "" {
+			rep.Problem = fmt.Sprintf("event %d (game %s, version %d, %s): %s", e.Seq, e.Stream, e.Version, e.Type, problem)
+			return errAuditStop
+		}
+		if last {
+			delete(games, e.Stream)
+		}
+		return nil
+	})
+	if err != nil && !errors.Is(err, errAuditStop) {
 		return rep, err
-	}
-	for _, id := range ids {
-		evs, err := store.ReadStream(ctx, id)
-		if err != nil {
-			return rep, err
-		}
-		rep.Games++
-		g := &projection.Game{ID: id}
-		for _, e := range evs {
-			deals, problem := rescoreCheck(g, e)
-			rep.Deals += deals
-			if problem == "" {
-				if err := g.Apply(e); err != nil {
-					problem = err.Error()
-				}
-			}
-			if problem != "" {
-				rep.Problem = fmt.Sprintf("event %d (game %s, version %d, %s): %s", e.Seq, id, e.Version, e.Type, problem)
-				return rep, nil
-			}
-		}
 	}
 	return rep, nil
 }
+
+// errAuditStop ends the pass at the first problem, which the report holds.
+var errAuditStop = errors.New("audit: stop at the first problem")
 
 // rescoreCheck re-scores the deal an event records, against the game as it
 // stands before the event, and says what differs from what was stored.
