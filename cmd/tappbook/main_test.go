@@ -127,4 +127,10 @@ func TestTuneMemory(t *testing.T) {
 	if got := debug.SetGCPercent(150); got != 150 {
 		t.Fatalf("GOGC=150 in the environment, but the GC percent is %d", got)
 	}
+	t.Setenv("GOMEMLIMIT", "200MiB")
+	debug.SetMemoryLimit(200 << 20)
+	tuneMemory()
+	if got := debug.SetMemoryLimit(-1); got != 200<<20 {
+		t.Fatalf("GOMEMLIMIT=200MiB in the environment, but the limit is %d", got)
+	}
 }

@@ -56,7 +56,7 @@ type Report struct {
 	Record4PerSec       float64
 	Record1P50, P99     time.Duration
 	Record4P50, R4P99   time.Duration
-	ReplayEventsPerSec  float64 // ReplayWorkers games at a time
+	ReplayEventsPerSec  float64 // folded on ReplayWorkers workers
 	ReplayWorkers       int
 	Replay1EventsPerSec float64 // read and folded on one goroutine
 	ReplayEvents        int

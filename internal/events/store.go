@@ -555,26 +555,17 @@ func (s *Store) ReadStream(ctx context.Context, stream string) ([]Event, error) 
 }
 
 // Replay calls fn with each of a stream's events in order, as a fold reads
-// them: version, type, schema version, data and time. The sequence number,
-// batch, key and hashes are left out (ReadStream has them): a fold never
-// looks at them, and reading them was a third of the cost of a replay.
-// Event.Data is fn's to keep.
+// them (see replayColumns). Event.Data is fn's to keep.
 func (s *Store) Replay(ctx context.Context, stream string, fn func(Event) error) error {
-	rows, err := s.read.QueryContext(ctx, `SELECT version, type, schema_version, data, recorded_at
-		FROM events WHERE stream = ? ORDER BY version`, stream)
+	rows, err := s.read.QueryContext(ctx, `SELECT `+replayColumns+` FROM events WHERE stream = ? ORDER BY version`, stream)
 	if err != nil {
 		return fmt.Errorf("replay %s: %w", stream, err)
 	}
 	defer rows.Close()
-	ev := Event{Stream: stream}
 	for rows.Next() {
-		var at string
-		ev.Data = nil // a new slice for each event: fn may keep it
-		if err := rows.Scan(&ev.Version, &ev.Type, &ev.SchemaVersion, (*[]byte)(&ev.Data), &at); err != nil {
+		ev, err := scanReplayed(rows)
+		if err != nil {
 			return fmt.Errorf("replay %s: %w", stream, err)
-		}
-		if ev.RecordedAt, err = time.Parse(time.RFC3339Nano, at); err != nil {
-			return fmt.Errorf("replay %s: version %d: recorded_at %q: %w", stream, ev.Version, at, err)
 		}
 		if err := fn(ev); err != nil {
 			return err
@@ -587,8 +578,7 @@ func (s *Store) Replay(ctx context.Context, stream string, fn func(Event) error)
 }
 
 // ReplayAll calls fn with every event of every stream in the order they
-// were stored, as Replay reads them plus the sequence number, in one read
-// transaction: a snapshot
+// were stored, as Replay reads them, in one read transaction: a snapshot
 // that appends made meanwhile do not change. last says the event is its
 // stream's last one in that snapshot, so a fold can be handed on and
 // dropped there. One pass in stored order reads the table front to back,
@@ -616,19 +606,15 @@ func (s *Store) ReplayAll(ctx context.Context, fn func(ev Event, last bool) erro
 	if err := rows.Close(); err != nil {
 		return fmt.Errorf("replay all: heads: %w", err)
 	}
-	rows, err = tx.QueryContext(ctx, `SELECT seq, stream, version, type, schema_version, data, recorded_at FROM events ORDER BY seq`)
+	rows, err = tx.QueryContext(ctx, `SELECT `+replayColumns+` FROM events ORDER BY seq`)
 	if err != nil {
 		return fmt.Errorf("replay all: %w", err)
 	}
 	defer rows.Close()
 	for rows.Next() {
-		var ev Event
-		var at string
-		if err := rows.Scan(&ev.Seq, &ev.Stream, &ev.Version, &ev.Type, &ev.SchemaVersion, (*[]byte)(&ev.Data), &at); err != nil {
+		ev, err := scanReplayed(rows)
+		if err != nil {
 			return fmt.Errorf("replay all: %w", err)
-		}
-		if ev.RecordedAt, err = time.Parse(time.RFC3339Nano, at); err != nil {
-			return fmt.Errorf("replay all: %s version %d: recorded_at %q: %w", ev.Stream, ev.Version, at, err)
 		}
 		if err := fn(ev, ev.Version == heads[ev.Stream]); err != nil {
 			return err
@@ -638,6 +624,21 @@ func (s *Store) ReplayAll(ctx context.Context, fn func(ev Event, last bool) erro
 		return fmt.Errorf("replay all: %w", err)
 	}
 	return nil
+}
+
+// replayColumns are what a fold reads of an event, and the sequence number
+// and stream for reports. The batch, key and hashes are left out
+// (ReadStream has them): a fold never looks at them, and reading them was a
+// third of the cost of a replay.
+const replayColumns = `seq, stream, version, type, schema_version, data, recorded_at`
+
+func scanReplayed(rows *sql.Rows) (Event, error) {
+	var ev Event
+	var at string
+	if err := rows.Scan(&ev.Seq, &ev.Stream, &ev.Version, &ev.Type, &ev.SchemaVersion, (*[]byte)(&ev.Data), &at); err != nil {
+		return Event{}, err
+	}
+	return ev, ev.parseTime(at)
 }
 
 // ReadFrom calls fn for every event with a sequence number of at least from,
@@ -694,12 +695,17 @@ func scan(rows *sql.Rows) (Event, error) {
 		return Event{}, err
 	}
 	ev.Data = json.RawMessage(data)
+	return ev, ev.parseTime(at)
+}
+
+// parseTime reads the stored recorded_at.
+func (ev *Event) parseTime(at string) error {
 	t, err := time.Parse(time.RFC3339Nano, at)
 	if err != nil {
-		return Event{}, fmt.Errorf("event %d: recorded_at %q: %w", ev.Seq, at, err)
+		return fmt.Errorf("event %d: recorded_at %q: %w", ev.Seq, at, err)
 	}
 	ev.RecordedAt = t
-	return ev, nil
+	return nil
 }
 
 // computeHash covers the previous event's hash and everything the event

@@ -46,9 +46,7 @@ func RebuildAll(ctx context.Context, store *events.Store, workers int, fn func(*
 			for batch := range lanes[i] {
 				for _, r := range batch {
 					if err := f.apply(r.ev, r.last); err != nil {
-						for range lanes[i] { // let the reader finish sending
-						}
-						return err
+						return err // cancels ctx, which stops the reader
 					}
 				}
 			}

@@ -178,7 +178,7 @@ func (s *Service) Create(ctx context.Context, ng NewGame, key string) (*projecti
 		if evs, ok, err := s.store.FindKey(ctx, "create:"+key); err != nil {
 			return nil, err
 		} else if ok {
-			return s.snapshot(ctx, evs[0].Stream)
+			return s.fold(ctx, evs[0].Stream)
 		}
 	}
 	v, err := payout.ParseVariant(ng.Variant)
@@ -232,7 +232,7 @@ func (s *Service) Create(ctx context.Context, ng NewGame, key string) (*projecti
 	if err != nil {
 		return nil, fmt.Errorf("create game: %w", err)
 	}
-	return s.snapshot(ctx, res.Events[0].Stream)
+	return s.fold(ctx, res.Events[0].Stream)
 }
 
 // load gives a game's entry, folding it from the store the first time.
@@ -269,7 +269,8 @@ func (s *Service) load(ctx context.Context, id string) (*entry, error) {
 	return e, nil
 }
 
-// fold replays a game's events into a new projection.
+// fold replays a game's events into a new projection: a copy nobody else
+// changes.
 func (s *Service) fold(ctx context.Context, id string) (*projection.Game, error) {
 	g, err := Rebuild(ctx, s.store, id)
 	if err != nil {
@@ -292,11 +293,6 @@ func (s *Service) View(ctx context.Context, id string, fn func(*projection.Game)
 	e.mu.RLock()
 	defer e.mu.RUnlock()
 	return fn(e.game)
-}
-
-// snapshot folds a game afresh from the store: a copy nobody else changes.
-func (s *Service) snapshot(ctx context.Context, id string) (*projection.Game, error) {
-	return s.fold(ctx, id)
 }
 
 // command runs fn under the game's write lock and appends the events it
@@ -344,21 +340,19 @@ func (s *Service) command(ctx context.Context, id, key, kind string, fn func(g *
 		}
 		return commandResult{}, nil, err
 	}
-	if !res.Duplicate {
-		for i, ev := range res.Events {
-			if err := g.ApplyValue(ev, news[i].Data); err != nil {
-				if fresh, ferr := s.fold(ctx, id); ferr == nil {
-					e.game = fresh // the fold of what was stored
-				}
-				return commandResult{}, nil, err
-			}
-		}
-		s.counted(e, len(g.Hands))
-		s.live.publish(id, g.Version)
-	}
 	if res.Duplicate {
 		return commandResult{events: res.Events}, g, nil
 	}
+	for i, ev := range res.Events {
+		if err := g.ApplyValue(ev, news[i].Data); err != nil {
+			if fresh, ferr := s.fold(ctx, id); ferr == nil {
+				e.game = fresh // the fold of what was stored
+			}
+			return commandResult{}, nil, err
+		}
+	}
+	s.counted(e, len(g.Hands))
+	s.live.publish(id, g.Version)
 	return commandResult{events: res.Events, appended: news}, g, nil
 }
 
@@ -663,7 +657,7 @@ func (s *Service) Close(ctx context.Context, id string, remainderTo []string, ke
 	if err != nil {
 		return nil, err
 	}
-	return s.snapshot(ctx, id)
+	return s.fold(ctx, id)
 }
 
 // Events gives a game's events for the audit.

@@ -140,7 +140,7 @@ func TestRebuildEqualsIncremental(t *testing.T) {
 				}
 				return nil
 			})
-			rebuilt, err := svc.snapshot(ctx, g.ID)
+			rebuilt, err := svc.fold(ctx, g.ID)
 			if err != nil {
 				t.Fatal(err)
 			}

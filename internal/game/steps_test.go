@@ -60,7 +60,7 @@ func TestStepsEqualOneCall(t *testing.T) {
 		return nil
 	})
 	// The steps fold the same from the store.
-	rebuilt, err := svc.snapshot(ctx, steps.ID)
+	rebuilt, err := svc.fold(ctx, steps.ID)
 	if err != nil || rebuilt.Version != 9 || len(rebuilt.Hands) != 1 {
 		t.Fatalf("rebuilt: %+v %v", rebuilt, err)
 	}

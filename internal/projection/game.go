@@ -274,28 +274,13 @@ func (g *Game) applyRecorded(e events.Event, p recordedLite) error {
 	if p.Hand != len(g.Hands)+1 {
 		return fmt.Errorf("hand %d recorded after %d hands", p.Hand, len(g.Hands))
 	}
-	// The deal and its first revision are one allocation: a long history
-	// is mostly these, and the revision's record and result are its own
-	// (a correction replaces the deal's, never the revision's).
-	a := &recordedHand{
-		hand: Hand{Number: p.Hand, Dealer: g.Setup.IndexOf(p.Dealer), Record: p.Record, PotAfter: p.PotAfter, explanation: p.Explanation},
-		rec:  p.Record,
-		res:  p.scored(),
-	}
-	a.rev[0] = Revision{Kind: e.Type, At: e.RecordedAt, Record: &a.rec, Result: &a.res, explanation: p.Explanation}
-	h := &a.hand
-	h.Revisions = a.rev[:1:1]
+	h := &Hand{Number: p.Hand, Dealer: g.Setup.IndexOf(p.Dealer), Record: p.Record, PotAfter: p.PotAfter}
+	s := p.scored()
+	h.Revisions = append(h.Revisions, Revision{Kind: e.Type, At: e.RecordedAt, Record: &p.Record, Result: &s, explanation: p.Explanation})
 	g.Hands = append(g.Hands, h)
 	g.Pending = nil // a deal recorded ends any deal being recorded step by step
-	return g.count(h, a.res)
-}
-
-// recordedHand holds a recorded deal with its first revision.
-type recordedHand struct {
-	hand Hand
-	rev  [1]Revision
-	rec  payout.Record
-	res  Scored
+	h.explanation = p.Explanation
+	return g.count(h, s)
 }
 
 func (g *Game) applyStep(e events.Event) error {
@@ -381,20 +366,14 @@ func (g *Game) applyClosed(e events.Event, p GameClosed) error {
 
 // count adds a deal's result to the balances and the pot.
 func (g *Game) count(h *Hand, s Scored) error {
-	for name := range s.Deltas {
-		if g.Setup.IndexOf(name) < 0 {
-			return fmt.Errorf("hand %d: %q is not a player", h.Number, name)
-		}
+	deltas, err := g.bySeat(s.Deltas)
+	if err != nil {
+		return fmt.Errorf("hand %d: %w", h.Number, err)
 	}
-	for name, d := range s.Deltas {
-		if !d.IsZero() { // decimal sums allocate; most pots never move
-			seat := g.Setup.IndexOf(name)
-			g.Balances[seat] = g.Balances[seat].Add(d)
-		}
+	for seat, d := range deltas {
+		g.Balances[seat] = g.Balances[seat].Add(d)
 	}
-	if !s.PotDelta.IsZero() {
-		g.Pot = g.Pot.Add(s.PotDelta)
-	}
+	g.Pot = g.Pot.Add(s.PotDelta)
 	h.Result = s
 	return nil
 }
