@@ -1,11 +1,13 @@
 package events
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
@@ -378,7 +380,8 @@ func TestExpectedSiblings(t *testing.T) {
 	}
 }
 
-// Replay gives a stream's events as ReadStream does, less the hashes; and
+// Replay gives a stream's events as ReadStream does, less the hashes (the
+// payload lent to fn, which copies what it keeps); and
 // ReplayAll gives every stream's events in stored order from one snapshot,
 // marking each stream's last event, while appends made meanwhile are not
 // seen.
@@ -400,7 +403,12 @@ func TestReplayAndReplayAll(t *testing.T) {
 	}
 	full, _ := s.ReadStream(ctx, "a")
 	var got []Event
-	if err := s.Replay(ctx, "a", func(e Event) error { got = append(got, e); return nil }); err != nil {
+	keep := func(e Event) error {
+		e.Data = bytes.Clone(e.Data) // lent only until fn returns
+		got = append(got, e)
+		return nil
+	}
+	if err := s.Replay(ctx, "a", keep); err != nil {
 		t.Fatal(err)
 	}
 	if len(got) != len(full) {
@@ -440,5 +448,29 @@ func TestReplayAndReplayAll(t *testing.T) {
 	stop := errors.New("stop")
 	if err := s.ReplayAll(ctx, func(Event, bool) error { return stop }); !errors.Is(err, stop) {
 		t.Fatalf("ReplayAll returned %v, want fn's error", err)
+	}
+}
+
+// The replay's own reader of recorded_at gives what time.Parse gives for
+// every time formatTime writes, and leaves anything else to time.Parse.
+func TestParseStoredTime(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 5))
+	for range 20000 {
+		at := time.Unix(rng.Int64N(4e9), rng.Int64N(1e9)).Truncate(time.Duration(1) * []time.Duration{1, 1000, 1e6, 1e9}[rng.IntN(4)])
+		s := formatTime(at)
+		want, err := time.Parse(time.RFC3339Nano, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, ok := parseStoredTime([]byte(s))
+		if !ok || got != want {
+			t.Fatalf("%s: got %v (%v), want %v", s, got, ok, want)
+		}
+	}
+	for _, bad := range []string{"", "2026-11-22T20:15:04", "2026-11-22T20:15:04+01:00", "2026-02-30T20:15:04Z",
+		"2026-11-22T24:15:04Z", "2026-11-22 20:15:04Z", "2026-11-22T20:15:04.Z", "2026-11-22T20:15:04.1234567890Z", "2026-1x-22T20:15:04Z"} {
+		if got, ok := parseStoredTime([]byte(bad)); ok {
+			t.Errorf("%q read as %v", bad, got)
+		}
 	}
 }

@@ -54,13 +54,15 @@ func RebuildAll(ctx context.Context, store *events.Store, workers int, fn func(*
 		})
 	}
 	// The reader batches events per lane: a channel send per event would
-	// cost more than folding it.
-	const batchSize = 256
+	// cost more than folding it. The payloads it is lent are copied into
+	// one buffer per batch, not one allocation per event.
+	const batchSize, bufSize = 256, 256 * 1024
 	pending := make([][]replayed, workers)
+	bufs := make([][]byte, workers)
 	send := func(i int) error {
 		select {
 		case lanes[i] <- pending[i]:
-			pending[i] = make([]replayed, 0, batchSize)
+			pending[i], bufs[i] = make([]replayed, 0, batchSize), nil
 			return nil
 		case <-ctx.Done():
 			return ctx.Err()
@@ -74,6 +76,12 @@ func RebuildAll(ctx context.Context, store *events.Store, workers int, fn func(*
 		}()
 		err := store.ReplayAll(ctx, func(ev events.Event, last bool) error {
 			i := int(maphash.String(seed, ev.Stream) % uint64(workers))
+			if len(bufs[i])+len(ev.Data) > cap(bufs[i]) {
+				bufs[i] = make([]byte, 0, max(bufSize, len(ev.Data)))
+			}
+			start := len(bufs[i])
+			bufs[i] = append(bufs[i], ev.Data...)
+			ev.Data = bufs[i][start:len(bufs[i]):len(bufs[i])]
 			pending[i] = append(pending[i], replayed{ev, last})
 			if len(pending[i]) == batchSize {
 				return send(i)

@@ -20,8 +20,21 @@ import (
 // the one encoding/json writes for HandRecorded; unknown members are
 // skipped, as encoding/json would.
 
-// decodeRecorded decodes a stored hand.recorded.
-func decodeRecorded(data []byte, p *recordedLite) error {
+// decodeRecorded decodes a stored hand.recorded of a game with these
+// players: scanRecorded reads the usual deal, the token decoder the rest.
+func decodeRecorded(data []byte, p *recordedLite, players []string) error {
+	if scanRecorded(data, p, players) {
+		return nil
+	}
+	// A fresh value, so that p itself need not live on the heap.
+	q := new(recordedLite)
+	err := decodeRecordedTokens(data, q)
+	*p = *q
+	return err
+}
+
+// decodeRecordedTokens decodes a stored hand.recorded token by token.
+func decodeRecordedTokens(data []byte, p *recordedLite) error {
 	// Stored events were written by encoding/json: no duplicate names to
 	// look for.
 	return jsonv2.Unmarshal(data, p, jsontext.AllowDuplicateNames(true))
@@ -190,10 +203,8 @@ func readDecimal(dec *jsontext.Decoder) (decimal.Decimal, error) {
 	s := tok.String()
 	// Deals move whole units: most amounts are small integers, parsed
 	// without going through decimal's general parser.
-	if len(s) > 0 && len(s) < 19 {
-		if n, err := strconv.ParseInt(s, 10, 64); err == nil {
-			return decimal.New(n, 0), nil
-		}
+	if n, ok := digits([]byte(s)); ok {
+		return wholeUnits(n), nil
 	}
 	return decimal.NewFromString(s)
 }

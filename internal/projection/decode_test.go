@@ -3,6 +3,7 @@ package projection
 import (
 	"encoding/json"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/shopspring/decimal"
@@ -83,22 +84,43 @@ func randomRecorded(t *testing.T, n int) [][]byte {
 	return out
 }
 
-// The fold's own decoder of hand.recorded reads exactly what encoding/json
-// reads from the stored form.
+// The fold's own decoders of hand.recorded, the byte scanner and the token
+// decoder it falls back on, each read exactly what encoding/json reads from
+// the stored form; the scanner reads every deal but a Ramsch itself.
 func TestDecodeRecordedMatchesEncodingJSON(t *testing.T) {
 	seen := map[string]int{}
+	players := []string{"Anna", "Ben", "Cleo", "Dan"}
+	scanned, ramsch := 0, 0
 	for _, data := range randomRecorded(t, 3000) {
-		var want, got recordedLite
+		var want, got, tokens, fast recordedLite
 		if err := json.Unmarshal(data, &want); err != nil {
 			t.Fatal(err)
 		}
-		if err := decodeRecorded(data, &got); err != nil {
+		if err := decodeRecorded(data, &got, players); err != nil {
+			t.Fatalf("%s: %v", data, err)
+		}
+		if err := decodeRecordedTokens(data, &tokens); err != nil {
 			t.Fatalf("%s: %v", data, err)
 		}
 		w, _ := json.Marshal(want)
-		g, _ := json.Marshal(got)
-		if string(w) != string(g) {
-			t.Fatalf("decoded differently:\n got %s\nwant %s\nfrom %s", g, w, data)
+		for how, d := range map[string]recordedLite{"decodeRecorded": got, "the token decoder": tokens} {
+			if g, _ := json.Marshal(d); string(w) != string(g) {
+				t.Fatalf("%s decoded differently:\n got %s\nwant %s\nfrom %s", how, g, w, data)
+			}
+		}
+		if scanRecorded(data, &fast, players) {
+			scanned++
+			if g, _ := json.Marshal(fast); string(w) != string(g) {
+				t.Fatalf("the scanner decoded differently:\n got %s\nwant %s\nfrom %s", g, w, data)
+			}
+			for name := range fast.Deltas {
+				if !slices.Contains(players, name) {
+					t.Fatalf("the scanner read player %q", name)
+				}
+			}
+		}
+		if want.Record.Ramsch != nil {
+			ramsch++
 		}
 		r := got.Record
 		for field, has := range map[string]bool{"ramsch": r.Ramsch != nil, "tout": r.Tout != nil, "kontra": r.Kontra != nil,
@@ -111,20 +133,64 @@ func TestDecodeRecordedMatchesEncodingJSON(t *testing.T) {
 	if len(seen) < 7 {
 		t.Fatalf("the deals cover only %v", seen)
 	}
+	if scanned != 3000-ramsch {
+		t.Fatalf("the scanner read %d of the %d deals that are not a Ramsch", scanned, 3000-ramsch)
+	}
+}
+
+// Whatever the scanner does not read exactly as stored, it leaves to the
+// token decoder: escaped names, floats, nulls, and broken JSON.
+func TestScanRecordedGivesUp(t *testing.T) {
+	players := []string{"Anna", "Ben"}
+	for _, in := range []string{
+		`{"hand":1,"dealer":"An\u006ea"}`, `{"hand":1.5}`, `{"hand":1e2}`, `{"hand":null}`,
+		`{"record":{"points":null}}`, `{"record":{"ramsch":{}}}`, `{"deltas":{"Anna":2}}`,
+		`{"deltas":{"Anna":"x"}}`, `{"text":"a\nb"}`, `{"hand":1`, `{"hand":1}x`, `{"explanation":{"a":[1,}`,
+		"{\"text\":\"\xff\"}", `{"hand":01}`, `[]`,
+	} {
+		var p recordedLite
+		if scanRecorded([]byte(in), &p, players) {
+			t.Errorf("the scanner read %s as %+v", in, p)
+		}
+	}
+	var p recordedLite
+	in := `{ "hand" : 2 , "future" : {"a":[1,"}",{"b":null}]}, "deltas" : {"Anna":"-600","Ben":"600"}, "explanation":{"x":"]"} }`
+	if !scanRecorded([]byte(in), &p, players) || p.Hand != 2 || !p.Deltas["Ben"].Equal(decimal.New(600, 0)) || string(p.Explanation) != `{"x":"]"}` {
+		t.Fatalf("the scanner read %s as %+v", in, p)
+	}
+}
+
+// Small whole amounts come from the shared table, the rest are made; sums
+// are exact either way.
+func TestUnits(t *testing.T) {
+	for _, c := range []struct{ a, b, want string }{
+		{"3", "-5", "-2"}, {"512", "1", "513"}, {"-512", "-1", "-513"}, {"99999999999999999", "1", "100000000000000000"},
+		{"0.50", "1", "1.5"}, {"123456789012345678901", "-1", "123456789012345678900"}, {"0", "0", "0"},
+	} {
+		got := addUnits(decimal.RequireFromString(c.a), decimal.RequireFromString(c.b))
+		if !got.Equal(decimal.RequireFromString(c.want)) {
+			t.Errorf("%s + %s = %s, want %s", c.a, c.b, got, c.want)
+		}
+	}
+	for _, n := range []int64{-513, -512, 0, 7, 512, 513, 1 << 40} {
+		if got := wholeUnits(n); got.String() != decimal.New(n, 0).String() {
+			t.Errorf("wholeUnits(%d) = %s", n, got)
+		}
+	}
 }
 
 // A member the decoder does not know is skipped, as encoding/json skips it,
 // and a payload of the wrong shape is an error, not a wrong deal.
 func TestDecodeRecordedUnknownAndBroken(t *testing.T) {
 	var p recordedLite
-	if err := decodeRecorded([]byte(`{"hand":3,"future":{"a":[1,2]},"record":{"contract":"tapp","new":true},"deltas":{"Anna":"1","Ben":"-1"}}`), &p); err != nil {
+	if err := decodeRecorded([]byte(`{"hand":3,"future":{"a":[1,2]},"record":{"contract":"tapp","new":true},"deltas":{"Anna":"1","Ben":"-1"}}`), &p, nil); err != nil {
 		t.Fatal(err)
 	}
 	if p.Hand != 3 || p.Record.Contract != "tapp" || !p.Deltas["Ben"].Equal(decimal.New(-1, 0)) {
 		t.Fatalf("decoded %+v", p)
 	}
 	for _, bad := range []string{`[]`, `{"hand":"3"}`, `{"deltas":{"Anna":true}}`, `{"deltas":{"Anna":"x"}}`, `{"record":{"points":"9"}}`, `{"hand":3`} {
-		if err := decodeRecorded([]byte(bad), &p); err == nil {
+		if err := decodeRecorded([]byte(bad), &p, nil); err == nil {
 			t.Errorf("%s decoded without an error", bad)
 		}
 	}

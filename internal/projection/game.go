@@ -110,7 +110,7 @@ func (g *Game) ApplyValue(e events.Event, v any) error {
 	}
 	lite := recordedLite{Hand: p.Hand, Dealer: p.Dealer, Record: p.Record, PotAfter: p.PotAfter,
 		scoredLite: scoredLite{Deltas: p.Deltas, PotDelta: p.PotDelta, Text: p.Text, Ruleset: p.Ruleset}}
-	if err := g.applyRecorded(e, lite); err != nil {
+	if err := g.applyRecorded(e, &lite); err != nil {
 		return fmt.Errorf("game %s: apply event %d (%s): %w", g.ID, e.Version, e.Type, err)
 	}
 	h := g.Hands[len(g.Hands)-1]
@@ -132,8 +132,8 @@ func (g *Game) Apply(e events.Event) error {
 		err = g.applyStarted(e)
 	case TypeHandRecorded:
 		var p recordedLite
-		if err = decodeRecorded(e.Data, &p); err == nil {
-			err = g.applyRecorded(e, p)
+		if err = decodeRecorded(e.Data, &p, g.Setup.Players); err == nil {
+			err = g.applyRecorded(e, &p)
 		}
 	case TypeHandCorrect:
 		var p correctedLite
@@ -270,17 +270,25 @@ func decodeExplanation(raw json.RawMessage) payout.Explanation {
 	return e
 }
 
-func (g *Game) applyRecorded(e events.Event, p recordedLite) error {
+func (g *Game) applyRecorded(e events.Event, p *recordedLite) error {
 	if p.Hand != len(g.Hands)+1 {
 		return fmt.Errorf("hand %d recorded after %d hands", p.Hand, len(g.Hands))
 	}
-	h := &Hand{Number: p.Hand, Dealer: g.Setup.IndexOf(p.Dealer), Record: p.Record, PotAfter: p.PotAfter}
-	s := p.scored()
-	h.Revisions = append(h.Revisions, Revision{Kind: e.Type, At: e.RecordedAt, Record: &p.Record, Result: &s, explanation: p.Explanation})
+	// A deal, its first revision and what that revision points to, in one
+	// allocation: a long history is mostly these.
+	a := &struct {
+		hand   Hand
+		first  [1]Revision
+		record payout.Record
+		result Scored
+	}{record: p.Record, result: p.scored()}
+	h := &a.hand
+	*h = Hand{Number: p.Hand, Dealer: g.Setup.IndexOf(p.Dealer), Record: p.Record, PotAfter: p.PotAfter, explanation: p.Explanation}
+	a.first[0] = Revision{Kind: e.Type, At: e.RecordedAt, Record: &a.record, Result: &a.result, explanation: p.Explanation}
+	h.Revisions = a.first[:1:1] // a later revision is appended to a copy
 	g.Hands = append(g.Hands, h)
 	g.Pending = nil // a deal recorded ends any deal being recorded step by step
-	h.explanation = p.Explanation
-	return g.count(h, s)
+	return g.count(h, a.result)
 }
 
 func (g *Game) applyStep(e events.Event) error {
@@ -366,14 +374,16 @@ func (g *Game) applyClosed(e events.Event, p GameClosed) error {
 
 // count adds a deal's result to the balances and the pot.
 func (g *Game) count(h *Hand, s Scored) error {
-	deltas, err := g.bySeat(s.Deltas)
-	if err != nil {
-		return fmt.Errorf("hand %d: %w", h.Number, err)
+	for name := range s.Deltas {
+		if g.Setup.IndexOf(name) < 0 {
+			return fmt.Errorf("hand %d: %q is not a player", h.Number, name)
+		}
 	}
-	for seat, d := range deltas {
-		g.Balances[seat] = g.Balances[seat].Add(d)
+	for name, d := range s.Deltas {
+		seat := g.Setup.IndexOf(name)
+		g.Balances[seat] = addUnits(g.Balances[seat], d)
 	}
-	g.Pot = g.Pot.Add(s.PotDelta)
+	g.Pot = addUnits(g.Pot, s.PotDelta)
 	h.Result = s
 	return nil
 }
@@ -382,9 +392,9 @@ func (g *Game) count(h *Hand, s Scored) error {
 func (g *Game) uncount(h *Hand) {
 	for name, d := range h.Result.Deltas {
 		seat := g.Setup.IndexOf(name)
-		g.Balances[seat] = g.Balances[seat].Sub(d)
+		g.Balances[seat] = addUnits(g.Balances[seat], d.Neg())
 	}
-	g.Pot = g.Pot.Sub(h.Result.PotDelta)
+	g.Pot = addUnits(g.Pot, h.Result.PotDelta.Neg())
 }
 
 func (g *Game) bySeat(m map[string]decimal.Decimal) ([]decimal.Decimal, error) {

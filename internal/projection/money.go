@@ -51,3 +51,33 @@ func (g *Game) Money(units decimal.Decimal) decimal.Decimal { return units.Mul(g
 func (g *Game) MoneyText(units decimal.Decimal) string {
 	return g.Money(units).StringFixed(g.Places())
 }
+
+// smallUnits are the whole amounts from −smallUnitsMax to smallUnitsMax,
+// made once: nearly every amount a deal moves is one of them, and a
+// decimal is immutable, so deals share them instead of each allocating its
+// own. Nothing writes to the table after it is made.
+const smallUnitsMax = 512
+
+var smallUnits = func() (t [2*smallUnitsMax + 1]decimal.Decimal) {
+	for i := range t {
+		t[i] = decimal.New(int64(i-smallUnitsMax), 0)
+	}
+	return t
+}()
+
+// wholeUnits is n units.
+func wholeUnits(n int64) decimal.Decimal {
+	if n >= -smallUnitsMax && n <= smallUnitsMax {
+		return smallUnits[n+smallUnitsMax]
+	}
+	return decimal.New(n, 0)
+}
+
+// addUnits is a + b, in int64 when both are whole numbers that fit, as
+// balances and the pot nearly always are.
+func addUnits(a, b decimal.Decimal) decimal.Decimal {
+	if a.Exponent() == 0 && b.Exponent() == 0 && a.NumDigits() <= 17 && b.NumDigits() <= 17 {
+		return wholeUnits(a.CoefficientInt64() + b.CoefficientInt64())
+	}
+	return a.Add(b)
+}
