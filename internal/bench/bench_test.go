@@ -15,7 +15,7 @@ func TestShortRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rep.RawTxPerSec <= 0 || rep.Record1PerSec <= 0 || rep.Record4PerSec <= 0 || rep.ReplayEventsPerSec <= 0 || rep.Replay1EventsPerSec <= 0 || rep.BytesPerEvent <= 0 {
+	if rep.RawTxPerSec <= 0 || rep.RawHTTPPerSec <= 0 || rep.Record1PerSec <= 0 || rep.Record4PerSec <= 0 || rep.ReplayEventsPerSec <= 0 || rep.Replay1EventsPerSec <= 0 || rep.BytesPerEvent <= 0 {
 		t.Fatalf("a measure is missing: %+v", rep)
 	}
 	var b testingWriter

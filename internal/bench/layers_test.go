@@ -14,7 +14,8 @@ import (
 
 // BenchmarkLayers reports how fast each layer of recording goes alone, one
 // client, in deals per second: the raw durable transaction, store.Append,
-// service.Record and the whole HTTP path. Run it with -benchtime 1x.
+// service.Record, the raw transaction behind a bare HTTP handler, and the
+// whole HTTP path. Run it with -benchtime 1x.
 func BenchmarkLayers(b *testing.B) {
 	ctx := context.Background()
 	d := 2 * time.Second
@@ -57,6 +58,10 @@ func BenchmarkLayers(b *testing.B) {
 		recordRate := float64(n) / time.Since(start).Seconds()
 		st2.Close()
 
+		bare, err := rawOverHTTP(filepath.Join(b.TempDir(), "rawhttp.db"), d)
+		if err != nil {
+			b.Fatal(err)
+		}
 		var r Report
 		if err := recording(ctx, filepath.Join(b.TempDir(), "c.db"), d, &r); err != nil {
 			b.Fatal(err)
@@ -64,6 +69,7 @@ func BenchmarkLayers(b *testing.B) {
 		b.ReportMetric(raw, "raw-tx/s")
 		b.ReportMetric(appendRate, "append/s")
 		b.ReportMetric(recordRate, "record/s")
+		b.ReportMetric(bare, "raw-http/s")
 		b.ReportMetric(r.Record1PerSec, "http/s")
 	}
 }

@@ -9,21 +9,47 @@ import (
 // The limits tappbook bench compares itself with: what SQLite itself does on
 // this disk with the store's settings.
 
-// RawTransactions measures single-row INSERTs, each its own durable transaction,
-// with the store's settings (WAL, synchronous=FULL).
-func RawTransactions(path string, d time.Duration) (float64, error) {
+// RawInserter writes single-row INSERTs of about a deal's size, each its
+// own durable transaction, with the store's settings (WAL,
+// synchronous=FULL): the most a durable write can do on this disk.
+type RawInserter struct {
+	db      *sql.DB
+	payload string
+}
+
+// NewRawInserter makes a table to insert into in a new database at path.
+func NewRawInserter(path string) (*RawInserter, error) {
 	db, err := OpenRaw(path)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := db.Exec(`CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT NOT NULL)`); err != nil {
+		db.Close()
+		return nil, err
+	}
+	return &RawInserter{db: db, payload: strings.Repeat("x", 400)}, nil
+}
+
+// Insert writes one row in its own transaction.
+func (r *RawInserter) Insert() error {
+	_, err := r.db.Exec(`INSERT INTO t (v) VALUES (?)`, r.payload)
+	return err
+}
+
+// Close closes the database.
+func (r *RawInserter) Close() error { return r.db.Close() }
+
+// RawTransactions measures how many RawInserter transactions a second one
+// caller commits.
+func RawTransactions(path string, d time.Duration) (float64, error) {
+	ins, err := NewRawInserter(path)
 	if err != nil {
 		return 0, err
 	}
-	defer db.Close()
-	if _, err := db.Exec(`CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT NOT NULL)`); err != nil {
-		return 0, err
-	}
-	payload := strings.Repeat("x", 400) // about the size of a recorded deal
+	defer ins.Close()
 	n, start := 0, time.Now()
 	for time.Since(start) < d {
-		if _, err := db.Exec(`INSERT INTO t (v) VALUES (?)`, payload); err != nil {
+		if err := ins.Insert(); err != nil {
 			return 0, err
 		}
 		n++

@@ -76,16 +76,26 @@ type Store struct {
 	read  *sql.DB
 	now   func() time.Time
 
-	// Group commit: appends queue here; one writer goroutine commits all
-	// that are waiting in one transaction (one fsync) and answers each only
+	// Group commit (see submit): one commit at a time, by an appender
+	// itself or by the writer goroutine, carries every append waiting in
+	// the queue in one transaction (one fsync), and answers each only
 	// after the commit is durable.
-	appends     chan *appendReq
-	quit        chan struct{}
-	done        chan struct{}
-	closing     sync.Once
-	stmts       writeStmts // prepared once on the one write connection
+	mu      sync.Mutex
+	queue   []*appendReq
+	busy    bool          // a commit is under way or the writer has the queue
+	closed  bool          // Close was called: no new appends
+	idle    *sync.Cond    // signalled when busy ends, for Close
+	arrived chan struct{} // an append queued: for a commit waiting for siblings
+	work    chan struct{} // the writer goroutine is to commit the queue
+	quit    chan struct{}
+	done    chan struct{}
+
+	// The committer's alone: only whoever is busy touches them.
+	stmts       writeStmts      // prepared once on the one write connection
+	heads       map[string]head // streams' heads as committed
+	recent      map[string]time.Time
+	timer       *time.Timer
 	commitDelay time.Duration
-	heads       map[string]head // streams' heads as committed; the writer goroutine's alone
 }
 
 // writeStmts are the statements of an append, parsed once.
@@ -190,8 +200,11 @@ func Open(ctx context.Context, path string, opt Options) (*Store, error) {
 	}
 	read.SetMaxOpenConns(opt.ReadConns)
 	read.SetMaxIdleConns(opt.ReadConns)
-	s := &Store{write: write, read: read, now: opt.Now,
-		appends: make(chan *appendReq), quit: make(chan struct{}), done: make(chan struct{}), heads: map[string]head{}, commitDelay: opt.CommitDelay}
+	s := &Store{write: write, read: read, now: opt.Now, arrived: make(chan struct{}, 1),
+		work: make(chan struct{}, 1), quit: make(chan struct{}), done: make(chan struct{}),
+		heads: map[string]head{}, recent: map[string]time.Time{}, timer: time.NewTimer(time.Hour), commitDelay: opt.CommitDelay}
+	s.timer.Stop()
+	s.idle = sync.NewCond(&s.mu)
 	if err := s.stmts.prepare(write); err != nil {
 		write.Close()
 		read.Close()
@@ -238,7 +251,17 @@ func migrate(ctx context.Context, db *sql.DB) error {
 // Close stops the writer (after the commit under way) and closes the
 // database.
 func (s *Store) Close() error {
-	s.closing.Do(func() { close(s.quit) })
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		return nil
+	}
+	s.closed = true
+	for s.busy {
+		s.idle.Wait()
+	}
+	s.mu.Unlock()
+	close(s.quit)
 	<-s.done
 	for _, st := range []*sql.Stmt{s.stmts.key, s.stmts.head, s.stmts.insert, s.stmts.moveHead} {
 		st.Close()
@@ -282,74 +305,122 @@ func (s *Store) AppendAliased(ctx context.Context, stream string, expectedVersio
 	}
 	r := &appendReq{stream: stream, expectedVersion: expectedVersion, key: key, aliases: aliases,
 		evs: evs, payloads: payloads, reply: make(chan appendResp, 1)}
-	select {
-	case s.appends <- r:
-	case <-s.quit:
-		return AppendResult{}, ErrClosed
-	case <-ctx.Done():
-		return AppendResult{}, ctx.Err()
+	if err := ctx.Err(); err != nil {
+		return AppendResult{}, err
 	}
 	// Once queued, the append is committed or refused as a whole; the answer
 	// is awaited even if the caller gave up, so that it never lies.
-	resp := <-r.reply
+	resp := s.submit(r)
 	return resp.res, resp.err
 }
 
-// writer commits queued appends: the first that waits, and every other
-// that is waiting by then, in one transaction.
+// submit commits an append, or queues it for the commit under way, and
+// gives its answer once it is durable.
 //
-// Commit delay: a stream that committed a moment ago (within
-// siblingWindow) is a busy client that will likely append again at once.
-// When such streams are missing from the batch, the writer waits up to
-// commitDelay for them, so that one fsync carries them all (PostgreSQL's
-// commit_delay with commit_siblings). A lone client never waits, and nobody
-// is answered before the commit is durable.
+// An append that finds no commit under way commits itself, on its own
+// goroutine: a lone client's deal goes from its request to the disk and
+// back without waking anyone (a goroutine woken on another core costs a
+// good part of a commit on a virtual machine). Appends that arrive
+// meanwhile queue; the committer then hands the queue to the writer
+// goroutine, which commits it batch after batch, each with all that are
+// waiting by then, until it is empty.
+func (s *Store) submit(r *appendReq) appendResp {
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		return appendResp{err: ErrClosed}
+	}
+	if s.busy {
+		s.queue = append(s.queue, r)
+		s.mu.Unlock()
+		select {
+		case s.arrived <- struct{}{}: // a commit waiting for siblings looks again
+		default:
+		}
+		return <-r.reply
+	}
+	s.busy = true
+	s.mu.Unlock()
+	s.run([]*appendReq{r})
+	s.mu.Lock()
+	if len(s.queue) > 0 {
+		s.work <- struct{}{} // never blocks: the writer is idle while we are busy
+	} else {
+		s.busy = false
+		s.idle.Broadcast()
+	}
+	s.mu.Unlock()
+	return <-r.reply
+}
+
+// writer commits the queue it is handed until it is empty.
 func (s *Store) writer() {
 	defer close(s.done)
-	recent := map[string]time.Time{} // streams committed lately, and when
-	timer := time.NewTimer(time.Hour)
-	timer.Stop()
 	for {
-		var batch []*appendReq
 		select {
-		case r := <-s.appends:
-			batch = append(batch, r)
+		case <-s.work:
 		case <-s.quit:
 			return
 		}
-	more:
-		for len(batch) < maxBatch {
-			select {
-			case r := <-s.appends:
-				batch = append(batch, r)
-			default:
-				break more
+		for {
+			s.mu.Lock()
+			if len(s.queue) == 0 {
+				s.busy = false
+				s.idle.Broadcast()
+				s.mu.Unlock()
+				break
 			}
-		}
-		if expect := expectedSiblings(recent, batch, time.Now()); expect > 0 && s.commitDelay > 0 {
-			timer.Reset(s.commitDelay)
-		wait:
-			for expect > 0 && len(batch) < maxBatch {
-				select {
-				case r := <-s.appends:
-					batch = append(batch, r)
-					if _, ok := recent[r.stream]; ok {
-						expect--
-					}
-				case <-timer.C:
-					break wait
-				case <-s.quit:
-					break wait
-				}
-			}
-			timer.Stop()
-		}
-		s.commit(batch)
-		now := time.Now()
-		for _, r := range batch {
-			recent[r.stream] = now
+			s.mu.Unlock()
+			s.run(s.take(nil))
 		}
 	}
+}
+
+// run commits a batch, first waiting a moment for busy clients to join it.
+//
+// Commit delay: a stream that committed a moment ago (within
+// siblingWindow) is a busy client that will likely append again at once.
+// When such streams are missing from the batch, the committer waits up to
+// commitDelay for them, so that one fsync carries them all (PostgreSQL's
+// commit_delay with commit_siblings). A lone client never waits, and
+// nobody is answered before the commit is durable.
+func (s *Store) run(batch []*appendReq) {
+	if expect := expectedSiblings(s.recent, batch, time.Now()); expect > 0 && s.commitDelay > 0 {
+		s.timer.Reset(s.commitDelay)
+	wait:
+		for expect > 0 && len(batch) < maxBatch {
+			select {
+			case <-s.arrived:
+				n := len(batch)
+				batch = s.take(batch)
+				for _, r := range batch[n:] {
+					if _, ok := s.recent[r.stream]; ok {
+						expect--
+					}
+				}
+			case <-s.timer.C:
+				break wait
+			}
+		}
+		s.timer.Stop()
+	}
+	s.commit(batch)
+	now := time.Now()
+	for _, r := range batch {
+		s.recent[r.stream] = now
+	}
+}
+
+// take moves appends from the queue to the batch, up to maxBatch.
+func (s *Store) take(batch []*appendReq) []*appendReq {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	n := min(len(s.queue), maxBatch-len(batch))
+	batch = append(batch, s.queue[:n]...)
+	rest := copy(s.queue, s.queue[n:])
+	clear(s.queue[rest:]) // let answered appends go
+	s.queue = s.queue[:rest]
+	return batch
 }
 
 // expectedSiblings forgets streams that have been quiet for longer than

@@ -322,6 +322,50 @@ func TestAppendAfterClose(t *testing.T) {
 	}
 }
 
+// Closing while writers append (some committing themselves, some queued
+// for the writer goroutine): Close waits for the commit under way and the
+// queue, every append is answered, and an append acknowledged is stored;
+// after Close, appends are refused.
+func TestCloseWhileAppending(t *testing.T) {
+	ctx := context.Background()
+	for round := range 5 {
+		s, path := openTemp(t)
+		var wg sync.WaitGroup
+		var acked [8]atomic.Int64
+		for w := range acked {
+			wg.Go(func() {
+				for v := int64(0); ; v++ {
+					_, err := s.Append(ctx, fmt.Sprintf("g%d", w), v, "", ev(int(v)))
+					if errors.Is(err, ErrClosed) {
+						return
+					}
+					if err != nil {
+						t.Errorf("round %d: %v", round, err)
+						return
+					}
+					acked[w].Store(v + 1)
+				}
+			})
+		}
+		time.Sleep(time.Duration(5+round*5) * time.Millisecond)
+		if err := s.Close(); err != nil {
+			t.Fatal(err)
+		}
+		wg.Wait()
+		again, err := Open(ctx, path, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for w := range acked {
+			v, err := again.StreamVersion(ctx, fmt.Sprintf("g%d", w))
+			if err != nil || v != acked[w].Load() {
+				t.Fatalf("round %d: stream g%d at version %d (%v), %d acknowledged", round, w, v, err, acked[w].Load())
+			}
+		}
+		again.Close()
+	}
+}
+
 // An append that fails in the middle of a shared commit (here: an alias
 // another append in flight already took) fails alone; the appends sharing
 // its commit are committed, and the store stays whole.
