@@ -248,8 +248,8 @@ func migrate(ctx context.Context, db *sql.DB) error {
 	return err
 }
 
-// Close stops the writer (after the commit under way) and closes the
-// database.
+// Close refuses new appends, waits for the commit under way and the
+// appends queued for it, stops the writer and closes the database.
 func (s *Store) Close() error {
 	s.mu.Lock()
 	if s.closed {
@@ -472,11 +472,22 @@ func (s *Store) commit(batch []*appendReq) {
 
 // commitAll runs the appends in one transaction and commits it; on any
 // error nothing is written and the heads known in memory are forgotten.
-func (s *Store) commitAll(batch []*appendReq) ([]appendResp, map[string]head, error) {
+func (s *Store) commitAll(batch []*appendReq) (_ []appendResp, _ map[string]head, err error) {
 	ctx := context.Background()
 	resps := make([]appendResp, len(batch))
 	heads := map[string]head{} // the heads as this transaction leaves them
 	tx, err := s.write.BeginTx(ctx, nil)
+	// A panic here must not leave the transaction open or an appender
+	// waiting: it is rolled back and answered as an error, like any other.
+	defer func() {
+		if p := recover(); p != nil {
+			if tx != nil {
+				tx.Rollback()
+			}
+			clear(s.heads)
+			err = fmt.Errorf("append: %v", p)
+		}
+	}()
 	if err == nil {
 		for i, r := range batch {
 			resps[i].res, resps[i].err = s.appendTx(ctx, tx, r, heads)

@@ -322,6 +322,37 @@ func TestAppendAfterClose(t *testing.T) {
 	}
 }
 
+// A panic while committing (here: the clock) fails that append with an
+// error and leaves the store working: the transaction is rolled back and
+// nobody waits forever.
+func TestPanicInACommit(t *testing.T) {
+	ctx := context.Background()
+	var explode atomic.Bool
+	s, err := Open(ctx, filepath.Join(t.TempDir(), "p.db"), Options{Now: func() time.Time {
+		if explode.CompareAndSwap(true, false) {
+			panic("clock broke")
+		}
+		return time.Now()
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if _, err := s.Append(ctx, "g", 0, "", ev(1)); err != nil {
+		t.Fatal(err)
+	}
+	explode.Store(true)
+	if _, err := s.Append(ctx, "g", 1, "", ev(2)); err == nil || !strings.Contains(err.Error(), "clock broke") {
+		t.Fatalf("append during a panic: %v", err)
+	}
+	if _, err := s.Append(ctx, "g", 1, "", ev(2)); err != nil {
+		t.Fatalf("append after a panic: %v", err)
+	}
+	if rep, err := s.Verify(ctx); err != nil || rep.Problem != nil || rep.Events != 2 {
+		t.Fatalf("after a panic: %+v %v", rep, err)
+	}
+}
+
 // Closing while writers append (some committing themselves, some queued
 // for the writer goroutine): Close waits for the commit under way and the
 // queue, every append is answered, and an append acknowledged is stored;
