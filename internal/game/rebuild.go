@@ -3,7 +3,7 @@ package game
 import (
 	"context"
 	"fmt"
-	"hash/maphash"
+	"sync/atomic"
 
 	"golang.org/x/sync/errgroup"
 
@@ -37,10 +37,17 @@ func RebuildAll(ctx context.Context, store *events.Store, workers int, fn func(*
 		return store.ReplayAll(ctx, f.apply)
 	}
 	grp, ctx := errgroup.WithContext(ctx)
-	seed := maphash.MakeSeed() // spreads games over the workers
+	// A game goes to the lane with the least work waiting when its first
+	// event is read, and stays there. A game's events mostly lie together
+	// in the log (an evening is recorded in one go), so a fixed spread such
+	// as a hash left one worker folding a long game while the other idled.
+	// The lanes hold a few games' worth of events, so the reader can read
+	// ahead into the other.
+	const depth = 16
 	lanes := make([]chan []replayed, workers)
+	waiting := make([]atomic.Int64, workers) // events handed to a lane and not yet folded
 	for i := range lanes {
-		lanes[i] = make(chan []replayed, 4)
+		lanes[i] = make(chan []replayed, depth)
 		grp.Go(func() error {
 			f := folder{games: map[string]*projection.Game{}, done: fn}
 			for batch := range lanes[i] {
@@ -49,14 +56,16 @@ func RebuildAll(ctx context.Context, store *events.Store, workers int, fn func(*
 						return err // cancels ctx, which stops the reader
 					}
 				}
+				waiting[i].Add(-int64(len(batch)))
 			}
 			return nil
 		})
 	}
+	laneOf := map[string]int{} // the games being read, and their lanes
 	// The reader batches events per lane: a channel send per event would
 	// cost more than folding it. The payloads it is lent are copied into
 	// one buffer per batch, not one allocation per event.
-	const batchSize, bufSize = 256, 256 * 1024
+	const batchSize, bufSize = 256, 128 * 1024
 	pending := make([][]replayed, workers)
 	bufs := make([][]byte, workers)
 	send := func(i int) error {
@@ -75,7 +84,19 @@ func RebuildAll(ctx context.Context, store *events.Store, workers int, fn func(*
 			}
 		}()
 		err := store.ReplayAll(ctx, func(ev events.Event, last bool) error {
-			i := int(maphash.String(seed, ev.Stream) % uint64(workers))
+			i, ok := laneOf[ev.Stream]
+			if !ok {
+				for j := range waiting {
+					if waiting[j].Load() < waiting[i].Load() {
+						i = j
+					}
+				}
+				laneOf[ev.Stream] = i
+			}
+			if last {
+				delete(laneOf, ev.Stream)
+			}
+			waiting[i].Add(1)
 			if len(bufs[i])+len(ev.Data) > cap(bufs[i]) {
 				bufs[i] = make([]byte, 0, max(bufSize, len(ev.Data)))
 			}
