@@ -58,18 +58,14 @@ func BenchmarkLayers(b *testing.B) {
 		recordRate := float64(n) / time.Since(start).Seconds()
 		st2.Close()
 
-		bare, err := rawOverHTTP(filepath.Join(b.TempDir(), "rawhttp.db"), d)
-		if err != nil {
-			b.Fatal(err)
-		}
 		var r Report
-		if err := recording(ctx, filepath.Join(b.TempDir(), "c.db"), d, &r); err != nil {
+		if err := writing(ctx, b.TempDir(), d, &r); err != nil {
 			b.Fatal(err)
 		}
 		b.ReportMetric(raw, "raw-tx/s")
 		b.ReportMetric(appendRate, "append/s")
 		b.ReportMetric(recordRate, "record/s")
-		b.ReportMetric(bare, "raw-http/s")
+		b.ReportMetric(r.RawHTTPPerSec, "raw-http/s")
 		b.ReportMetric(r.Record1PerSec, "http/s")
 	}
 }
