@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/shopspring/decimal"
 
@@ -15,7 +16,7 @@ import (
 // does, from random deals the payout engine accepts, in every variant: all
 // the fields a record can carry (trump, partner, tout, kontra, matzl,
 // Ramsch) and amounts with decimal places.
-func randomRecorded(t *testing.T, n int) [][]byte {
+func randomRecorded(t testing.TB, n int) [][]byte {
 	rng := rand.New(rand.NewPCG(7, 11))
 	var out [][]byte
 	for len(out) < n {
@@ -194,4 +195,32 @@ func TestDecodeRecordedUnknownAndBroken(t *testing.T) {
 			t.Errorf("%s decoded without an error", bad)
 		}
 	}
+}
+
+// Whatever bytes it is given (an imported file is outside input), the
+// scanner never fails the fold: it reads a payload or gives up, and a
+// valid payload it reads, it reads as the token decoder does.
+func FuzzScanRecorded(f *testing.F) {
+	for _, data := range randomRecorded(f, 20) {
+		f.Add(data)
+	}
+	f.Add([]byte(`{"hand":1,"future":[{"a":"}"}],"deltas":{"Anna":"-2"}}`))
+	players := []string{"Anna", "Ben", "Cleo", "Dan"}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var fast, tokens recordedLite
+		// The token decoder refuses invalid UTF-8 anywhere, encoding/json
+		// (which wrote every stored payload) and the scanner only where they
+		// read; such bytes are no payload either ever wrote.
+		if !scanRecorded(data, &fast, players) || !json.Valid(data) || !utf8.Valid(data) {
+			return
+		}
+		if err := decodeRecordedTokens(data, &tokens); err != nil {
+			t.Fatalf("the scanner read %s, the token decoder refused it: %v", data, err)
+		}
+		f, _ := json.Marshal(fast)
+		k, _ := json.Marshal(tokens)
+		if string(f) != string(k) {
+			t.Fatalf("from %s\nthe scanner read %s\nthe token decoder %s", data, f, k)
+		}
+	})
 }

@@ -39,6 +39,7 @@ func scanRecorded(data []byte, p *recordedLite, players []string) bool {
 		case "pot_delta":
 			p.PotDelta, ok = s.amount()
 		case "explanation":
+			s.ws()
 			start := s.i
 			if ok = s.skip(); ok {
 				p.Explanation = bytes.Clone(data[start:s.i])
