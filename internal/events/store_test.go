@@ -180,7 +180,7 @@ func TestEventsCannotBeChangedOrDeleted(t *testing.T) {
 		`UPDATE events SET data = '{"n":2}' WHERE seq = 1`,
 		`DELETE FROM events WHERE seq = 1`,
 	} {
-		_, err := s.write.ExecContext(ctx, q)
+		_, err := s.conn.ExecContext(ctx, q)
 		if err == nil || !strings.Contains(err.Error(), "append-only") {
 			t.Errorf("%s: want the append-only refusal, got %v", q, err)
 		}
@@ -193,7 +193,7 @@ func tamper(t *testing.T, s *Store, queries ...string) {
 	t.Helper()
 	ctx := context.Background()
 	for _, q := range append([]string{`DROP TRIGGER events_no_update`, `DROP TRIGGER events_no_delete`}, queries...) {
-		if _, err := s.write.ExecContext(ctx, q); err != nil {
+		if _, err := s.conn.ExecContext(ctx, q); err != nil {
 			t.Fatalf("%s: %v", q, err)
 		}
 	}
