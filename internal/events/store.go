@@ -63,8 +63,8 @@ type Options struct {
 	Now         func() time.Time // the clock; time.Now by default
 	ReadConns   int              // size of the read pool; 4 by default
 	BusyTimeout time.Duration    // how long a connection waits for a lock; 5 s by default
-	// CommitDelay is the longest the writer waits for busy clients to join
-	// a commit (see writer); 300 µs by default, negative for none.
+	// CommitDelay is the longest a commit waits for busy clients to join
+	// it (see run); 300 µs by default, negative for none.
 	CommitDelay time.Duration
 }
 
@@ -569,7 +569,7 @@ type head struct {
 }
 
 // headOf gives a stream's head as the transaction sees it: from the
-// transaction's own appends, then the writer's memory, then the database.
+// transaction's own appends, then the heads in memory, then the database.
 func (s *Store) headOf(ctx context.Context, stream string, pending map[string]head) (head, error) {
 	if h, ok := pending[stream]; ok {
 		return h, nil
@@ -585,7 +585,7 @@ func (s *Store) headOf(ctx context.Context, stream string, pending map[string]he
 	return h, nil
 }
 
-// appendTx is one append inside the writer's transaction.
+// appendTx is one append inside the commit's transaction.
 // It writes nothing when it refuses the append (stale version, known key),
 // and records the stream's new head in pending.
 func (s *Store) appendTx(ctx context.Context, r *appendReq, pending map[string]head) (AppendResult, error) {

@@ -43,15 +43,9 @@ func decodeRecordedTokens(data []byte, p *recordedLite) error {
 // UnmarshalJSONFrom reads a recorded deal (see decodeRecorded). Member
 // names are compared as they are read, never kept, so they cost nothing.
 func (p *recordedLite) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	if err := openObject(dec); err != nil {
-		return err
-	}
-	for dec.PeekKind() != '}' {
-		name, err := dec.ReadToken()
-		if err != nil {
-			return err
-		}
-		switch name.String() {
+	return readObject(dec, func(name string) error {
+		var err error
+		switch name {
 		case "hand":
 			p.Hand, err = readInt(dec)
 		case "dealer":
@@ -76,26 +70,15 @@ func (p *recordedLite) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 		default:
 			err = dec.SkipValue()
 		}
-		if err != nil {
-			// name is spent by now: say where by the decoder's position.
-			return fmt.Errorf("at %s: %w", dec.StackPointer(), err)
-		}
-	}
-	_, err := dec.ReadToken() // '}'
-	return err
+		return err
+	})
 }
 
 // readRecord reads a deal as entered (payout.Record's JSON form).
 func readRecord(dec *jsontext.Decoder, r *payout.Record) error {
-	if err := openObject(dec); err != nil {
-		return err
-	}
-	for dec.PeekKind() != '}' {
-		name, err := dec.ReadToken()
-		if err != nil {
-			return err
-		}
-		switch name.String() {
+	return readObject(dec, func(name string) error {
+		var err error
+		switch name {
 		case "contract":
 			r.Contract, err = readString(dec)
 		case "declarer":
@@ -119,8 +102,22 @@ func readRecord(dec *jsontext.Decoder, r *payout.Record) error {
 		default:
 			err = dec.SkipValue()
 		}
+		return err
+	})
+}
+
+// readObject reads {"name": value, …}, calling member with each name to
+// read its value; an error says where by the decoder's position.
+func readObject(dec *jsontext.Decoder, member func(name string) error) error {
+	if err := openObject(dec); err != nil {
+		return err
+	}
+	for dec.PeekKind() != '}' {
+		name, err := dec.ReadToken()
 		if err != nil {
-			// name is spent by now: say where by the decoder's position.
+			return err
+		}
+		if err := member(name.String()); err != nil {
 			return fmt.Errorf("at %s: %w", dec.StackPointer(), err)
 		}
 	}
@@ -139,21 +136,12 @@ func readIntPtr(dec *jsontext.Decoder) (*int, error) {
 
 // readDeltas reads {"player": amount, …}.
 func readDeltas(dec *jsontext.Decoder) (map[string]decimal.Decimal, error) {
-	if err := openObject(dec); err != nil {
-		return nil, err
-	}
 	m := make(map[string]decimal.Decimal, 4)
-	for dec.PeekKind() != '}' {
-		name, err := dec.ReadToken()
-		if err != nil {
-			return nil, err
-		}
-		player := name.String()
-		if m[player], err = readDecimal(dec); err != nil {
-			return nil, fmt.Errorf("%s: %w", player, err)
-		}
-	}
-	_, err := dec.ReadToken() // '}'
+	err := readObject(dec, func(player string) error {
+		d, err := readDecimal(dec)
+		m[player] = d
+		return err
+	})
 	return m, err
 }
 
