@@ -16,7 +16,7 @@ import (
 	"tappbook/internal/events"
 	"tappbook/internal/game"
 	"tappbook/internal/payout"
-	"tappbook/internal/projection"
+	"tappbook/internal/tapp"
 )
 
 func ip(n int) *int { return &n }
@@ -125,12 +125,12 @@ func TestVerifyRescores(t *testing.T) {
 		t.Fatal(err)
 	}
 	evs, _ := st.ReadStream(ctx, id)
-	g, _ := projection.Fold(id, evs)
-	res, _ := payout.Score(g.Setup, payout.Table{Dealer: g.NextDealer(), Pot: g.Pot}, payout.Record{Contract: "pass"})
-	forged := projection.NewScored(g.Setup, res)
+	g, _ := game.Fold(id, evs)
+	res, _ := payout.Score(g.Setup, payout.Table{Dealer: g.NextDealer(), Pot: g.Pot()}, payout.Record{Contract: "pass"})
+	forged, _ := tapp.NewScored(g.Setup, res)
 	forged.Deltas["Anna"] = forged.Deltas["Anna"].Add(forged.Deltas["Anna"].Neg()) // the dealer "forgot" the stake
 	forged.Deltas["Ben"] = forged.Deltas["Ben"].Sub(res.PotDelta)
-	ev := events.NewEvent{Type: projection.TypeHandRecorded, SchemaVersion: 1, Data: projection.HandRecorded{Hand: 5, Dealer: g.Setup.Players[g.NextDealer()], Record: payout.Record{Contract: "pass"}, Scored: forged}}
+	ev := events.NewEvent{Type: tapp.TypeHandRecorded, SchemaVersion: 1, Data: tapp.HandRecorded{Hand: 5, Dealer: g.Setup.Players[g.NextDealer()], Record: payout.Record{Contract: "pass"}, Scored: forged}}
 	last, err := st.Append(ctx, id, g.Version, "", ev)
 	if err != nil {
 		t.Fatal(err)
@@ -208,14 +208,14 @@ func TestExportImportRoundTrip(t *testing.T) {
 		}
 		defer st.Close()
 		evs, _ := st.ReadStream(ctx, id)
-		g, err := projection.Fold(id, evs)
+		g, err := game.Fold(id, evs)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if got, _ := st.Resolve(ctx, g.ReadID); got != id {
 			t.Fatalf("%s: the read-only link does not open the game", path)
 		}
-		b, _ := json.Marshal(map[string]any{"balances": g.Balances, "pot": g.Pot, "hands": g.Hands, "closed": g.Closed})
+		b, _ := json.Marshal(map[string]any{"balances": g.Balances(), "pot": g.Pot(), "hands": g.Hands(), "closed": g.Closed})
 		return string(b), evs
 	}
 	a, aevs := view(src)

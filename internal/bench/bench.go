@@ -31,7 +31,7 @@ import (
 	"tappbook/internal/events"
 	"tappbook/internal/game"
 	"tappbook/internal/payout"
-	"tappbook/internal/projection"
+	"tappbook/internal/tapp"
 	"tappbook/internal/web"
 )
 
@@ -320,8 +320,8 @@ func fill(ctx context.Context, path string, n, perGame int) ([]string, error) {
 	for g := 0; len(ids)*perGame < n; g++ {
 		id := fmt.Sprintf("bench%08d", g)
 		count := min(perGame, n-len(ids)*perGame)
-		evs := []events.NewEvent{{Type: projection.TypeGameStarted, SchemaVersion: 1,
-			Data: projection.GameStarted{Variant: payout.Zuger, Players: setup.Players, Unit: "0.50", Currency: "CHF", Rules: rules}}}
+		evs := []events.NewEvent{{Type: tapp.TypeGameStarted, SchemaVersion: 1,
+			Data: tapp.GameStarted{Variant: payout.Zuger, Players: setup.Players, Unit: "0.50", Currency: "CHF", Rules: rules}}}
 		for hand := 1; hand < count; hand++ {
 			points, tricks := 40+(hand*7)%60, 3+(hand%4)
 			rec := payout.Record{Contract: contracts[hand%4], Declarer: setup.Players[(hand*3)%4], Points: &points, Tricks: &tricks}
@@ -329,8 +329,12 @@ func fill(ctx context.Context, path string, n, perGame int) ([]string, error) {
 			if err != nil {
 				return nil, fmt.Errorf("deal %d: %w", hand, err)
 			}
-			evs = append(evs, events.NewEvent{Type: projection.TypeHandRecorded, SchemaVersion: 1,
-				Data: projection.HandRecorded{Hand: hand, Dealer: setup.Players[(hand-1)%4], Record: rec, Scored: projection.NewScored(setup, res)}})
+			scored, err := tapp.NewScored(setup, res)
+			if err != nil {
+				return nil, err
+			}
+			evs = append(evs, events.NewEvent{Type: tapp.TypeHandRecorded, SchemaVersion: 1,
+				Data: tapp.HandRecorded{Hand: hand, Dealer: setup.Players[(hand-1)%4], Record: rec, Scored: scored}})
 		}
 		if _, err := st.Append(ctx, id, 0, "", evs...); err != nil {
 			return nil, err
@@ -341,7 +345,7 @@ func fill(ctx context.Context, path string, n, perGame int) ([]string, error) {
 }
 
 // replay rebuilds every game's projection from its stored events in one
-// pass, as a rebuild from scratch does (game.RebuildAll; more than one
+// pass, as a rebuild from scratch does (RebuildAll; more than one
 // worker folds beside the reader), keeping each game's ledger (balances and
 // pot) and letting the rest of its fold go.
 func replay(ctx context.Context, path string, workers int) (float64, error) {
@@ -355,8 +359,8 @@ func replay(ctx context.Context, path string, workers int) (float64, error) {
 	ledgers := map[string]ledger{}
 	n := 0
 	start := time.Now()
-	err = game.RebuildAll(ctx, st, workers, func(g *projection.Game) error {
-		l := ledger{fmt.Sprint(g.Balances), g.Pot.String()}
+	err = RebuildAll(ctx, st, workers, func(g *tapp.State) error {
+		l := ledger{fmt.Sprint(g.Balances()), g.Pot().String()}
 		mu.Lock()
 		defer mu.Unlock()
 		ledgers[g.ID] = l
@@ -412,7 +416,7 @@ func reading(ctx context.Context, path string, ids []string, rounds int, r *Repo
 		return err
 	}
 	for _, g := range ids[:min(100, len(ids))] {
-		if err := svc.View(ctx, g, func(*projection.Game) error { return nil }); err != nil {
+		if err := svc.View(ctx, g, func(*tapp.State) error { return nil }); err != nil {
 			return err
 		}
 	}

@@ -9,7 +9,7 @@ import (
 	"tappbook/internal/events"
 	"tappbook/internal/game"
 	"tappbook/internal/payout"
-	"tappbook/internal/projection"
+	"tappbook/internal/tapp"
 )
 
 // BenchmarkLayers reports how fast each layer of recording goes alone, one
@@ -30,7 +30,7 @@ func BenchmarkLayers(b *testing.B) {
 		}
 		n, start := 0, time.Now()
 		for time.Since(start) < d {
-			if _, err := st.Append(ctx, "g", int64(n), "", events.NewEvent{Type: projection.TypeGameStarted, SchemaVersion: 1, Data: map[string]string{"x": "a deal's worth of payload, give or take"}}); err != nil {
+			if _, err := st.Append(ctx, "g", int64(n), "", events.NewEvent{Type: tapp.TypeGameStarted, SchemaVersion: 1, Data: map[string]string{"x": "a deal's worth of payload, give or take"}}); err != nil {
 				b.Fatal(err)
 			}
 			n++

@@ -10,8 +10,7 @@ import (
 	"time"
 
 	"tappbook/internal/events"
-	"tappbook/internal/payout"
-	"tappbook/internal/projection"
+	"tappbook/internal/tapp"
 )
 
 // AuditReport is what Audit checked and the first thing it found wrong.
@@ -38,21 +37,15 @@ func Audit(ctx context.Context, store *events.Store) (AuditReport, error) {
 	}
 	// One pass over every event in stored order, each game folded until
 	// its last event (see events.Store.ReplayAll).
-	games := map[string]*projection.Game{}
+	games := map[string]*tapp.Folder{}
 	err = store.ReplayAll(ctx, func(e events.Event, last bool) error {
-		g := games[e.Stream]
-		if g == nil {
-			g = &projection.Game{ID: e.Stream}
-			games[e.Stream] = g
+		f := games[e.Stream]
+		if f == nil {
+			f = tapp.NewFolder(e.Stream)
+			games[e.Stream] = f
 			rep.Games++
 		}
-		deals, problem := rescoreCheck(g, e)
-		rep.Deals += deals
-		if problem == "" {
-			if err := g.Apply(e); err != nil {
-				problem = err.Error()
-			}
-		}
+		problem := check(f, e, &rep)
 		if problem != "" {
 			rep.Problem = fmt.Sprintf("event %d (game %s, version %d, %s): %s", e.Seq, e.Stream, e.Version, e.Type, problem)
 			return errAuditStop
@@ -68,60 +61,30 @@ func Audit(ctx context.Context, store *events.Store) (AuditReport, error) {
 	return rep, nil
 }
 
+// check re-scores the deal an event stores against the game as it stands
+// before the event, then folds the event; it says what is wrong, if
+// anything.
+func check(f *tapp.Folder, e events.Event, rep *AuditReport) string {
+	st := f.Peek()
+	p, err := tapp.Decode(e.Type, e.Data, st.Setup.Players)
+	if err != nil {
+		return err.Error()
+	}
+	scored, err := st.Recheck(p)
+	if scored {
+		rep.Deals++
+	}
+	if err != nil {
+		return err.Error()
+	}
+	if err := f.Apply(Stored(e, p)); err != nil {
+		return err.Error()
+	}
+	return ""
+}
+
 // errAuditStop ends the pass at the first problem, which the report holds.
 var errAuditStop = errors.New("audit: stop at the first problem")
-
-// rescoreCheck re-scores the deal an event records, against the game as it
-// stands before the event, and says what differs from what was stored.
-func rescoreCheck(g *projection.Game, e events.Event) (int, string) {
-	var hand int
-	var rec payout.Record
-	var stored projection.Scored
-	var pot = g.Pot
-	switch e.Type {
-	case projection.TypeHandRecorded:
-		var p projection.HandRecorded
-		if err := json.Unmarshal(e.Data, &p); err != nil {
-			return 0, err.Error()
-		}
-		hand, rec, stored = p.Hand, p.Record, p.Scored
-	case projection.TypeHandCorrect:
-		var p projection.HandCorrected
-		if err := json.Unmarshal(e.Data, &p); err != nil {
-			return 0, err.Error()
-		}
-		if g.Hand(p.Hand) == nil {
-			return 0, fmt.Sprintf("corrects hand %d, which was never recorded", p.Hand)
-		}
-		hand, rec, stored, pot = p.Hand, p.Record, p.Scored, g.PotBefore(p.Hand)
-	case projection.TypeHandRescored:
-		var p projection.HandRescored
-		if err := json.Unmarshal(e.Data, &p); err != nil {
-			return 0, err.Error()
-		}
-		h := g.Hand(p.Hand)
-		if h == nil {
-			return 0, fmt.Sprintf("re-scores hand %d, which was never recorded", p.Hand)
-		}
-		hand, rec, stored, pot = p.Hand, h.Record, p.Scored, g.PotBefore(p.Hand)
-	default:
-		return 0, ""
-	}
-	res, err := payout.Score(g.Setup, payout.Table{Dealer: g.DealerOf(hand), Pot: pot}, rec)
-	if err != nil {
-		return 1, fmt.Sprintf("hand %d's record does not score: %v", hand, err)
-	}
-	again := projection.NewScored(g.Setup, res)
-	if !again.PotDelta.Equal(stored.PotDelta) || len(again.Deltas) != len(stored.Deltas) {
-		return 1, fmt.Sprintf("hand %d scores %v (pot %s), but %v (pot %s) is stored", hand, again.Deltas, again.PotDelta, stored.Deltas, stored.PotDelta)
-	}
-	for name, d := range again.Deltas {
-		if !d.Equal(stored.Deltas[name]) {
-			return 1, fmt.Sprintf("hand %d scores %s for %s, but %s is stored (ruleset %s)", hand, d, name, stored.Deltas[name], stored.Ruleset)
-		}
-	}
-	return 1, ""
-}
 
 // exported is one event in an export file: everything needed to write it
 // again, and its hash to check that nothing changed on the way.
@@ -143,7 +106,7 @@ func Export(ctx context.Context, store *events.Store, id string, w io.Writer) (i
 		return 0, err
 	}
 	if len(evs) == 0 {
-		return 0, notFound("game")
+		return 0, tapp.Messages().NotFound("notfound.game")
 	}
 	enc := json.NewEncoder(w)
 	for _, e := range evs {
@@ -180,7 +143,7 @@ func Import(ctx context.Context, store *events.Store, r io.Reader) (string, int,
 		return "", 0, fmt.Errorf("import: the file holds no events")
 	}
 	id := evs[0].Stream
-	g, err := projection.Fold(id, evs)
+	g, err := Fold(id, evs)
 	if err != nil {
 		return "", 0, fmt.Errorf("import: not a game tappbook can read: %w", err)
 	}
@@ -192,4 +155,23 @@ func Import(ctx context.Context, store *events.Store, r io.Reader) (string, int,
 		return "", 0, err
 	}
 	return id, len(evs), nil
+}
+
+// Fold folds a game from its stored events, decoding each.
+func Fold(id string, evs []events.Event) (*tapp.State, error) {
+	f := tapp.NewFolder(id)
+	for _, ev := range evs {
+		p, err := tapp.Decode(ev.Type, ev.Data, nil)
+		if err != nil {
+			return nil, fmt.Errorf("event %d: %w", ev.Version, err)
+		}
+		if err := f.Apply(Stored(ev, p)); err != nil {
+			return nil, err
+		}
+	}
+	st := f.State()
+	if !st.Started() {
+		return nil, fmt.Errorf("no events")
+	}
+	return st, nil
 }

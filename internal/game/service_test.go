@@ -3,7 +3,6 @@ package game
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"math/rand/v2"
 	"path/filepath"
@@ -15,7 +14,8 @@ import (
 
 	"tappbook/internal/events"
 	"tappbook/internal/payout"
-	"tappbook/internal/projection"
+	"tappbook/internal/problem"
+	"tappbook/internal/tapp"
 )
 
 func newService(t *testing.T) (*Service, string) {
@@ -32,12 +32,13 @@ func newService(t *testing.T) (*Service, string) {
 func ip(n int) *int { return &n }
 
 // view is what a game shows, in a form two folds can be compared by.
-func view(g *projection.Game) string {
+func view(g *tapp.State) string {
 	type hand struct {
 		N         int
 		Dealer    int
 		Record    payout.Record
-		Result    projection.Scored
+		Result    tapp.Result
+		Detail    json.RawMessage
 		Voided    bool
 		Revisions int
 	}
@@ -47,24 +48,26 @@ func view(g *projection.Game) string {
 		History []payout.Explanation
 	}
 	var hs []handView
-	for _, h := range g.Hands {
-		hv := handView{hand: hand{h.Number, h.Dealer, h.Record, h.Result, h.Voided, len(h.Revisions)}, Why: h.Explanation()}
+	for _, h := range g.Hands() {
+		hv := handView{hand: hand{h.Number, h.Dealer, h.Record, h.Result, h.Result.ExplanationJSON(), h.Voided, len(h.Revisions)}, Why: h.Result.Explanation()}
 		for _, r := range h.Revisions {
-			hv.History = append(hv.History, r.Explanation())
+			if r.Result != nil {
+				hv.History = append(hv.History, r.Result.Explanation())
+			}
 		}
 		hs = append(hs, hv)
 	}
-	b, _ := json.Marshal(map[string]any{"balances": g.Balances, "pot": g.Pot, "hands": hs, "version": g.Version, "closed": g.Closed})
+	b, _ := json.Marshal(map[string]any{"balances": g.Balances(), "pot": g.Pot(), "hands": hs, "version": g.Version, "closed": g.Closed})
 	return string(b)
 }
 
 // replay scores the current record of every counted deal from scratch, the
 // pot carrying, without the service or the stored results.
-func replay(t *testing.T, g *projection.Game) ([]decimal.Decimal, decimal.Decimal) {
+func replay(t *testing.T, g *tapp.State) ([]decimal.Decimal, decimal.Decimal) {
 	t.Helper()
 	bal := make([]decimal.Decimal, len(g.Setup.Players))
 	pot := decimal.Zero
-	for _, h := range g.Hands {
+	for _, h := range g.Hands() {
 		if h.Voided {
 			continue
 		}
@@ -112,7 +115,7 @@ func TestRebuildEqualsIncremental(t *testing.T) {
 		for step := range 60 {
 			var err error
 			var n int
-			_ = svc.View(ctx, g.ID, func(g *projection.Game) error { n = len(g.Hands); return nil })
+			_ = svc.View(ctx, g.ID, func(g *tapp.State) error { n = len(g.Hands()); return nil })
 			switch k := rng.IntN(10); {
 			case k < 6 || n == 0:
 				_, err = svc.Record(ctx, g.ID, randomOldTapp(rng, players), Checks{}, "")
@@ -120,8 +123,7 @@ func TestRebuildEqualsIncremental(t *testing.T) {
 				_, err = svc.Correct(ctx, g.ID, 1+rng.IntN(n), randomOldTapp(rng, players), "fixed", Checks{}, "")
 			default:
 				err = svc.Void(ctx, g.ID, 1+rng.IntN(n), "misdeal", "")
-				var ce *ConflictError
-				if errors.As(err, &ce) {
+				if problem.IsKind(err, problem.Conflict) {
 					err = nil // already voided
 				}
 			}
@@ -131,10 +133,10 @@ func TestRebuildEqualsIncremental(t *testing.T) {
 			var incremental string
 			var bal []decimal.Decimal
 			var pot decimal.Decimal
-			_ = svc.View(ctx, g.ID, func(g *projection.Game) error {
+			_ = svc.View(ctx, g.ID, func(g *tapp.State) error {
 				incremental = view(g)
 				wantBal, wantPot := replay(t, g)
-				bal, pot = g.Balances, g.Pot
+				bal, pot = g.Balances(), g.Pot()
 				if !reflect.DeepEqual(fmt.Sprint(bal), fmt.Sprint(wantBal)) || !pot.Equal(wantPot) {
 					t.Fatalf("seed %d step %d: balances %v pot %s, a replay gives %v pot %s", seed, step, bal, pot, wantBal, wantPot)
 				}
@@ -158,8 +160,8 @@ func TestRebuildEqualsIncremental(t *testing.T) {
 		// A new service on the same store folds the same game.
 		fresh := New(svc.Store())
 		var a, b string
-		_ = svc.View(ctx, g.ID, func(g *projection.Game) error { a = view(g); return nil })
-		_ = fresh.View(ctx, g.ID, func(g *projection.Game) error { b = view(g); return nil })
+		_ = svc.View(ctx, g.ID, func(g *tapp.State) error { a = view(g); return nil })
+		_ = fresh.View(ctx, g.ID, func(g *tapp.State) error { b = view(g); return nil })
 		if a != b {
 			t.Fatal("a fresh service folds a different game")
 		}
@@ -184,11 +186,10 @@ func TestRacingPhones(t *testing.T) {
 				_, err := svc.Record(ctx, g.ID, payout.Record{Contract: "pass"}, Checks{ExpectedHand: ip(round)}, "")
 				mu.Lock()
 				defer mu.Unlock()
-				var ce *ConflictError
 				switch {
 				case err == nil:
 					wins++
-				case errors.As(err, &ce):
+				case problem.IsKind(err, problem.Conflict):
 					conflicts++
 				default:
 					t.Errorf("round %d: %v", round, err)
@@ -200,14 +201,14 @@ func TestRacingPhones(t *testing.T) {
 			t.Fatalf("round %d: %d recorded, %d refused; want 1 and 49", round, wins, conflicts)
 		}
 	}
-	_ = svc.View(ctx, g.ID, func(g *projection.Game) error {
-		for i, h := range g.Hands {
+	_ = svc.View(ctx, g.ID, func(g *tapp.State) error {
+		for i, h := range g.Hands() {
 			if h.Number != i+1 {
 				t.Fatalf("hand %d has number %d", i+1, h.Number)
 			}
 		}
-		if len(g.Hands) != 5 {
-			t.Fatalf("%d hands, want 5", len(g.Hands))
+		if len(g.Hands()) != 5 {
+			t.Fatalf("%d hands, want 5", len(g.Hands()))
 		}
 		return nil
 	})
@@ -235,19 +236,18 @@ func TestIdempotentRecord(t *testing.T) {
 	if _, err := svc.Record(ctx, g2.ID, rec, Checks{}, "key-1"); err != nil {
 		t.Fatal(err)
 	}
-	_ = svc.View(ctx, g.ID, func(g *projection.Game) error {
-		if len(g.Hands) != 1 {
-			t.Fatalf("%d hands after a retried record, want 1", len(g.Hands))
+	_ = svc.View(ctx, g.ID, func(g *tapp.State) error {
+		if len(g.Hands()) != 1 {
+			t.Fatalf("%d hands after a retried record, want 1", len(g.Hands()))
 		}
 		return nil
 	})
 	// A key used for a record, reused for a void, is refused and voids nothing.
-	var ce *ConflictError
-	if err := svc.Void(ctx, g.ID, 1, "x", "key-1"); !errors.As(err, &ce) {
+	if err := svc.Void(ctx, g.ID, 1, "x", "key-1"); !problem.IsKind(err, problem.Conflict) {
 		t.Fatalf("a key reused for a void: %v, want a conflict", err)
 	}
-	_ = svc.View(ctx, g.ID, func(g *projection.Game) error {
-		if g.Hands[0].Voided {
+	_ = svc.View(ctx, g.ID, func(g *tapp.State) error {
+		if g.Hands()[0].Voided {
 			t.Fatal("a reused key voided the deal")
 		}
 		return nil
@@ -280,24 +280,32 @@ func TestMemoryBudget(t *testing.T) {
 		t.Fatalf("%d games with %d deals in memory, budget 10", held, deals)
 	}
 	// The first game was let go; it comes back whole.
-	if err := svc.View(ctx, ids[0], func(g *projection.Game) error {
-		if len(g.Hands) != 4 {
-			t.Fatalf("refolded game has %d deals", len(g.Hands))
+	if err := svc.View(ctx, ids[0], func(g *tapp.State) error {
+		if len(g.Hands()) != 4 {
+			t.Fatalf("refolded game has %d deals", len(g.Hands()))
 		}
 		return nil
 	}); err != nil {
 		t.Fatal(err)
 	}
-	// A game in use is never let go, whatever the budget.
-	svc.budget = 0
-	if err := svc.View(ctx, ids[1], func(g *projection.Game) error {
-		svc.mu.Lock()
-		defer svc.mu.Unlock()
-		if svc.games[ids[1]] == nil {
-			t.Fatal("a game in use was let go")
-		}
-		return nil
-	}); err != nil {
+	// A reader's snapshot outlives the game's place in memory: letting the
+	// game go changes nothing the reader holds.
+	snap, err := svc.Snapshot(ctx, ids[1])
+	if err != nil {
 		t.Fatal(err)
+	}
+	before := view(snap)
+	svc.budget = 0
+	if _, err := svc.Record(ctx, ids[2], payout.Record{Contract: "pass"}, Checks{}, ""); err != nil {
+		t.Fatal(err)
+	}
+	svc.mu.Lock()
+	_, held1 := svc.games[ids[1]]
+	svc.mu.Unlock()
+	if held1 {
+		t.Fatal("with a budget of 0 the game was kept")
+	}
+	if view(snap) != before || len(snap.Hands()) != 4 {
+		t.Fatal("the reader's snapshot changed when its game was let go")
 	}
 }

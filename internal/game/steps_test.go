@@ -3,11 +3,11 @@ package game
 import (
 	"bytes"
 	"context"
-	"errors"
 	"testing"
 
 	"tappbook/internal/payout"
-	"tappbook/internal/projection"
+	"tappbook/internal/problem"
+	"tappbook/internal/tapp"
 )
 
 // A deal recorded step by step (announce, kontra raises, matzl, count) and
@@ -40,7 +40,7 @@ func TestStepsEqualOneCall(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if a.Scored.Text != b.Scored.Text || !a.Scored.Equal(b.Scored) || a.Scored.Explanation.Value.String() != "7" {
+	if a.Scored.Text != b.Scored.Text || !bytes.Equal(a.Scored.Explanation, b.Scored.Explanation) || a.Scored.Explain().Value.String() != "7" {
 		t.Fatalf("steps gave %+v, one call %+v", a, b)
 	}
 	last := func(id string) []byte {
@@ -53,15 +53,15 @@ func TestStepsEqualOneCall(t *testing.T) {
 	if !bytes.Equal(last(steps.ID), last(once.ID)) {
 		t.Fatalf("hand.recorded differs:\nsteps    %s\none call %s", last(steps.ID), last(once.ID))
 	}
-	_ = svc.View(ctx, steps.ID, func(g *projection.Game) error {
-		if g.Pending != nil || len(g.Hands) != 1 {
-			t.Fatalf("after the count: pending %v, %d hands", g.Pending, len(g.Hands))
+	_ = svc.View(ctx, steps.ID, func(g *tapp.State) error {
+		if g.Pending != nil || len(g.Hands()) != 1 {
+			t.Fatalf("after the count: pending %v, %d hands", g.Pending, len(g.Hands()))
 		}
 		return nil
 	})
 	// The steps fold the same from the store.
 	rebuilt, err := svc.fold(ctx, steps.ID)
-	if err != nil || rebuilt.Version != 9 || len(rebuilt.Hands) != 1 {
+	if err != nil || rebuilt.Version != 9 || len(rebuilt.Hands()) != 1 {
 		t.Fatalf("rebuilt: %+v %v", rebuilt, err)
 	}
 }
@@ -70,15 +70,14 @@ func TestStepChecks(t *testing.T) {
 	ctx := context.Background()
 	svc, _ := newService(t)
 	g, _ := svc.Create(ctx, NewGame{Variant: "matzlfangen", Players: []string{"Anna", "Ben", "Cleo", "Dan"}}, "")
-	var ce *ConflictError
-	if err := svc.Kontra(ctx, g.ID, 1, ""); !errors.As(err, &ce) {
+	if err := svc.Kontra(ctx, g.ID, 1, ""); !problem.IsKind(err, problem.Conflict) {
 		t.Fatalf("kontra with no deal announced: %v", err)
 	}
-	if _, err := svc.Count(ctx, g.ID, payout.Record{Points: ip(70), Tricks: ip(5)}, Checks{}, ""); !errors.As(err, &ce) {
+	if _, err := svc.Count(ctx, g.ID, payout.Record{Points: ip(70), Tricks: ip(5)}, Checks{}, ""); !problem.IsKind(err, problem.Conflict) {
 		t.Fatalf("count with no deal announced: %v", err)
 	}
 	code := func(err error) string {
-		if ie, ok := payout.AsInputError(err); ok {
+		if ie, ok := problem.As(err); ok && ie.Kind == problem.Input {
 			return ie.Code
 		}
 		return "not an input error: " + errString(err)

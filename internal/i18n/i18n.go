@@ -7,7 +7,6 @@ package i18n
 import (
 	"embed"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -19,8 +18,7 @@ import (
 	"golang.org/x/text/message"
 	"golang.org/x/text/message/catalog"
 
-	"tappbook/internal/game"
-	"tappbook/internal/payout"
+	"tappbook/internal/problem"
 )
 
 //go:embed locales/*.json
@@ -36,10 +34,11 @@ type Bundle struct {
 	keys    map[string]map[string]string // language → key → format, for tests and checks
 }
 
-// Load reads the embedded messages. English error and explanation texts come
-// from the payout package, which owns them; the JSON files hold the rest and
-// the translations.
-func Load() (*Bundle, error) {
+// Load reads the embedded messages. The English texts of refusals (errors)
+// and of explanations (phrases) come from the packages that own them, as
+// the caller gathers them; the JSON files hold the rest and the
+// translations.
+func Load(errors problem.Catalogue, phrases map[string]string) (*Bundle, error) {
 	b := &Bundle{cat: catalog.NewBuilder(catalog.Fallback(language.English)), keys: map[string]map[string]string{}}
 	var tags []language.Tag
 	for _, lang := range Languages() {
@@ -52,13 +51,10 @@ func Load() (*Bundle, error) {
 			return nil, fmt.Errorf("load %s messages: %w", lang, err)
 		}
 		if lang == "en" {
-			for code, f := range payout.EnglishMessages() {
+			for code, f := range errors.Messages() {
 				msgs["err."+code] = f
 			}
-			for code, f := range game.EnglishMessages() {
-				msgs["err."+code] = f
-			}
-			for k, f := range payout.EnglishPhrases() {
+			for k, f := range phrases {
 				msgs[k] = f
 			}
 		}
@@ -142,30 +138,23 @@ func (l Localizer) T(key string, args ...any) string {
 // Phrase makes a Localizer the payout engine's phrasebook.
 func (l Localizer) Phrase(key string, args ...any) string { return l.T(key, args...) }
 
-// Explain renders a deal's explanation in the language.
-func (l Localizer) Explain(e payout.Explanation) string { return e.Render(l) }
-
-// Error says what is wrong with a request, in the language when it is one of
-// the payout engine's coded messages.
+// Error says what is wrong with a request, in the language, when it is one
+// of tappbook's coded refusals.
 func (l Localizer) Error(err error) string {
-	var ie *payout.InputError
-	var ce *game.ConflictError
-	var nf *game.NotFoundError
-	switch {
-	case errors.As(err, &ie):
+	pe, ok := problem.As(err)
+	if !ok {
+		return l.T("err.internal")
+	}
+	msg := l.T("err."+pe.Code, pe.Args...)
+	if pe.Kind == problem.Input && pe.Field != "" {
 		// Next to its field the message needs no "field:" prefix (the
 		// API's English has one).
-		msg := strings.TrimPrefix(l.T("err."+ie.Code, ie.Args...), ie.Field+": ")
+		msg = strings.TrimPrefix(msg, pe.Field+": ")
 		if r, size := utf8.DecodeRuneInString(msg); size > 0 {
 			msg = string(unicode.ToUpper(r)) + msg[size:]
 		}
-		return msg
-	case errors.As(err, &ce):
-		return l.T("err."+ce.Code, ce.Args...)
-	case errors.As(err, &nf):
-		return l.T("err."+nf.Code, nf.Args...)
 	}
-	return l.T("err.internal")
+	return msg
 }
 
 // decimalComma reports whether the language writes 1,50.

@@ -7,12 +7,17 @@ import (
 
 	"github.com/shopspring/decimal"
 
+	"tappbook/internal/game"
 	"tappbook/internal/payout"
 )
 
 func load(t *testing.T) *Bundle {
 	t.Helper()
-	b, err := Load()
+	refusals, err := game.Refusals()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := Load(refusals, payout.EnglishPhrases())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -92,14 +97,14 @@ func TestExplanationsAndErrorsTranslate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, want := b.For("en").Explain(res.Explanation), res.Explanation.Text(); got != want {
+	if got, want := res.Explanation.Render(b.For("en")), res.Explanation.Text(); got != want {
 		t.Fatalf("English through the catalog %q, payout's own %q", got, want)
 	}
-	de := b.For("de").Explain(res.Explanation)
+	de := res.Explanation.Render(b.For("de"))
 	if !strings.Contains(de, "Coeurfrage von Ben gewonnen mit 73 Augen") || !strings.Contains(de, "3,25") {
 		t.Fatalf("German explanation: %q", de)
 	}
-	sv := b.For("sv").Explain(res.Explanation)
+	sv := res.Explanation.Render(b.For("sv"))
 	if !strings.Contains(sv, "Coeurfrage av Ben vunnen med 73 ögon") || !strings.Contains(sv, "från varje motspelare") {
 		t.Fatalf("Swedish explanation: %q", sv)
 	}

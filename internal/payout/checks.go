@@ -130,10 +130,14 @@ func checkFields(r Record, sp spec, partial bool) error {
 }
 
 // checkPlayer refuses a name that is not at the table.
-func (d *deal) checkPlayer(field, name string) (int, error) {
-	seat := d.setup.IndexOf(name)
+func (d *deal) checkPlayer(field, name string) (int, error) { return d.setup.SeatOf(field, name) }
+
+// SeatOf gives the seat of a player named in field, refusing a name that is
+// not at the table.
+func (s Setup) SeatOf(field, name string) (int, error) {
+	seat := s.IndexOf(name)
 	if seat < 0 {
-		return -1, inputErr(field, "player.unknown", field, name, strings.Join(d.setup.Players, ", "))
+		return -1, inputErr(field, "player.unknown", field, name, strings.Join(s.Players, ", "))
 	}
 	return seat, nil
 }

@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"tappbook/internal/problem"
 )
 
 // Every bullet of rules.md "Input checks every variant gets" is refused
@@ -99,7 +101,7 @@ func TestEveryCodeHasEnglish(t *testing.T) {
 		t.Fatalf("found only %d codes; the scan is broken", len(codes))
 	}
 	for c := range codes {
-		if strings.HasPrefix(English(c), "unknown problem") {
+		if strings.HasPrefix(catalogue.English(c), "unknown problem") {
 			t.Errorf("code %q has no English text", c)
 		}
 	}
@@ -161,7 +163,7 @@ func TestDecodeRules(t *testing.T) {
 	}
 	for _, b := range bad {
 		_, err := DecodeRules(b.v, raw(b.rules))
-		ie, ok := AsInputError(err)
+		ie, ok := problem.As(err)
 		if !ok || ie.Code != b.code || ie.Malformed != b.malformed {
 			t.Errorf("%s %s: want %s (malformed %v), got %v", b.v, b.rules, b.code, b.malformed, err)
 		}
@@ -196,7 +198,7 @@ func TestSetupChecks(t *testing.T) {
 	}
 	for _, c := range cases {
 		_, err := Score(c.s, Table{}, Record{Contract: "pass"})
-		ie, ok := AsInputError(err)
+		ie, ok := problem.As(err)
 		if !ok || ie.Code != c.code {
 			t.Errorf("%+v: want %s, got %v", c.s, c.code, err)
 		}
@@ -285,7 +287,7 @@ func TestCheckAnnouncement(t *testing.T) {
 		{m, Record{Contract: "rufen", Partner: "Ben"}, "partner.is-declarer"},
 		{w, Record{Contract: "suit", Declarer: "Ben"}, "trump.missing"},
 	} {
-		ie, ok := AsInputError(CheckAnnouncement(bad.s, Table{}, bad.r))
+		ie, ok := problem.As(CheckAnnouncement(bad.s, Table{}, bad.r))
 		if !ok || ie.Code != bad.code {
 			t.Errorf("%s %+v: want %s, got %v", bad.s.Variant, bad.r, bad.code, ie)
 		}

@@ -1,110 +1,83 @@
 package payout
 
-import (
-	"errors"
-	"fmt"
-)
+import "tappbook/internal/problem"
 
-// InputError is a refused record or setup: which field is wrong and why, in
-// words a player can act on. Code and Args let a UI say the same in another
-// language; Error() is the English sentence.
-type InputError struct {
-	Field     string // the api.md field name, e.g. "points" or "ramsch.Anna.tricks"
-	Code      string // a stable message key, see English
-	Args      []any
-	Malformed bool // the wrong JSON type rather than a value against the rules
+// The payout engine refuses a record or setup with a *problem.Error of kind
+// Input naming the field and why, in words a player can act on.
+
+func inputErr(field, code string, args ...any) *problem.Error {
+	return catalogue.Input(field, code, args...)
 }
 
-func (e *InputError) Error() string { return fmt.Sprintf(English(e.Code), e.Args...) }
+// Messages is the engine's catalogue of refusals, for translators.
+func Messages() problem.Catalogue { return catalogue }
 
-// AsInputError unwraps err to an *InputError, if it is one.
-func AsInputError(err error) (*InputError, bool) {
-	var ie *InputError
-	ok := errors.As(err, &ie)
-	return ie, ok
-}
+// catalogue lists every message code the engine uses, with its English
+// printf format. Translations follow the same codes and verbs.
+var catalogue = problem.NewCatalogue(map[string]string{
+	"variant.unknown":          "variant %q is not one tappbook knows; choose zuger, old-tapp, matzlfangen or wuerttemberg",
+	"players.count":            "players: %s is played by %s players, not %d",
+	"players.empty":            "players: player %d has no name",
+	"players.space":            "players: %q starts or ends with a space",
+	"players.text":             "players: player %d's name is not valid text",
+	"players.long":             "players: %q is longer than %d characters",
+	"players.twice":            "players: %q is named twice; give every player a different name",
+	"rules.none":               "rules.%[1]s: %[2]s has no house rules, so %[1]q is not one",
+	"rules.unknown":            "rules.%[1]s: %[1]q is not a house rule of %[2]s; it takes %[3]s",
+	"rules.type":               "rules.%s must be %s",
+	"rules.tapp_threshold":     "rules.tapp_threshold is 61 (draw at 60) or 65 (no draw), not %d",
+	"rules.stake":              "rules.stake must be a whole number of units, 0 or more, not %s",
+	"rules.remainder":          `rules.remainder is "biggest-loser" or "cut", not %q`,
+	"rules.cards":              "rules.cards is 36 or 32, not %d",
+	"rules.values.unknown":     "rules.values.%[1]s: %[1]q is not a Württemberg contract; the values are %[2]s",
+	"rules.values.range":       "rules.values.%s must be a whole number of units above 0, not %s",
+	"contract.missing":         "contract: say which contract was played (%s)",
+	"contract.unknown":         "contract: %q is not a %s contract; choose one of %s",
+	"contract.suit-tapp-off":   "contract: suit-tapp is not played in this game (turn on the suit_tapp house rule when starting it)",
+	"field.not-taken":          "%[1]s: %[2]s takes no %[1]s; leave it out",
+	"declarer.missing":         "declarer: say who played the contract",
+	"partner.missing":          "partner: say who held the called card",
+	"trump.missing":            "trump: say which suit was trump",
+	"points.missing":           "points: enter the card points of the declarer's side",
+	"tricks.missing":           "tricks: enter how many tricks the declarer's side took",
+	"ramsch.missing":           "ramsch: enter every player's points and tricks",
+	"player.unknown":           "%s: %q is not a player in this game (%s)",
+	"declarer.not-forehand":    "declarer: in rufen the declarer is forehand, %q, not %q",
+	"partner.is-declarer":      "partner: %q is the declarer and cannot also be the partner",
+	"trump.unknown":            "trump: %q is not a suit; choose clubs, spades, hearts or diamonds",
+	"trump.not-allowed":        "trump: %s is not played with %s trump; it allows %s",
+	"trump.none":               "trump: %s is played without trump; leave trump out",
+	"points.range":             "points: %d is outside 0–%d, the card points in the pack",
+	"points.one":               "points: no set of cards is worth exactly 1 point",
+	"points.total-minus-one":   "points: %d would leave the other side exactly 1 point, and no set of cards is worth 1",
+	"tricks.range":             "tricks: %d is outside 0–%d, the tricks in a deal",
+	"points.all-tricks":        "points: a side that took all %d tricks has all %d points, not %d",
+	"points.no-trick":          "points: a side that took no trick has no points, not %d",
+	"points.no-trick-talon":    "points: a declarer who took no trick holds only the talon, at most %d points, not %d",
+	"points.too-many":          "points: with %d tricks the declarer's side holds %d cards, worth at most %d points, not %d",
+	"points.too-few":           "points: with %d tricks the other side holds %d cards, worth at most %d points, so the declarer's side has at least %d, not %d",
+	"kontra.range":             "kontra: %d is outside 0 (none) to 10 (Drauffi)",
+	"matzl.unknown":            `matzl: %q is not a side; choose "none", "declarer" or "defenders"`,
+	"matzl.no-trump":           "matzl: %s has no trump, so there is no matzl to catch",
+	"ramsch.player-missing":    "ramsch: enter points and tricks for %q",
+	"ramsch.unknown":           "ramsch: %q is not a player in this game (%s)",
+	"ramsch.points-missing":    "ramsch.%s.points: enter %s's card points",
+	"ramsch.tricks-missing":    "ramsch.%s.tricks: enter how many tricks %s took",
+	"ramsch.points-range":      "ramsch.%s.points: %d is outside 0–120",
+	"ramsch.points-one":        "ramsch.%s.points: no set of cards is worth exactly 1 point",
+	"ramsch.tricks-range":      "ramsch.%s.tricks: %d is outside 0–%d",
+	"ramsch.points-no-trick":   "ramsch.%s.points: %s took no trick, so %s has no points, not %d",
+	"ramsch.points-too-many":   "ramsch.%s.points: with %d tricks %s holds at most %d points, not %d",
+	"ramsch.points-sum":        "ramsch: the points add up to %d, but the pack holds 120",
+	"ramsch.tricks-sum":        "ramsch: the tricks add up to %d, but a deal has %d",
+	"field.unknown":            "%[1]s: %[1]q is not a field of this request; see docs/api.md",
+	"split.remainder-needed":   "remainder_to: the pot leaves %d unit(s) over; say who won the cut for them (one of %s)",
+	"split.remainder-count":    "remainder_to: name one player, or one per leftover unit (%d), not %d",
+	"split.remainder-player":   "remainder_to: %q is not a player in this game (%s)",
+	"split.remainder-not-tied": "remainder_to: %q is not among the players tied for the lowest balance (%s)",
+})
 
-func inputErr(field, code string, args ...any) *InputError {
-	return &InputError{Field: field, Code: code, Args: args}
-}
-
-// English gives the English text of a message code; args fill its verbs.
-func English(code string) string {
-	if m, ok := EnglishMessages()[code]; ok {
-		return m
-	}
-	return "unknown problem (" + code + ")"
-}
-
-// EnglishMessages lists every message code the package (and the service
-// around it) uses, with its English printf format. Translations follow the
-// same codes and verbs.
-func EnglishMessages() map[string]string {
-	return map[string]string{
-		"variant.unknown":          "variant %q is not one tappbook knows; choose zuger, old-tapp, matzlfangen or wuerttemberg",
-		"players.count":            "players: %s is played by %s players, not %d",
-		"players.empty":            "players: player %d has no name",
-		"players.space":            "players: %q starts or ends with a space",
-		"players.text":             "players: player %d's name is not valid text",
-		"players.long":             "players: %q is longer than %d characters",
-		"players.twice":            "players: %q is named twice; give every player a different name",
-		"rules.none":               "rules.%[1]s: %[2]s has no house rules, so %[1]q is not one",
-		"rules.unknown":            "rules.%[1]s: %[1]q is not a house rule of %[2]s; it takes %[3]s",
-		"rules.type":               "rules.%s must be %s",
-		"rules.tapp_threshold":     "rules.tapp_threshold is 61 (draw at 60) or 65 (no draw), not %d",
-		"rules.stake":              "rules.stake must be a whole number of units, 0 or more, not %s",
-		"rules.remainder":          `rules.remainder is "biggest-loser" or "cut", not %q`,
-		"rules.cards":              "rules.cards is 36 or 32, not %d",
-		"rules.values.unknown":     "rules.values.%[1]s: %[1]q is not a Württemberg contract; the values are %[2]s",
-		"rules.values.range":       "rules.values.%s must be a whole number of units above 0, not %s",
-		"contract.missing":         "contract: say which contract was played (%s)",
-		"contract.unknown":         "contract: %q is not a %s contract; choose one of %s",
-		"contract.suit-tapp-off":   "contract: suit-tapp is not played in this game (turn on the suit_tapp house rule when starting it)",
-		"field.not-taken":          "%[1]s: %[2]s takes no %[1]s; leave it out",
-		"declarer.missing":         "declarer: say who played the contract",
-		"partner.missing":          "partner: say who held the called card",
-		"trump.missing":            "trump: say which suit was trump",
-		"points.missing":           "points: enter the card points of the declarer's side",
-		"tricks.missing":           "tricks: enter how many tricks the declarer's side took",
-		"ramsch.missing":           "ramsch: enter every player's points and tricks",
-		"player.unknown":           "%s: %q is not a player in this game (%s)",
-		"declarer.not-forehand":    "declarer: in rufen the declarer is forehand, %q, not %q",
-		"partner.is-declarer":      "partner: %q is the declarer and cannot also be the partner",
-		"trump.unknown":            "trump: %q is not a suit; choose clubs, spades, hearts or diamonds",
-		"trump.not-allowed":        "trump: %s is not played with %s trump; it allows %s",
-		"trump.none":               "trump: %s is played without trump; leave trump out",
-		"points.range":             "points: %d is outside 0–%d, the card points in the pack",
-		"points.one":               "points: no set of cards is worth exactly 1 point",
-		"points.total-minus-one":   "points: %d would leave the other side exactly 1 point, and no set of cards is worth 1",
-		"tricks.range":             "tricks: %d is outside 0–%d, the tricks in a deal",
-		"points.all-tricks":        "points: a side that took all %d tricks has all %d points, not %d",
-		"points.no-trick":          "points: a side that took no trick has no points, not %d",
-		"points.no-trick-talon":    "points: a declarer who took no trick holds only the talon, at most %d points, not %d",
-		"points.too-many":          "points: with %d tricks the declarer's side holds %d cards, worth at most %d points, not %d",
-		"points.too-few":           "points: with %d tricks the other side holds %d cards, worth at most %d points, so the declarer's side has at least %d, not %d",
-		"kontra.range":             "kontra: %d is outside 0 (none) to 10 (Drauffi)",
-		"matzl.unknown":            `matzl: %q is not a side; choose "none", "declarer" or "defenders"`,
-		"matzl.no-trump":           "matzl: %s has no trump, so there is no matzl to catch",
-		"ramsch.player-missing":    "ramsch: enter points and tricks for %q",
-		"ramsch.unknown":           "ramsch: %q is not a player in this game (%s)",
-		"ramsch.points-missing":    "ramsch.%s.points: enter %s's card points",
-		"ramsch.tricks-missing":    "ramsch.%s.tricks: enter how many tricks %s took",
-		"ramsch.points-range":      "ramsch.%s.points: %d is outside 0–120",
-		"ramsch.points-one":        "ramsch.%s.points: no set of cards is worth exactly 1 point",
-		"ramsch.tricks-range":      "ramsch.%s.tricks: %d is outside 0–%d",
-		"ramsch.points-no-trick":   "ramsch.%s.points: %s took no trick, so %s has no points, not %d",
-		"ramsch.points-too-many":   "ramsch.%s.points: with %d tricks %s holds at most %d points, not %d",
-		"ramsch.points-sum":        "ramsch: the points add up to %d, but the pack holds 120",
-		"ramsch.tricks-sum":        "ramsch: the tricks add up to %d, but a deal has %d",
-		"field.unknown":            "%[1]s: %[1]q is not a field of this request; see docs/api.md",
-		"kontra.missing":           "level: give the kontra level, 0 (none) to 10 (Drauffi)",
-		"step.later":               "%s: is entered later in the deal, not with the contract",
-		"unit":                     "unit: %q is not an amount above 0; give the money one unit is worth, such as 0.50",
-		"currency":                 "currency: %q is not a three-letter ISO 4217 code such as CHF, EUR or SEK",
-		"void.reason":              "reason: say why this deal is voided, for the history",
-		"split.remainder-needed":   "remainder_to: the pot leaves %d unit(s) over; say who won the cut for them (one of %s)",
-		"split.remainder-count":    "remainder_to: name one player, or one per leftover unit (%d), not %d",
-		"split.remainder-player":   "remainder_to: %q is not a player in this game (%s)",
-		"split.remainder-not-tied": "remainder_to: %q is not among the players tied for the lowest balance (%s)",
-	}
+// UnknownField refuses a field a request does not take.
+func UnknownField(name string) *problem.Error {
+	return inputErr(name, "field.unknown", name)
 }

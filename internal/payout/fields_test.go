@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"tappbook/internal/problem"
 )
 
 // The form helpers say what each contract takes, the same as the checks do:
@@ -50,7 +52,7 @@ func TestContractFieldsAgreeWithTheChecks(t *testing.T) {
 						r.Ramsch = map[string]RamschScore{}
 					}
 					_, err := Score(s, Table{}, r)
-					if ie, ok := AsInputError(err); !ok || ie.Field != field && ie.Code != "field.not-taken" {
+					if ie, ok := problem.As(err); !ok || ie.Field != field && ie.Code != "field.not-taken" {
 						t.Errorf("%s %s: %s is never taken, but %v", v, c, field, err)
 					}
 				}
@@ -128,7 +130,7 @@ func TestRenderWithPhrases(t *testing.T) {
 	if got := englishPhrases(EnglishPhrases()).Phrase("ex.no-such-phrase"); got != "ex.no-such-phrase" {
 		t.Fatalf("a missing phrase: %q", got)
 	}
-	if !strings.HasPrefix(English("no.such.code"), "unknown problem") {
+	if !strings.HasPrefix(catalogue.English("no.such.code"), "unknown problem") {
 		t.Fatal("an unknown code must say so")
 	}
 	if err := checkZeroSum(nil, d(1)); err == nil {

@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"github.com/shopspring/decimal"
+
+	"tappbook/internal/problem"
 )
 
 func ip(n int) *int             { return &n }
@@ -62,7 +64,7 @@ func runDeals(t *testing.T, s Setup, cases []dealCase) {
 func refuse(t *testing.T, s Setup, table Table, rec Record, field, code string) {
 	t.Helper()
 	_, err := Score(s, table, rec)
-	ie, ok := AsInputError(err)
+	ie, ok := problem.As(err)
 	if !ok {
 		t.Fatalf("record %+v: want input error %s, got %v", rec, code, err)
 	}

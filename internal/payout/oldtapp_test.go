@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/shopspring/decimal"
+
+	"tappbook/internal/problem"
 )
 
 func oldRec(contract string, points int) Record {
@@ -174,7 +176,7 @@ func TestSplitPot(t *testing.T) {
 			s.Rules.Remainder = c.rules
 			sp, err := SplitPot(s, c.bal, d(c.pot), c.to)
 			if c.errCode != "" {
-				ie, ok := AsInputError(err)
+				ie, ok := problem.As(err)
 				if !ok || ie.Code != c.errCode {
 					t.Fatalf("rules.md final split: want %s, got %v", c.errCode, err)
 				}

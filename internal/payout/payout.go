@@ -74,7 +74,7 @@ type Result struct {
 }
 
 // Score validates a deal and scores it. Every error it returns is an
-// *InputError naming the field, except a broken zero-sum invariant, which is
+// *problem.Error naming the field, except a broken zero-sum invariant, which is
 // a bug and is reported as such rather than recorded.
 func Score(s Setup, t Table, r Record) (Result, error) {
 	return score(s, t, r, false)
@@ -184,3 +184,7 @@ func (d *deal) result() Result {
 }
 
 func units(n int) decimal.Decimal { return decimal.NewFromInt(int64(n)) }
+
+// EndsWithHerzAs reports whether a variant's evening ends by "Herz-As"
+// (rules.md "End of the evening").
+func EndsWithHerzAs(v Variant) bool { return v == Wuerttemberg }

@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/shopspring/decimal"
+
+	"tappbook/internal/problem"
 )
 
 // randomRecord makes a plausible deal for a variant: a real contract, real
@@ -114,7 +116,7 @@ func TestPropertyZeroSumAndDeterminism(t *testing.T) {
 				tb := Table{Dealer: rng.IntN(len(s.Players)), Pot: decimal.NewFromInt(int64(rng.IntN(50)))}
 				res, err := Score(s, tb, rec)
 				if err != nil {
-					if _, ok := AsInputError(err); !ok {
+					if _, ok := problem.As(err); !ok {
 						t.Fatalf("%+v: not an input error: %v", rec, err)
 					}
 					continue

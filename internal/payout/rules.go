@@ -10,6 +10,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/shopspring/decimal"
+
+	"tappbook/internal/problem"
 )
 
 // Rules are a game's house rules (rules.md names them; api.md gives their
@@ -111,10 +113,8 @@ func DecodeRules(v Variant, raw map[string]json.RawMessage) (Rules, error) {
 	return r, nil
 }
 
-func ruleTypeErr(key, want string) *InputError {
-	e := inputErr("rules."+key, "rules.type", key, want)
-	e.Malformed = true
-	return e
+func ruleTypeErr(key, want string) *problem.Error {
+	return catalogue.Malformed("rules."+key, "rules.type", key, want)
 }
 
 func (r *Rules) set(key string, raw json.RawMessage) error {

@@ -13,7 +13,7 @@ import (
 	"tappbook/internal/events"
 	"tappbook/internal/game"
 	"tappbook/internal/payout"
-	"tappbook/internal/projection"
+	"tappbook/internal/tapp"
 )
 
 // api holds the JSON handlers of ../shared/api.md.
@@ -70,7 +70,7 @@ type gameJSON struct {
 	Rules    map[string]any `json:"rules"`
 }
 
-func gameOut(g *projection.Game) gameJSON {
+func gameOut(g *tapp.State) gameJSON {
 	return gameJSON{ID: g.ID, ReadID: g.ReadID, Variant: g.Setup.Variant, Players: g.Setup.Players, Unit: g.UnitText,
 		Currency: g.Currency, Rules: g.Setup.Rules.RulesMap(g.Setup.Variant)}
 }
@@ -111,7 +111,7 @@ func unitText(raw json.RawMessage) (string, error) {
 }
 
 func (a api) getGame(c echo.Context) error {
-	return a.svc.View(c.Request().Context(), gameID(c), func(g *projection.Game) error {
+	return a.svc.View(c.Request().Context(), gameID(c), func(g *tapp.State) error {
 		out := gameOut(g)
 		if readOnly(c) {
 			out.ID = ""
@@ -136,7 +136,7 @@ type handAnswerJSON struct {
 	PotDelta    decimal.Decimal            `json:"pot_delta"`
 	Pot         decimal.Decimal            `json:"pot"`
 	Explanation string                     `json:"explanation"`
-	Detail      payout.Explanation         `json:"detail"`
+	Detail      json.RawMessage            `json:"detail"`
 }
 
 func answerOut(a game.HandAnswer) handAnswerJSON {
@@ -163,7 +163,7 @@ func (a api) recordHand(c echo.Context) error {
 func handNumber(c echo.Context) (int, error) {
 	n, err := strconv.Atoi(c.Param("n"))
 	if err != nil || n < 1 {
-		return 0, &game.NotFoundError{Code: "notfound.hand-number", Args: []any{c.Param("n")}}
+		return 0, tapp.Messages().NotFound("notfound.hand-number", c.Param("n"))
 	}
 	return n, nil
 }
@@ -221,17 +221,26 @@ type ledgerJSON struct {
 }
 
 func (a api) ledger(c echo.Context) error {
-	return a.svc.View(c.Request().Context(), gameID(c), func(g *projection.Game) error {
+	return a.svc.View(c.Request().Context(), gameID(c), func(g *tapp.State) error {
 		next := g.NextDealer()
-		out := ledgerJSON{Hands: len(g.Hands), Counted: g.Counted(), Dealer: g.Setup.Players[next],
+		out := ledgerJSON{Hands: len(g.Hands()), Counted: g.Counted(), Dealer: g.Setup.Players[next],
 			Forehand: g.Setup.Players[(next+1)%len(g.Setup.Players)],
-			Pot:      g.Pot, PotMoney: g.MoneyText(g.Pot), Unit: g.UnitText, Currency: g.Currency, Closed: g.Closed != nil}
-		out.Balances, out.Money = balancesOut(g, g.Balances)
+			Pot:      g.Pot(), PotMoney: g.MoneyText(g.Pot()), Unit: g.UnitText, Currency: g.Currency, Closed: g.Closed != nil}
+		out.Balances, out.Money = balancesOut(g, g.Balances())
 		return c.JSON(http.StatusOK, out)
 	})
 }
 
-func balancesOut(g *projection.Game, balances []decimal.Decimal) (map[string]decimal.Decimal, map[string]string) {
+// unitsByName keys amounts by seat with the players' names.
+func unitsByName(g *tapp.State, bySeat []decimal.Decimal) map[string]decimal.Decimal {
+	out := make(map[string]decimal.Decimal, len(bySeat))
+	for seat, d := range bySeat {
+		out[g.Setup.Players[seat]] = d
+	}
+	return out
+}
+
+func balancesOut(g *tapp.State, balances []decimal.Decimal) (map[string]decimal.Decimal, map[string]string) {
 	units := make(map[string]decimal.Decimal, len(balances))
 	money := make(map[string]string, len(balances))
 	for seat, b := range balances {
@@ -263,24 +272,24 @@ type handJSON struct {
 	VoidReason  string                     `json:"void_reason,omitempty"`
 	Revisions   int                        `json:"revisions"`
 	Explanation string                     `json:"explanation"`
-	Detail      payout.Explanation         `json:"detail"`
+	Detail      json.RawMessage            `json:"detail"`
 	History     []revisionJSON             `json:"history"`
 }
 
 func (a api) listHands(c echo.Context) error {
-	return a.svc.View(c.Request().Context(), gameID(c), func(g *projection.Game) error {
-		out := make([]handJSON, 0, len(g.Hands))
-		for _, h := range g.Hands {
+	return a.svc.View(c.Request().Context(), gameID(c), func(g *tapp.State) error {
+		out := make([]handJSON, 0, len(g.Hands()))
+		for _, h := range g.Hands() {
 			hj := handJSON{Hand: h.Number, Dealer: g.Setup.Players[h.Dealer], Record: h.Record,
-				Deltas: h.Result.Deltas, PotDelta: h.Result.PotDelta, Voided: h.Voided, VoidReason: h.VoidReason,
-				Explanation: h.Result.Text, Detail: h.Explanation()}
+				Deltas: unitsByName(g, h.Result.Deltas), PotDelta: h.Result.PotDelta, Voided: h.Voided, VoidReason: h.VoidReason,
+				Explanation: h.Result.Text, Detail: h.Result.ExplanationJSON()}
 			for _, r := range h.Revisions {
 				rj := revisionJSON{Kind: r.Kind, At: r.At, Reason: r.Reason, Record: r.Record, Cause: r.Cause}
 				if r.Record != nil {
 					hj.Revisions++
 				}
 				if r.Result != nil {
-					rj.Deltas, rj.PotDelta, rj.Explanation = r.Result.Deltas, &r.Result.PotDelta, r.Result.Text
+					rj.Deltas, rj.PotDelta, rj.Explanation = unitsByName(g, r.Result.Deltas), &r.Result.PotDelta, r.Result.Text
 				}
 				hj.History = append(hj.History, rj)
 			}
@@ -330,7 +339,7 @@ type settlementJSON struct {
 	Provisional bool                       `json:"provisional,omitempty"`
 }
 
-func settlementOut(g *projection.Game, s game.Settlement) settlementJSON {
+func settlementOut(g *tapp.State, s tapp.Settlement) settlementJSON {
 	out := settlementJSON{Pot: s.Pot, RemainderTo: s.RemainderTo, Provisional: s.Provisional, Transfers: []transferJSON{}}
 	out.Balances, out.Money = balancesOut(g, s.Balances)
 	if !s.Pot.IsZero() || len(s.Split) > 0 {
@@ -353,12 +362,12 @@ func (a api) closeGame(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, settlementOut(g, game.SettlementOf(g)))
+	return c.JSON(http.StatusOK, settlementOut(g, g.Settlement()))
 }
 
 func (a api) settlement(c echo.Context) error {
-	return a.svc.View(c.Request().Context(), gameID(c), func(g *projection.Game) error {
-		return c.JSON(http.StatusOK, settlementOut(g, game.SettlementOf(g)))
+	return a.svc.View(c.Request().Context(), gameID(c), func(g *tapp.State) error {
+		return c.JSON(http.StatusOK, settlementOut(g, g.Settlement()))
 	})
 }
 
@@ -369,9 +378,9 @@ type pendingJSON struct {
 }
 
 func (a api) pendingDeal(c echo.Context) error {
-	return a.svc.View(c.Request().Context(), gameID(c), func(g *projection.Game) error {
+	return a.svc.View(c.Request().Context(), gameID(c), func(g *tapp.State) error {
 		if g.Pending == nil {
-			return &game.NotFoundError{Code: "notfound.deal"}
+			return tapp.Messages().NotFound("notfound.deal")
 		}
 		return c.JSON(http.StatusOK, pendingJSON{Hand: g.Pending.Hand, Dealer: g.Setup.Players[g.DealerOf(g.Pending.Hand)], Record: g.Pending.Record})
 	})
@@ -400,7 +409,7 @@ func (a api) kontra(c echo.Context) error {
 		return err
 	}
 	if b.Level == nil {
-		return &payout.InputError{Field: "level", Code: "kontra.missing"}
+		return tapp.Messages().Input("level", "kontra.missing")
 	}
 	if err := a.svc.Kontra(c.Request().Context(), gameID(c), *b.Level, c.Request().Header.Get(idempotencyHeader)); err != nil {
 		return err

@@ -13,7 +13,7 @@ import (
 	"rsc.io/qr"
 
 	"tappbook/internal/i18n"
-	"tappbook/internal/projection"
+	"tappbook/internal/tapp"
 	"tappbook/templates"
 )
 
@@ -24,7 +24,7 @@ func (u ui) audit(c echo.Context) error {
 		return u.problem(c, err)
 	}
 	v := templates.AuditView{Page: p, Verified: loc.T("audit.count", len(evs))}
-	err = u.svc.View(c.Request().Context(), gameID(c), func(g *projection.Game) error {
+	err = u.svc.View(c.Request().Context(), gameID(c), func(g *tapp.State) error {
 		for _, e := range evs {
 			var pretty strings.Builder
 			var data any
@@ -44,25 +44,25 @@ func (u ui) audit(c echo.Context) error {
 }
 
 // eventSummary says in a line what an event recorded.
-func eventSummary(loc i18n.Localizer, g *projection.Game, typ string, data []byte) string {
+func eventSummary(loc i18n.Localizer, g *tapp.State, typ string, data []byte) string {
 	switch typ {
-	case projection.TypeGameStarted:
+	case tapp.TypeGameStarted:
 		return loc.T("audit.started", loc.T("variant."+string(g.Setup.Variant)), strings.Join(g.Setup.Players, ", "))
-	case projection.TypeHandRecorded, projection.TypeHandCorrect, projection.TypeHandRescored:
+	case tapp.TypeHandRecorded, tapp.TypeHandCorrect, tapp.TypeHandRescored:
 		var p struct {
 			Hand   int    `json:"hand"`
 			Reason string `json:"reason"`
-			projection.Scored
+			tapp.Scored
 		}
 		if json.Unmarshal(data, &p) == nil {
-			s := loc.T("table.hand", p.Hand) + ": " + loc.Explain(p.Explanation)
+			s := loc.T("table.hand", p.Hand) + ": " + p.Explain().Render(loc)
 			if p.Reason != "" {
 				s += " (" + p.Reason + ")"
 			}
 			return s
 		}
-	case projection.TypeHandVoided:
-		var p projection.HandVoided
+	case tapp.TypeHandVoided:
+		var p tapp.HandVoided
 		if json.Unmarshal(data, &p) == nil {
 			return loc.T("table.hand", p.Hand) + ": " + p.Reason
 		}
@@ -93,7 +93,7 @@ func csvCell(s string) string {
 
 // dealsCSV downloads the deals, one row each, with every player's change.
 func (u ui) dealsCSV(c echo.Context) error {
-	return u.svc.View(c.Request().Context(), gameID(c), func(g *projection.Game) error {
+	return u.svc.View(c.Request().Context(), gameID(c), func(g *tapp.State) error {
 		c.Response().Header().Set(echo.HeaderContentType, "text/csv; charset=utf-8")
 		c.Response().Header().Set(echo.HeaderContentDisposition, `attachment; filename="tappbook-`+fileName(c)+`.csv"`)
 		c.Response().WriteHeader(http.StatusOK)
@@ -112,7 +112,7 @@ func (u ui) dealsCSV(c echo.Context) error {
 			}
 			return strconv.Itoa(*p)
 		}
-		for _, h := range g.Hands {
+		for _, h := range g.Hands() {
 			r := h.Record
 			tout := ""
 			if r.Tout != nil {
@@ -120,8 +120,8 @@ func (u ui) dealsCSV(c echo.Context) error {
 			}
 			row := []string{strconv.Itoa(h.Number), g.Setup.Players[h.Dealer], r.Contract, r.Declarer, r.Partner, r.Trump,
 				opt(r.Points), opt(r.Tricks), tout, opt(r.Kontra), r.Matzl, strconv.FormatBool(h.Voided), h.VoidReason, h.Result.Text}
-			for _, name := range g.Setup.Players {
-				row = append(row, h.Result.Deltas[name].String())
+			for _, d := range h.Result.Deltas {
+				row = append(row, d.String())
 			}
 			row = append(row, h.Result.PotDelta.String())
 			for i := range row {
@@ -139,13 +139,13 @@ func (u ui) dealsCSV(c echo.Context) error {
 // share shows the game's link as text and as a QR code the server draws.
 func (u ui) share(c echo.Context) error {
 	p, _ := u.page(c, "share.title")
-	if err := u.svc.View(c.Request().Context(), gameID(c), func(*projection.Game) error { return nil }); err != nil {
+	if err := u.svc.View(c.Request().Context(), gameID(c), func(*tapp.State) error { return nil }); err != nil {
 		return u.problem(c, err)
 	}
 	origin := c.Scheme() + "://" + c.Request().Host
 	link := origin + "/g/" + gameID(c)
 	var readID string
-	_ = u.svc.View(c.Request().Context(), gameID(c), func(g *projection.Game) error { readID = g.ReadID; return nil })
+	_ = u.svc.View(c.Request().Context(), gameID(c), func(g *tapp.State) error { readID = g.ReadID; return nil })
 	code, err := qr.Encode(link, qr.M)
 	if err != nil {
 		return fmt.Errorf("share: QR code: %w", err)
@@ -174,7 +174,7 @@ func qrPath(code *qr.Code) templates.QRView {
 func (u ui) live(c echo.Context) error {
 	id := gameID(c)
 	var version int64
-	if err := u.svc.View(c.Request().Context(), id, func(g *projection.Game) error { version = g.Version; return nil }); err != nil {
+	if err := u.svc.View(c.Request().Context(), id, func(g *tapp.State) error { version = g.Version; return nil }); err != nil {
 		return u.problem(c, err)
 	}
 	changes, stop := u.svc.Follow(id)

@@ -7,20 +7,20 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/shopspring/decimal"
 
-	"tappbook/internal/game"
 	"tappbook/internal/i18n"
 	"tappbook/internal/payout"
-	"tappbook/internal/projection"
+	"tappbook/internal/problem"
+	"tappbook/internal/tapp"
 	"tappbook/templates"
 )
 
 // closeView shows the settlement as it stands: the pot shared out, who pays
 // whom, and, where leftover pot units await a cut, who may win each.
-func closeView(p templates.Page, loc i18n.Localizer, g *projection.Game, chosen []string) templates.CloseView {
-	s := game.SettlementOf(g)
+func closeView(p templates.Page, loc i18n.Localizer, g *tapp.State, chosen []string) templates.CloseView {
+	s := g.Settlement()
 	v := templates.CloseView{Page: p, Closed: g.Closed != nil, HasPot: g.Setup.Variant == payout.OldTapp,
 		Transfers: transferViews(loc, g, s.Transfers)}
-	pot := g.Pot
+	pot := g.Pot()
 	if g.Closed != nil {
 		pot = decimal.Zero
 		for _, x := range g.Closed.Split {
@@ -45,7 +45,7 @@ func closeView(p templates.Page, loc i18n.Localizer, g *projection.Game, chosen 
 		v.NeedCut = true
 		for i := range v.Leftover {
 			var opts []templates.Option
-			for _, name := range payout.RemainderEligible(g.Setup, g.Balances) {
+			for _, name := range payout.RemainderEligible(g.Setup, g.Balances()) {
 				opts = append(opts, templates.Option{Value: name, Label: name, Selected: i < len(chosen) && chosen[i] == name})
 			}
 			v.CutOptions = append(v.CutOptions, opts)
@@ -56,7 +56,7 @@ func closeView(p templates.Page, loc i18n.Localizer, g *projection.Game, chosen 
 
 func (u ui) closeForm(c echo.Context) error {
 	p, loc := u.page(c, "close.title")
-	err := u.svc.View(c.Request().Context(), gameID(c), func(g *projection.Game) error {
+	err := u.svc.View(c.Request().Context(), gameID(c), func(g *tapp.State) error {
 		return render(c, http.StatusOK, templates.Close(closeView(p, loc, g, nil)))
 	})
 	if err != nil {
@@ -74,11 +74,11 @@ func (u ui) closeGame(c echo.Context) error {
 	if err == nil {
 		return c.Redirect(http.StatusSeeOther, "/g/"+gameID(c))
 	}
-	if _, ok := payout.AsInputError(err); !ok {
+	if !problem.IsKind(err, problem.Input) {
 		return u.problem(c, err)
 	}
 	p, loc := u.page(c, "close.title")
-	return u.svc.View(c.Request().Context(), gameID(c), func(g *projection.Game) error {
+	return u.svc.View(c.Request().Context(), gameID(c), func(g *tapp.State) error {
 		v := closeView(p, loc, g, form["remainder_to"])
 		v.Error = loc.Error(err)
 		return render(c, http.StatusUnprocessableEntity, templates.Close(v))
@@ -86,7 +86,7 @@ func (u ui) closeGame(c echo.Context) error {
 }
 
 func (u ui) herzAs(c echo.Context) error {
-	if err := u.svc.AnnounceHerzAs(c.Request().Context(), gameID(c), ""); err != nil {
+	if _, err := u.svc.AnnounceHerzAs(c.Request().Context(), gameID(c), ""); err != nil {
 		return u.problem(c, err)
 	}
 	return c.Redirect(http.StatusSeeOther, "/g/"+gameID(c))
@@ -97,7 +97,8 @@ func (u ui) herzAsHolder(c echo.Context) error {
 	if err != nil {
 		return u.problem(c, err)
 	}
-	if err := u.svc.HerzAsHolder(c.Request().Context(), gameID(c), strings.TrimSpace(form.Get("player")), ""); err != nil {
+	player, inTapp := strings.TrimSpace(form.Get("player")), form.Get("in_tapp") == "true"
+	if _, err := u.svc.HerzAsHolder(c.Request().Context(), gameID(c), player, inTapp, ""); err != nil {
 		return u.problem(c, err)
 	}
 	return c.Redirect(http.StatusSeeOther, "/g/"+gameID(c))

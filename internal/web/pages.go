@@ -19,7 +19,8 @@ import (
 	"tappbook/internal/game"
 	"tappbook/internal/i18n"
 	"tappbook/internal/payout"
-	"tappbook/internal/projection"
+	"tappbook/internal/problem"
+	"tappbook/internal/tapp"
 	"tappbook/templates"
 )
 
@@ -238,7 +239,7 @@ func variantParam(c echo.Context) (payout.Variant, error) {
 func (u ui) newGameForm(c echo.Context) error {
 	v, err := variantParam(c)
 	if err != nil {
-		return u.problem(c, &game.NotFoundError{Code: "notfound.game"})
+		return u.problem(c, tapp.Messages().NotFound("notfound.variant", c.Param("variant")))
 	}
 	return render(c, http.StatusOK, templates.NewGame(u.newGameView(c, v, nil)))
 }
@@ -246,7 +247,7 @@ func (u ui) newGameForm(c echo.Context) error {
 func (u ui) newGame(c echo.Context) error {
 	v, err := variantParam(c)
 	if err != nil {
-		return u.problem(c, &game.NotFoundError{Code: "notfound.game"})
+		return u.problem(c, tapp.Messages().NotFound("notfound.variant", c.Param("variant")))
 	}
 	form, err := formParams(c)
 	if err != nil {
@@ -265,7 +266,7 @@ func (u ui) newGame(c echo.Context) error {
 		unit = norm
 	}
 	rules, rerr := formRules(v, form)
-	var g *projection.Game
+	var g *tapp.State
 	if rerr == nil {
 		g, err = u.svc.Create(c.Request().Context(), game.NewGame{Variant: string(v), Players: players, Unit: unit,
 			Currency: form.Get("currency"), Rules: rules}, form.Get("idempotency_key"))
@@ -273,8 +274,8 @@ func (u ui) newGame(c echo.Context) error {
 		err = rerr
 	}
 	if err != nil {
-		var ie *payout.InputError
-		if !errors.As(err, &ie) {
+		ie, ok := problem.As(err)
+		if !ok || ie.Kind != problem.Input {
 			return u.problem(c, err)
 		}
 		msg := loc.Error(err)
@@ -299,18 +300,20 @@ func (u ui) newGame(c echo.Context) error {
 	return c.Redirect(http.StatusSeeOther, "/g/"+g.ID)
 }
 
+// typedAmount is an amount typed on a phone ("1,50") as a decimal string;
+// text that is no amount stays as typed, for the rules to refuse with
+// their own message.
+func typedAmount(s string) string {
+	if d, err := i18n.ParseAmount(s); err == nil {
+		return d.String()
+	}
+	return s
+}
+
 // formRules turns the house-rule inputs of the start form into api.md's
 // rules object.
 func formRules(v payout.Variant, form url.Values) (map[string]json.RawMessage, error) {
 	out := map[string]json.RawMessage{}
-	num := func(key, raw string) error {
-		d, err := i18n.ParseAmount(raw)
-		if err != nil {
-			return &payout.InputError{Field: "rules." + key, Code: "rules.type", Args: []any{key, "a whole number"}}
-		}
-		out[key] = []byte(`"` + d.String() + `"`)
-		return nil
-	}
 	switch v {
 	case payout.Zuger:
 		if t := form.Get("tapp_threshold"); t != "" {
@@ -321,9 +324,7 @@ func formRules(v payout.Variant, form url.Values) (map[string]json.RawMessage, e
 		}
 	case payout.OldTapp:
 		if s := form.Get("stake"); s != "" {
-			if err := num("stake", s); err != nil {
-				return nil, err
-			}
+			out["stake"] = []byte(strconv.Quote(typedAmount(s)))
 		}
 		if r := form.Get("remainder"); r != "" {
 			out["remainder"] = []byte(strconv.Quote(r))
@@ -336,11 +337,7 @@ func formRules(v payout.Variant, form url.Values) (map[string]json.RawMessage, e
 		vals := map[string]string{}
 		for _, k := range payout.WuerttembergValueKeys() {
 			if s := form.Get("values." + k); s != "" {
-				d, err := i18n.ParseAmount(s)
-				if err != nil {
-					return nil, &payout.InputError{Field: "rules.values." + k, Code: "rules.type", Args: []any{"values." + k, "a whole number"}}
-				}
-				vals[k] = d.String()
+				vals[k] = typedAmount(s)
 			}
 		}
 		var b strings.Builder
@@ -365,29 +362,29 @@ func formRules(v payout.Variant, form url.Values) (map[string]json.RawMessage, e
 // lastDeals is how many deals the table shows before "all deals".
 const lastDeals = 20
 
-func (u ui) tableView(p templates.Page, loc i18n.Localizer, g *projection.Game, all bool) templates.TableView {
+func (u ui) tableView(p templates.Page, loc i18n.Localizer, g *tapp.State, all bool) templates.TableView {
 	n := len(g.Setup.Players)
 	next := g.NextDealer()
 	v := templates.TableView{Page: p, Variant: string(g.Setup.Variant), VariantName: loc.T("variant." + string(g.Setup.Variant)),
 		NextHand: g.NextHand(), Dealer: g.Setup.Players[next], Forehand: g.Setup.Players[(next+1)%n],
-		HasPot: g.Setup.Variant == payout.OldTapp, Pot: loc.Num(g.Pot), PotMoney: loc.Money(g.Money(g.Pot), g.Currency, g.Places()),
+		HasPot: g.Setup.Variant == payout.OldTapp, Pot: loc.Num(g.Pot()), PotMoney: loc.Money(g.Money(g.Pot()), g.Currency, g.Places()),
 		Closed: g.Closed != nil, Chart: chart(g)}
 	for seat, name := range g.Setup.Players {
-		b := g.Balances[seat]
+		b := g.Balance(seat)
 		v.Players = append(v.Players, templates.PlayerView{Name: name, Seat: seat, Units: loc.Num(b),
 			Money: loc.Money(g.Money(b), g.Currency, g.Places()), Dealer: seat == next && g.Closed == nil, Negative: b.IsNegative()})
 	}
 	// The last deals, newest first; all of them on request. Rendering every
 	// explanation of a long evening on each refresh would make the table slow.
-	shown := min(len(g.Hands), lastDeals)
+	shown := min(len(g.Hands()), lastDeals)
 	if all {
-		shown = len(g.Hands)
+		shown = len(g.Hands())
 	}
-	for i := len(g.Hands) - 1; i >= len(g.Hands)-shown; i-- {
-		v.Hands = append(v.Hands, handView(loc, g, g.Hands[i]))
+	for i := len(g.Hands()) - 1; i >= len(g.Hands())-shown; i-- {
+		v.Hands = append(v.Hands, handView(loc, g, g.Hands()[i]))
 	}
-	if shown < len(g.Hands) {
-		v.MoreDeals = len(g.Hands)
+	if shown < len(g.Hands()) {
+		v.MoreDeals = len(g.Hands())
 	}
 	if g.Closed != nil {
 		v.Transfers = transferViews(loc, g, g.Closed.Transfers)
@@ -397,10 +394,10 @@ func (u ui) tableView(p templates.Page, loc i18n.Localizer, g *projection.Game, 
 	}
 	if g.Setup.Variant == payout.Wuerttemberg {
 		end := g.End()
-		v.HerzAs.CanAnnounce = end.Phase == projection.PhaseNone && len(g.Hands) > 0
+		v.HerzAs.CanAnnounce = end.Phase == tapp.PhaseNone && len(g.Hands()) > 0
 		v.Status = endStatus(loc, g, end)
-		if end.Phase == projection.PhaseHolder {
-			v.HerzAs.AskHolder, v.HerzAs.HolderHand = true, g.HerzAs.AfterHand+1
+		if end.Phase == tapp.PhaseHolder {
+			v.HerzAs.AskHolder, v.HerzAs.HolderHand = true, end.Question
 			for _, name := range g.Setup.Players {
 				v.HerzAs.Players = append(v.HerzAs.Players, templates.Option{Value: name, Label: name})
 			}
@@ -409,27 +406,26 @@ func (u ui) tableView(p templates.Page, loc i18n.Localizer, g *projection.Game, 
 	return v
 }
 
-func endStatus(loc i18n.Localizer, g *projection.Game, end projection.EndPhase) string {
+func endStatus(loc i18n.Localizer, g *tapp.State, end tapp.End) string {
 	switch end.Phase {
-	case projection.PhaseAnnounced:
+	case tapp.PhaseAnnounced:
 		return loc.T("herz.announced")
-	case projection.PhaseHolder:
+	case tapp.PhaseHolder:
 		return loc.T("herz.ask")
-	case projection.PhaseLastRound:
+	case tapp.PhaseLastRound:
 		return loc.T("herz.last-round", end.LastRegular, g.Setup.Players[g.DealerOf(end.LastRegular)])
-	case projection.PhaseForced:
+	case tapp.PhaseForced:
 		return loc.T("herz.forced", end.Forced, len(g.Setup.Players))
-	case projection.PhaseDone:
+	case tapp.PhaseDone:
 		return loc.T("herz.done")
 	}
 	return ""
 }
 
-func handView(loc i18n.Localizer, g *projection.Game, h *projection.Hand) templates.HandView {
-	hv := templates.HandView{Number: h.Number, Dealer: g.Setup.Players[h.Dealer], Explanation: loc.Explain(h.Explanation()),
+func handView(loc i18n.Localizer, g *tapp.State, h *tapp.Hand) templates.HandView {
+	hv := templates.HandView{Number: h.Number, Dealer: g.Setup.Players[h.Dealer], Explanation: h.Result.Explanation().Render(loc),
 		Voided: h.Voided, VoidReason: h.VoidReason}
-	for _, name := range g.Setup.Players {
-		d := h.Result.Deltas[name]
+	for _, d := range h.Result.Deltas {
 		s := loc.Num(d)
 		if d.IsPositive() {
 			s = "+" + s
@@ -439,21 +435,29 @@ func handView(loc i18n.Localizer, g *projection.Game, h *projection.Hand) templa
 	for _, r := range h.Revisions {
 		at := r.At.UTC().Format("15:04")
 		switch r.Kind {
-		case projection.TypeHandRecorded:
-			hv.History = append(hv.History, loc.T("history.recorded", at, loc.Explain(r.Explanation())))
-		case projection.TypeHandCorrect:
+		case tapp.TypeHandRecorded:
+			hv.History = append(hv.History, loc.T("history.recorded", at, explainRevision(loc, r)))
+		case tapp.TypeHandCorrect:
 			hv.Corrected = true
-			hv.History = append(hv.History, loc.T("history.corrected", at, r.Reason, loc.Explain(r.Explanation())))
-		case projection.TypeHandVoided:
+			hv.History = append(hv.History, loc.T("history.corrected", at, r.Reason, explainRevision(loc, r)))
+		case tapp.TypeHandVoided:
 			hv.History = append(hv.History, loc.T("history.voided", at, r.Reason))
-		case projection.TypeHandRescored:
-			hv.History = append(hv.History, loc.T("history.rescored", at, r.Cause, loc.Explain(r.Explanation())))
+		case tapp.TypeHandRescored:
+			hv.History = append(hv.History, loc.T("history.rescored", at, r.Cause, explainRevision(loc, r)))
 		}
 	}
 	return hv
 }
 
-func transferViews(loc i18n.Localizer, g *projection.Game, ts []projection.Transfer) []templates.TransferView {
+// explainRevision renders why a revision's result was what it was.
+func explainRevision(loc i18n.Localizer, r tapp.Revision) string {
+	if r.Result == nil {
+		return ""
+	}
+	return r.Result.Explanation().Render(loc)
+}
+
+func transferViews(loc i18n.Localizer, g *tapp.State, ts []tapp.Transfer) []templates.TransferView {
 	var out []templates.TransferView
 	for _, t := range ts {
 		out = append(out, templates.TransferView{From: t.From, To: t.To, Amount: loc.Money(g.Money(t.Amount), g.Currency, g.Places())})
@@ -465,7 +469,7 @@ func transferViews(loc i18n.Localizer, g *projection.Game, ts []projection.Trans
 // box: x is the deal, y the balance, zero in between. Balances become
 // floats here only as pixel positions, never as amounts; a long evening is
 // drawn with at most chartPoints points per player.
-func chart(g *projection.Game) templates.ChartView {
+func chart(g *tapp.State) templates.ChartView {
 	const w, h, chartPoints = 300, 120, 150
 	n := len(g.Setup.Players)
 	var run [][]float64 // running balance after each counted deal, by seat
@@ -474,13 +478,13 @@ func chart(g *projection.Game) templates.ChartView {
 	start := make([]float64, n)
 	run = append(run, start)
 	lo, hi := 0.0, 0.0
-	for _, hand := range g.Hands {
+	for _, hand := range g.Hands() {
 		if hand.Voided {
 			continue
 		}
 		row := make([]float64, n)
-		for seat, name := range g.Setup.Players {
-			cur[seat] = cur[seat].Add(hand.Result.Deltas[name])
+		for seat := range g.Setup.Players {
+			cur[seat] = cur[seat].Add(hand.Result.Deltas[seat])
 			row[seat] = cur[seat].InexactFloat64()
 			lo, hi = min(lo, row[seat]), max(hi, row[seat])
 		}
@@ -509,7 +513,7 @@ func chart(g *projection.Game) templates.ChartView {
 
 func (u ui) table(c echo.Context) error {
 	p, loc := u.page(c, "table.title")
-	err := u.svc.View(c.Request().Context(), gameID(c), func(g *projection.Game) error {
+	err := u.svc.View(c.Request().Context(), gameID(c), func(g *tapp.State) error {
 		key := fmt.Sprintf("%s|%t|%d|%s", loc.Lang(), p.ReadOnly, g.Version, c.Request().URL.RequestURI())
 		page, ok := u.tables.get(key)
 		if !ok {

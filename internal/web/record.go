@@ -1,7 +1,6 @@
 package web
 
 import (
-	"errors"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -12,7 +11,8 @@ import (
 	"tappbook/internal/game"
 	"tappbook/internal/i18n"
 	"tappbook/internal/payout"
-	"tappbook/internal/projection"
+	"tappbook/internal/problem"
+	"tappbook/internal/tapp"
 	"tappbook/templates"
 )
 
@@ -27,8 +27,8 @@ func (f *dealForm) get(k string) string { return strings.TrimSpace(f.values.Get(
 
 // contracts gives the contracts the next deal may be: every one of the
 // variant's, or only Ramsch in a Württemberg Zwangsramsch.
-func contractsFor(g *projection.Game, hand int) []string {
-	if g.Setup.Variant == payout.Wuerttemberg && hand == g.NextHand() && g.End().Phase == projection.PhaseForced {
+func contractsFor(g *tapp.State, hand int) []string {
+	if g.Setup.Variant == payout.Wuerttemberg && hand == g.NextHand() && g.End().Phase == tapp.PhaseForced {
 		return []string{"ramsch"}
 	}
 	var out []string
@@ -42,7 +42,7 @@ func contractsFor(g *projection.Game, hand int) []string {
 }
 
 // recordView fills the form for deal hand of a game, for contract.
-func (u ui) recordView(p templates.Page, loc i18n.Localizer, g *projection.Game, hand int, contract string, f dealForm, edit bool) templates.RecordView {
+func (u ui) recordView(p templates.Page, loc i18n.Localizer, g *tapp.State, hand int, contract string, f dealForm, edit bool) templates.RecordView {
 	n := len(g.Setup.Players)
 	dealer := g.DealerOf(hand)
 	v := templates.RecordView{Page: p, Variant: string(g.Setup.Variant), Hand: hand, Dealer: g.Setup.Players[dealer],
@@ -61,7 +61,7 @@ func (u ui) recordView(p templates.Page, loc i18n.Localizer, g *projection.Game,
 	if contract == "" && g.Setup.Variant == payout.Matzlfangen {
 		contract = "rufen" // when everyone says "weiter"
 	}
-	if end := g.End(); g.Setup.Variant == payout.Wuerttemberg && end.Phase == projection.PhaseForced && hand == g.NextHand() {
+	if end := g.End(); g.Setup.Variant == payout.Wuerttemberg && end.Phase == tapp.PhaseForced && hand == g.NextHand() {
 		v.Forced = loc.T("herz.forced", end.Forced, n)
 	}
 	for _, c := range available {
@@ -167,7 +167,7 @@ func (u ui) recordView(p templates.Page, loc i18n.Localizer, g *projection.Game,
 
 // parseDeal turns the form into a record. A number that is not one is
 // refused here, next to its field; everything else the payout engine checks.
-func parseDeal(loc i18n.Localizer, g *projection.Game, f *dealForm) payout.Record {
+func parseDeal(loc i18n.Localizer, g *tapp.State, f *dealForm) payout.Record {
 	rec := payout.Record{Contract: f.get("contract")}
 	fields, _ := payout.ContractFields(g.Setup.Variant, rec.Contract, f.get("tout") == "true")
 	num := func(field, raw string) *int {
@@ -227,10 +227,10 @@ func parseDeal(loc i18n.Localizer, g *projection.Game, f *dealForm) payout.Recor
 }
 
 // place puts a refusal next to its field of the form.
-func place(loc i18n.Localizer, g *projection.Game, f *dealForm, err error) {
+func place(loc i18n.Localizer, g *tapp.State, f *dealForm, err error) {
 	msg := loc.Error(err)
-	ie, ok := payout.AsInputError(err)
-	if !ok {
+	ie, ok := problem.As(err)
+	if !ok || ie.Kind != problem.Input {
 		f.err = msg
 		return
 	}
@@ -261,9 +261,9 @@ func place(loc i18n.Localizer, g *projection.Game, f *dealForm, err error) {
 func (u ui) recordForm(c echo.Context) error {
 	p, loc := u.page(c, "record.title-new")
 	f := dealForm{values: c.QueryParams(), errs: map[string]string{}}
-	err := u.svc.View(c.Request().Context(), gameID(c), func(g *projection.Game) error {
+	err := u.svc.View(c.Request().Context(), gameID(c), func(g *tapp.State) error {
 		if g.Closed != nil {
-			return &game.ConflictError{Code: "conflict.closed"}
+			return tapp.Messages().Conflict("conflict.closed")
 		}
 		p.Title = loc.T("record.title", g.NextHand())
 		return render(c, http.StatusOK, templates.Record(u.recordView(p, loc, g, g.NextHand(), c.QueryParam("contract"), f, false)))
@@ -277,7 +277,7 @@ func (u ui) recordForm(c echo.Context) error {
 // submitDeal handles a posted deal form: parse it, let submit record it, and
 // on a refusal show the form again with what was typed and the message next
 // to its field.
-func (u ui) submitDeal(c echo.Context, hand func(*projection.Game) int, edit bool, submit func(payout.Record, *dealForm) (int, error)) error {
+func (u ui) submitDeal(c echo.Context, hand func(*tapp.State) int, edit bool, submit func(payout.Record, *dealForm) (int, error)) error {
 	form, err := formParams(c)
 	if err != nil {
 		return u.problem(c, err)
@@ -287,7 +287,7 @@ func (u ui) submitDeal(c echo.Context, hand func(*projection.Game) int, edit boo
 	var rec payout.Record
 	var n int
 	// Parse under the game's read lock, submit outside it.
-	if err := u.svc.View(c.Request().Context(), gameID(c), func(g *projection.Game) error {
+	if err := u.svc.View(c.Request().Context(), gameID(c), func(g *tapp.State) error {
 		n = hand(g)
 		rec = parseDeal(loc, g, &f)
 		return nil
@@ -302,15 +302,13 @@ func (u ui) submitDeal(c echo.Context, hand func(*projection.Game) int, edit boo
 		return c.Redirect(http.StatusSeeOther, "/g/"+gameID(c)+"#hand-"+strconv.Itoa(number))
 	}
 	status := http.StatusUnprocessableEntity
-	var ce *game.ConflictError
-	if errors.As(err, &ce) {
+	if problem.IsKind(err, problem.Conflict) {
 		status = http.StatusConflict
 	}
-	var nf *game.NotFoundError
-	if errors.As(err, &nf) {
+	if problem.IsKind(err, problem.NotFound) {
 		return u.problem(c, err)
 	}
-	return u.svc.View(c.Request().Context(), gameID(c), func(g *projection.Game) error {
+	return u.svc.View(c.Request().Context(), gameID(c), func(g *tapp.State) error {
 		if err != nil {
 			place(loc, g, &f, err)
 			if status == http.StatusConflict {
@@ -332,7 +330,7 @@ func (u ui) submitDeal(c echo.Context, hand func(*projection.Game) int, edit boo
 }
 
 func (u ui) record(c echo.Context) error {
-	return u.submitDeal(c, func(g *projection.Game) int { return g.NextHand() }, false, func(rec payout.Record, f *dealForm) (int, error) {
+	return u.submitDeal(c, func(g *tapp.State) int { return g.NextHand() }, false, func(rec payout.Record, f *dealForm) (int, error) {
 		checks := game.Checks{}
 		if eh, err := strconv.Atoi(f.get("expected_hand")); err == nil {
 			checks.ExpectedHand = &eh
@@ -350,10 +348,10 @@ func (u ui) editForm(c echo.Context) error {
 		return u.problem(c, err)
 	}
 	p, loc := u.page(c, "record.title-edit", n)
-	err = u.svc.View(c.Request().Context(), gameID(c), func(g *projection.Game) error {
+	err = u.svc.View(c.Request().Context(), gameID(c), func(g *tapp.State) error {
 		h := g.Hand(n)
 		if h == nil {
-			return &game.NotFoundError{Code: "notfound.hand", Args: []any{n}}
+			return tapp.Messages().NotFound("notfound.hand", n)
 		}
 		f := dealForm{values: recordValues(g, h.Record), errs: map[string]string{}}
 		contract := c.QueryParam("contract")
@@ -371,7 +369,7 @@ func (u ui) editForm(c echo.Context) error {
 }
 
 // recordValues writes a record back into form values.
-func recordValues(g *projection.Game, r payout.Record) url.Values {
+func recordValues(g *tapp.State, r payout.Record) url.Values {
 	v := url.Values{}
 	set := func(k, s string) {
 		if s != "" {
@@ -408,7 +406,7 @@ func (u ui) correct(c echo.Context) error {
 	if err != nil {
 		return u.problem(c, err)
 	}
-	return u.submitDeal(c, func(*projection.Game) int { return n }, true, func(rec payout.Record, f *dealForm) (int, error) {
+	return u.submitDeal(c, func(*tapp.State) int { return n }, true, func(rec payout.Record, f *dealForm) (int, error) {
 		ans, err := u.svc.Correct(c.Request().Context(), gameID(c), n, rec, f.get("reason"), game.Checks{}, f.get("idempotency_key"))
 		return ans.Hand, err
 	})
@@ -427,11 +425,11 @@ func (u ui) void(c echo.Context) error {
 	if err == nil {
 		return c.Redirect(http.StatusSeeOther, "/g/"+gameID(c)+"#hand-"+strconv.Itoa(n))
 	}
-	if _, ok := payout.AsInputError(err); !ok {
+	if !problem.IsKind(err, problem.Input) {
 		return u.problem(c, err)
 	}
 	p, loc := u.page(c, "record.title-edit", n)
-	return u.svc.View(c.Request().Context(), gameID(c), func(g *projection.Game) error {
+	return u.svc.View(c.Request().Context(), gameID(c), func(g *tapp.State) error {
 		h := g.Hand(n)
 		f := dealForm{values: recordValues(g, h.Record), errs: map[string]string{}}
 		v := u.recordView(p, loc, g, n, h.Record.Contract, f, true)

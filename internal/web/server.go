@@ -23,6 +23,7 @@ import (
 	"tappbook/internal/game"
 	"tappbook/internal/i18n"
 	"tappbook/internal/payout"
+	"tappbook/internal/problem"
 	staticfiles "tappbook/static"
 )
 
@@ -48,7 +49,11 @@ func (s *Server) CloseStreams() { s.once.Do(func() { close(s.streams) }) }
 // Origin headers: it needs no tokens in forms and works over plain HTTP on a
 // LAN address; scripts such as curl send neither header and pass.
 func New(svc *game.Service, log *slog.Logger) (*Server, error) {
-	bundle, err := i18n.Load()
+	refusals, err := game.Refusals()
+	if err != nil {
+		return nil, err
+	}
+	bundle, err := i18n.Load(refusals, payout.EnglishPhrases())
 	if err != nil {
 		return nil, err
 	}
@@ -126,20 +131,18 @@ func errorHandler(log *slog.Logger) echo.HTTPErrorHandler {
 
 func statusOf(err error) (int, string) {
 	var he *echo.HTTPError
-	var nf *game.NotFoundError
-	var ce *game.ConflictError
-	if ie, ok := payout.AsInputError(err); ok {
-		if ie.Malformed {
-			return http.StatusBadRequest, ie.Error()
+	if pe, ok := problem.As(err); ok {
+		switch {
+		case pe.Kind == problem.NotFound:
+			return http.StatusNotFound, pe.Error()
+		case pe.Kind == problem.Conflict:
+			return http.StatusConflict, pe.Error()
+		case pe.Malformed:
+			return http.StatusBadRequest, pe.Error()
 		}
-		return http.StatusUnprocessableEntity, ie.Error()
+		return http.StatusUnprocessableEntity, pe.Error()
 	}
-	switch {
-	case errors.As(err, &nf):
-		return http.StatusNotFound, nf.Error()
-	case errors.As(err, &ce):
-		return http.StatusConflict, ce.Error()
-	case errors.As(err, &he):
+	if errors.As(err, &he) {
 		switch he.Code {
 		case http.StatusRequestEntityTooLarge:
 			return he.Code, fmt.Sprintf("the request body is larger than %d KiB; send one deal at a time", MaxBody>>10)
@@ -187,9 +190,7 @@ func decode(c echo.Context, v any, emptyOK bool) error {
 
 func malformed(msg string) error { return echo.NewHTTPError(http.StatusBadRequest, msg) }
 
-func unknownField(name string) error {
-	return &payout.InputError{Field: name, Code: "field.unknown", Args: []any{name}}
-}
+func unknownField(name string) error { return payout.UnknownField(name) }
 
 func decodeErr(err error) error {
 	var syn *json.SyntaxError

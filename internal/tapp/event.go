@@ -1,7 +1,9 @@
-package projection
+package tapp
 
 import (
 	"encoding/json"
+	"fmt"
+	"time"
 
 	"github.com/shopspring/decimal"
 
@@ -27,15 +29,32 @@ const (
 	TypeDealKontra    = "deal.kontra"
 	TypeDealMatzl     = "deal.matzl"
 
-	// The end of a Württemberg evening: someone says "Herz-As"; the player
-	// dealt ♥A in the next deal deals the last regular round; then every
-	// player deals one Zwangsramsch.
-	TypeHerzAs       = "game.herz-as"
-	TypeHerzAsHolder = "game.herz-as-holder"
+	// The end of a Württemberg evening (rules.md "End of the evening"):
+	// someone says "Herz-As"; the player dealt ♥A in the next deal deals
+	// the last regular deal (if it lay in the tapp, the question passes to
+	// the deal after); then every player deals one Zwangsramsch.
+	TypeHerzAs          = "game.herz-as"
+	TypeHerzAsHolder    = "game.herz-as-holder"
+	TypeHerzAsWithdrawn = "game.herz-as-withdrawn"
 )
 
 // SchemaVersion of every event type above.
 const SchemaVersion = 1
+
+// Event is one of a game's facts as the fold reads it: its place in the
+// game's stream, when it was stored, the hash that chains it, and its
+// payload.
+type Event struct {
+	Version int64
+	At      time.Time
+	Hash    string
+	Data    Payload
+}
+
+// Payload is the data of one event type.
+type Payload interface {
+	EventType() string
+}
 
 // GameStarted: variant, players in seat order, unit value, currency and the
 // house rules as api.md shows them (defaults filled in).
@@ -46,14 +65,16 @@ type GameStarted struct {
 	Currency string                     `json:"currency"`
 	Rules    map[string]json.RawMessage `json:"rules"`
 	ReadID   string                     `json:"read_id,omitempty"` // the read-only link's key
+	Group    string                     `json:"group,omitempty"`   // the group the evening belongs to
 }
 
 // Scored is what the payout engine computed for a deal, kept with the deal
-// so that history never changes when the code does.
+// so that history never changes when the code does. The explanation stays
+// in its stored JSON until a page shows it.
 type Scored struct {
 	Deltas      map[string]decimal.Decimal `json:"deltas"`
 	PotDelta    decimal.Decimal            `json:"pot_delta"`
-	Explanation payout.Explanation         `json:"explanation"`
+	Explanation json.RawMessage            `json:"explanation"`
 	Text        string                     `json:"text"`
 	Ruleset     string                     `json:"ruleset"`
 }
@@ -117,10 +138,17 @@ type HerzAs struct {
 	AfterHand int `json:"after_hand"`
 }
 
-// HerzAsHolder: Player was dealt ♥A in deal Hand.
+// HerzAsHolder: Player was dealt ♥A in deal Hand, or, InTapp, it lay in the
+// tapp and the question passes to the next deal.
 type HerzAsHolder struct {
 	Hand   int    `json:"hand"`
-	Player string `json:"player"`
+	Player string `json:"player,omitempty"`
+	InTapp bool   `json:"in_tapp,omitempty"`
+}
+
+// HerzAsWithdrawn: the announcement was a mistake and is taken back.
+type HerzAsWithdrawn struct {
+	Reason string `json:"reason,omitempty"`
 }
 
 // GameClosed: the evening is over; the pot is shared out and who pays whom
@@ -129,4 +157,66 @@ type GameClosed struct {
 	RemainderTo []string                   `json:"remainder_to,omitempty"`
 	Split       map[string]decimal.Decimal `json:"split"`
 	Transfers   []Transfer                 `json:"transfers"`
+}
+
+func (GameStarted) EventType() string     { return TypeGameStarted }
+func (HandRecorded) EventType() string    { return TypeHandRecorded }
+func (HandCorrected) EventType() string   { return TypeHandCorrect }
+func (HandVoided) EventType() string      { return TypeHandVoided }
+func (HandRescored) EventType() string    { return TypeHandRescored }
+func (DealAnnounced) EventType() string   { return TypeDealAnnounced }
+func (DealKontra) EventType() string      { return TypeDealKontra }
+func (DealMatzl) EventType() string       { return TypeDealMatzl }
+func (HerzAs) EventType() string          { return TypeHerzAs }
+func (HerzAsHolder) EventType() string    { return TypeHerzAsHolder }
+func (HerzAsWithdrawn) EventType() string { return TypeHerzAsWithdrawn }
+func (GameClosed) EventType() string      { return TypeGameClosed }
+
+// Decode reads a stored event's payload. players, when known, are the
+// game's seats: names read from a recorded deal share their strings. A
+// recorded deal, nearly all of a long history, is read by a byte scanner
+// for the shape the store holds, with a token decoder for anything else.
+func Decode(typ string, data []byte, players []string) (Payload, error) {
+	var p Payload
+	var err error
+	switch typ {
+	case TypeHandRecorded:
+		var v HandRecorded
+		err = decodeRecorded(data, &v, players)
+		p = v
+	case TypeGameStarted:
+		p, err = decodeJSON[GameStarted](data)
+	case TypeHandCorrect:
+		p, err = decodeJSON[HandCorrected](data)
+	case TypeHandVoided:
+		p, err = decodeJSON[HandVoided](data)
+	case TypeHandRescored:
+		p, err = decodeJSON[HandRescored](data)
+	case TypeDealAnnounced:
+		p, err = decodeJSON[DealAnnounced](data)
+	case TypeDealKontra:
+		p, err = decodeJSON[DealKontra](data)
+	case TypeDealMatzl:
+		p, err = decodeJSON[DealMatzl](data)
+	case TypeHerzAs:
+		p, err = decodeJSON[HerzAs](data)
+	case TypeHerzAsHolder:
+		p, err = decodeJSON[HerzAsHolder](data)
+	case TypeHerzAsWithdrawn:
+		p, err = decodeJSON[HerzAsWithdrawn](data)
+	case TypeGameClosed:
+		p, err = decodeJSON[GameClosed](data)
+	default:
+		return nil, fmt.Errorf("decode event: unknown event type %q", typ)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("decode %s: %w", typ, err)
+	}
+	return p, nil
+}
+
+func decodeJSON[T Payload](data []byte) (T, error) {
+	var v T
+	err := json.Unmarshal(data, &v)
+	return v, err
 }

@@ -1,4 +1,4 @@
-package projection
+package tapp
 
 import (
 	"bytes"
@@ -22,19 +22,19 @@ import (
 
 // decodeRecorded decodes a stored hand.recorded of a game with these
 // players: scanRecorded reads the usual deal, the token decoder the rest.
-func decodeRecorded(data []byte, p *recordedLite, players []string) error {
+func decodeRecorded(data []byte, p *HandRecorded, players []string) error {
 	if scanRecorded(data, p, players) {
 		return nil
 	}
 	// A fresh value, so that p itself need not live on the heap.
-	q := new(recordedLite)
+	q := new(HandRecorded)
 	err := decodeRecordedTokens(data, q)
 	*p = *q
 	return err
 }
 
 // decodeRecordedTokens decodes a stored hand.recorded token by token.
-func decodeRecordedTokens(data []byte, p *recordedLite) error {
+func decodeRecordedTokens(data []byte, p *HandRecorded) error {
 	// Stored events were written by encoding/json: no duplicate names to
 	// look for.
 	return jsonv2.Unmarshal(data, p, jsontext.AllowDuplicateNames(true))
@@ -42,7 +42,7 @@ func decodeRecordedTokens(data []byte, p *recordedLite) error {
 
 // UnmarshalJSONFrom reads a recorded deal (see decodeRecorded). Member
 // names are compared as they are read, never kept, so they cost nothing.
-func (p *recordedLite) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+func (p *HandRecorded) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return readObject(dec, func(name string) error {
 		var err error
 		switch name {

@@ -1,9 +1,11 @@
-package projection
+package tapp
 
 import (
 	"math/bits"
 
 	"github.com/shopspring/decimal"
+
+	"tappbook/internal/payout"
 )
 
 // Transfer is one payment at the end of the evening.
@@ -105,4 +107,64 @@ func settleGroup(players []string, balances []decimal.Decimal, group []int) []Tr
 		left[debtor] = left[debtor].Add(amount)
 		left[creditor] = left[creditor].Sub(amount)
 	}
+}
+
+// Settlement is who pays whom, in units, for a game as it stands: after
+// closing, what the close fixed; before, what closing now would give.
+type Settlement struct {
+	Balances    []decimal.Decimal // by seat, the pot shared out
+	Pot         decimal.Decimal   // what is left in the pot (zero)
+	Split       []decimal.Decimal // by seat, each share of the pot
+	RemainderTo []string
+	Transfers   []Transfer
+	// Provisional: the leftover units of the pot await a cut that is not
+	// recorded yet; until then they are shown going to the lowest balance.
+	Provisional bool
+}
+
+// Settlement gives the settlement of the game as it stands: the one close
+// fixed, or a preview of closing now, by the same closeWith that Close
+// uses.
+func (s *State) Settlement() Settlement {
+	if c := s.Closed; c != nil {
+		return Settlement{Balances: s.Balances(), Pot: s.pot, Split: c.Split, RemainderTo: c.RemainderTo, Transfers: c.Transfers}
+	}
+	out, err := s.closeWith(nil)
+	if err != nil {
+		// A cut is needed: show the units going to the first who may win it
+		// (the lowest balance, the first seat among equals) until it is
+		// recorded.
+		first := payout.RemainderEligible(s.Setup, s.balances)[0]
+		out, err = s.closeWith([]string{first})
+		out.Provisional = true
+	}
+	if err != nil {
+		// Cannot happen for a game that folded: settle without the pot.
+		out = Settlement{Balances: s.Balances(), Pot: s.pot, Split: zeros(len(s.balances)), Transfers: Settle(s.Setup.Players, s.balances)}
+	}
+	return out
+}
+
+// closeWith shares out the pot, with the cut as recorded, and settles the
+// balances that gives.
+func (s *State) closeWith(remainderTo []string) (Settlement, error) {
+	split, err := payout.SplitPot(s.Setup, s.balances, s.pot, remainderTo)
+	if err != nil {
+		return Settlement{}, err
+	}
+	out := Settlement{Split: split.Shares, RemainderTo: split.RemainderTo, Pot: s.pot, Balances: make([]decimal.Decimal, len(s.balances))}
+	for seat, b := range s.balances {
+		out.Balances[seat] = b.Add(split.Shares[seat])
+		out.Pot = out.Pot.Sub(split.Shares[seat])
+	}
+	out.Transfers = Settle(s.Setup.Players, out.Balances)
+	return out, nil
+}
+
+func zeros(n int) []decimal.Decimal {
+	out := make([]decimal.Decimal, n)
+	for i := range out {
+		out[i] = decimal.Zero
+	}
+	return out
 }

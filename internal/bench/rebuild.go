@@ -1,4 +1,4 @@
-package game
+package bench
 
 import (
 	"context"
@@ -8,21 +8,9 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"tappbook/internal/events"
-	"tappbook/internal/projection"
+	"tappbook/internal/game"
+	"tappbook/internal/tapp"
 )
-
-// Rebuild folds a game from its stored events, as they are read; nil for a
-// game with no events.
-func Rebuild(ctx context.Context, store *events.Store, id string) (*projection.Game, error) {
-	g := &projection.Game{ID: id}
-	if err := store.Replay(ctx, id, g.Apply); err != nil {
-		return nil, err
-	}
-	if g.Version == 0 {
-		return nil, nil
-	}
-	return g, nil
-}
 
 // RebuildAll folds every game in the store from its events and hands each
 // to fn once its last event is folded. The events are read in one pass in
@@ -31,9 +19,9 @@ func Rebuild(ctx context.Context, store *events.Store, id string) (*projection.G
 // game always on the same one, so that reading and folding run side by
 // side. fn may be called from several workers at once; the first error
 // stops the rest.
-func RebuildAll(ctx context.Context, store *events.Store, workers int, fn func(*projection.Game) error) error {
+func RebuildAll(ctx context.Context, store *events.Store, workers int, fn func(*tapp.State) error) error {
 	if workers <= 1 {
-		f := folder{games: map[string]*projection.Game{}, done: fn}
+		f := folder{games: map[string]*tapp.Folder{}, done: fn}
 		return store.ReplayAll(ctx, f.apply)
 	}
 	grp, ctx := errgroup.WithContext(ctx)
@@ -49,7 +37,7 @@ func RebuildAll(ctx context.Context, store *events.Store, workers int, fn func(*
 	for i := range lanes {
 		lanes[i] = make(chan []replayed, depth)
 		grp.Go(func() error {
-			f := folder{games: map[string]*projection.Game{}, done: fn}
+			f := folder{games: map[string]*tapp.Folder{}, done: fn}
 			for batch := range lanes[i] {
 				for _, r := range batch {
 					if err := f.apply(r.ev, r.last); err != nil {
@@ -131,22 +119,26 @@ type replayed struct {
 
 // folder folds the games of one lane, handing each on at its last event.
 type folder struct {
-	games map[string]*projection.Game
-	done  func(*projection.Game) error
+	games map[string]*tapp.Folder
+	done  func(*tapp.State) error
 }
 
 func (f *folder) apply(ev events.Event, last bool) error {
 	g := f.games[ev.Stream]
 	if g == nil {
-		g = &projection.Game{ID: ev.Stream}
+		g = tapp.NewFolder(ev.Stream)
 		f.games[ev.Stream] = g
 	}
-	if err := g.Apply(ev); err != nil {
+	p, err := tapp.Decode(ev.Type, ev.Data, g.Peek().Setup.Players)
+	if err != nil {
+		return fmt.Errorf("rebuild game %s: event %d: %w", ev.Stream, ev.Version, err)
+	}
+	if err := g.Apply(game.Stored(ev, p)); err != nil {
 		return fmt.Errorf("rebuild: %w", err)
 	}
 	if !last {
 		return nil
 	}
 	delete(f.games, ev.Stream)
-	return f.done(g)
+	return f.done(g.State())
 }

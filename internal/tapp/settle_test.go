@@ -1,4 +1,4 @@
-package projection
+package tapp
 
 import (
 	"fmt"
@@ -161,7 +161,7 @@ func TestMoney(t *testing.T) {
 		{"1", "KWD", 1, "1.000"},
 	}
 	for _, c := range cases {
-		g := &Game{Unit: decimal.RequireFromString(c.unit), UnitText: c.unit, Currency: c.currency}
+		g := &State{Unit: decimal.RequireFromString(c.unit), UnitText: c.unit, Currency: c.currency}
 		if got := g.MoneyText(decimal.NewFromInt(c.units)); got != c.want {
 			t.Errorf("%d units at %s %s = %q, want %q", c.units, c.unit, c.currency, got, c.want)
 		}

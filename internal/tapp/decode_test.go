@@ -1,4 +1,4 @@
-package projection
+package tapp
 
 import (
 	"encoding/json"
@@ -71,7 +71,10 @@ func randomRecorded(t testing.TB, n int) [][]byte {
 		if err != nil {
 			continue
 		}
-		scored := NewScored(setup, res)
+		scored, err := NewScored(setup, res)
+		if err != nil {
+			t.Fatal(err)
+		}
 		// Amounts with places, as a future ruleset or an import may hold.
 		if rng.IntN(4) == 0 {
 			scored.PotDelta = decimal.RequireFromString("0.50")
@@ -93,7 +96,7 @@ func TestDecodeRecordedMatchesEncodingJSON(t *testing.T) {
 	players := []string{"Anna", "Ben", "Cleo", "Dan"}
 	scanned, ramsch := 0, 0
 	for _, data := range randomRecorded(t, 3000) {
-		var want, got, tokens, fast recordedLite
+		var want, got, tokens, fast HandRecorded
 		if err := json.Unmarshal(data, &want); err != nil {
 			t.Fatal(err)
 		}
@@ -104,7 +107,7 @@ func TestDecodeRecordedMatchesEncodingJSON(t *testing.T) {
 			t.Fatalf("%s: %v", data, err)
 		}
 		w, _ := json.Marshal(want)
-		for how, d := range map[string]recordedLite{"decodeRecorded": got, "the token decoder": tokens} {
+		for how, d := range map[string]HandRecorded{"decodeRecorded": got, "the token decoder": tokens} {
 			if g, _ := json.Marshal(d); string(w) != string(g) {
 				t.Fatalf("%s decoded differently:\n got %s\nwant %s\nfrom %s", how, g, w, data)
 			}
@@ -149,12 +152,12 @@ func TestScanRecordedGivesUp(t *testing.T) {
 		`{"deltas":{"Anna":"x"}}`, `{"text":"a\nb"}`, `{"hand":1`, `{"hand":1}x`, `{"explanation":{"a":[1,}`,
 		"{\"text\":\"\xff\"}", `{"hand":01}`, `[]`,
 	} {
-		var p recordedLite
+		var p HandRecorded
 		if scanRecorded([]byte(in), &p, players) {
 			t.Errorf("the scanner read %s as %+v", in, p)
 		}
 	}
-	var p recordedLite
+	var p HandRecorded
 	in := `{ "hand" : 2 , "future" : {"a":[1,"}",{"b":null}]}, "deltas" : {"Anna":"-600","Ben":"600"}, "explanation":{"x":"]"} }`
 	if !scanRecorded([]byte(in), &p, players) || p.Hand != 2 || !p.Deltas["Ben"].Equal(decimal.New(600, 0)) || string(p.Explanation) != `{"x":"]"}` {
 		t.Fatalf("the scanner read %s as %+v", in, p)
@@ -183,7 +186,7 @@ func TestUnits(t *testing.T) {
 // A member the decoder does not know is skipped, as encoding/json skips it,
 // and a payload of the wrong shape is an error, not a wrong deal.
 func TestDecodeRecordedUnknownAndBroken(t *testing.T) {
-	var p recordedLite
+	var p HandRecorded
 	if err := decodeRecorded([]byte(`{"hand":3,"future":{"a":[1,2]},"record":{"contract":"tapp","new":true},"deltas":{"Anna":"1","Ben":"-1"}}`), &p, nil); err != nil {
 		t.Fatal(err)
 	}
@@ -207,7 +210,7 @@ func FuzzScanRecorded(f *testing.F) {
 	f.Add([]byte(`{"hand":1,"future":[{"a":"}"}],"deltas":{"Anna":"-2"}}`))
 	players := []string{"Anna", "Ben", "Cleo", "Dan"}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		var fast, tokens recordedLite
+		var fast, tokens HandRecorded
 		// The token decoder refuses invalid UTF-8 anywhere, encoding/json
 		// (which wrote every stored payload) and the scanner only where they
 		// read; such bytes are no payload either ever wrote.

@@ -1,7 +1,6 @@
-package projection
+package tapp
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/shopspring/decimal"
@@ -29,14 +28,14 @@ func CheckCurrency(code string) (string, error) {
 		return "", nil
 	}
 	if len(up) != 3 || strings.Trim(up, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") != "" {
-		return "", fmt.Errorf("currency: %q is not a three-letter ISO 4217 code such as CHF, EUR or SEK", code)
+		return "", catalogue.Input("currency", "currency", code)
 	}
 	return up, nil
 }
 
 // Places is how many decimals the game's money shows: the currency's minor
 // unit, or more if the unit value has more (1 unit = 0.125 shows 3).
-func (g *Game) Places() int32 {
+func (g *State) Places() int32 {
 	places := currencyPlaces(g.Currency)
 	if u, err := decimal.NewFromString(g.UnitText); err == nil && -u.Exponent() > places {
 		places = -u.Exponent()
@@ -45,10 +44,10 @@ func (g *Game) Places() int32 {
 }
 
 // Money turns units into the game's money: units × unit value.
-func (g *Game) Money(units decimal.Decimal) decimal.Decimal { return units.Mul(g.Unit) }
+func (g *State) Money(units decimal.Decimal) decimal.Decimal { return units.Mul(g.Unit) }
 
 // MoneyText is an amount of money as a decimal string with the game's places.
-func (g *Game) MoneyText(units decimal.Decimal) string {
+func (g *State) MoneyText(units decimal.Decimal) string {
 	return g.Money(units).StringFixed(g.Places())
 }
 

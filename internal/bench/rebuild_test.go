@@ -1,15 +1,20 @@
-package game
+package bench
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"path/filepath"
 	"sync"
 	"testing"
 
+	"tappbook/internal/events"
+	"tappbook/internal/game"
 	"tappbook/internal/payout"
-	"tappbook/internal/projection"
+	"tappbook/internal/problem"
+	"tappbook/internal/tapp"
 )
 
 // Rebuilding every game from the stored events in one pass gives each game
@@ -18,7 +23,7 @@ import (
 // worker or several.
 func TestRebuildAllMatchesLive(t *testing.T) {
 	ctx := context.Background()
-	svc, _ := newService(t)
+	svc := newService(t)
 	rng := rand.New(rand.NewPCG(3, 5))
 	var ids []string
 	for i := range 7 {
@@ -26,7 +31,7 @@ func TestRebuildAllMatchesLive(t *testing.T) {
 		if i%2 == 1 {
 			v, players = "old-tapp", players[:3]
 		}
-		g, err := svc.Create(ctx, NewGame{Variant: v, Players: players}, "")
+		g, err := svc.Create(ctx, game.NewGame{Variant: v, Players: players}, "")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -40,25 +45,24 @@ func TestRebuildAllMatchesLive(t *testing.T) {
 		case k == 0 && deals[id] > 0:
 			err = svc.Void(ctx, id, 1+rng.IntN(deals[id]), "misdeal", "")
 		case k == 1 && deals[id] > 0:
-			_, err = svc.Correct(ctx, id, 1+rng.IntN(deals[id]), dealFor(id, svc, rng), "typo", Checks{}, "")
+			_, err = svc.Correct(ctx, id, 1+rng.IntN(deals[id]), dealFor(id, svc, rng), "typo", game.Checks{}, "")
 		default:
-			if _, err = svc.Record(ctx, id, dealFor(id, svc, rng), Checks{}, ""); err == nil {
+			if _, err = svc.Record(ctx, id, dealFor(id, svc, rng), game.Checks{}, ""); err == nil {
 				deals[id]++
 			}
 		}
-		var conflict *ConflictError
-		if err != nil && !errors.As(err, &conflict) {
+		if err != nil && !problem.IsKind(err, problem.Conflict) {
 			t.Fatal(err)
 		}
 	}
 	live := map[string]string{}
 	for _, id := range ids {
-		_ = svc.View(ctx, id, func(g *projection.Game) error { live[id] = view(g); return nil })
+		_ = svc.View(ctx, id, func(g *tapp.State) error { live[id] = view(g); return nil })
 	}
 	for _, workers := range []int{1, 3} {
 		var mu sync.Mutex
 		rebuilt := map[string]string{}
-		err := RebuildAll(ctx, svc.store, workers, func(g *projection.Game) error {
+		err := RebuildAll(ctx, svc.Store(), workers, func(g *tapp.State) error {
 			mu.Lock()
 			defer mu.Unlock()
 			if _, dup := rebuilt[g.ID]; dup {
@@ -82,17 +86,17 @@ func TestRebuildAllMatchesLive(t *testing.T) {
 	// fn's error stops the rebuild and is returned.
 	stop := errors.New("stop")
 	for _, workers := range []int{1, 3} {
-		if err := RebuildAll(ctx, svc.store, workers, func(*projection.Game) error { return stop }); !errors.Is(err, stop) {
+		if err := RebuildAll(ctx, svc.Store(), workers, func(*tapp.State) error { return stop }); !errors.Is(err, stop) {
 			t.Fatalf("%d workers: %v, want the callback's error", workers, err)
 		}
 	}
 }
 
 // dealFor is a random deal the game's variant accepts.
-func dealFor(id string, svc *Service, rng *rand.Rand) payout.Record {
+func dealFor(id string, svc *game.Service, rng *rand.Rand) payout.Record {
 	var v payout.Variant
 	var players []string
-	_ = svc.View(context.Background(), id, func(g *projection.Game) error {
+	_ = svc.View(context.Background(), id, func(g *tapp.State) error {
 		v, players = g.Setup.Variant, g.Setup.Players
 		return nil
 	})
@@ -106,4 +110,30 @@ func dealFor(id string, svc *Service, rng *rand.Rand) payout.Record {
 	}
 	return payout.Record{Contract: []string{"tapp", "solo", "super", "vice"}[rng.IntN(4)], Declarer: who,
 		Points: ip(40 + rng.IntN(60)), Tricks: ip(2 + rng.IntN(5))}
+}
+
+func newService(t *testing.T) *game.Service {
+	t.Helper()
+	st, err := events.Open(context.Background(), filepath.Join(t.TempDir(), "game.db"), events.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	return game.New(st)
+}
+
+func ip(n int) *int { return &n }
+
+// view is what a game shows, in a form two folds can be compared by.
+func view(g *tapp.State) string {
+	type hand struct {
+		*tapp.Hand
+		Why json.RawMessage
+	}
+	var hs []hand
+	for _, h := range g.Hands() {
+		hs = append(hs, hand{h, h.Result.ExplanationJSON()})
+	}
+	b, _ := json.Marshal(map[string]any{"balances": g.Balances(), "pot": g.Pot(), "hands": hs, "version": g.Version, "closed": g.Closed})
+	return string(b)
 }

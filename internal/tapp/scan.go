@@ -1,4 +1,4 @@
-package projection
+package tapp
 
 import (
 	"bytes"
@@ -21,7 +21,7 @@ import (
 
 // scanRecorded reads a stored hand.recorded into p; false means it met
 // something outside its shape and p is to be read again by the decoder.
-func scanRecorded(data []byte, p *recordedLite, players []string) bool {
+func scanRecorded(data []byte, p *HandRecorded, players []string) bool {
 	s := byteScanner{b: data, names: players}
 	ok := s.object(func(name []byte) bool {
 		var ok bool

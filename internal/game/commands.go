@@ -1,0 +1,179 @@
+package game
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/shopspring/decimal"
+
+	"tappbook/internal/events"
+	"tappbook/internal/payout"
+	"tappbook/internal/tapp"
+)
+
+// NewGame is what an evening is started with.
+type NewGame = tapp.Start
+
+// Create starts a game with new ids. A repeated idempotency key returns the
+// game the first request started.
+func (s *Service) Create(ctx context.Context, ng NewGame, key string) (*tapp.State, error) {
+	if key != "" {
+		key = "create:" + key
+		if evs, ok, err := s.store.FindKey(ctx, key); err != nil {
+			return nil, err
+		} else if ok {
+			return s.Snapshot(ctx, evs[0].Stream)
+		}
+	}
+	var err error
+	if ng.ID, err = newID(); err != nil {
+		return nil, err
+	}
+	if ng.ReadID, err = newID(); err != nil {
+		return nil, err
+	}
+	payloads, err := tapp.Decide(tapp.New(ng.ID), ng)
+	if err != nil {
+		return nil, err
+	}
+	res, err := s.store.AppendAliased(ctx, ng.ID, 0, key, []string{ng.ReadID}, newEvents(payloads)...)
+	if err != nil {
+		return nil, fmt.Errorf("create game: %w", err)
+	}
+	return s.Snapshot(ctx, res.Events[0].Stream)
+}
+
+// HandAnswer is what recording or correcting a deal answers.
+type HandAnswer struct {
+	Hand     int
+	Dealer   string
+	Scored   tapp.Scored
+	PotAfter decimal.Decimal
+}
+
+// answer is the deal's answer from the command's first payload.
+func (d Done) answer() (HandAnswer, error) {
+	switch p := d.Payloads[0].(type) {
+	case tapp.HandRecorded:
+		return HandAnswer{Hand: p.Hand, Dealer: p.Dealer, Scored: p.Scored, PotAfter: p.PotAfter}, nil
+	case tapp.HandCorrected:
+		st := d.State
+		return HandAnswer{Hand: p.Hand, Dealer: st.Setup.Players[st.DealerOf(p.Hand)], Scored: p.Scored, PotAfter: p.PotAfter}, nil
+	}
+	return HandAnswer{}, fmt.Errorf("answer from a %s event", d.Payloads[0].EventType())
+}
+
+// Checks are the optional guards of a recording.
+type Checks = tapp.Checks
+
+// Record scores and records the next deal, all of it given at once.
+func (s *Service) Record(ctx context.Context, id string, rec payout.Record, c Checks, key string) (HandAnswer, error) {
+	return s.deal(ctx, id, key, tapp.RecordHand{Record: rec, Checks: c})
+}
+
+// Count ends a deal recorded step by step.
+func (s *Service) Count(ctx context.Context, id string, counts payout.Record, c Checks, key string) (HandAnswer, error) {
+	return s.deal(ctx, id, key, tapp.Count{Counts: counts, Checks: c})
+}
+
+// Correct replaces deal n's record and re-scores every later deal whose
+// table (the pot) changed because of it.
+func (s *Service) Correct(ctx context.Context, id string, n int, rec payout.Record, reason string, c Checks, key string) (HandAnswer, error) {
+	return s.deal(ctx, id, key, tapp.CorrectHand{Hand: n, Record: rec, Reason: reason, Checks: c})
+}
+
+func (s *Service) deal(ctx context.Context, id, key string, cmd tapp.Command) (HandAnswer, error) {
+	done, err := s.Run(ctx, id, key, cmd)
+	if err != nil {
+		return HandAnswer{}, err
+	}
+	return done.answer()
+}
+
+// Announce starts recording the next deal step by step.
+func (s *Service) Announce(ctx context.Context, id string, rec payout.Record, c Checks, key string) error {
+	return s.run(ctx, id, key, tapp.Announce{Record: rec, Checks: c})
+}
+
+// Kontra sets the kontra level of the deal being recorded.
+func (s *Service) Kontra(ctx context.Context, id string, level int, key string) error {
+	return s.run(ctx, id, key, tapp.RaiseKontra{Level: level})
+}
+
+// Matzl records which side caught the matzl in the deal being recorded.
+func (s *Service) Matzl(ctx context.Context, id string, side, key string) error {
+	return s.run(ctx, id, key, tapp.CatchMatzl{Side: side})
+}
+
+// Void makes deal n no longer count and re-scores later deals whose table
+// changed.
+func (s *Service) Void(ctx context.Context, id string, n int, reason, key string) error {
+	return s.run(ctx, id, key, tapp.VoidHand{Hand: n, Reason: reason})
+}
+
+// AnnounceHerzAs records that someone said "Herz-As" (Württemberg).
+func (s *Service) AnnounceHerzAs(ctx context.Context, id, key string) (*tapp.State, error) {
+	return s.state(ctx, id, key, tapp.AnnounceHerzAs{})
+}
+
+// HerzAsHolder records who was dealt ♥A in the deal the question is about,
+// or that it lay in the tapp.
+func (s *Service) HerzAsHolder(ctx context.Context, id, player string, inTapp bool, key string) (*tapp.State, error) {
+	return s.state(ctx, id, key, tapp.SayHerzAsHolder{Player: player, InTapp: inTapp})
+}
+
+// WithdrawHerzAs takes back a Herz-As said by mistake.
+func (s *Service) WithdrawHerzAs(ctx context.Context, id, reason, key string) (*tapp.State, error) {
+	return s.state(ctx, id, key, tapp.WithdrawHerzAs{Reason: reason})
+}
+
+// Close ends the evening: the pot is shared out and who pays whom is fixed.
+func (s *Service) Close(ctx context.Context, id string, remainderTo []string, key string) (*tapp.State, error) {
+	return s.state(ctx, id, key, tapp.Close{RemainderTo: remainderTo})
+}
+
+func (s *Service) run(ctx context.Context, id, key string, cmd tapp.Command) error {
+	_, err := s.Run(ctx, id, key, cmd)
+	return err
+}
+
+func (s *Service) state(ctx context.Context, id, key string, cmd tapp.Command) (*tapp.State, error) {
+	done, err := s.Run(ctx, id, key, cmd)
+	if err != nil {
+		return nil, err
+	}
+	return done.State, nil
+}
+
+// Rebuild folds a game from its stored events, as they are read; nil for a
+// game with no events.
+func Rebuild(ctx context.Context, store *events.Store, id string) (*tapp.State, error) {
+	f := tapp.NewFolder(id)
+	var players []string
+	err := store.Replay(ctx, id, func(ev events.Event) error {
+		p, err := tapp.Decode(ev.Type, ev.Data, players)
+		if err != nil {
+			return fmt.Errorf("rebuild game %s: event %d: %w", id, ev.Version, err)
+		}
+		if err := f.Apply(Stored(ev, p)); err != nil {
+			return fmt.Errorf("rebuild: %w", err)
+		}
+		if started, ok := p.(tapp.GameStarted); ok {
+			players = started.Players
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	st := f.State()
+	if !st.Started() {
+		return nil, nil
+	}
+	return st, nil
+}
+
+// Stored is a stored event as the fold reads it, with its decoded payload.
+func Stored(ev events.Event, p tapp.Payload) tapp.Event {
+	return tapp.Event{Version: ev.Version, At: ev.RecordedAt, Hash: ev.Hash, Data: p}
+}

@@ -1,0 +1,448 @@
+package tapp
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/shopspring/decimal"
+
+	"tappbook/internal/payout"
+)
+
+// Command is something the table asks of a game. Decide turns it into the
+// events that say it happened, or refuses it.
+type Command interface {
+	// Kind is the type of the first event the command appends; a repeated
+	// idempotency key must come with the same kind of command.
+	Kind() string
+}
+
+// Checks are the optional guards of a recording (api.md): the dealer the
+// phone thinks deals, and the number it thinks the deal gets.
+type Checks struct {
+	Dealer       *string
+	ExpectedHand *int
+}
+
+// Start begins an evening. The ids are made by the caller: Decide makes no
+// randomness of its own.
+type Start struct {
+	ID, ReadID string
+	Variant    string
+	Players    []string
+	Unit       string // decimal; "" means 1
+	Currency   string
+	Rules      map[string]json.RawMessage
+	Group      string
+}
+
+// RecordHand records the next deal, all of it given at once.
+type RecordHand struct {
+	Record payout.Record
+	Checks Checks
+}
+
+// Announce starts recording the next deal step by step: the contract and
+// who plays it, as announced at the table. Announcing again replaces it.
+type Announce struct {
+	Record payout.Record
+	Checks Checks
+}
+
+// RaiseKontra sets the kontra level of the deal being recorded (a lower
+// level takes back a mistaken raise).
+type RaiseKontra struct{ Level int }
+
+// CatchMatzl records which side caught the matzl in the deal being recorded.
+type CatchMatzl struct{ Side string }
+
+// Count ends a deal recorded step by step: the counts (points, tricks,
+// Ramsch scores) join what was announced, and the deal is recorded exactly
+// as RecordHand would record the whole.
+type Count struct {
+	Counts payout.Record
+	Checks Checks
+}
+
+// CorrectHand replaces deal n's record; later deals whose table changed are
+// re-scored.
+type CorrectHand struct {
+	Hand   int
+	Record payout.Record
+	Reason string
+	Checks Checks
+}
+
+// VoidHand makes deal n no longer count; its dealer turn stays taken.
+type VoidHand struct {
+	Hand   int
+	Reason string
+}
+
+// AnnounceHerzAs: someone said "Herz-As" after the last recorded deal.
+type AnnounceHerzAs struct{}
+
+// SayHerzAsHolder: who was dealt ♥A in the deal the question is about, or
+// that it lay in the tapp.
+type SayHerzAsHolder struct {
+	Player string
+	InTapp bool
+}
+
+// WithdrawHerzAs takes back a Herz-As said by mistake, before any
+// Zwangsramsch is played.
+type WithdrawHerzAs struct{ Reason string }
+
+// Close ends the evening: the pot is shared out and who pays whom is fixed.
+type Close struct{ RemainderTo []string }
+
+func (Start) Kind() string           { return TypeGameStarted }
+func (RecordHand) Kind() string      { return TypeHandRecorded }
+func (Announce) Kind() string        { return TypeDealAnnounced }
+func (RaiseKontra) Kind() string     { return TypeDealKontra }
+func (CatchMatzl) Kind() string      { return TypeDealMatzl }
+func (Count) Kind() string           { return TypeHandRecorded }
+func (CorrectHand) Kind() string     { return TypeHandCorrect }
+func (VoidHand) Kind() string        { return TypeHandVoided }
+func (AnnounceHerzAs) Kind() string  { return TypeHerzAs }
+func (SayHerzAsHolder) Kind() string { return TypeHerzAsHolder }
+func (WithdrawHerzAs) Kind() string  { return TypeHerzAsWithdrawn }
+func (Close) Kind() string           { return TypeGameClosed }
+
+// Decide gives the events a command appends to the game s, or why it is
+// refused. It is pure: the same state and command always decide the same.
+func Decide(s *State, c Command) ([]Payload, error) {
+	if _, ok := c.(Start); !ok {
+		if !s.Started() {
+			return nil, catalogue.NotFound("notfound.game")
+		}
+		if s.Closed != nil {
+			return nil, catalogue.Conflict("conflict.closed")
+		}
+	}
+	switch c := c.(type) {
+	case Start:
+		return decideStart(s, c)
+	case RecordHand:
+		return s.decideRecord(c.Record, c.Checks)
+	case Count:
+		if s.Pending == nil {
+			return nil, catalogue.Conflict("conflict.no-deal")
+		}
+		rec := s.Pending.Record
+		rec.Points, rec.Tricks, rec.Ramsch = c.Counts.Points, c.Counts.Tricks, c.Counts.Ramsch
+		return s.decideRecord(rec, c.Checks)
+	case Announce:
+		return s.decideAnnounce(c)
+	case RaiseKontra:
+		return s.decideStep(DealKontra{Level: c.Level}, func(r *payout.Record) { level := c.Level; r.Kontra = &level })
+	case CatchMatzl:
+		return s.decideStep(DealMatzl{Side: c.Side}, func(r *payout.Record) { r.Matzl = c.Side })
+	case CorrectHand:
+		return s.decideCorrect(c)
+	case VoidHand:
+		return s.decideVoid(c)
+	case AnnounceHerzAs:
+		return s.decideHerzAs()
+	case SayHerzAsHolder:
+		return s.decideHolder(c)
+	case WithdrawHerzAs:
+		return s.decideWithdraw(c)
+	case Close:
+		return s.decideClose(c)
+	}
+	return nil, fmt.Errorf("decide: unknown command %T", c)
+}
+
+func decideStart(s *State, c Start) ([]Payload, error) {
+	if s.Started() {
+		return nil, fmt.Errorf("start game %s: it has started already", s.ID)
+	}
+	v, err := payout.ParseVariant(c.Variant)
+	if err != nil {
+		return nil, err
+	}
+	if err := payout.CheckPlayers(v, c.Players); err != nil {
+		return nil, err
+	}
+	unit := c.Unit
+	if unit == "" {
+		unit = "1"
+	}
+	if u, err := decimal.NewFromString(unit); err != nil || !u.IsPositive() {
+		return nil, catalogue.Input("unit", "unit", unit)
+	}
+	currency, err := CheckCurrency(c.Currency)
+	if err != nil {
+		return nil, err
+	}
+	rules, err := payout.DecodeRules(v, c.Rules)
+	if err != nil {
+		return nil, err
+	}
+	setup := payout.Setup{Variant: v, Players: c.Players, Rules: rules}
+	if err := setup.Check(); err != nil {
+		return nil, err
+	}
+	rulesJSON := map[string]json.RawMessage{}
+	for k, val := range rules.RulesMap(v) {
+		b, err := json.Marshal(val)
+		if err != nil {
+			return nil, fmt.Errorf("start game: rules: %w", err)
+		}
+		rulesJSON[k] = b
+	}
+	return []Payload{GameStarted{Variant: v, Players: c.Players, Unit: unit, Currency: currency,
+		Rules: rulesJSON, ReadID: c.ReadID, Group: c.Group}}, nil
+}
+
+// check applies the optional guards to deal n.
+func (s *State) check(c Checks, n int) error {
+	dealer := s.Setup.Players[s.DealerOf(n)]
+	// api.md: a dealer given that is not the expected one is a 409, whoever
+	// it names.
+	if c.Dealer != nil && *c.Dealer != dealer {
+		return catalogue.Conflict("conflict.dealer", dealer, n, *c.Dealer)
+	}
+	if c.ExpectedHand != nil && *c.ExpectedHand != n {
+		return catalogue.Conflict("conflict.hand", n, *c.ExpectedHand)
+	}
+	return nil
+}
+
+// mayRecord says whether deal n may be recorded with this contract now:
+// the end of a Württemberg evening decides what may be played.
+func (s *State) mayRecord(n int, contract string) error {
+	e := s.End()
+	switch e.Phase {
+	case PhaseDone:
+		return catalogue.Conflict("conflict.over")
+	case PhaseHolder:
+		return catalogue.Conflict("conflict.holder-first", e.Question)
+	case PhaseForced:
+		if contract != "ramsch" {
+			return catalogue.Conflict("conflict.forced", n, e.Forced, len(s.Setup.Players))
+		}
+	}
+	return nil
+}
+
+// scored scores a deal at a table and gives the stored form of its result.
+func (s *State) scored(t payout.Table, rec payout.Record) (Scored, error) {
+	res, err := payout.Score(s.Setup, t, rec)
+	if err != nil {
+		return Scored{}, err
+	}
+	return NewScored(s.Setup, res)
+}
+
+// NewScored turns a payout result into the stored form, keyed by name.
+func NewScored(setup payout.Setup, r payout.Result) (Scored, error) {
+	deltas := make(map[string]decimal.Decimal, len(r.Deltas))
+	for seat, d := range r.Deltas {
+		deltas[setup.Players[seat]] = d
+	}
+	ex, err := json.Marshal(r.Explanation)
+	if err != nil {
+		return Scored{}, fmt.Errorf("store the explanation: %w", err)
+	}
+	return Scored{Deltas: deltas, PotDelta: r.PotDelta, Explanation: ex, Text: r.Explanation.Text(), Ruleset: payout.RulesetVersion}, nil
+}
+
+func (s *State) decideRecord(rec payout.Record, c Checks) ([]Payload, error) {
+	n := s.NextHand()
+	if err := s.check(c, n); err != nil {
+		return nil, err
+	}
+	if err := s.mayRecord(n, rec.Contract); err != nil {
+		return nil, err
+	}
+	sc, err := s.scored(payout.Table{Dealer: s.DealerOf(n), Pot: s.pot}, rec)
+	if err != nil {
+		return nil, err
+	}
+	return []Payload{HandRecorded{Hand: n, Dealer: s.Setup.Players[s.DealerOf(n)], Record: rec,
+		PotAfter: s.pot.Add(sc.PotDelta), Scored: sc}}, nil
+}
+
+func (s *State) decideAnnounce(c Announce) ([]Payload, error) {
+	r := c.Record
+	for _, f := range []struct {
+		name  string
+		given bool
+	}{{"points", r.Points != nil}, {"tricks", r.Tricks != nil}, {"ramsch", r.Ramsch != nil}, {"kontra", r.Kontra != nil}, {"matzl", r.Matzl != ""}} {
+		if f.given {
+			return nil, catalogue.Input(f.name, "step.later", f.name)
+		}
+	}
+	n := s.NextHand()
+	if err := s.check(c.Checks, n); err != nil {
+		return nil, err
+	}
+	if err := s.mayRecord(n, r.Contract); err != nil {
+		return nil, err
+	}
+	if err := payout.CheckAnnouncement(s.Setup, payout.Table{Dealer: s.DealerOf(n), Pot: s.pot}, r); err != nil {
+		return nil, err
+	}
+	return []Payload{DealAnnounced{Hand: n, Record: r}}, nil
+}
+
+// decideStep appends one step of the deal being recorded, after checking the
+// deal as it will then stand.
+func (s *State) decideStep(p Payload, set func(*payout.Record)) ([]Payload, error) {
+	if s.Pending == nil {
+		return nil, catalogue.Conflict("conflict.no-deal")
+	}
+	rec := s.Pending.Record
+	set(&rec)
+	if err := payout.CheckAnnouncement(s.Setup, payout.Table{Dealer: s.DealerOf(s.Pending.Hand), Pot: s.pot}, rec); err != nil {
+		return nil, err
+	}
+	switch p := p.(type) {
+	case DealKontra:
+		p.Hand = s.Pending.Hand
+		return []Payload{p}, nil
+	case DealMatzl:
+		p.Hand = s.Pending.Hand
+		return []Payload{p}, nil
+	}
+	return nil, fmt.Errorf("decide step: %T is not a step", p)
+}
+
+func (s *State) decideCorrect(c CorrectHand) ([]Payload, error) {
+	n := c.Hand
+	if s.Hand(n) == nil {
+		return nil, catalogue.NotFound("notfound.hand", n)
+	}
+	if err := s.check(c.Checks, n); err != nil {
+		return nil, err
+	}
+	if e := s.End(); e.forcedDeal(n) && c.Record.Contract != "ramsch" {
+		return nil, catalogue.Conflict("conflict.forced", n, n-e.LastRegular, len(s.Setup.Players))
+	}
+	pot := s.PotBefore(n)
+	sc, err := s.scored(payout.Table{Dealer: s.DealerOf(n), Pot: pot}, c.Record)
+	if err != nil {
+		return nil, err
+	}
+	potAfter := pot.Add(sc.PotDelta)
+	later, err := s.rescore(n, potAfter)
+	if err != nil {
+		return nil, err
+	}
+	first := HandCorrected{Hand: n, Record: c.Record, Reason: strings.TrimSpace(c.Reason), PotAfter: potAfter, Scored: sc}
+	return append([]Payload{first}, later...), nil
+}
+
+func (s *State) decideVoid(c VoidHand) ([]Payload, error) {
+	h := s.Hand(c.Hand)
+	if h == nil {
+		return nil, catalogue.NotFound("notfound.hand", c.Hand)
+	}
+	if h.Voided {
+		return nil, catalogue.Conflict("conflict.voided", c.Hand)
+	}
+	reason := strings.TrimSpace(c.Reason)
+	if reason == "" {
+		return nil, catalogue.Input("reason", "void.reason")
+	}
+	later, err := s.rescore(c.Hand, s.PotBefore(c.Hand))
+	if err != nil {
+		return nil, err
+	}
+	return append([]Payload{HandVoided{Hand: c.Hand, Reason: reason}}, later...), nil
+}
+
+// rescore walks the deals after n, given the pot after deal n as it will
+// now be, and re-scores each counted deal whose pot before it changed; it
+// stops where the pot is as it was, since from there on nothing changes.
+// The pot each deal met is carried forward once, so the walk is linear in
+// the deals it passes. Deals of variants without a pot never change.
+func (s *State) rescore(n int, pot decimal.Decimal) ([]Payload, error) {
+	var out []Payload
+	was := s.PotBefore(n + 1) // the pot deal n+1 met before this change
+	for k := n + 1; k <= len(s.hands.items); k++ {
+		h := s.Hand(k)
+		if h.Voided {
+			continue
+		}
+		if pot.Equal(was) {
+			break
+		}
+		was = addUnits(was, h.Result.PotDelta)
+		sc, err := s.scored(payout.Table{Dealer: s.DealerOf(k), Pot: pot}, h.Record)
+		if err != nil {
+			return nil, fmt.Errorf("re-score hand %d: %w", k, err)
+		}
+		pot = pot.Add(sc.PotDelta)
+		res, err := s.result(sc, pot)
+		if err != nil {
+			return nil, fmt.Errorf("re-score hand %d: %w", k, err)
+		}
+		if res.Same(h.Result) {
+			continue
+		}
+		out = append(out, HandRescored{Hand: k, Cause: n, PotAfter: pot, Scored: sc})
+	}
+	return out, nil
+}
+
+func (s *State) decideHerzAs() ([]Payload, error) {
+	if !payout.EndsWithHerzAs(s.Setup.Variant) {
+		return nil, catalogue.Conflict("conflict.herz-as-variant", string(s.Setup.Variant))
+	}
+	if s.HerzAs != nil {
+		return nil, catalogue.Conflict("conflict.herz-as-again")
+	}
+	return []Payload{HerzAs{AfterHand: len(s.hands.items)}}, nil
+}
+
+func (s *State) decideHolder(c SayHerzAsHolder) ([]Payload, error) {
+	e := s.End()
+	if s.HerzAs == nil {
+		return nil, catalogue.Conflict("conflict.herz-as-none")
+	}
+	if e.Holder != "" {
+		return nil, catalogue.Conflict("conflict.herz-as-holder-known", e.Holder, e.HolderHand)
+	}
+	if e.Question > s.NextHand() {
+		return nil, catalogue.Conflict("conflict.herz-as-holder-early", e.Question)
+	}
+	if c.InTapp {
+		if c.Player != "" {
+			return nil, catalogue.Input("player", "herz-as.both")
+		}
+		return []Payload{HerzAsHolder{Hand: e.Question, InTapp: true}}, nil
+	}
+	if c.Player == "" {
+		return nil, catalogue.Input("player", "herz-as.player-missing")
+	}
+	if _, err := s.Setup.SeatOf("player", c.Player); err != nil {
+		return nil, err
+	}
+	return []Payload{HerzAsHolder{Hand: e.Question, Player: c.Player}}, nil
+}
+
+func (s *State) decideWithdraw(c WithdrawHerzAs) ([]Payload, error) {
+	if s.HerzAs == nil {
+		return nil, catalogue.Conflict("conflict.herz-as-none")
+	}
+	if e := s.End(); e.LastRegular > 0 && len(s.hands.items) > e.LastRegular {
+		return nil, catalogue.Conflict("conflict.herz-as-withdraw")
+	}
+	return []Payload{HerzAsWithdrawn{Reason: strings.TrimSpace(c.Reason)}}, nil
+}
+
+func (s *State) decideClose(c Close) ([]Payload, error) {
+	out, err := s.closeWith(c.RemainderTo)
+	if err != nil {
+		return nil, err
+	}
+	shares := make(map[string]decimal.Decimal, len(out.Split))
+	for seat, share := range out.Split {
+		shares[s.Setup.Players[seat]] = share
+	}
+	return []Payload{GameClosed{RemainderTo: out.RemainderTo, Split: shares, Transfers: out.Transfers}}, nil
+}

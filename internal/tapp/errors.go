@@ -1,0 +1,37 @@
+package tapp
+
+import "tappbook/internal/problem"
+
+// Messages is the game's catalogue of refusals, for translators.
+func Messages() problem.Catalogue { return catalogue }
+
+// catalogue holds what the game refuses and why, in English printf
+// formats; the UI translates the same codes.
+var catalogue = problem.NewCatalogue(map[string]string{
+	"notfound.game":                 "there is no game with this id; check the link",
+	"notfound.hand":                 "there is no hand %v in this game",
+	"notfound.hand-number":          "there is no hand %q in this game; hands are numbered from 1",
+	"notfound.deal":                 "no deal is being recorded step by step",
+	"notfound.variant":              "there is no variant %q; tappbook knows zuger, old-tapp, matzlfangen and wuerttemberg",
+	"kontra.missing":                "level: give the kontra level, 0 (none) to 10 (Drauffi)",
+	"conflict.closed":               "this evening is closed; nothing more can be recorded or changed",
+	"conflict.dealer":               "%s deals hand %d, not %s; someone may have recorded a deal meanwhile",
+	"conflict.hand":                 "this deal is hand %d, not %d; someone may have recorded it already, so check the list before recording again",
+	"conflict.no-deal":              "no deal is being recorded step by step; announce the contract first",
+	"conflict.voided":               "hand %d is already voided",
+	"conflict.over":                 "the evening is over: every Zwangsramsch is played; close it (corrections and voids still work)",
+	"conflict.forced":               "hand %d is Zwangsramsch %d of %d: only ramsch can be played now",
+	"conflict.holder-first":         "say who was dealt the ♥A in hand %d (or that it lay in the tapp) before recording the next deal",
+	"conflict.herz-as-variant":      "Herz-As ends a Württemberg evening; this game is %s",
+	"conflict.herz-as-again":        "Herz-As was already announced",
+	"conflict.herz-as-none":         "nobody has said Herz-As in this game",
+	"conflict.herz-as-holder-known": "%s was already named as dealt the ♥A in hand %d",
+	"conflict.herz-as-holder-early": "the ♥A holder is asked about hand %d, which is not dealt yet",
+	"conflict.herz-as-withdraw":     "Herz-As can no longer be taken back: a Zwangsramsch has been played",
+	"herz-as.player-missing":        `player: say who was dealt the ♥A, or send {"in_tapp": true}`,
+	"herz-as.both":                  "player: the ♥A was either dealt to a player or lay in the tapp, not both",
+	"unit":                          "unit: %q is not an amount above 0; give the money one unit is worth, such as 0.50",
+	"currency":                      "currency: %q is not a three-letter ISO 4217 code such as CHF, EUR or SEK",
+	"void.reason":                   "reason: say why this deal is voided, for the history",
+	"step.later":                    "%s: is entered later in the deal, not with the contract",
+})

@@ -1,0 +1,364 @@
+package tapp
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/shopspring/decimal"
+
+	"tappbook/internal/payout"
+)
+
+// Evolve folds events, in version order, into the state s, giving the new
+// state; s and everything it shares stay as they were.
+func Evolve(s *State, evs ...Event) (*State, error) {
+	f := Folder{s: s.clone()}
+	for _, e := range evs {
+		if err := f.Apply(e); err != nil {
+			return nil, err
+		}
+	}
+	return f.s, nil
+}
+
+// Fold builds a game from all its events.
+func Fold(id string, evs []Event) (*State, error) {
+	f := NewFolder(id)
+	for _, e := range evs {
+		if err := f.Apply(e); err != nil {
+			return nil, err
+		}
+	}
+	if !f.s.Started() {
+		return nil, fmt.Errorf("fold game %s: no events", id)
+	}
+	return f.State(), nil
+}
+
+// Folder folds a game event by event, as a replay reads them, without
+// making a snapshot of every step: what it builds is its own until State
+// hands it out.
+type Folder struct {
+	s *State
+	// ownHands: s.hands' array is this folder's alone, so a deal may be
+	// replaced in place rather than by copying the list.
+	ownHands bool
+}
+
+// NewFolder starts the fold of game id.
+func NewFolder(id string) *Folder {
+	s := New(id)
+	s.hands.front = new(int)
+	return &Folder{s: s, ownHands: true}
+}
+
+// State gives the game as folded so far: a snapshot that later Apply calls
+// leave as it is.
+func (f *Folder) State() *State {
+	out := f.s
+	f.s = out.clone()
+	f.ownHands = false
+	return out
+}
+
+// clone is a copy of the state that may be changed without changing s: the
+// balances are copied, the rest is replaced rather than written to.
+func (s *State) clone() *State {
+	c := *s
+	c.balances = slices.Clone(s.balances)
+	return &c
+}
+
+// Apply folds one more event. Events must come in version order; each is
+// checked against the game as it stands (a deal numbered in turn, players
+// who sit at the table, payments that sum to zero), so a history that does
+// not add up is refused, never folded.
+func (f *Folder) Apply(e Event) error {
+	s := f.s
+	if e.Version != s.Version+1 {
+		return fmt.Errorf("game %s: event version %d after %d", s.ID, e.Version, s.Version)
+	}
+	if !s.Started() {
+		if _, ok := e.Data.(GameStarted); !ok {
+			return fmt.Errorf("game %s: the first event is %s, not %s", s.ID, e.Data.EventType(), TypeGameStarted)
+		}
+	}
+	var err error
+	switch p := e.Data.(type) {
+	case GameStarted:
+		err = f.started(p, e)
+	case HandRecorded:
+		err = f.recorded(p, e)
+	case HandCorrected:
+		err = f.corrected(p, e)
+	case HandVoided:
+		err = f.voided(p, e)
+	case HandRescored:
+		err = f.rescored(p, e)
+	case DealAnnounced:
+		rec := p.Record
+		s.Pending = &Pending{Hand: p.Hand, Record: rec, Steps: []Revision{{Kind: TypeDealAnnounced, At: e.At, Record: &rec}}}
+	case DealKontra:
+		err = f.step(e, func(r *payout.Record) { level := p.Level; r.Kontra = &level })
+	case DealMatzl:
+		err = f.step(e, func(r *payout.Record) { r.Matzl = p.Side })
+	case HerzAs:
+		if s.HerzAs != nil {
+			err = fmt.Errorf("Herz-As announced twice")
+		}
+		s.HerzAs = &HerzAsState{AfterHand: p.AfterHand, Holder: -1}
+	case HerzAsHolder:
+		err = f.holder(p)
+	case HerzAsWithdrawn:
+		if s.HerzAs == nil {
+			err = fmt.Errorf("Herz-As withdrawn but never announced")
+		}
+		s.HerzAs = nil
+	case GameClosed:
+		err = f.closed(p, e)
+	default:
+		err = fmt.Errorf("unknown event %T", e.Data)
+	}
+	if err != nil {
+		return fmt.Errorf("game %s: apply event %d (%s): %w", s.ID, e.Version, e.Data.EventType(), err)
+	}
+	s.Version, s.Head = e.Version, e.Hash
+	return nil
+}
+
+func (f *Folder) started(p GameStarted, e Event) error {
+	s := f.s
+	if s.Started() {
+		return fmt.Errorf("the game has started already")
+	}
+	rules, err := payout.DecodeRules(p.Variant, p.Rules)
+	if err != nil {
+		return err
+	}
+	s.Setup = payout.Setup{Variant: p.Variant, Players: p.Players, Rules: rules}
+	if err := s.Setup.Check(); err != nil {
+		return err
+	}
+	if s.Unit, err = decimal.NewFromString(p.Unit); err != nil {
+		return fmt.Errorf("unit %q: %w", p.Unit, err)
+	}
+	s.UnitText, s.Currency, s.StartedAt, s.ReadID, s.Group = p.Unit, p.Currency, e.At, p.ReadID, p.Group
+	s.balances = make([]decimal.Decimal, len(p.Players))
+	for i := range s.balances {
+		s.balances[i] = decimal.Zero
+	}
+	s.pot = decimal.Zero
+	return nil
+}
+
+// result turns a stored result, keyed by name, into one by seat, checking
+// that it names only players and that its payments sum to zero.
+func (s *State) result(sc Scored, potAfter decimal.Decimal) (Result, error) {
+	deltas := make([]decimal.Decimal, len(s.Setup.Players))
+	sum := sc.PotDelta
+	for i := range deltas {
+		deltas[i] = decimal.Zero
+	}
+	for name, d := range sc.Deltas {
+		seat := s.Setup.IndexOf(name)
+		if seat < 0 {
+			return Result{}, fmt.Errorf("%q is not a player", name)
+		}
+		deltas[seat] = d
+		sum = addUnits(sum, d)
+	}
+	if !sum.IsZero() {
+		return Result{}, fmt.Errorf("the payments sum to %s, not zero", sum)
+	}
+	return Result{Deltas: deltas, PotDelta: sc.PotDelta, PotAfter: potAfter, Text: sc.Text, Ruleset: sc.Ruleset, explanation: sc.Explanation}, nil
+}
+
+func (f *Folder) recorded(p HandRecorded, e Event) error {
+	s := f.s
+	if p.Hand != s.NextHand() {
+		return fmt.Errorf("hand %d recorded after %d hands", p.Hand, s.NextHand()-1)
+	}
+	dealer := s.Setup.IndexOf(p.Dealer)
+	if dealer != s.DealerOf(p.Hand) {
+		return fmt.Errorf("hand %d is dealt by %s, not %q", p.Hand, s.Setup.Players[s.DealerOf(p.Hand)], p.Dealer)
+	}
+	res, err := s.result(p.Scored, p.PotAfter)
+	if err != nil {
+		return fmt.Errorf("hand %d: %w", p.Hand, err)
+	}
+	// A deal, its first revision and what that revision points to, in one
+	// allocation: a long history is mostly these.
+	a := &struct {
+		hand   Hand
+		first  [1]Revision
+		record payout.Record
+		result Result
+	}{record: p.Record, result: res}
+	h := &a.hand
+	*h = Hand{Number: p.Hand, Dealer: dealer, Record: p.Record, Result: res}
+	a.first[0] = Revision{Kind: TypeHandRecorded, At: e.At, Record: &a.record, Result: &a.result}
+	h.Revisions = a.first[:1:1] // a later revision is appended to a copy
+	s.hands = s.hands.appended(h)
+	s.Pending = nil // a deal recorded ends any deal being recorded step by step
+	s.count(res, 1)
+	return nil
+}
+
+// replace puts a new version of deal n in place: in the folder's own list,
+// or in a copy of a list a snapshot shares.
+func (f *Folder) replace(n int, h *Hand) {
+	if !f.ownHands {
+		f.s.hands = f.s.hands.replaced(n, h)
+		f.ownHands = true
+		return
+	}
+	f.s.hands.items[n-1] = h
+}
+
+// edit gives a copy of deal n to change, with its history extended by rev.
+func (s *State) edit(n int, rev Revision) (*Hand, error) {
+	old := s.Hand(n)
+	if old == nil {
+		return nil, fmt.Errorf("there is no hand %d", n)
+	}
+	h := *old
+	h.Revisions = append(slices.Clip(old.Revisions), rev)
+	return &h, nil
+}
+
+func (f *Folder) corrected(p HandCorrected, e Event) error {
+	s := f.s
+	res, err := s.result(p.Scored, p.PotAfter)
+	if err != nil {
+		return fmt.Errorf("hand %d: %w", p.Hand, err)
+	}
+	rec := p.Record
+	h, err := s.edit(p.Hand, Revision{Kind: TypeHandCorrect, At: e.At, Reason: p.Reason, Record: &rec, Result: &res})
+	if err != nil {
+		return err
+	}
+	if !h.Voided {
+		s.count(h.Result, -1)
+	}
+	h.Voided, h.VoidReason, h.Record, h.Result = false, "", rec, res
+	s.count(res, 1)
+	f.replace(p.Hand, h)
+	return nil
+}
+
+func (f *Folder) voided(p HandVoided, e Event) error {
+	s := f.s
+	h, err := s.edit(p.Hand, Revision{Kind: TypeHandVoided, At: e.At, Reason: p.Reason})
+	if err != nil {
+		return err
+	}
+	if h.Voided {
+		return fmt.Errorf("hand %d is already voided", p.Hand)
+	}
+	s.count(h.Result, -1)
+	h.Voided, h.VoidReason = true, p.Reason
+	f.replace(p.Hand, h)
+	return nil
+}
+
+func (f *Folder) rescored(p HandRescored, e Event) error {
+	s := f.s
+	res, err := s.result(p.Scored, p.PotAfter)
+	if err != nil {
+		return fmt.Errorf("hand %d: %w", p.Hand, err)
+	}
+	h, err := s.edit(p.Hand, Revision{Kind: TypeHandRescored, At: e.At, Result: &res, Cause: p.Cause})
+	if err != nil {
+		return err
+	}
+	if h.Voided {
+		return fmt.Errorf("hand %d is voided and cannot be re-scored", p.Hand)
+	}
+	s.count(h.Result, -1)
+	h.Result = res
+	s.count(res, 1)
+	f.replace(p.Hand, h)
+	return nil
+}
+
+// count adds a deal's result to the balances and the pot (sign 1), or takes
+// it back out (sign -1).
+func (s *State) count(r Result, sign int) {
+	for seat, d := range r.Deltas {
+		if sign < 0 {
+			d = d.Neg()
+		}
+		s.balances[seat] = addUnits(s.balances[seat], d)
+	}
+	pd := r.PotDelta
+	if sign < 0 {
+		pd = pd.Neg()
+	}
+	s.pot = addUnits(s.pot, pd)
+}
+
+func (f *Folder) step(e Event, set func(*payout.Record)) error {
+	s := f.s
+	if s.Pending == nil {
+		return fmt.Errorf("%s with no deal announced", e.Data.EventType())
+	}
+	p := *s.Pending
+	set(&p.Record)
+	rec := p.Record
+	p.Steps = append(slices.Clip(p.Steps), Revision{Kind: e.Data.EventType(), At: e.At, Record: &rec})
+	s.Pending = &p
+	return nil
+}
+
+func (f *Folder) holder(p HerzAsHolder) error {
+	s := f.s
+	if s.HerzAs == nil {
+		return fmt.Errorf("♥A holder before Herz-As was announced")
+	}
+	h := *s.HerzAs
+	if p.Hand != h.question() {
+		return fmt.Errorf("♥A holder for deal %d, but the question is about deal %d", p.Hand, h.question())
+	}
+	if p.InTapp {
+		h.InTapp = append(slices.Clip(h.InTapp), p.Hand)
+	} else {
+		seat := s.Setup.IndexOf(p.Player)
+		if seat < 0 {
+			return fmt.Errorf("%q is not a player", p.Player)
+		}
+		h.Holder, h.HolderHand = seat, p.Hand
+	}
+	s.HerzAs = &h
+	return nil
+}
+
+func (f *Folder) closed(p GameClosed, e Event) error {
+	s := f.s
+	if s.Closed != nil {
+		return fmt.Errorf("the game is already closed")
+	}
+	split := make([]decimal.Decimal, len(s.Setup.Players))
+	for i := range split {
+		split[i] = decimal.Zero
+	}
+	for name, d := range p.Split {
+		seat := s.Setup.IndexOf(name)
+		if seat < 0 {
+			return fmt.Errorf("%q is not a player", name)
+		}
+		split[seat] = d
+	}
+	for seat, share := range split {
+		s.balances[seat] = addUnits(s.balances[seat], share)
+		s.pot = addUnits(s.pot, share.Neg())
+	}
+	if !s.pot.IsZero() {
+		return fmt.Errorf("the split leaves %s units in the pot", s.pot)
+	}
+	s.Closed = &Closing{At: e.At, RemainderTo: p.RemainderTo, Split: split, Transfers: p.Transfers}
+	return nil
+}
+
+// Peek gives the game as folded so far without handing it out: the caller
+// may read it only until the next Apply.
+func (f *Folder) Peek() *State { return f.s }

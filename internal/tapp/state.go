@@ -1,0 +1,235 @@
+// Package tapp is the game of one evening as events in, events out: the
+// event types and their one decoder (event.go), the fold of events into an
+// immutable State (state.go, evolve.go), the decisions that turn a command
+// into new events or a refusal (decide.go), the end of a Württemberg evening
+// (end.go), and the settlement (settle.go). It is pure: no I/O, no clock,
+// no randomness; the scoring rules come from internal/payout.
+package tapp
+
+import (
+	"encoding/json"
+	"time"
+
+	"github.com/shopspring/decimal"
+
+	"tappbook/internal/payout"
+)
+
+// State is one evening as its events tell it. It is an immutable snapshot:
+// Evolve never changes a State, it gives a new one that shares what did not
+// change, so a reader may keep and read a State while commands go on.
+// Nothing reachable from a State may be written to.
+type State struct {
+	ID        string
+	ReadID    string // the key of the read-only link
+	Group     string // the group the evening belongs to, if any
+	Setup     payout.Setup
+	Unit      decimal.Decimal
+	UnitText  string // the unit as given, for its decimal places
+	Currency  string
+	StartedAt time.Time
+	Version   int64  // the stream version folded so far
+	Head      string // the hash of the last event folded
+
+	Closed  *Closing
+	Pending *Pending // a deal being recorded step by step, if any
+	HerzAs  *HerzAsState
+
+	hands    handList
+	balances []decimal.Decimal // by seat, in units; with pot they sum to zero
+	pot      decimal.Decimal
+}
+
+// HerzAsState is the end of a Württemberg evening as far as it has come.
+type HerzAsState struct {
+	AfterHand  int   // announced after this deal
+	InTapp     []int // deals in which ♥A lay in the tapp, the question passing on
+	Holder     int   // the seat dealt ♥A; -1 until known
+	HolderHand int   // the deal it was dealt in
+}
+
+// Pending is a deal announced but not yet counted.
+type Pending struct {
+	Hand   int
+	Record payout.Record // as far as it is known: no points, tricks or Ramsch yet
+	Steps  []Revision
+}
+
+// Hand is one deal with its history.
+type Hand struct {
+	Number     int
+	Dealer     int // seat
+	Record     payout.Record
+	Result     Result // what counts now
+	Voided     bool
+	VoidReason string
+	Revisions  []Revision // oldest first: recorded, then corrections, voids and re-scorings
+}
+
+// Result is what a deal moves, by seat, in units, and why.
+type Result struct {
+	Deltas      []decimal.Decimal // by seat
+	PotDelta    decimal.Decimal
+	PotAfter    decimal.Decimal // the pot after the deal when it was scored
+	Text        string          // the English explanation
+	Ruleset     string
+	explanation json.RawMessage // decoded by Explanation, when a page shows it
+}
+
+// Explanation decodes why the result is what it is.
+func (r Result) Explanation() payout.Explanation { return decodeExplanation(r.explanation) }
+
+// Explain decodes why a stored result is what it is.
+func (s Scored) Explain() payout.Explanation { return decodeExplanation(s.Explanation) }
+
+func decodeExplanation(raw json.RawMessage) payout.Explanation {
+	var e payout.Explanation
+	if len(raw) > 0 {
+		_ = json.Unmarshal(raw, &e) // a stored explanation always decodes; an empty one explains nothing
+	}
+	return e
+}
+
+// Same reports whether two results move the same amounts with the same
+// explanation.
+func (r Result) Same(o Result) bool {
+	if !r.PotDelta.Equal(o.PotDelta) || len(r.Deltas) != len(o.Deltas) || r.Text != o.Text {
+		return false
+	}
+	for i, d := range r.Deltas {
+		if !d.Equal(o.Deltas[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// Revision is one event in a deal's history.
+type Revision struct {
+	Kind   string // the event type
+	At     time.Time
+	Reason string
+	Record *payout.Record
+	Result *Result
+	Cause  int // for a re-scoring: the deal whose change caused it
+}
+
+// Closing is the end of the evening.
+type Closing struct {
+	At          time.Time
+	RemainderTo []string
+	Split       []decimal.Decimal // by seat
+	Transfers   []Transfer
+}
+
+// New is the state of a game before its first event.
+func New(id string) *State { return &State{ID: id} }
+
+// Started reports whether the game has its first event.
+func (s *State) Started() bool { return s.Version > 0 }
+
+// Hands gives the deals in order. The slice and the deals are the
+// snapshot's: read them, never write.
+func (s *State) Hands() []*Hand { return s.hands.items[:len(s.hands.items):len(s.hands.items)] }
+
+// Hand returns deal n, or nil.
+func (s *State) Hand(n int) *Hand {
+	if n < 1 || n > len(s.hands.items) {
+		return nil
+	}
+	return s.hands.items[n-1]
+}
+
+// Balances gives each seat's balance in units (a copy).
+func (s *State) Balances() []decimal.Decimal { return append([]decimal.Decimal(nil), s.balances...) }
+
+// Balance is one seat's balance in units.
+func (s *State) Balance(seat int) decimal.Decimal { return s.balances[seat] }
+
+// Pot is what the pot holds, in units.
+func (s *State) Pot() decimal.Decimal { return s.pot }
+
+// DealerOf is the seat that deals hand n (1-based): the first player deals
+// first, and the deal moves one seat on after every deal, passed in and
+// voided ones included.
+func (s *State) DealerOf(n int) int { return (n - 1) % len(s.Setup.Players) }
+
+// NextHand is the number the next deal gets.
+func (s *State) NextHand() int { return len(s.hands.items) + 1 }
+
+// NextDealer is the seat that deals next.
+func (s *State) NextDealer() int { return s.DealerOf(s.NextHand()) }
+
+// PotBefore is the pot as it stood before deal n: the results of the
+// counted deals before it.
+func (s *State) PotBefore(n int) decimal.Decimal {
+	pot := decimal.Zero
+	for _, h := range s.hands.items[:n-1] {
+		if !h.Voided {
+			pot = addUnits(pot, h.Result.PotDelta)
+		}
+	}
+	return pot
+}
+
+// PotsAfter gives the pot after each deal as the deals stand now (a voided
+// deal leaves it as it was), for pages that list the deals.
+func (s *State) PotsAfter() []decimal.Decimal {
+	out := make([]decimal.Decimal, len(s.hands.items))
+	pot := decimal.Zero
+	for i, h := range s.hands.items {
+		if !h.Voided {
+			pot = addUnits(pot, h.Result.PotDelta)
+		}
+		out[i] = pot
+	}
+	return out
+}
+
+// Counted is the number of deals that count (not voided).
+func (s *State) Counted() int {
+	n := 0
+	for _, h := range s.hands.items {
+		if !h.Voided {
+			n++
+		}
+	}
+	return n
+}
+
+// handList is the deals of a state. Snapshots share its array: a new state
+// appends into the spare capacity after the deals of the state it came from,
+// which no older state can see. front, shared by the lists of one array,
+// is how far the array is taken; a state that is not the furthest copies
+// before it appends, so two successors of one state never write the same
+// slot. Only a state's single writer (the fold) touches front.
+type handList struct {
+	items []*Hand
+	front *int
+}
+
+func (l handList) appended(h *Hand) handList {
+	items, front := l.items, l.front
+	if front == nil || *front != len(items) || len(items) == cap(items) {
+		grown := make([]*Hand, len(items), 2*len(items)+8)
+		copy(grown, items)
+		items, front = grown, new(int)
+	}
+	items = append(items, h)
+	*front = len(items)
+	return handList{items: items, front: front}
+}
+
+// replaced gives the list with deal n (1-based) replaced; the array is
+// copied, as older states still read the old deal.
+func (l handList) replaced(n int, h *Hand) handList {
+	items := make([]*Hand, len(l.items), cap(l.items))
+	copy(items, l.items)
+	items[n-1] = h
+	front := len(items)
+	return handList{items: items, front: &front}
+}
+
+// ExplanationJSON is the explanation as stored, for clients that read it
+// as JSON.
+func (r Result) ExplanationJSON() json.RawMessage { return r.explanation }
