@@ -3,6 +3,7 @@ package web
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"strconv"
 	"time"
@@ -48,6 +49,20 @@ func (a api) routes(e *echo.Echo) {
 	g.POST("/:id/deal/matzl", a.matzl)
 	g.POST("/:id/deal/count", a.count)
 	g.GET("/:id/settlement", a.settlement)
+	// The end of a Württemberg evening (api.md).
+	g.POST("/:id/herz-as", a.herzAs)
+	g.POST("/:id/herz-as/holder", a.herzAsHolder)
+	g.POST("/:id/herz-as/withdraw", a.withdrawHerzAs)
+}
+
+// writeJSON renders the answer into memory before anything is sent: a
+// status is never written for an answer that then fails.
+func writeJSON(c echo.Context, status int, v any) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Errorf("encode the answer: %w", err)
+	}
+	return c.JSONBlob(status, append(b, '\n'))
 }
 
 const idempotencyHeader = "Idempotency-Key"
@@ -68,11 +83,46 @@ type gameJSON struct {
 	Unit     string         `json:"unit"`
 	Currency string         `json:"currency"`
 	Rules    map[string]any `json:"rules"`
+	Group    string         `json:"group,omitempty"`
+	End      *endJSON       `json:"end,omitempty"`
+}
+
+// endJSON is api.md's end object of a Württemberg evening, with what the
+// phone UI also shows (the phase, the deal the ♥A question is about, the
+// deals whose ♥A lay in the tapp).
+type endJSON struct {
+	AnnouncedAfter    int     `json:"announced_after"`
+	Holder            *string `json:"holder"`
+	LastRegularHand   *int    `json:"last_regular_hand"`
+	ZwangsramschHands []int   `json:"zwangsramsch_hands"`
+	Over              bool    `json:"over"`
+	Phase             string  `json:"phase"`
+	QuestionHand      *int    `json:"question_hand,omitempty"`
+	InTapp            []int   `json:"in_tapp,omitempty"`
+}
+
+// endOut is the end of the evening as api.md shows it; nil until Herz-As.
+func endOut(g *tapp.State) *endJSON {
+	if g.HerzAs == nil {
+		return nil
+	}
+	e := g.End()
+	out := &endJSON{AnnouncedAfter: e.AnnouncedAfter, ZwangsramschHands: e.Zwangsramsch, Over: e.Over(), Phase: e.Phase, InTapp: e.InTapp}
+	if e.Holder != "" {
+		out.Holder = &e.Holder
+	}
+	if e.LastRegular > 0 {
+		out.LastRegularHand = &e.LastRegular
+	}
+	if e.Question > 0 {
+		out.QuestionHand = &e.Question
+	}
+	return out
 }
 
 func gameOut(g *tapp.State) gameJSON {
 	return gameJSON{ID: g.ID, ReadID: g.ReadID, Variant: g.Setup.Variant, Players: g.Setup.Players, Unit: g.UnitText,
-		Currency: g.Currency, Rules: g.Setup.Rules.RulesMap(g.Setup.Variant)}
+		Currency: g.Currency, Rules: g.Setup.Rules.RulesMap(g.Setup.Variant), Group: g.Group, End: endOut(g)}
 }
 
 func (a api) createGame(c echo.Context) error {
@@ -89,7 +139,7 @@ func (a api) createGame(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusCreated, gameOut(g))
+	return writeJSON(c, http.StatusCreated, gameOut(g))
 }
 
 // unitText takes the unit as a decimal string or a JSON number and keeps
@@ -116,7 +166,7 @@ func (a api) getGame(c echo.Context) error {
 		if readOnly(c) {
 			out.ID = ""
 		}
-		return c.JSON(http.StatusOK, out)
+		return writeJSON(c, http.StatusOK, out)
 	})
 }
 
@@ -157,7 +207,7 @@ func (a api) recordHand(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusCreated, answerOut(ans))
+	return writeJSON(c, http.StatusCreated, answerOut(ans))
 }
 
 func handNumber(c echo.Context) (int, error) {
@@ -186,7 +236,7 @@ func (a api) correctHand(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, answerOut(ans))
+	return writeJSON(c, http.StatusOK, answerOut(ans))
 }
 
 func (a api) voidHand(c echo.Context) error {
@@ -203,7 +253,7 @@ func (a api) voidHand(c echo.Context) error {
 	if err := a.svc.Void(c.Request().Context(), gameID(c), n, b.Reason, c.Request().Header.Get(idempotencyHeader)); err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, map[string]any{"hand": n, "voided": true})
+	return writeJSON(c, http.StatusOK, map[string]any{"hand": n, "voided": true})
 }
 
 type ledgerJSON struct {
@@ -218,6 +268,7 @@ type ledgerJSON struct {
 	Unit     string                     `json:"unit"`
 	Currency string                     `json:"currency"`
 	Closed   bool                       `json:"closed"`
+	End      *endJSON                   `json:"end,omitempty"`
 }
 
 func (a api) ledger(c echo.Context) error {
@@ -225,9 +276,9 @@ func (a api) ledger(c echo.Context) error {
 		next := g.NextDealer()
 		out := ledgerJSON{Hands: len(g.Hands()), Counted: g.Counted(), Dealer: g.Setup.Players[next],
 			Forehand: g.Setup.Players[(next+1)%len(g.Setup.Players)],
-			Pot:      g.Pot(), PotMoney: g.MoneyText(g.Pot()), Unit: g.UnitText, Currency: g.Currency, Closed: g.Closed != nil}
+			Pot:      g.Pot(), PotMoney: g.MoneyText(g.Pot()), Unit: g.UnitText, Currency: g.Currency, Closed: g.Closed != nil, End: endOut(g)}
 		out.Balances, out.Money = balancesOut(g, g.Balances())
-		return c.JSON(http.StatusOK, out)
+		return writeJSON(c, http.StatusOK, out)
 	})
 }
 
@@ -295,7 +346,7 @@ func (a api) listHands(c echo.Context) error {
 			}
 			out = append(out, hj)
 		}
-		return c.JSON(http.StatusOK, out)
+		return writeJSON(c, http.StatusOK, out)
 	})
 }
 
@@ -312,7 +363,7 @@ func (a api) events(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, eventsOut(evs))
+	return writeJSON(c, http.StatusOK, eventsOut(evs))
 }
 
 func eventsOut(evs []events.Event) []eventJSON {
@@ -362,12 +413,12 @@ func (a api) closeGame(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, settlementOut(g, g.Settlement()))
+	return writeJSON(c, http.StatusOK, settlementOut(g, g.Settlement()))
 }
 
 func (a api) settlement(c echo.Context) error {
 	return a.svc.View(c.Request().Context(), gameID(c), func(g *tapp.State) error {
-		return c.JSON(http.StatusOK, settlementOut(g, g.Settlement()))
+		return writeJSON(c, http.StatusOK, settlementOut(g, g.Settlement()))
 	})
 }
 
@@ -382,7 +433,7 @@ func (a api) pendingDeal(c echo.Context) error {
 		if g.Pending == nil {
 			return tapp.Messages().NotFound("notfound.deal")
 		}
-		return c.JSON(http.StatusOK, pendingJSON{Hand: g.Pending.Hand, Dealer: g.Setup.Players[g.DealerOf(g.Pending.Hand)], Record: g.Pending.Record})
+		return writeJSON(c, http.StatusOK, pendingJSON{Hand: g.Pending.Hand, Dealer: g.Setup.Players[g.DealerOf(g.Pending.Hand)], Record: g.Pending.Record})
 	})
 }
 
@@ -446,5 +497,58 @@ func (a api) count(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusCreated, answerOut(ans))
+	return writeJSON(c, http.StatusCreated, answerOut(ans))
+}
+
+// herzAsAnswer is the end object, under its own name too, so a client may
+// read it as the ledger carries it.
+type herzAsAnswer struct {
+	*endJSON
+	End *endJSON `json:"end"`
+}
+
+func herzAsOut(g *tapp.State) herzAsAnswer {
+	e := endOut(g)
+	return herzAsAnswer{endJSON: e, End: e}
+}
+
+func (a api) herzAs(c echo.Context) error {
+	var b struct{}
+	if err := decode(c, &b, true); err != nil {
+		return err
+	}
+	g, err := a.svc.AnnounceHerzAs(c.Request().Context(), gameID(c), c.Request().Header.Get(idempotencyHeader))
+	if err != nil {
+		return err
+	}
+	return writeJSON(c, http.StatusOK, herzAsOut(g))
+}
+
+func (a api) herzAsHolder(c echo.Context) error {
+	var b struct {
+		Player string `json:"player"`
+		InTapp bool   `json:"in_tapp"`
+	}
+	if err := decode(c, &b, false); err != nil {
+		return err
+	}
+	g, err := a.svc.HerzAsHolder(c.Request().Context(), gameID(c), b.Player, b.InTapp, c.Request().Header.Get(idempotencyHeader))
+	if err != nil {
+		return err
+	}
+	return writeJSON(c, http.StatusOK, herzAsOut(g))
+}
+
+func (a api) withdrawHerzAs(c echo.Context) error {
+	var b struct {
+		Reason string `json:"reason"`
+	}
+	if err := decode(c, &b, true); err != nil {
+		return err
+	}
+	g, err := a.svc.WithdrawHerzAs(c.Request().Context(), gameID(c), b.Reason, c.Request().Header.Get(idempotencyHeader))
+	if err != nil {
+		return err
+	}
+	return writeJSON(c, http.StatusOK, map[string]any{"withdrawn": true, "end": endOut(g)})
 }

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"bytes"
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
@@ -77,7 +78,7 @@ func (u ui) eventsJSON(c echo.Context) error {
 		return u.problem(c, err)
 	}
 	c.Response().Header().Set(echo.HeaderContentDisposition, `attachment; filename="tappbook-`+fileName(c)+`.json"`)
-	return c.JSON(http.StatusOK, eventsOut(evs))
+	return writeJSON(c, http.StatusOK, eventsOut(evs))
 }
 
 // csvCell keeps a spreadsheet from running a cell as a formula: text that
@@ -94,10 +95,8 @@ func csvCell(s string) string {
 // dealsCSV downloads the deals, one row each, with every player's change.
 func (u ui) dealsCSV(c echo.Context) error {
 	return u.svc.View(c.Request().Context(), gameID(c), func(g *tapp.State) error {
-		c.Response().Header().Set(echo.HeaderContentType, "text/csv; charset=utf-8")
-		c.Response().Header().Set(echo.HeaderContentDisposition, `attachment; filename="tappbook-`+fileName(c)+`.csv"`)
-		c.Response().WriteHeader(http.StatusOK)
-		w := csv.NewWriter(c.Response().Writer)
+		var out bytes.Buffer
+		w := csv.NewWriter(&out)
 		head := []string{"hand", "dealer", "contract", "declarer", "partner", "trump", "points", "tricks", "tout", "kontra", "matzl", "voided", "void_reason", "explanation"}
 		for _, name := range g.Setup.Players {
 			head = append(head, csvCell(name))
@@ -132,7 +131,11 @@ func (u ui) dealsCSV(c echo.Context) error {
 			}
 		}
 		w.Flush()
-		return w.Error()
+		if err := w.Error(); err != nil {
+			return err
+		}
+		c.Response().Header().Set(echo.HeaderContentDisposition, `attachment; filename="tappbook-`+fileName(c)+`.csv"`)
+		return c.Blob(http.StatusOK, "text/csv; charset=utf-8", out.Bytes())
 	})
 }
 

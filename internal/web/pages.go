@@ -118,10 +118,14 @@ func (u ui) page(c echo.Context, title string, args ...any) (templates.Page, i18
 	return p, loc
 }
 
+// render renders a page into memory, then sends it: a page that fails to
+// render is answered as an error, never as half a page under a 200.
 func render(c echo.Context, status int, t templ.Component) error {
-	c.Response().Header().Set(echo.HeaderContentType, echo.MIMETextHTMLCharsetUTF8)
-	c.Response().WriteHeader(status)
-	return t.Render(c.Request().Context(), c.Response().Writer)
+	var b bytes.Buffer
+	if err := t.Render(c.Request().Context(), &b); err != nil {
+		return fmt.Errorf("render %s: %w", c.Path(), err)
+	}
+	return c.HTMLBlob(status, b.Bytes())
 }
 
 // problem renders an error as a page in the reader's language.
