@@ -166,7 +166,8 @@ type RecordView struct {
 	DeclarerField Field
 	PartnerField  Field
 	TrumpField    Field
-	Reason        Field
+	Reason        Field  // the void form's reason
+	CorrectReason Field  // the correction's reason
 	Forced        string // "Zwangsramsch 2 of 4", when the deal must be one
 }
 

@@ -188,6 +188,7 @@ func (s *Service) Create(ctx context.Context, ng NewGame, key string) (*projecti
 	if err := payout.CheckPlayers(v, ng.Players); err != nil {
 		return nil, err
 	}
+	ng.Players = payout.NormalizePlayers(ng.Players)
 	unit := ng.Unit
 	if unit == "" {
 		unit = "1"
@@ -542,6 +543,10 @@ func (s *Service) step(ctx context.Context, id, key, kind string, apply func(*pr
 // Correct replaces deal n's record and re-scores every later deal whose
 // table (the pot) changed because of it.
 func (s *Service) Correct(ctx context.Context, id string, n int, rec payout.Record, reason string, c Checks, key string) (HandAnswer, error) {
+	reason, err := payout.CheckText("reason", reason)
+	if err != nil {
+		return HandAnswer{}, err
+	}
 	done, g, err := s.command(ctx, id, key, projection.TypeHandCorrect, func(g *projection.Game) ([]events.NewEvent, error) {
 		if err := checkOpen(g); err != nil {
 			return nil, err
@@ -580,7 +585,11 @@ func (s *Service) Correct(ctx context.Context, id string, n int, rec payout.Reco
 // Void makes deal n no longer count and re-scores later deals whose table
 // changed.
 func (s *Service) Void(ctx context.Context, id string, n int, reason, key string) error {
-	_, _, err := s.command(ctx, id, key, projection.TypeHandVoided, func(g *projection.Game) ([]events.NewEvent, error) {
+	reason, err := payout.CheckText("reason", reason)
+	if err != nil {
+		return err
+	}
+	_, _, err = s.command(ctx, id, key, projection.TypeHandVoided, func(g *projection.Game) ([]events.NewEvent, error) {
 		if err := checkOpen(g); err != nil {
 			return nil, err
 		}
@@ -591,7 +600,7 @@ func (s *Service) Void(ctx context.Context, id string, n int, reason, key string
 		if h.Voided {
 			return nil, conflict("voided", n)
 		}
-		if strings.TrimSpace(reason) == "" {
+		if reason == "" {
 			return nil, &payout.InputError{Field: "reason", Code: "void.reason"}
 		}
 		first := events.NewEvent{Type: projection.TypeHandVoided, SchemaVersion: projection.SchemaVersion,

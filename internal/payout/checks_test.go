@@ -291,3 +291,41 @@ func TestCheckAnnouncement(t *testing.T) {
 		}
 	}
 }
+
+// A new game's names are checked by internal/names, each problem with its
+// own code; names equal after case folding are one name.
+func TestCheckPlayersNamesThatLie(t *testing.T) {
+	cases := []struct {
+		players []string
+		code    string
+	}{
+		{[]string{"Anna", "Anna\u200b", "Ben"}, "players.invisible"},
+		{[]string{"Anna", "\u202e3+", "Ben"}, "players.bidi"},
+		{[]string{"Anna", "A\x00", "Ben"}, "players.control"},
+		{[]string{"Anna", "B\nC", "Ben"}, "players.control"},
+		{[]string{"Anna", "\u200b", "Ben"}, "players.invisible"},
+		{[]string{"Anna", "anna", "Ben"}, "players.same"},
+		{[]string{"Anna", "Anna", "Ben"}, "players.twice"},
+		{[]string{"Anna", strings.Repeat("ß", 41), "Ben"}, "players.long"},
+		{[]string{"Anna", "\u0301", "Ben"}, "players.empty"},
+	}
+	for _, c := range cases {
+		ie, ok := AsInputError(CheckPlayers(OldTapp, c.players))
+		if !ok || ie.Code != c.code || ie.Field != "players" {
+			t.Errorf("%q: want %s, got %v", c.players, c.code, ie)
+		}
+	}
+	if got := NormalizePlayers([]string{"Anna  Lena", "ＢＥＮ", "Zoe\u0308"}); got[0] != "Anna Lena" || got[1] != "BEN" || got[2] != "Zoë" {
+		t.Errorf("normalized: %q", got)
+	}
+}
+
+// A game started before the names were checked this strictly keeps
+// scoring: the seating checked at every deal is the one it was started
+// with.
+func TestOldGamesKeepTheirNames(t *testing.T) {
+	s := setupOf(OldTapp, "Anna", "Anna\u200b", "anna")
+	if _, err := Score(s, Table{}, Record{Contract: "pass"}); err != nil {
+		t.Fatalf("a stored game's seating no longer scores: %v", err)
+	}
+}
