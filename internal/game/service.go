@@ -193,8 +193,11 @@ func (s *Service) Create(ctx context.Context, ng NewGame, key string) (*projecti
 	if unit == "" {
 		unit = "1"
 	}
-	u, err := decimal.NewFromString(unit)
-	if err != nil || !u.IsPositive() {
+	u, err := payout.ParseAmount("unit", unit)
+	if _, ok := payout.AsInputError(err); ok {
+		return nil, err
+	}
+	if !u.IsPositive() {
 		return nil, &payout.InputError{Field: "unit", Code: "unit", Args: []any{unit}}
 	}
 	currency, err := projection.CheckCurrency(ng.Currency)

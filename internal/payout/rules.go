@@ -132,7 +132,10 @@ func (r *Rules) set(key string, raw json.RawMessage) error {
 		}
 		r.TappThreshold = n
 	case "stake":
-		d, err := decodeUnits(raw)
+		d, err := decodeUnits("rules."+key, raw)
+		if _, ok := AsInputError(err); ok {
+			return err
+		}
 		if err != nil {
 			return ruleTypeErr(key, "a whole number of units, such as 2")
 		}
@@ -178,7 +181,10 @@ func (r *Rules) set(key string, raw json.RawMessage) error {
 			if !slices.Contains(WuerttembergValueKeys(), k) {
 				return inputErr("rules.values."+k, "rules.values.unknown", k, strings.Join(WuerttembergValueKeys(), ", "))
 			}
-			d, err := decodeUnits(m[k])
+			d, err := decodeUnits("rules.values."+k, m[k])
+			if _, ok := AsInputError(err); ok {
+				return err
+			}
 			if err != nil {
 				return ruleTypeErr("values."+k, "a whole number of units, such as 5")
 			}
@@ -199,13 +205,23 @@ func strictUnmarshal(raw json.RawMessage, v any) error {
 	return json.Unmarshal(raw, v)
 }
 
-// decodeUnits takes an amount as a JSON number or a decimal string.
-func decodeUnits(raw json.RawMessage) (decimal.Decimal, error) {
-	var d decimal.Decimal
-	if err := strictUnmarshal(raw, &d); err != nil {
-		return decimal.Decimal{}, err
+// decodeUnits takes an amount as a JSON number or a decimal string, of
+// ParseAmount's form and size (an *InputError for field otherwise); another
+// JSON type, or a string that is no number, is a plain error.
+func decodeUnits(field string, raw json.RawMessage) (decimal.Decimal, error) {
+	var s string
+	if err := strictUnmarshal(raw, &s); err != nil {
+		var n json.Number
+		if err := strictUnmarshal(raw, &n); err != nil {
+			return decimal.Decimal{}, err
+		}
+		s = n.String()
 	}
-	return d, nil
+	d, err := ParseAmount(field, s)
+	if ie, ok := AsInputError(err); ok && ie.Code == "amount.syntax" {
+		return decimal.Decimal{}, fmt.Errorf("%s: not a number", field) // the wrong type, as before
+	}
+	return d, err
 }
 
 // RulesMap gives the house rules of a variant as api.md shows them; amounts

@@ -160,10 +160,13 @@ func (a api) recordHand(c echo.Context) error {
 	return c.JSON(http.StatusCreated, answerOut(ans))
 }
 
+// handNumber reads a deal's number from the path, written the one way
+// deals are numbered: 1, 2, … ("+1", "01", " 1" or "1.0" name no deal).
 func handNumber(c echo.Context) (int, error) {
-	n, err := strconv.Atoi(c.Param("n"))
-	if err != nil || n < 1 {
-		return 0, &game.NotFoundError{Code: "notfound.hand-number", Args: []any{c.Param("n")}}
+	s := c.Param("n")
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 1 || strconv.Itoa(n) != s {
+		return 0, &game.NotFoundError{Code: "notfound.hand-number", Args: []any{s}}
 	}
 	return n, nil
 }
