@@ -105,6 +105,8 @@ func EnglishMessages() map[string]string {
 		"kontra.range":             "kontra: %d is outside 0 (none) to 10 (Drauffi)",
 		"matzl.unknown":            `matzl: %q is not a side; choose "none", "declarer" or "defenders"`,
 		"matzl.no-trump":           "matzl: %s has no trump, so there is no matzl to catch",
+		"matzl.declarer-no-trick":  "matzl: the declarer's side took no trick, so it cannot have caught the matzl (it is caught in a trick); check the tricks or who caught it",
+		"matzl.defenders-no-trick": "matzl: the declarer's side took all %d tricks, so the defenders cannot have caught the matzl (it is caught in a trick); check the tricks or who caught it",
 		"ramsch.player-missing":    "ramsch: enter points and tricks for %q",
 		"ramsch.unknown":           "ramsch: %q is not a player in this game (%s)",
 		"ramsch.points-missing":    "ramsch.%s.points: enter %s's card points",
