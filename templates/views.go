@@ -189,6 +189,7 @@ type CloseView struct {
 	Leftover   int
 	NeedCut    bool
 	CutOptions [][]Option // one choice per leftover unit
+	Undecided  string     // the cut not recorded yet: which units wait for it (then no payments are shown)
 	Transfers  []TransferView
 	Error      string
 }

@@ -11,13 +11,18 @@ import (
 // closing, what the close fixed; before, what closing now would give.
 type Settlement struct {
 	Balances    []decimal.Decimal // by seat, the pot shared out
-	Pot         decimal.Decimal   // what is left in the pot (zero)
+	Pot         decimal.Decimal   // what is left in the pot: zero, or the undecided units
 	Split       []decimal.Decimal // by seat, each share of the pot
 	RemainderTo []string
 	Transfers   []projection.Transfer
 	// Provisional: the leftover units of the pot await a cut that is not
-	// recorded yet; until then they are shown going to the lowest balance.
+	// recorded yet. Nothing may pretend to know who wins it (rules.md "End
+	// of the session"): the pot is shared equally, Undecided units stay in
+	// it, CutAmong says who may win them, and no payments are given, since
+	// every one of them depends on the cut.
 	Provisional bool
+	Undecided   int
+	CutAmong    []string
 }
 
 // SettlementOf gives the settlement of a game as it stands.
@@ -27,17 +32,24 @@ func SettlementOf(g *projection.Game) Settlement {
 	}
 	out := Settlement{}
 	split, err := payout.SplitPot(g.Setup, g.Balances, g.Pot, nil)
-	if err != nil {
-		// A cut is needed: show the units going to the first who may win it
-		// (the lowest balance, the first seat among equals) until it is
-		// recorded.
-		first := payout.RemainderEligible(g.Setup, g.Balances)[0]
-		split, err = payout.SplitPot(g.Setup, g.Balances, g.Pot, []string{first})
-		out.Provisional = err == nil
-	}
-	if err != nil {
+	if ie, ok := payout.AsInputError(err); ok && ie.Code == "split.remainder-needed" {
+		// A cut is needed: the equal shares are known, the leftover units
+		// are not anyone's yet.
+		n := decimal.NewFromInt(int64(len(g.Balances)))
+		share := g.Pot.Div(n).Floor()
+		split = payout.Split{Shares: make([]decimal.Decimal, len(g.Balances))}
+		for seat := range split.Shares {
+			split.Shares[seat] = share
+		}
+		out.Provisional = true
+		out.Undecided = int(g.Pot.Sub(share.Mul(n)).IntPart())
+		out.CutAmong = payout.RemainderEligible(g.Setup, g.Balances)
+	} else if err != nil {
 		// Cannot happen for a game that folded; settle without the pot.
 		split = payout.Split{Shares: make([]decimal.Decimal, len(g.Balances))}
+		for seat := range split.Shares {
+			split.Shares[seat] = decimal.Zero
+		}
 	}
 	out.Split, out.RemainderTo = split.Shares, split.RemainderTo
 	out.Balances = make([]decimal.Decimal, len(g.Balances))
@@ -46,6 +58,9 @@ func SettlementOf(g *projection.Game) Settlement {
 		out.Balances[seat] = b.Add(split.Shares[seat])
 		out.Pot = out.Pot.Sub(split.Shares[seat])
 	}
-	out.Transfers = projection.Settle(g.Setup.Players, out.Balances)
+	out.Transfers = []projection.Transfer{}
+	if !out.Provisional {
+		out.Transfers = projection.Settle(g.Setup.Players, out.Balances)
+	}
 	return out
 }

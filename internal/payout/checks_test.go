@@ -120,8 +120,9 @@ func TestDecodeRules(t *testing.T) {
 	}{
 		{Zuger, `{}`, func(r Rules) bool { return r.TappThreshold == 61 }},
 		{Zuger, `{"tapp_threshold": 65}`, func(r Rules) bool { return r.TappThreshold == 65 }},
-		{OldTapp, `{}`, func(r Rules) bool { return r.Stake.Equal(d(2)) && r.Remainder == RemainderBiggestLoser }},
-		{OldTapp, `{"stake": 0, "remainder": "cut"}`, func(r Rules) bool { return r.Stake.IsZero() && r.Remainder == RemainderCut }},
+		// rules.md old-tapp "End of the session": cut is the default.
+		{OldTapp, `{}`, func(r Rules) bool { return r.Stake.Equal(d(2)) && r.Remainder == RemainderCut }},
+		{OldTapp, `{"stake": 0, "remainder": "biggest-loser"}`, func(r Rules) bool { return r.Stake.IsZero() && r.Remainder == RemainderBiggestLoser }},
 		{OldTapp, `{"stake": "5"}`, func(r Rules) bool { return r.Stake.Equal(d(5)) }},
 		{Wuerttemberg, `{"cards": 32, "suit_tapp": true}`, func(r Rules) bool { return r.Cards == 32 && r.SuitTapp && r.Values["durch-hearts"].Equal(d(60)) }},
 		{Matzlfangen, `{}`, func(r Rules) bool { return true }},

@@ -66,6 +66,7 @@ func TestOldTappTalonToATricklessDeclarer(t *testing.T) {
 // The pot across a sequence of deals, then the final split.
 func TestOldTappPotAcrossAnEvening(t *testing.T) {
 	s := setupOf(OldTapp, "Anna", "Ben", "Cleo")
+	s.Rules.Remainder = RemainderBiggestLoser
 	bal := []decimal.Decimal{d(0), d(0), d(0)}
 	pot := d(0)
 	steps := []struct {
@@ -193,6 +194,7 @@ func TestSplitPot(t *testing.T) {
 // rules.md "End of the session": who may take the leftover units.
 func TestRemainderEligible(t *testing.T) {
 	s := setupOf(OldTapp, "Anna", "Ben", "Cleo")
+	s.Rules.Remainder = RemainderBiggestLoser
 	bal := []decimal.Decimal{d(-4), d(2), d(-4)}
 	if got := RemainderEligible(s, bal); fmt.Sprint(got) != "[Anna Cleo]" {
 		t.Errorf("biggest-loser, a tie for lowest: %v", got)

@@ -59,11 +59,22 @@ func DefaultRules(v Variant) Rules {
 	case Zuger:
 		return Rules{TappThreshold: 61}
 	case OldTapp:
-		return Rules{Stake: units(2), Remainder: RemainderBiggestLoser}
+		return Rules{Stake: units(2), Remainder: RemainderCut}
 	case Wuerttemberg:
 		return Rules{Cards: 36, Values: defaultWuerttembergValues()}
 	}
 	return Rules{}
+}
+
+// storedDefaults are the defaults the games already stored were started
+// under, where they differ from DefaultRules: old-tapp's remainder was
+// biggest-loser until rules.md made cut the default.
+func storedDefaults(v Variant) Rules {
+	r := DefaultRules(v)
+	if v == OldTapp {
+		r.Remainder = RemainderBiggestLoser
+	}
+	return r
 }
 
 // ruleKeys lists the house-rule keys a variant takes.
@@ -93,7 +104,19 @@ func ParseVariant(s string) (Variant, error) {
 // filling in the defaults. Unknown keys, keys of another variant and values
 // out of range are refused; values of the wrong JSON type are Malformed.
 func DecodeRules(v Variant, raw map[string]json.RawMessage) (Rules, error) {
-	r := DefaultRules(v)
+	return decodeRules(DefaultRules(v), v, raw)
+}
+
+// DecodeStoredRules reads the house rules of a game as its game.started
+// event stored them. Every server so far stored every key, defaults filled
+// in; a key that is missing all the same (a hand-made or imported file)
+// takes the default of the time games were stored without it, so a game
+// keeps the rules it was started with when a default changes.
+func DecodeStoredRules(v Variant, raw map[string]json.RawMessage) (Rules, error) {
+	return decodeRules(storedDefaults(v), v, raw)
+}
+
+func decodeRules(r Rules, v Variant, raw map[string]json.RawMessage) (Rules, error) {
 	allowed := ruleKeys(v)
 	keys := make([]string, 0, len(raw))
 	for k := range raw {

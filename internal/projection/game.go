@@ -192,7 +192,7 @@ func (g *Game) applyStarted(e events.Event) error {
 	if err := json.Unmarshal(e.Data, &p); err != nil {
 		return err
 	}
-	rules, err := payout.DecodeRules(p.Variant, p.Rules)
+	rules, err := payout.DecodeStoredRules(p.Variant, p.Rules)
 	if err != nil {
 		return err
 	}

@@ -331,10 +331,20 @@ type settlementJSON struct {
 	Split       map[string]decimal.Decimal `json:"split,omitempty"`
 	RemainderTo []string                   `json:"remainder_to,omitempty"`
 	Provisional bool                       `json:"provisional,omitempty"`
+	Undecided   *undecidedJSON             `json:"undecided,omitempty"`
+}
+
+// undecidedJSON: the pot units that wait for the cut, and who may win them.
+type undecidedJSON struct {
+	Units int      `json:"units"`
+	Among []string `json:"among"`
 }
 
 func settlementOut(g *projection.Game, s game.Settlement) settlementJSON {
 	out := settlementJSON{Pot: s.Pot, RemainderTo: s.RemainderTo, Provisional: s.Provisional, Transfers: []transferJSON{}}
+	if s.Undecided > 0 {
+		out.Undecided = &undecidedJSON{Units: s.Undecided, Among: s.CutAmong}
+	}
 	out.Balances, out.Money = balancesOut(g, s.Balances)
 	if !s.Pot.IsZero() || len(s.Split) > 0 {
 		out.Split, _ = balancesOut(g, s.Split)
