@@ -21,6 +21,7 @@ import (
 
 	"tappbook/internal/game"
 	"tappbook/internal/payout"
+	"tappbook/internal/plurals"
 )
 
 //go:embed locales/*.json
@@ -64,7 +65,9 @@ func Load() (*Bundle, error) {
 		}
 		tag := language.MustParse(lang)
 		for k, f := range msgs {
-			if err := b.cat.SetString(tag, k, f); err != nil {
+			// A message that counts ({N:one|other}) is chosen by the
+			// language's plural rules as it is printed.
+			if err := plurals.Set(b.cat, tag, k, f); err != nil {
 				return nil, fmt.Errorf("load %s message %q: %w", lang, k, err)
 			}
 		}

@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/shopspring/decimal"
 )
 
 // Every bullet of rules.md "Input checks every variant gets" is refused
@@ -239,6 +241,16 @@ func TestExplanationText(t *testing.T) {
 		{w, Table{}, ramsch(map[string][2]int{"Anna": {70, 7}, "Ben": {50, 4}, "Cleo": {0, 0}}), "Ramsch: Anna has the most points (70) and pays 5 to each other player; Cleo took no trick (Jungfer) and is paid 10."},
 		{w, Table{}, ramsch(map[string][2]int{"Anna": {40, 4}, "Ben": {40, 4}, "Cleo": {40, 3}}), "Ramsch: everyone has the same points, so nobody pays."},
 		{w, Table{}, wRec("durch", Hearts, nil, ip(11)), "Durch (hearts) by Ben won with 11 tricks: 60 from each opponent."},
+		// rules.md old-tapp: at exactly 60 a coeurfrage is even, shown as even, not lost.
+		{o, Table{Pot: d(4)}, oldRec("coeurfrage", 60), "Coeurfrage by Ben even with 60 points: nobody pays; Anna put the stake of 2 into the pot."},
+		// rules.md wuerttemberg Ramsch Decision: players tied for most each
+		// pay every player not in the tie.
+		{w, Table{}, ramsch(map[string][2]int{"Anna": {50, 5}, "Ben": {50, 4}, "Cleo": {20, 2}}), "Ramsch: Anna and Ben tie for the most points (50), and each pays 5 to every player not in the tie."},
+		{setupOf(Wuerttemberg, "Anna", "Ben", "Cleo", "Dan"), Table{}, ramsch(map[string][2]int{"Anna": {45, 3}, "Ben": {45, 3}, "Cleo": {30, 2}, "Dan": {0, 0}}),
+			"Ramsch: Anna and Ben tie for the most points (45), and each pays 5 to every player not in the tie; Dan took no trick (Jungfer) and is paid 10 by each of them."},
+		// Plurals: 1 trick, 2 tricks.
+		{z, Table{}, zugerRec("tapp", 14, 1), "Tapp by Anna lost with 14 points in 1 trick: base 1 × 2 (losers under 21) = 2 to each opponent."},
+		{w, Table{}, wRec("bettel", "", nil, ip(1)), "Bettel by Ben lost with 1 trick: 15 to each opponent."},
 	}
 	for _, c := range cases {
 		res, err := Score(c.s, c.tb, c.rec)
@@ -328,5 +340,21 @@ func TestOldGamesKeepTheirNames(t *testing.T) {
 	s := setupOf(OldTapp, "Anna", "Anna\u200b", "anna")
 	if _, err := Score(s, Table{}, Record{Contract: "pass"}); err != nil {
 		t.Fatalf("a stored game's seating no longer scores: %v", err)
+	}
+}
+
+// Counts in messages take the word's form: 1 trick, 2 tricks.
+func TestMessagesCount(t *testing.T) {
+	z := setupOf(Zuger, "Anna", "Ben", "Cleo", "Dan")
+	_, err := Score(z, Table{}, zugerRec("tapp", 90, 1))
+	if err == nil || err.Error() != "points: with 1 trick the declarer's side holds 8 cards, worth at most 84 points, not 90" {
+		t.Errorf("one trick: %v", err)
+	}
+	o := setupOf(OldTapp, "Anna", "Ben", "Cleo")
+	if _, err := SplitPot(o, []decimal.Decimal{d(0), d(0), d(0)}, d(4), nil); err == nil || !strings.Contains(err.Error(), "the pot leaves 1 unit over") {
+		t.Errorf("one unit: %v", err)
+	}
+	if _, err := SplitPot(o, []decimal.Decimal{d(0), d(0), d(0)}, d(5), nil); err == nil || !strings.Contains(err.Error(), "the pot leaves 2 units over") {
+		t.Errorf("two units: %v", err)
 	}
 }

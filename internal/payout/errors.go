@@ -3,6 +3,10 @@ package payout
 import (
 	"errors"
 	"fmt"
+
+	"golang.org/x/text/language"
+
+	"tappbook/internal/plurals"
 )
 
 // InputError is a refused record or setup: which field is wrong and why, in
@@ -15,7 +19,9 @@ type InputError struct {
 	Malformed bool // the wrong JSON type rather than a value against the rules
 }
 
-func (e *InputError) Error() string { return fmt.Sprintf(English(e.Code), e.Args...) }
+func (e *InputError) Error() string {
+	return fmt.Sprintf(plurals.Choose(language.English, English(e.Code), e.Args), e.Args...)
+}
 
 // AsInputError unwraps err to an *InputError, if it is one.
 func AsInputError(err error) (*InputError, bool) {
@@ -99,9 +105,9 @@ func EnglishMessages() map[string]string {
 		"tricks.range":             "tricks: %d is outside 0–%d, the tricks in a deal",
 		"points.all-tricks":        "points: a side that took all %d tricks has all %d points, not %d",
 		"points.no-trick":          "points: a side that took no trick has no points, not %d",
-		"points.no-trick-talon":    "points: a declarer who took no trick holds only the talon, at most %d points, not %d",
-		"points.too-many":          "points: with %d tricks the declarer's side holds %d cards, worth at most %d points, not %d",
-		"points.too-few":           "points: with %d tricks the other side holds %d cards, worth at most %d points, so the declarer's side has at least %d, not %d",
+		"points.no-trick-talon":    "points: a declarer who took no trick holds only the talon, at most %d {1:point|points}, not %d",
+		"points.too-many":          "points: with %d {1:trick|tricks} the declarer's side holds %d {2:card|cards}, worth at most %d {3:point|points}, not %d",
+		"points.too-few":           "points: with %d {1:trick|tricks} the other side holds %d {2:card|cards}, worth at most %d {3:point|points}, so the declarer's side has at least %d, not %d",
 		"kontra.range":             "kontra: %d is outside 0 (none) to 10 (Drauffi)",
 		"matzl.unknown":            `matzl: %q is not a side; choose "none", "declarer" or "defenders"`,
 		"matzl.no-trump":           "matzl: %s has no trump, so there is no matzl to catch",
@@ -115,7 +121,7 @@ func EnglishMessages() map[string]string {
 		"ramsch.points-one":        "ramsch.%s.points: no set of cards is worth exactly 1 point",
 		"ramsch.tricks-range":      "ramsch.%s.tricks: %d is outside 0–%d",
 		"ramsch.points-no-trick":   "ramsch.%s.points: %s took no trick, so %s has no points, not %d",
-		"ramsch.points-too-many":   "ramsch.%s.points: with %d tricks %s holds at most %d points, not %d",
+		"ramsch.points-too-many":   "ramsch.%s.points: with %d {2:trick|tricks} %s holds at most %d {4:point|points}, not %d",
 		"ramsch.points-sum":        "ramsch: the points add up to %d, but the pack holds 120",
 		"ramsch.tricks-sum":        "ramsch: the tricks add up to %d, but a deal has %d",
 		"field.unknown":            "%[1]s: %[1]q is not a field of this request; see docs/api.md",
@@ -124,7 +130,7 @@ func EnglishMessages() map[string]string {
 		"unit":                     "unit: %q is not an amount above 0; give the money one unit is worth, such as 0.50",
 		"currency":                 "currency: %q is not a three-letter ISO 4217 code such as CHF, EUR or SEK",
 		"void.reason":              "reason: say why this deal is voided, for the history",
-		"split.remainder-needed":   "remainder_to: the pot leaves %d unit(s) over; say who won the cut for them (one of %s)",
+		"split.remainder-needed":   "remainder_to: the pot leaves %d {1:unit|units} over; say who won the cut for {1:it|them} (one of %s)",
 		"split.remainder-count":    "remainder_to: name one player, or one per leftover unit (%d), not %d",
 		"split.remainder-player":   "remainder_to: %q is not a player in this game (%s)",
 		"split.remainder-not-tied": "remainder_to: %q is not among the players tied for the lowest balance (%s)",
