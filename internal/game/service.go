@@ -588,11 +588,7 @@ func (s *Service) Correct(ctx context.Context, id string, n int, rec payout.Reco
 // Void makes deal n no longer count and re-scores later deals whose table
 // changed.
 func (s *Service) Void(ctx context.Context, id string, n int, reason, key string) error {
-	reason, err := payout.CheckText("reason", reason)
-	if err != nil {
-		return err
-	}
-	_, _, err = s.command(ctx, id, key, projection.TypeHandVoided, func(g *projection.Game) ([]events.NewEvent, error) {
+	_, _, err := s.command(ctx, id, key, projection.TypeHandVoided, func(g *projection.Game) ([]events.NewEvent, error) {
 		if err := checkOpen(g); err != nil {
 			return nil, err
 		}
@@ -602,6 +598,10 @@ func (s *Service) Void(ctx context.Context, id string, n int, reason, key string
 		}
 		if h.Voided {
 			return nil, conflict("voided", n)
+		}
+		reason, err := payout.CheckText("reason", reason)
+		if err != nil {
+			return nil, err
 		}
 		if reason == "" {
 			return nil, &payout.InputError{Field: "reason", Code: "void.reason"}
