@@ -166,7 +166,8 @@ type RecordView struct {
 	DeclarerField Field
 	PartnerField  Field
 	TrumpField    Field
-	Reason        Field
+	Reason        Field  // the void form's reason
+	CorrectReason Field  // the correction's reason
 	Forced        string // "Zwangsramsch 2 of 4", when the deal must be one
 }
 
@@ -188,6 +189,7 @@ type CloseView struct {
 	Leftover   int
 	NeedCut    bool
 	CutOptions [][]Option // one choice per leftover unit
+	Undecided  string     // the cut not recorded yet: which units wait for it (then no payments are shown)
 	Transfers  []TransferView
 	Error      string
 }

@@ -132,6 +132,9 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 	ctx, stop := signal.NotifyContext(ctx, syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
 
+	if err := checkDatabasePath(*dbPath); err != nil {
+		return err
+	}
 	store, err := events.Open(ctx, *dbPath, events.Options{})
 	if err != nil {
 		return err
@@ -155,7 +158,7 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 	log.Info("tappbook serving", "addr", ln.Addr().String(), "db", *dbPath, "version", versionString())
 
 	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(ln) }()
+	go func() { errc <- srv.Serve(web.JSONErrors(ln)) }()
 	select {
 	case err := <-errc:
 		return fmt.Errorf("serve: %w", err)

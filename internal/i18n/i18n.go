@@ -18,6 +18,7 @@ import (
 	"golang.org/x/text/message"
 	"golang.org/x/text/message/catalog"
 
+	"tappbook/internal/plurals"
 	"tappbook/internal/problem"
 )
 
@@ -60,7 +61,9 @@ func Load(errors problem.Catalogue, phrases map[string]string) (*Bundle, error) 
 		}
 		tag := language.MustParse(lang)
 		for k, f := range msgs {
-			if err := b.cat.SetString(tag, k, f); err != nil {
+			// A message that counts ({N:one|other}) is chosen by the
+			// language's plural rules as it is printed.
+			if err := plurals.Set(b.cat, tag, k, f); err != nil {
 				return nil, fmt.Errorf("load %s message %q: %w", lang, k, err)
 			}
 		}

@@ -48,7 +48,7 @@ func TestNoKeyMissing(t *testing.T) {
 	}
 }
 
-var verb = regexp.MustCompile(`%(\[\d+\])?[sdqv]`)
+var verb = regexp.MustCompile(`%(\[\d+\])?[sdqvU]`)
 
 // argsFor builds arguments of the right kinds for an English format.
 func argsFor(f string) []any {
@@ -63,7 +63,7 @@ func argsFor(f string) []any {
 			args = append(args, nil)
 		}
 		switch m[len(m)-1] {
-		case 'd', 'v':
+		case 'd', 'v', 'U':
 			args[i] = 7
 		default:
 			args[i] = "Anna"

@@ -236,8 +236,27 @@ func (d *deal) checkRecord(r Record, sp spec, g geometry) (declarer, partner int
 	}
 	if sp.noTrump && r.Matzl != "" && r.Matzl != MatzlNone {
 		err = inputErr("matzl", "matzl.no-trump", r.Contract)
+		return
 	}
+	err = checkMatzlTricks(r, g)
 	return
+}
+
+// checkMatzlTricks refuses a matzl "caught" by a side that took no trick:
+// it is caught in a trick (rules.md matzlfangen, value 3), so such a record
+// is a mistake, not a cancelled deal. Before the count the tricks are not
+// known and the count is checked instead.
+func checkMatzlTricks(r Record, g geometry) error {
+	if r.Tricks == nil {
+		return nil
+	}
+	switch {
+	case r.Matzl == MatzlDeclarer && *r.Tricks == 0:
+		return inputErr("matzl", "matzl.declarer-no-trick")
+	case r.Matzl == MatzlDefenders && *r.Tricks == g.tricks:
+		return inputErr("matzl", "matzl.defenders-no-trick", g.tricks)
+	}
+	return nil
 }
 
 // contractErr refuses a contract the variant does not have.

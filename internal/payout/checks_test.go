@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/shopspring/decimal"
+
 	"tappbook/internal/problem"
 )
 
@@ -122,8 +124,9 @@ func TestDecodeRules(t *testing.T) {
 	}{
 		{Zuger, `{}`, func(r Rules) bool { return r.TappThreshold == 61 }},
 		{Zuger, `{"tapp_threshold": 65}`, func(r Rules) bool { return r.TappThreshold == 65 }},
-		{OldTapp, `{}`, func(r Rules) bool { return r.Stake.Equal(d(2)) && r.Remainder == RemainderBiggestLoser }},
-		{OldTapp, `{"stake": 0, "remainder": "cut"}`, func(r Rules) bool { return r.Stake.IsZero() && r.Remainder == RemainderCut }},
+		// rules.md old-tapp "End of the session": cut is the default.
+		{OldTapp, `{}`, func(r Rules) bool { return r.Stake.Equal(d(2)) && r.Remainder == RemainderCut }},
+		{OldTapp, `{"stake": 0, "remainder": "biggest-loser"}`, func(r Rules) bool { return r.Stake.IsZero() && r.Remainder == RemainderBiggestLoser }},
 		{OldTapp, `{"stake": "5"}`, func(r Rules) bool { return r.Stake.Equal(d(5)) }},
 		{Wuerttemberg, `{"cards": 32, "suit_tapp": true}`, func(r Rules) bool { return r.Cards == 32 && r.SuitTapp && r.Values["durch-hearts"].Equal(d(60)) }},
 		{Matzlfangen, `{}`, func(r Rules) bool { return true }},
@@ -240,6 +243,16 @@ func TestExplanationText(t *testing.T) {
 		{w, Table{}, ramsch(map[string][2]int{"Anna": {70, 7}, "Ben": {50, 4}, "Cleo": {0, 0}}), "Ramsch: Anna has the most points (70) and pays 5 to each other player; Cleo took no trick (Jungfer) and is paid 10."},
 		{w, Table{}, ramsch(map[string][2]int{"Anna": {40, 4}, "Ben": {40, 4}, "Cleo": {40, 3}}), "Ramsch: everyone has the same points, so nobody pays."},
 		{w, Table{}, wRec("durch", Hearts, nil, ip(11)), "Durch (hearts) by Ben won with 11 tricks: 60 from each opponent."},
+		// rules.md old-tapp: at exactly 60 a coeurfrage is even, shown as even, not lost.
+		{o, Table{Pot: d(4)}, oldRec("coeurfrage", 60), "Coeurfrage by Ben even with 60 points: nobody pays; Anna put the stake of 2 into the pot."},
+		// rules.md wuerttemberg Ramsch Decision: players tied for most each
+		// pay every player not in the tie.
+		{w, Table{}, ramsch(map[string][2]int{"Anna": {50, 5}, "Ben": {50, 4}, "Cleo": {20, 2}}), "Ramsch: Anna and Ben tie for the most points (50), and each pays 5 to every player not in the tie."},
+		{setupOf(Wuerttemberg, "Anna", "Ben", "Cleo", "Dan"), Table{}, ramsch(map[string][2]int{"Anna": {45, 3}, "Ben": {45, 3}, "Cleo": {30, 2}, "Dan": {0, 0}}),
+			"Ramsch: Anna and Ben tie for the most points (45), and each pays 5 to every player not in the tie; Dan took no trick (Jungfer) and is paid 10 by each of them."},
+		// Plurals: 1 trick, 2 tricks.
+		{z, Table{}, zugerRec("tapp", 14, 1), "Tapp by Anna lost with 14 points in 1 trick: base 1 × 2 (losers under 21) = 2 to each opponent."},
+		{w, Table{}, wRec("bettel", "", nil, ip(1)), "Bettel by Ben lost with 1 trick: 15 to each opponent."},
 	}
 	for _, c := range cases {
 		res, err := Score(c.s, c.tb, c.rec)
@@ -291,5 +304,59 @@ func TestCheckAnnouncement(t *testing.T) {
 		if !ok || ie.Code != bad.code {
 			t.Errorf("%s %+v: want %s, got %v", bad.s.Variant, bad.r, bad.code, ie)
 		}
+	}
+}
+
+// A new game's names are checked by internal/names, each problem with its
+// own code; names equal after case folding are one name.
+func TestCheckPlayersNamesThatLie(t *testing.T) {
+	cases := []struct {
+		players []string
+		code    string
+	}{
+		{[]string{"Anna", "Anna\u200b", "Ben"}, "players.invisible"},
+		{[]string{"Anna", "\u202e3+", "Ben"}, "players.bidi"},
+		{[]string{"Anna", "A\x00", "Ben"}, "players.control"},
+		{[]string{"Anna", "B\nC", "Ben"}, "players.control"},
+		{[]string{"Anna", "\u200b", "Ben"}, "players.invisible"},
+		{[]string{"Anna", "anna", "Ben"}, "players.same"},
+		{[]string{"Anna", "Anna", "Ben"}, "players.twice"},
+		{[]string{"Anna", strings.Repeat("ß", 41), "Ben"}, "players.long"},
+		{[]string{"Anna", "\u0301", "Ben"}, "players.empty"},
+	}
+	for _, c := range cases {
+		ie, ok := problem.As(CheckPlayers(OldTapp, c.players))
+		if !ok || ie.Code != c.code || ie.Field != "players" {
+			t.Errorf("%q: want %s, got %v", c.players, c.code, ie)
+		}
+	}
+	if got := NormalizePlayers([]string{"Anna  Lena", "ＢＥＮ", "Zoe\u0308"}); got[0] != "Anna Lena" || got[1] != "BEN" || got[2] != "Zoë" {
+		t.Errorf("normalized: %q", got)
+	}
+}
+
+// A game started before the names were checked this strictly keeps
+// scoring: the seating checked at every deal is the one it was started
+// with.
+func TestOldGamesKeepTheirNames(t *testing.T) {
+	s := setupOf(OldTapp, "Anna", "Anna\u200b", "anna")
+	if _, err := Score(s, Table{}, Record{Contract: "pass"}); err != nil {
+		t.Fatalf("a stored game's seating no longer scores: %v", err)
+	}
+}
+
+// Counts in messages take the word's form: 1 trick, 2 tricks.
+func TestMessagesCount(t *testing.T) {
+	z := setupOf(Zuger, "Anna", "Ben", "Cleo", "Dan")
+	_, err := Score(z, Table{}, zugerRec("tapp", 90, 1))
+	if err == nil || err.Error() != "points: with 1 trick the declarer's side holds 8 cards, worth at most 84 points, not 90" {
+		t.Errorf("one trick: %v", err)
+	}
+	o := setupOf(OldTapp, "Anna", "Ben", "Cleo")
+	if _, err := SplitPot(o, []decimal.Decimal{d(0), d(0), d(0)}, d(4), nil); err == nil || !strings.Contains(err.Error(), "the pot leaves 1 unit over") {
+		t.Errorf("one unit: %v", err)
+	}
+	if _, err := SplitPot(o, []decimal.Decimal{d(0), d(0), d(0)}, d(5), nil); err == nil || !strings.Contains(err.Error(), "the pot leaves 2 units over") {
+		t.Errorf("two units: %v", err)
 	}
 }

@@ -5,6 +5,9 @@ import (
 	"strings"
 
 	"github.com/shopspring/decimal"
+	"golang.org/x/text/language"
+
+	"tappbook/internal/plurals"
 )
 
 // Outcome is how a deal ended for the declarer's side.
@@ -14,6 +17,7 @@ const (
 	Won       Outcome = "won"
 	Lost      Outcome = "lost"
 	Draw      Outcome = "draw"      // zuger tapp at exactly 60
+	Even      Outcome = "even"      // old-tapp coeurfrage at exactly 60: neither won nor lost
 	Passed    Outcome = "passed"    // nobody played
 	Cancelled Outcome = "cancelled" // matzlfangen: matzl caught by the losing side
 	Ramsch    Outcome = "ramsch"    // wuerttemberg: everyone for themselves
@@ -95,6 +99,11 @@ var english = englishPhrases(EnglishPhrases())
 
 // Render assembles the explanation's sentence from a language's phrases.
 func (e Explanation) Render(p Phrases) string {
+	// A coeurfrage at exactly 60 is even (rules.md); deals stored before
+	// the outcome existed say lost, with nothing to pay, and read as even.
+	if e.Contract == "coeurfrage" && e.Outcome == Lost && e.Points != nil && *e.Points == 60 {
+		e.Outcome = Even
+	}
 	head := p.Phrase("contract." + e.Contract)
 	if e.Trump != "" {
 		head += " " + p.Phrase("ex.trump", p.Phrase("suit."+e.Trump))
@@ -110,7 +119,7 @@ func (e Explanation) Render(p Phrases) string {
 		}
 	}
 	switch e.Outcome {
-	case Won, Lost, Draw, Cancelled:
+	case Won, Lost, Draw, Even, Cancelled:
 		head += " " + p.Phrase("ex.outcome."+string(e.Outcome))
 		switch {
 		case e.Points != nil && e.Tricks != nil:
@@ -122,8 +131,13 @@ func (e Explanation) Render(p Phrases) string {
 		}
 	}
 
-	var value, pot, ramsch []string
+	var value, pot, ramsch, payers []string
 	cancelled, plainBase := "", false
+	for _, s := range e.Steps {
+		if s.Kind == StepRamschPays {
+			payers = append(payers, s.Player)
+		}
+	}
 	for _, s := range e.Steps {
 		switch s.Kind {
 		case StepStake:
@@ -162,9 +176,20 @@ func (e Explanation) Render(p Phrases) string {
 		case StepPotPay:
 			pot = append(pot, p.Phrase("ex.pot-pay", s.Player, s.N))
 		case StepRamschPays:
-			ramsch = append(ramsch, p.Phrase("ex.ramsch-pays", s.Player, s.N, s.Value))
+			// Players tied for most each pay every player not in the tie
+			// (rules.md, Decision): one sentence for the tie.
+			switch {
+			case len(payers) == 1:
+				ramsch = append(ramsch, p.Phrase("ex.ramsch-pays", s.Player, s.N, s.Value))
+			case s.Player == payers[0]:
+				ramsch = append(ramsch, p.Phrase("ex.ramsch-tie-pays", listOf(p, payers), s.N, s.Value))
+			}
 		case StepJungfer:
-			ramsch = append(ramsch, p.Phrase("ex.jungfer", s.Player, s.N))
+			if len(payers) > 1 {
+				ramsch = append(ramsch, p.Phrase("ex.jungfer-tie", s.Player, s.N))
+			} else {
+				ramsch = append(ramsch, p.Phrase("ex.jungfer", s.Player, s.N))
+			}
 		case StepRamschTie:
 			ramsch = append(ramsch, p.Phrase("ex.ramsch-tie"))
 		}
@@ -176,6 +201,8 @@ func (e Explanation) Render(p Phrases) string {
 		out = append(out, p.Phrase("ex.passed"))
 	case Draw:
 		out = append(out, p.Phrase("ex.draw", head))
+	case Even:
+		out = append(out, p.Phrase("ex.even", head))
 	case Ramsch:
 		out = append(out, p.Phrase("ex.ramsch", strings.Join(ramsch, "; ")))
 	case Cancelled:
@@ -203,13 +230,22 @@ func (e Explanation) Render(p Phrases) string {
 	return strings.Join(out, "; ") + "."
 }
 
+// listOf names players as a language lists them: "Anna and Ben", "Anna,
+// Ben and Cleo".
+func listOf(p Phrases, names []string) string {
+	if len(names) == 1 {
+		return names[0]
+	}
+	return p.Phrase("ex.list", strings.Join(names[:len(names)-1], ", "), names[len(names)-1])
+}
+
 // EnglishPhrases lists the phrase keys an explanation uses and their English
 // text, printf formats filled in order.
 func EnglishPhrases() map[string]string {
 	m := map[string]string{
 		"ex.trump": "(%s)", "ex.tout-announced": "tout", "ex.by": "by %s", "ex.by-two": "by %s and %s",
-		"ex.outcome.won": "won", "ex.outcome.lost": "lost", "ex.outcome.draw": "drawn", "ex.outcome.cancelled": "played",
-		"ex.with-points-tricks": "with %d points in %d tricks", "ex.with-points": "with %d points", "ex.with-tricks": "with %d tricks",
+		"ex.outcome.won": "won", "ex.outcome.lost": "lost", "ex.outcome.draw": "drawn", "ex.outcome.even": "even", "ex.outcome.cancelled": "played",
+		"ex.with-points-tricks": "with %d {1:point|points} in %d {2:trick|tricks}", "ex.with-points": "with %d {1:point|points}", "ex.with-tricks": "with %d {1:trick|tricks}",
 		"ex.stake": "%s put the stake of %s into the pot",
 		"ex.base":  "base %s", "ex.base.no-water": "%s (losers under 30, no water)", "ex.base.no-trick": "%s (losers took no trick)",
 		"ex.times.under-21": "× %s (losers under 21)", "ex.times.no-trick": "× %s (losers took no trick)",
@@ -222,7 +258,10 @@ func EnglishPhrases() map[string]string {
 		"ex.pot-take": "%s takes the pot of %s", "ex.pot-double": "%s doubles the pot, paying %s into it", "ex.pot-pay": "%s also pays %s into the pot",
 		"ex.ramsch-pays": "%s has the most points (%s) and pays %s to each other player",
 		"ex.jungfer":     "%s took no trick (Jungfer) and is paid %s", "ex.ramsch-tie": "everyone has the same points, so nobody pays",
-		"ex.passed": "All passed: no game, nobody pays", "ex.draw": "%s at exactly 60: nobody pays", "ex.ramsch": "Ramsch: %s",
+		"ex.ramsch-tie-pays": "%s tie for the most points (%s), and each pays %s to every player not in the tie",
+		"ex.jungfer-tie":     "%s took no trick (Jungfer) and is paid %s by each of them",
+		"ex.list":            "%s and %s",
+		"ex.passed":          "All passed: no game, nobody pays", "ex.draw": "%s at exactly 60: nobody pays", "ex.even": "%s: nobody pays", "ex.ramsch": "Ramsch: %s",
 		"ex.cancelled": "%s: %s, but %s", "ex.line-plain": "%s: %s", "ex.line": "%s: %s = %s",
 		"ex.from-each": "%s from each opponent", "ex.to-each": "%s to each opponent",
 		"ex.from-each-rufen": "%s from each opponent, one to each of the two", "ex.to-each-rufen": "%s to each opponent, one to each of the two",
@@ -247,5 +286,5 @@ func (m englishPhrases) Phrase(key string, args ...any) string {
 	if !ok {
 		return key
 	}
-	return fmt.Sprintf(f, args...)
+	return fmt.Sprintf(plurals.Choose(language.English, f, args), args...)
 }

@@ -72,3 +72,33 @@ func TestMatzlfangenChecks(t *testing.T) {
 	refuse(t, s, tb, Record{Contract: "neid", Declarer: "Ben", Points: ip(70), Tricks: ip(5), Matzl: "nobody"}, "matzl", "matzl.unknown")
 	refuse(t, s, tb, Record{Contract: "treiben", Declarer: "Ben", Partner: "Cleo", Points: ip(70), Tricks: ip(5)}, "partner", "field.not-taken")
 }
+
+// rules.md matzlfangen, value 3 ("A side that took no trick cannot have
+// caught it: such a record is refused, never scored as a cancelled deal")
+// and "Input checks every variant gets: a matzl caught by a side that took
+// no trick". Both sides: the declarer's side with 0 tricks, the defenders
+// when the declarer's side took all 8.
+func TestMatzlCaughtWithoutATrick(t *testing.T) {
+	s := setupOf(Matzlfangen, "Anna", "Ben", "Cleo", "Dan")
+	tb := Table{Dealer: 3}
+	with := func(r Record, f func(*Record)) Record { f(&r); return r }
+	refuse(t, s, tb, with(rufenRec(0, 0), func(r *Record) { r.Matzl = MatzlDeclarer }), "matzl", "matzl.declarer-no-trick")
+	refuse(t, s, tb, with(rufenRec(130, 8), func(r *Record) { r.Matzl = MatzlDefenders }), "matzl", "matzl.defenders-no-trick")
+	refuse(t, s, tb, Record{Contract: "neid", Declarer: "Ben", Points: ip(0), Tricks: ip(0), Matzl: MatzlDeclarer}, "matzl", "matzl.declarer-no-trick")
+	refuse(t, s, tb, Record{Contract: "trumpf-durch", Declarer: "Ben", Tricks: ip(8), Matzl: MatzlDefenders}, "matzl", "matzl.defenders-no-trick")
+	refuse(t, s, tb, Record{Contract: "trumpf-durch", Declarer: "Ben", Tricks: ip(0), Matzl: MatzlDeclarer}, "matzl", "matzl.declarer-no-trick")
+	// One trick is enough to have caught it.
+	for _, rec := range []Record{
+		with(rufenRec(14, 1), func(r *Record) { r.Matzl = MatzlDeclarer }),
+		with(rufenRec(116, 7), func(r *Record) { r.Matzl = MatzlDefenders }),
+	} {
+		if _, err := Score(s, tb, rec); err != nil {
+			t.Errorf("a matzl caught with one trick: %v", err)
+		}
+	}
+	// Announced step by step, the tricks are not known yet: the count is
+	// what is refused.
+	if err := CheckAnnouncement(s, tb, Record{Contract: "rufen", Partner: "Cleo", Matzl: MatzlDeclarer}); err != nil {
+		t.Errorf("announcing a matzl before the count: %v", err)
+	}
+}

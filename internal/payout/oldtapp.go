@@ -62,6 +62,13 @@ func scoreOldTapp(d *deal, r Record) error {
 	e.Declarer, e.Points, e.Tricks = r.Declarer, r.Points, r.Tricks
 	name := r.Declarer
 
+	// A coeurfrage at exactly 60 is even: neither won nor lost, nobody
+	// pays, nothing goes into the pot but the stake.
+	if r.Contract == "coeurfrage" && *r.Points == 60 {
+		e.Outcome, e.Value = Even, units(0)
+		return nil
+	}
+
 	var won bool
 	var v decimal.Decimal
 	if tout {

@@ -25,7 +25,7 @@ func TestOldTapp(t *testing.T) {
 		// Seed example: coeurfrage with 73 → excess 13 → 3¼ → 4.
 		{name: "coeurfrage 73", cite: "old-tapp worked example: coeurfrage 73, excess 13, 13/4 = 3¼, each opponent pays 4", rec: oldRec("coeurfrage", 73), want: []int64{-4 - 2, 8, -4}, wantPot: 2, outcome: Won, value: 4},
 		{name: "coeurfrage 61", cite: "old-tapp coeurfrage ≥ 61: ⌈1/4⌉ = 1", rec: oldRec("coeurfrage", 61), want: []int64{-1 - 2, 2, -1}, wantPot: 2, value: 1},
-		{name: "coeurfrage 60", cite: "old-tapp coeurfrage ≤ 60: at exactly 60 nothing", rec: oldRec("coeurfrage", 60), want: []int64{-2, 0, 0}, wantPot: 2, outcome: Lost, value: 0},
+		{name: "coeurfrage 60", cite: "old-tapp coeurfrage ≤ 60: at exactly 60 nothing", rec: oldRec("coeurfrage", 60), want: []int64{-2, 0, 0}, wantPot: 2, outcome: Even, value: 0},
 		{name: "coeurfrage 59", cite: "old-tapp coeurfrage ≤ 60: ⌈1/4⌉ = 1 to each opponent and 1 into the pot", rec: oldRec("coeurfrage", 59), want: []int64{1 - 2, -3, 1}, wantPot: 3, value: 1},
 		{name: "coeurfrage 50", cite: "old-tapp coeurfrage ≤ 60: shortfall 10, ⌈10/4⌉ = 3 each and 3 into the pot", rec: oldRec("coeurfrage", 50), want: []int64{3 - 2, -9, 3}, wantPot: 5, value: 3},
 		// Solo: takes the pot as it stands, this deal's stake included.
@@ -68,6 +68,7 @@ func TestOldTappTalonToATricklessDeclarer(t *testing.T) {
 // The pot across a sequence of deals, then the final split.
 func TestOldTappPotAcrossAnEvening(t *testing.T) {
 	s := setupOf(OldTapp, "Anna", "Ben", "Cleo")
+	s.Rules.Remainder = RemainderBiggestLoser
 	bal := []decimal.Decimal{d(0), d(0), d(0)}
 	pot := d(0)
 	steps := []struct {
@@ -195,6 +196,7 @@ func TestSplitPot(t *testing.T) {
 // rules.md "End of the session": who may take the leftover units.
 func TestRemainderEligible(t *testing.T) {
 	s := setupOf(OldTapp, "Anna", "Ben", "Cleo")
+	s.Rules.Remainder = RemainderBiggestLoser
 	bal := []decimal.Decimal{d(-4), d(2), d(-4)}
 	if got := RemainderEligible(s, bal); fmt.Sprint(got) != "[Anna Cleo]" {
 		t.Errorf("biggest-loser, a tie for lowest: %v", got)

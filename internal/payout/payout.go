@@ -27,7 +27,7 @@ func Variants() []Variant { return []Variant{Zuger, OldTapp, Matzlfangen, Wuertt
 
 // RulesetVersion identifies the scoring code. It is stored with every scored
 // deal so that history keeps the numbers it had when it was recorded.
-const RulesetVersion = "2026-11-22.1"
+const RulesetVersion = "2026-11-23.1"
 
 // Setup is what a game is started with.
 type Setup struct {

@@ -3,6 +3,7 @@ package payout
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"sort"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/shopspring/decimal"
 
+	"tappbook/internal/names"
 	"tappbook/internal/problem"
 )
 
@@ -58,11 +60,22 @@ func DefaultRules(v Variant) Rules {
 	case Zuger:
 		return Rules{TappThreshold: 61}
 	case OldTapp:
-		return Rules{Stake: units(2), Remainder: RemainderBiggestLoser}
+		return Rules{Stake: units(2), Remainder: RemainderCut}
 	case Wuerttemberg:
 		return Rules{Cards: 36, Values: defaultWuerttembergValues()}
 	}
 	return Rules{}
+}
+
+// storedDefaults are the defaults the games already stored were started
+// under, where they differ from DefaultRules: old-tapp's remainder was
+// biggest-loser until rules.md made cut the default.
+func storedDefaults(v Variant) Rules {
+	r := DefaultRules(v)
+	if v == OldTapp {
+		r.Remainder = RemainderBiggestLoser
+	}
+	return r
 }
 
 // ruleKeys lists the house-rule keys a variant takes.
@@ -92,7 +105,19 @@ func ParseVariant(s string) (Variant, error) {
 // filling in the defaults. Unknown keys, keys of another variant and values
 // out of range are refused; values of the wrong JSON type are Malformed.
 func DecodeRules(v Variant, raw map[string]json.RawMessage) (Rules, error) {
-	r := DefaultRules(v)
+	return decodeRules(DefaultRules(v), v, raw)
+}
+
+// DecodeStoredRules reads the house rules of a game as its game.started
+// event stored them. Every server so far stored every key, defaults filled
+// in; a key that is missing all the same (a hand-made or imported file)
+// takes the default of the time games were stored without it, so a game
+// keeps the rules it was started with when a default changes.
+func DecodeStoredRules(v Variant, raw map[string]json.RawMessage) (Rules, error) {
+	return decodeRules(storedDefaults(v), v, raw)
+}
+
+func decodeRules(r Rules, v Variant, raw map[string]json.RawMessage) (Rules, error) {
 	allowed := ruleKeys(v)
 	keys := make([]string, 0, len(raw))
 	for k := range raw {
@@ -129,7 +154,10 @@ func (r *Rules) set(key string, raw json.RawMessage) error {
 		}
 		r.TappThreshold = n
 	case "stake":
-		d, err := decodeUnits(raw)
+		d, err := decodeUnits("rules."+key, raw)
+		if _, ok := problem.As(err); ok {
+			return err
+		}
 		if err != nil {
 			return ruleTypeErr(key, "a whole number of units, such as 2")
 		}
@@ -175,7 +203,10 @@ func (r *Rules) set(key string, raw json.RawMessage) error {
 			if !slices.Contains(WuerttembergValueKeys(), k) {
 				return inputErr("rules.values."+k, "rules.values.unknown", k, strings.Join(WuerttembergValueKeys(), ", "))
 			}
-			d, err := decodeUnits(m[k])
+			d, err := decodeUnits("rules.values."+k, m[k])
+			if _, ok := problem.As(err); ok {
+				return err
+			}
 			if err != nil {
 				return ruleTypeErr("values."+k, "a whole number of units, such as 5")
 			}
@@ -196,13 +227,23 @@ func strictUnmarshal(raw json.RawMessage, v any) error {
 	return json.Unmarshal(raw, v)
 }
 
-// decodeUnits takes an amount as a JSON number or a decimal string.
-func decodeUnits(raw json.RawMessage) (decimal.Decimal, error) {
-	var d decimal.Decimal
-	if err := strictUnmarshal(raw, &d); err != nil {
-		return decimal.Decimal{}, err
+// decodeUnits takes an amount as a JSON number or a decimal string, of
+// ParseAmount's form and size (a *problem.Error for field otherwise); another
+// JSON type, or a string that is no number, is a plain error.
+func decodeUnits(field string, raw json.RawMessage) (decimal.Decimal, error) {
+	var s string
+	if err := strictUnmarshal(raw, &s); err != nil {
+		var n json.Number
+		if err := strictUnmarshal(raw, &n); err != nil {
+			return decimal.Decimal{}, err
+		}
+		s = n.String()
 	}
-	return d, nil
+	d, err := ParseAmount(field, s)
+	if ie, ok := problem.As(err); ok && ie.Code == "amount.syntax" {
+		return decimal.Decimal{}, fmt.Errorf("%s: not a number", field) // the wrong type, as before
+	}
+	return d, err
 }
 
 // RulesMap gives the house rules of a variant as api.md shows them; amounts
@@ -235,11 +276,102 @@ func PlayerCount(v Variant) (min, max int) {
 }
 
 // MaxNameLength is api.md's limit on a player's name, in characters.
-const MaxNameLength = 40
+const MaxNameLength = names.MaxName
 
-// CheckPlayers refuses a seating the variant cannot play: the wrong number,
-// an empty, over-long or repeated name.
+// CheckPlayers refuses a seating a new game cannot start with: the wrong
+// number of players, or a name that is empty, over-long, not one line of
+// visible text (a control, bidi or invisible character: see
+// internal/names), or the same as another once case and width are folded
+// ("Anna", "anna"). NormalizePlayers gives the names as the game keeps them.
 func CheckPlayers(v Variant, players []string) error {
+	if err := checkCount(v, players); err != nil {
+		return err
+	}
+	seen := map[string]string{}
+	for i, p := range players {
+		name, err := names.Player(p)
+		if err != nil {
+			return playerErr(i+1, p, err)
+		}
+		key := names.Key(name)
+		if other, ok := seen[key]; ok {
+			if other == name {
+				return inputErr("players", "players.twice", name)
+			}
+			return inputErr("players", "players.same", other, name)
+		}
+		seen[key] = name
+	}
+	return nil
+}
+
+// NormalizePlayers gives the names CheckPlayers accepted as they are kept:
+// NFC, PRECIS Nickname (compatibility forms folded, runs of spaces made one).
+func NormalizePlayers(players []string) []string {
+	out := make([]string, len(players))
+	for i, p := range players {
+		if name, err := names.Player(p); err == nil {
+			out[i] = name
+		} else {
+			out[i] = p
+		}
+	}
+	return out
+}
+
+// playerErr words a names.Problem of player n's name.
+func playerErr(n int, name string, err error) error {
+	var p *names.Problem
+	if !errors.As(err, &p) {
+		return err
+	}
+	switch p.Kind {
+	case names.Empty:
+		return inputErr("players", "players.empty", n)
+	case names.Space:
+		return inputErr("players", "players.space", name)
+	case names.Invalid:
+		return inputErr("players", "players.text", n)
+	case names.Long:
+		return inputErr("players", "players.long", name, p.Length, p.Max)
+	case names.Control:
+		return inputErr("players", "players.control", n, name, p.Rune)
+	case names.Bidi:
+		return inputErr("players", "players.bidi", n, name, p.Rune)
+	case names.Invisible:
+		return inputErr("players", "players.invisible", n, name, p.Rune)
+	}
+	return inputErr("players", "players.disallowed", n, name, p.Rune)
+}
+
+// CheckText normalizes and checks a reason or note given in field (the
+// api.md name): one line of visible text, no control, bidi or invisible
+// character, at most names.MaxText characters. "" stays "": the caller
+// says whether the field is required.
+func CheckText(field, s string) (string, error) {
+	out, err := names.Text(s, names.MaxText)
+	var p *names.Problem
+	if !errors.As(err, &p) {
+		return out, err
+	}
+	switch p.Kind {
+	case names.Empty:
+		return "", inputErr(field, "text.empty", field)
+	case names.Invalid:
+		return "", inputErr(field, "text.invalid", field)
+	case names.Long:
+		return "", inputErr(field, "text.long", field, p.Length, p.Max)
+	case names.Control:
+		return "", inputErr(field, "text.control", field, p.Rune)
+	case names.Bidi:
+		return "", inputErr(field, "text.bidi", field, p.Rune)
+	case names.Invisible:
+		return "", inputErr(field, "text.invisible", field, p.Rune)
+	}
+	return "", inputErr(field, "text.disallowed", field, p.Rune)
+}
+
+func checkCount(v Variant, players []string) error {
 	lo, hi := PlayerCount(v)
 	if len(players) < lo || len(players) > hi {
 		want := fmt.Sprintf("%d", lo)
@@ -247,6 +379,16 @@ func CheckPlayers(v Variant, players []string) error {
 			want = fmt.Sprintf("%d or %d", lo, hi)
 		}
 		return inputErr("players", "players.count", v, want, len(players))
+	}
+	return nil
+}
+
+// checkSeats is what every game's seating has held since the first
+// release: it is checked at every deal, so it must not refuse a game
+// started before CheckPlayers grew stricter.
+func checkSeats(v Variant, players []string) error {
+	if err := checkCount(v, players); err != nil {
+		return err
 	}
 	seen := map[string]bool{}
 	for i, p := range players {
@@ -258,7 +400,7 @@ func CheckPlayers(v Variant, players []string) error {
 		case !utf8.ValidString(p):
 			return inputErr("players", "players.text", i+1)
 		case utf8.RuneCountInString(p) > MaxNameLength:
-			return inputErr("players", "players.long", p, MaxNameLength)
+			return inputErr("players", "players.long", p, utf8.RuneCountInString(p), MaxNameLength)
 		case seen[p]:
 			return inputErr("players", "players.twice", p)
 		}
@@ -272,7 +414,7 @@ func (s Setup) Check() error {
 	if _, err := ParseVariant(string(s.Variant)); err != nil {
 		return err
 	}
-	if err := CheckPlayers(s.Variant, s.Players); err != nil {
+	if err := checkSeats(s.Variant, s.Players); err != nil {
 		return err
 	}
 	switch s.Variant {

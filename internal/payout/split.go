@@ -26,7 +26,18 @@ func SplitPot(s Setup, balances []decimal.Decimal, pot decimal.Decimal, remainde
 	for seat := range out.Shares {
 		out.Shares[seat] = decimal.Zero
 	}
-	if s.Variant != OldTapp || !pot.IsPositive() {
+	// Closing cannot be undone: a cut named where none is due would be
+	// ignored, so it is refused as the mistake it is.
+	if s.Variant != OldTapp {
+		if len(remainderTo) > 0 {
+			return Split{}, inputErr("remainder_to", "split.no-pot", s.Variant)
+		}
+		return out, nil
+	}
+	if !pot.IsPositive() {
+		if len(remainderTo) > 0 {
+			return Split{}, inputErr("remainder_to", "split.pot-empty")
+		}
 		return out, nil
 	}
 	share := pot.Div(units(n)).Floor()
@@ -36,11 +47,17 @@ func SplitPot(s Setup, balances []decimal.Decimal, pot decimal.Decimal, remainde
 	rem := int(pot.Sub(share.Mul(units(n))).IntPart())
 	out.Remainder = rem
 	if rem == 0 {
+		if len(remainderTo) > 0 {
+			return Split{}, inputErr("remainder_to", "split.no-leftover", pot.String(), n)
+		}
 		return out, nil
 	}
 
 	eligible := RemainderEligible(s, balances)
 	if s.Rules.Remainder == RemainderBiggestLoser && len(eligible) == 1 {
+		if len(remainderTo) > 0 {
+			return Split{}, inputErr("remainder_to", "split.biggest-loser", eligible[0])
+		}
 		remainderTo = []string{eligible[0]}
 	}
 	if len(remainderTo) == 0 {

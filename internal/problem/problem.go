@@ -3,13 +3,17 @@
 // state of the game), a stable code the UI translates, the field at fault
 // and the values its message names. Each package that refuses things keeps
 // its English messages in a Catalogue and makes its errors from it; the UI
-// translates the same codes. It is a leaf: it imports nothing of tappbook.
+// translates the same codes. It imports nothing of tappbook but the leaf that chooses plural forms.
 package problem
 
 import (
 	"errors"
 	"fmt"
 	"maps"
+
+	"golang.org/x/text/language"
+
+	"tappbook/internal/plurals"
 )
 
 // Kind is what sort of refusal an error is; it decides the HTTP status.
@@ -51,7 +55,9 @@ type Error struct {
 	format string // the English printf format of Code
 }
 
-func (e *Error) Error() string { return fmt.Sprintf(e.format, e.Args...) }
+func (e *Error) Error() string {
+	return fmt.Sprintf(plurals.Choose(language.English, e.format, e.Args), e.Args...)
+}
 
 // As unwraps err to an *Error, if it is one.
 func As(err error) (*Error, bool) {

@@ -3,11 +3,11 @@ package tapp
 import (
 	"encoding/json"
 	"fmt"
-	"strings"
 
 	"github.com/shopspring/decimal"
 
 	"tappbook/internal/payout"
+	"tappbook/internal/problem"
 )
 
 // Command is something the table asks of a game. Decide turns it into the
@@ -166,11 +166,16 @@ func decideStart(s *State, c Start) ([]Payload, error) {
 	if err := payout.CheckPlayers(v, c.Players); err != nil {
 		return nil, err
 	}
+	players := payout.NormalizePlayers(c.Players)
 	unit := c.Unit
 	if unit == "" {
 		unit = "1"
 	}
-	if u, err := decimal.NewFromString(unit); err != nil || !u.IsPositive() {
+	u, err := payout.ParseAmount("unit", unit)
+	if _, ok := problem.As(err); ok {
+		return nil, err
+	}
+	if err != nil || !u.IsPositive() {
 		return nil, catalogue.Input("unit", "unit", unit)
 	}
 	currency, err := CheckCurrency(c.Currency)
@@ -181,7 +186,7 @@ func decideStart(s *State, c Start) ([]Payload, error) {
 	if err != nil {
 		return nil, err
 	}
-	setup := payout.Setup{Variant: v, Players: c.Players, Rules: rules}
+	setup := payout.Setup{Variant: v, Players: players, Rules: rules}
 	if err := setup.Check(); err != nil {
 		return nil, err
 	}
@@ -193,7 +198,7 @@ func decideStart(s *State, c Start) ([]Payload, error) {
 		}
 		rulesJSON[k] = b
 	}
-	return []Payload{GameStarted{Variant: v, Players: c.Players, Unit: unit, Currency: currency,
+	return []Payload{GameStarted{Variant: v, Players: players, Unit: unit, Currency: currency,
 		Rules: rulesJSON, ReadID: c.ReadID, Group: c.Group}}, nil
 }
 
@@ -312,6 +317,10 @@ func (s *State) decideStep(p Payload, set func(*payout.Record)) ([]Payload, erro
 }
 
 func (s *State) decideCorrect(c CorrectHand) ([]Payload, error) {
+	reason, err := payout.CheckText("reason", c.Reason)
+	if err != nil {
+		return nil, err
+	}
 	n := c.Hand
 	if s.Hand(n) == nil {
 		return nil, catalogue.NotFound("notfound.hand", n)
@@ -332,7 +341,7 @@ func (s *State) decideCorrect(c CorrectHand) ([]Payload, error) {
 	if err != nil {
 		return nil, err
 	}
-	first := HandCorrected{Hand: n, Record: c.Record, Reason: strings.TrimSpace(c.Reason), PotAfter: potAfter, Scored: sc}
+	first := HandCorrected{Hand: n, Record: c.Record, Reason: reason, PotAfter: potAfter, Scored: sc}
 	return append([]Payload{first}, later...), nil
 }
 
@@ -344,7 +353,10 @@ func (s *State) decideVoid(c VoidHand) ([]Payload, error) {
 	if h.Voided {
 		return nil, catalogue.Conflict("conflict.voided", c.Hand)
 	}
-	reason := strings.TrimSpace(c.Reason)
+	reason, err := payout.CheckText("reason", c.Reason)
+	if err != nil {
+		return nil, err
+	}
 	if reason == "" {
 		return nil, catalogue.Input("reason", "void.reason")
 	}
@@ -432,7 +444,11 @@ func (s *State) decideWithdraw(c WithdrawHerzAs) ([]Payload, error) {
 	if e := s.End(); e.LastRegular > 0 && len(s.hands.items) > e.LastRegular {
 		return nil, catalogue.Conflict("conflict.herz-as-withdraw")
 	}
-	return []Payload{HerzAsWithdrawn{Reason: strings.TrimSpace(c.Reason)}}, nil
+	reason, err := payout.CheckText("reason", c.Reason)
+	if err != nil {
+		return nil, err
+	}
+	return []Payload{HerzAsWithdrawn{Reason: reason}}, nil
 }
 
 func (s *State) decideClose(c Close) ([]Payload, error) {

@@ -131,7 +131,7 @@ func (f *Folder) started(p GameStarted, e Event) error {
 	if s.Started() {
 		return fmt.Errorf("the game has started already")
 	}
-	rules, err := payout.DecodeRules(p.Variant, p.Rules)
+	rules, err := payout.DecodeStoredRules(p.Variant, p.Rules)
 	if err != nil {
 		return err
 	}

@@ -6,6 +6,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"tappbook/internal/payout"
+	"tappbook/internal/problem"
 )
 
 // Transfer is one payment at the end of the evening.
@@ -113,13 +114,18 @@ func settleGroup(players []string, balances []decimal.Decimal, group []int) []Tr
 // closing, what the close fixed; before, what closing now would give.
 type Settlement struct {
 	Balances    []decimal.Decimal // by seat, the pot shared out
-	Pot         decimal.Decimal   // what is left in the pot (zero)
+	Pot         decimal.Decimal   // what is left in the pot: zero, or the undecided units
 	Split       []decimal.Decimal // by seat, each share of the pot
 	RemainderTo []string
 	Transfers   []Transfer
 	// Provisional: the leftover units of the pot await a cut that is not
-	// recorded yet; until then they are shown going to the lowest balance.
+	// recorded yet. Nothing may pretend to know who wins it (rules.md "End
+	// of the session"): the pot is shared equally, Undecided units stay in
+	// it, CutAmong says who may win them, and no payments are given, since
+	// every one of them depends on the cut.
 	Provisional bool
+	Undecided   int
+	CutAmong    []string
 }
 
 // Settlement gives the settlement of the game as it stands: the one close
@@ -130,21 +136,27 @@ func (s *State) Settlement() Settlement {
 		return Settlement{Balances: s.Balances(), Pot: s.pot, Split: c.Split, RemainderTo: c.RemainderTo, Transfers: c.Transfers}
 	}
 	out, err := s.closeWith(nil)
-	if err != nil {
-		// A cut is needed: show the units going to the first who may win it
-		// (the lowest balance, the first seat among equals) until it is
-		// recorded.
-		first := payout.RemainderEligible(s.Setup, s.balances)[0]
-		out, err = s.closeWith([]string{first})
-		out.Provisional = true
+	if pe, ok := problem.As(err); ok && pe.Code == "split.remainder-needed" {
+		// A cut is needed: the equal shares are known, the leftover units
+		// are not anyone's yet.
+		n := decimal.NewFromInt(int64(len(s.balances)))
+		share := s.pot.Div(n).Floor()
+		out = Settlement{Provisional: true, Pot: s.pot, Transfers: []Transfer{},
+			CutAmong: payout.RemainderEligible(s.Setup, s.balances)}
+		for _, b := range s.balances {
+			out.Split = append(out.Split, share)
+			out.Balances = append(out.Balances, b.Add(share))
+			out.Pot = out.Pot.Sub(share)
+		}
+		out.Undecided = int(out.Pot.IntPart())
+		return out
 	}
 	if err != nil {
 		// Cannot happen for a game that folded: settle without the pot.
-		out = Settlement{Balances: s.Balances(), Pot: s.pot, Split: zeros(len(s.balances)), Transfers: Settle(s.Setup.Players, s.balances)}
+		return Settlement{Balances: s.Balances(), Pot: s.pot, Split: zeros(len(s.balances)), Transfers: Settle(s.Setup.Players, s.balances)}
 	}
 	return out
 }
-
 // closeWith shares out the pot, with the cut as recorded, and settles the
 // balances that gives.
 func (s *State) closeWith(remainderTo []string) (Settlement, error) {

@@ -210,10 +210,13 @@ func (a api) recordHand(c echo.Context) error {
 	return writeJSON(c, http.StatusCreated, answerOut(ans))
 }
 
+// handNumber reads a deal's number from the path, written the one way
+// deals are numbered: 1, 2, … ("+1", "01", " 1" or "1.0" name no deal).
 func handNumber(c echo.Context) (int, error) {
-	n, err := strconv.Atoi(c.Param("n"))
-	if err != nil || n < 1 {
-		return 0, tapp.Messages().NotFound("notfound.hand-number", c.Param("n"))
+	s := c.Param("n")
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 1 || strconv.Itoa(n) != s {
+		return 0, tapp.Messages().NotFound("notfound.hand-number", s)
 	}
 	return n, nil
 }
@@ -388,10 +391,20 @@ type settlementJSON struct {
 	Split       map[string]decimal.Decimal `json:"split,omitempty"`
 	RemainderTo []string                   `json:"remainder_to,omitempty"`
 	Provisional bool                       `json:"provisional,omitempty"`
+	Undecided   *undecidedJSON             `json:"undecided,omitempty"`
+}
+
+// undecidedJSON: the pot units that wait for the cut, and who may win them.
+type undecidedJSON struct {
+	Units int      `json:"units"`
+	Among []string `json:"among"`
 }
 
 func settlementOut(g *tapp.State, s tapp.Settlement) settlementJSON {
 	out := settlementJSON{Pot: s.Pot, RemainderTo: s.RemainderTo, Provisional: s.Provisional, Transfers: []transferJSON{}}
+	if s.Undecided > 0 {
+		out.Undecided = &undecidedJSON{Units: s.Undecided, Among: s.CutAmong}
+	}
 	out.Balances, out.Money = balancesOut(g, s.Balances)
 	if !s.Pot.IsZero() || len(s.Split) > 0 {
 		out.Split, _ = balancesOut(g, s.Split)

@@ -214,7 +214,7 @@ func listHands(t *testing.T, h http.Handler, id string) []map[string]any {
 func TestEveningOldTapp(t *testing.T) {
 	h := newServer(t)
 	players := []string{"Anna", "Ben", "Cleo"}
-	id := createGame(t, h, `{"variant":"old-tapp","players":["Anna","Ben","Cleo"],"unit":"0.10","currency":"EUR"}`)
+	id := createGame(t, h, `{"variant":"old-tapp","players":["Anna","Ben","Cleo"],"unit":"0.10","currency":"EUR","rules":{"remainder":"biggest-loser"}}`)
 	p := func(c, who string, pts int) string {
 		return fmt.Sprintf(`{"contract":%q,"declarer":%q,"points":%d}`, c, who, pts)
 	}

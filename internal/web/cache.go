@@ -1,30 +1,50 @@
 package web
 
 import (
+	"bytes"
 	"container/list"
 	"sync"
 )
 
-// pageCache keeps rendered pages by a key that includes the game's version,
-// so an entry is never stale: a change makes a new key. Every phone at the
-// table refreshes the same page after a deal; it is rendered once.
+// pageCacheBytes bounds the rendered pages kept, all together: a table of a
+// 6,000-deal evening with every deal shown is a few MB, so a handful of
+// them fit; anything bigger is rendered every time.
+const pageCacheBytes = 16 << 20
+
+// pageKey is what a cached page depends on, and nothing else: a query
+// parameter the page does not read must not make a new entry (300 junk
+// parameters once kept 300 copies of a 3 MB page). The game's version is
+// in it, so an entry is never stale: a change makes a new key. There is no
+// theme to key on: the stylesheet follows the phone's dark mode.
+type pageKey struct {
+	game    string // the game's id
+	version int64
+	view    string // the page and the query parameters it reads, e.g. "table?all"
+	base    string // /g/{id} or /r/{read id}: the page links to it
+	lang    string
+}
+
+// pageCache keeps rendered pages, least recently used first out, within a
+// bound on their bytes. Every phone at the table refreshes the same page
+// after a deal; it is rendered once.
 type pageCache struct {
 	mu    sync.Mutex
-	max   int
-	order *list.List // front: most recently used key
-	items map[string]*list.Element
+	limit int        // bytes of pages kept, at most
+	size  int        // bytes of pages kept now
+	order *list.List // front: most recently used
+	items map[pageKey]*list.Element
 }
 
 type cached struct {
-	key  string
+	key  pageKey
 	page []byte
 }
 
-func newPageCache(max int) *pageCache {
-	return &pageCache{max: max, order: list.New(), items: map[string]*list.Element{}}
+func newPageCache(limit int) *pageCache {
+	return &pageCache{limit: limit, order: list.New(), items: map[pageKey]*list.Element{}}
 }
 
-func (p *pageCache) get(key string) ([]byte, bool) {
+func (p *pageCache) get(key pageKey) ([]byte, bool) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if e, ok := p.items[key]; ok {
@@ -34,17 +54,37 @@ func (p *pageCache) get(key string) ([]byte, bool) {
 	return nil, false
 }
 
-func (p *pageCache) put(key string, page []byte) {
+// put keeps a page, letting the least recently used go until the bound
+// holds. A page bigger than the whole bound is not kept at all.
+func (p *pageCache) put(key pageKey, page []byte) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if e, ok := p.items[key]; ok {
 		p.order.MoveToFront(e)
 		return
 	}
-	p.items[key] = p.order.PushFront(cached{key, page})
-	for p.order.Len() > p.max {
-		last := p.order.Back()
-		p.order.Remove(last)
-		delete(p.items, last.Value.(cached).key)
+	if len(page) > p.limit {
+		return
 	}
+	// A rendered buffer may hold twice its length: what is kept is counted
+	// by the memory it holds, so keep it at its length.
+	if cap(page) > len(page) {
+		page = bytes.Clone(page)
+	}
+	p.items[key] = p.order.PushFront(cached{key, page})
+	p.size += cap(page)
+	for p.size > p.limit {
+		last := p.order.Back()
+		c := last.Value.(cached)
+		p.order.Remove(last)
+		delete(p.items, c.key)
+		p.size -= cap(c.page)
+	}
+}
+
+// stats gives how many pages are kept and their bytes.
+func (p *pageCache) stats() (pages, bytes int) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.order.Len(), p.size
 }

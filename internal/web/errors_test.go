@@ -184,7 +184,10 @@ func TestCloseOldTappRemainder(t *testing.T) {
 		{`{"remainder":"cut"}`, `{"remainder_to":["Anna","Cleo"]}`, 200, "-1"},
 		{`{"remainder":"cut"}`, `{"remainder_to":["Zoe"]}`, http.StatusUnprocessableEntity, ""},
 		// Biggest loser: Anna paid the stake, so she is lowest and gets both.
-		{`{}`, `{}`, 200, "0"},
+		{`{"remainder":"biggest-loser"}`, `{}`, 200, "0"},
+		// rules.md: the cut is the default.
+		{`{}`, `{}`, http.StatusUnprocessableEntity, ""},
+		{`{}`, `{"remainder_to":["Ben"]}`, 200, "-2"},
 	} {
 		id := createGame(t, h, `{"variant":"old-tapp","players":["Anna","Ben","Cleo"],"rules":`+c.rules+`}`)
 		do(t, h, "POST", "/api/games/"+id+"/hands", `{"contract":"pass"}`)

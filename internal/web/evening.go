@@ -43,6 +43,7 @@ func closeView(p templates.Page, loc i18n.Localizer, g *tapp.State, chosen []str
 	}
 	if s.Provisional && g.Closed == nil {
 		v.NeedCut = true
+		v.Undecided = loc.T("close.undecided", s.Undecided, strings.Join(s.CutAmong, ", "))
 		for i := range v.Leftover {
 			var opts []templates.Option
 			for _, name := range payout.RemainderEligible(g.Setup, g.Balances()) {

@@ -31,7 +31,7 @@ type ui struct {
 	i18n        *i18n.Bundle
 	streams     <-chan struct{} // closed on shutdown: live streams end
 	createLimit echo.MiddlewareFunc
-	tables      *pageCache // rendered table pages, by game version, language and address
+	tables      *pageCache // rendered table pages, by what they depend on (pageKey)
 }
 
 func (u ui) routes(e *echo.Echo) {
@@ -517,11 +517,20 @@ func chart(g *tapp.State) templates.ChartView {
 
 func (u ui) table(c echo.Context) error {
 	p, loc := u.page(c, "table.title")
+	// The page reads one query parameter: all. Its language links are
+	// built from that alone, so that any other parameter changes nothing
+	// and shares its cache entry.
+	all := c.QueryParam("all") != ""
+	view := "table"
+	p.Path = p.Base
+	if all {
+		view, p.Path = "table?all", p.Base+"?all=1"
+	}
 	err := u.svc.View(c.Request().Context(), gameID(c), func(g *tapp.State) error {
-		key := fmt.Sprintf("%s|%t|%d|%s", loc.Lang(), p.ReadOnly, g.Version, c.Request().URL.RequestURI())
+		key := pageKey{game: g.ID, version: g.Version, view: view, base: p.Base, lang: loc.Lang()}
 		page, ok := u.tables.get(key)
 		if !ok {
-			v := u.tableView(p, loc, g, c.QueryParam("all") != "")
+			v := u.tableView(p, loc, g, all)
 			v.Title = v.VariantName
 			var b bytes.Buffer
 			if err := templates.Table(v).Render(c.Request().Context(), &b); err != nil {

@@ -47,7 +47,7 @@ func (u ui) recordView(p templates.Page, loc i18n.Localizer, g *tapp.State, hand
 	dealer := g.DealerOf(hand)
 	v := templates.RecordView{Page: p, Variant: string(g.Setup.Variant), Hand: hand, Dealer: g.Setup.Players[dealer],
 		Forehand: g.Setup.Players[(dealer+1)%n], Edit: edit, Error: f.err, IdemKey: f.get("idempotency_key"),
-		Reason: templates.Field{Value: f.get("reason"), Error: f.errs["reason"]}}
+		Reason: templates.Field{Value: f.get("reason")}, CorrectReason: templates.Field{Value: f.get("reason"), Error: f.errs["reason"]}}
 	if v.IdemKey == "" {
 		v.IdemKey = newKey()
 	}

@@ -35,6 +35,7 @@ type Server struct {
 	http.Handler
 	streams chan struct{} // closed when the server shuts down
 	once    sync.Once
+	pages   *pageCache // rendered table pages
 }
 
 // CloseStreams ends every live stream, so that a graceful shutdown does not
@@ -83,8 +84,8 @@ func New(svc *game.Service, log *slog.Logger) (*Server, error) {
 	static.StaticFS("/", staticfiles.FS)
 	creations := createLimit()
 	api{svc: svc, createLimit: creations}.routes(e)
-	srv := &Server{streams: make(chan struct{})}
-	ui{svc: svc, i18n: bundle, streams: srv.streams, createLimit: creations, tables: newPageCache(256)}.routes(e)
+	srv := &Server{streams: make(chan struct{}), pages: newPageCache(pageCacheBytes)}
+	ui{svc: svc, i18n: bundle, streams: srv.streams, createLimit: creations, tables: srv.pages}.routes(e)
 	cop := http.NewCrossOriginProtection()
 	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")

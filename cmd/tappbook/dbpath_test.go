@@ -1,0 +1,120 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// serve on a database it cannot write says which: the directory (that
+// exists, but is read-only), the file, or a directory that is missing;
+// never "no such file" for a file or directory that is there. As root the
+// binary runs as nobody, for whom the permissions hold.
+func TestServeSaysWhyTheDatabaseIsNotWritable(t *testing.T) {
+	bin := buildBinary(t)
+	base := t.TempDir()
+	for _, d := range []string{filepath.Dir(filepath.Dir(bin)), filepath.Dir(bin), filepath.Dir(base), base} {
+		if err := os.Chmod(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	user := -1 // this process's own
+	if os.Geteuid() == 0 {
+		user = 65534
+	}
+	mkdir := func(name string, mode os.FileMode, files ...string) string {
+		dir := filepath.Join(base, name)
+		if err := os.Mkdir(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range files {
+			if err := os.WriteFile(filepath.Join(dir, f), nil, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if user >= 0 {
+				os.Chown(filepath.Join(dir, f), user, user)
+			}
+		}
+		if user >= 0 {
+			os.Chown(dir, user, user)
+		}
+		if err := os.Chmod(dir, mode); err != nil {
+			t.Fatal(err)
+		}
+		return dir
+	}
+	roDir := mkdir("read-only", 0o555)
+	roDirWithFile := mkdir("read-only-with-file", 0o555, "t.db")
+	roFile := mkdir("read-only-file", 0o755, "t.db")
+	if err := os.Chmod(filepath.Join(roFile, "t.db"), 0o444); err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct{ db, says string }{
+		{filepath.Join(roDir, "new.db"), "the directory " + roDir + " is not writable for this user"},
+		{filepath.Join(roDirWithFile, "t.db"), "the directory " + roDirWithFile + " is not writable for this user"},
+		{filepath.Join(roFile, "t.db"), "the file is not writable for this user"},
+		{filepath.Join(base, "missing", "t.db"), "the directory " + filepath.Join(base, "missing") + " does not exist"},
+	}
+	for _, c := range cases {
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		cmd := exec.CommandContext(ctx, bin, "serve", "--addr", freeAddr(t), "--db", c.db)
+		if user >= 0 {
+			cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: uint32(user), Gid: uint32(user)}}
+		}
+		out, err := cmd.CombinedOutput()
+		timedOut := ctx.Err() != nil
+		cancel()
+		if err == nil || timedOut || !strings.Contains(string(out), c.says) || strings.Contains(string(out), "no such file") {
+			t.Errorf("serve --db %s: %v\n%s\nwant it to say %q", c.db, err, out, c.says)
+		}
+	}
+}
+
+// The real server answers a request with 1.1 MB of headers in api.md's
+// JSON shape.
+func TestServeAnswersHugeHeadersInJSON(t *testing.T) {
+	addr := freeAddr(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		done <- run(ctx, []string{"serve", "--addr", addr, "--db", filepath.Join(t.TempDir(), "t.db")}, io.Discard, io.Discard)
+	}()
+	defer func() { cancel(); <-done }()
+	var conn net.Conn
+	for range 100 {
+		var err error
+		if conn, err = net.Dial("tcp", addr); err == nil {
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if conn == nil {
+		t.Fatal("the server did not come up")
+	}
+	defer conn.Close()
+	go func() {
+		w := bufio.NewWriter(conn)
+		w.WriteString("GET /healthz HTTP/1.1\r\nHost: tappbook\r\nCookie: ")
+		w.WriteString(strings.Repeat("a", 1100<<10))
+		w.WriteString("\r\n\r\n")
+		w.Flush()
+	}()
+	res, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var body map[string]string
+	if err := json.NewDecoder(res.Body).Decode(&body); err != nil || res.StatusCode != http.StatusRequestHeaderFieldsTooLarge || body["error"] == "" {
+		t.Fatalf("1.1 MB of headers: %d %v %v", res.StatusCode, body, err)
+	}
+}

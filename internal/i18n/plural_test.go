@@ -1,0 +1,133 @@
+package i18n
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/shopspring/decimal"
+
+	"tappbook/internal/payout"
+)
+
+// Counts take the word's form in every language: "1 trick", "2 tricks";
+// "1 Stich", "2 Stiche"; "1 stick", "2 stick" (in explanations, errors and
+// the pages' messages).
+func TestPlurals(t *testing.T) {
+	b := load(t)
+	z := payout.Setup{Variant: payout.Zuger, Players: []string{"Anna", "Ben", "Cleo", "Dan"}, Rules: payout.DefaultRules(payout.Zuger)}
+	explain := func(points, tricks int) payout.Explanation {
+		res, err := payout.Score(z, payout.Table{}, payout.Record{Contract: "tapp", Declarer: "Anna", Points: &points, Tricks: &tricks})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res.Explanation
+	}
+	one, two := explain(14, 1), explain(20, 2)
+	for _, c := range []struct {
+		lang, one, two string
+	}{
+		{"en", "with 14 points in 1 trick", "with 20 points in 2 tricks"},
+		{"de", "mit 14 Augen in 1 Stich", "mit 20 Augen in 2 Stichen"},
+		{"sv", "med 14 ögon på 1 stick", "med 20 ögon på 2 stick"},
+	} {
+		if got := one.Render(b.For(c.lang)); !strings.Contains(got, c.one) {
+			t.Errorf("%s, one trick: %q, want %q", c.lang, got, c.one)
+		}
+		if got := two.Render(b.For(c.lang)); !strings.Contains(got, c.two) {
+			t.Errorf("%s, two tricks: %q, want %q", c.lang, got, c.two)
+		}
+	}
+	tricks := 1
+	points := 90
+	_, err := payout.Score(z, payout.Table{}, payout.Record{Contract: "tapp", Declarer: "Anna", Points: &points, Tricks: &tricks})
+	for lang, want := range map[string]string{"en": "With 1 trick the declarer's side holds 8 cards", "de": "Mit 1 Stich hat die Spielerpartei 8 Karten", "sv": "Med 1 stick har spelförarsidan 8 kort"} {
+		if got := b.For(lang).Error(err); !strings.Contains(got, want) {
+			t.Errorf("%s error: %q, want %q", lang, got, want)
+		}
+	}
+	o := payout.Setup{Variant: payout.OldTapp, Players: []string{"Anna", "Ben", "Cleo"}, Rules: payout.DefaultRules(payout.OldTapp)}
+	bal := []decimal.Decimal{decimal.Zero, decimal.Zero, decimal.Zero}
+	_, err1 := payout.SplitPot(o, bal, decimal.NewFromInt(4), nil)
+	_, err2 := payout.SplitPot(o, bal, decimal.NewFromInt(5), nil)
+	for lang, want := range map[string][2]string{
+		"en": {"the pot leaves 1 unit over", "the pot leaves 2 units over"},
+		"de": {"Im Pott bleibt 1 Einheit übrig", "Im Pott bleiben 2 Einheiten übrig"},
+		"sv": {"Potten lämnar 1 enhet över", "Potten lämnar 2 enheter över"},
+	} {
+		if got := b.For(lang).Error(err1); !strings.Contains(strings.ToLower(got), strings.ToLower(want[0])) {
+			t.Errorf("%s, one unit: %q, want %q", lang, got, want[0])
+		}
+		if got := b.For(lang).Error(err2); !strings.Contains(strings.ToLower(got), strings.ToLower(want[1])) {
+			t.Errorf("%s, two units: %q, want %q", lang, got, want[1])
+		}
+	}
+	for lang, want := range map[string][2]string{
+		"en": {"1 event,", "2 events,"}, "de": {"1 Ereignis,", "2 Ereignisse,"}, "sv": {"1 händelse,", "2 händelser,"},
+	} {
+		if got := b.For(lang).T("audit.count", 1); !strings.HasPrefix(got, want[0]) {
+			t.Errorf("%s audit.count 1: %q", lang, got)
+		}
+		if got := b.For(lang).T("audit.count", 2); !strings.HasPrefix(got, want[1]) {
+			t.Errorf("%s audit.count 2: %q", lang, got)
+		}
+	}
+	for lang, want := range map[string][2]string{
+		"en": {"1 unit left over", "2 units left over"}, "de": {"1 Einheit bleibt übrig", "2 Einheiten bleiben übrig"}, "sv": {"1 enhet blir över", "2 enheter blir över"},
+	} {
+		if got := b.For(lang).T("close.pot", "4", 1); !strings.Contains(got, want[0]) {
+			t.Errorf("%s close.pot 1: %q", lang, got)
+		}
+		if got := b.For(lang).T("close.pot", "5", 2); !strings.Contains(got, want[1]) {
+			t.Errorf("%s close.pot 2: %q", lang, got)
+		}
+	}
+}
+
+// rules.md old-tapp: a coeurfrage at exactly 60 is even, shown as even,
+// not lost, in every language; the Württemberg Ramsch tie says who pays
+// whom as the Decision does.
+func TestEvenAndRamschTieInEveryLanguage(t *testing.T) {
+	b := load(t)
+	o := payout.Setup{Variant: payout.OldTapp, Players: []string{"Anna", "Ben", "Cleo"}, Rules: payout.DefaultRules(payout.OldTapp)}
+	p := 60
+	res, err := payout.Score(o, payout.Table{}, payout.Record{Contract: "coeurfrage", Declarer: "Ben", Points: &p})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A deal stored before the outcome existed (lost, nothing to pay)
+	// reads as even too.
+	old := res.Explanation
+	old.Outcome = payout.Lost
+	for _, c := range []struct{ lang, even, lost string }{
+		{"en", "Coeurfrage by Ben even with 60 points: nobody pays", "lost"},
+		{"de", "Coeurfrage von Ben ausgeglichen mit 60 Augen: niemand zahlt", "verloren"},
+		{"sv", "Coeurfrage av Ben jämn med 60 ögon: ingen betalar", "förlorad"},
+	} {
+		for _, e := range []payout.Explanation{res.Explanation, old} {
+			got := e.Render(b.For(c.lang))
+			if !strings.Contains(got, c.even) || strings.Contains(got, c.lost) {
+				t.Errorf("%s, coeurfrage at 60: %q, want %q and not %q", c.lang, got, c.even, c.lost)
+			}
+		}
+	}
+
+	w := payout.Setup{Variant: payout.Wuerttemberg, Players: []string{"Anna", "Ben", "Cleo", "Dan"}, Rules: payout.DefaultRules(payout.Wuerttemberg)}
+	score := func(pts, tricks int) payout.RamschScore { return payout.RamschScore{Points: &pts, Tricks: &tricks} }
+	res, err = payout.Score(w, payout.Table{}, payout.Record{Contract: "ramsch", Ramsch: map[string]payout.RamschScore{
+		"Anna": score(45, 3), "Ben": score(45, 3), "Cleo": score(30, 2), "Dan": score(0, 0)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for lang, want := range map[string][]string{
+		"en": {"Anna and Ben tie for the most points (45), and each pays 5 to every player not in the tie", "Dan took no trick (Jungfer) and is paid 10 by each of them"},
+		"de": {"Anna und Ben liegen mit den meisten Augen (45) gleichauf, und jeder von ihnen zahlt jedem Spieler außerhalb des Gleichstands 5", "Dan hat keinen Stich (Jungfer) und bekommt von jedem von ihnen 10"},
+		"sv": {"Anna och Ben delar flest ögon (45), och var och en av dem betalar 5 till varje spelare utanför delningen", "Dan tog inget stick (jungfer) och får 10 av var och en av dem"},
+	} {
+		got := res.Explanation.Render(b.For(lang))
+		for _, w := range want {
+			if !strings.Contains(got, w) {
+				t.Errorf("%s Ramsch tie: %q, want %q", lang, got, w)
+			}
+		}
+	}
+}
