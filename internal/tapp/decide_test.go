@@ -1,0 +1,233 @@
+package tapp
+
+import (
+	"encoding/json"
+	"testing"
+
+	"tappbook/internal/payout"
+	"tappbook/internal/problem"
+)
+
+// One scenario for every command and every refusal of Decide. Amounts cite
+// the rules.md row they come from.
+
+func TestStart(t *testing.T) {
+	given(t).when(Start{ID: "g1", ReadID: "r1", Variant: "zuger", Players: four, Unit: "0.50", Currency: "chf"}).
+		then(GameStarted{Variant: payout.Zuger, Players: four, Unit: "0.50", Currency: "CHF",
+			Rules: map[string]json.RawMessage{"tapp_threshold": []byte("61")}, ReadID: "r1"})
+}
+
+func TestStartRefusals(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		cmd  Start
+		code string
+	}{
+		{"unknown variant", Start{Variant: "skat", Players: four}, "variant.unknown"},
+		{"players for another variant", Start{Variant: "old-tapp", Players: four}, "players.count"},
+		{"the same name twice", Start{Variant: "zuger", Players: []string{"Anna", "Ben", "anna", "Dan"}}, "players.same"},
+		{"unit of zero", Start{Variant: "zuger", Players: four, Unit: "0"}, "unit"},
+		{"unit with an exponent", Start{Variant: "zuger", Players: four, Unit: "1e5"}, "amount.exponent"},
+		{"currency not ISO", Start{Variant: "zuger", Players: four, Currency: "EURO"}, "currency"},
+		{"a house rule of another variant", Start{Variant: "zuger", Players: four, Rules: map[string]json.RawMessage{"stake": []byte("2")}}, "rules.unknown"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			given(t).when(c.cmd).thenErr(problem.Input, c.code)
+		})
+	}
+}
+
+func TestCommandsOnAGameNotStarted(t *testing.T) {
+	given(t).when(RecordHand{Record: pass()}).thenErr(problem.NotFound, "notfound.game")
+}
+
+// rules.md zuger: solo (base 2) won with 70, losers over 21: +3v, −v each.
+func TestRecordHand(t *testing.T) {
+	game(t, "zuger", four, nil).when(RecordHand{Record: solo("Ben", 70, 5)}).
+		then(HandRecorded{Hand: 1, Dealer: "Anna", Record: solo("Ben", 70, 5), PotAfter: u(0),
+			Scored: scored(0, "Anna", -2, "Ben", 6, "Cleo", -2, "Dan", -2)})
+}
+
+func TestRecordHandRefusals(t *testing.T) {
+	g := game(t, "zuger", four, nil)
+	g.when(RecordHand{Record: solo("Ben", 130, 5)}).thenErr(problem.Input, "points.range")
+	g.when(RecordHand{Record: solo("Zoe", 70, 5)}).thenErr(problem.Input, "player.unknown")
+	g.when(RecordHand{Record: pass(), Checks: Checks{Dealer: sp("Ben")}}).thenErr(problem.Conflict, "conflict.dealer")
+	g.when(RecordHand{Record: pass(), Checks: Checks{ExpectedHand: ip(2)}}).thenErr(problem.Conflict, "conflict.hand")
+	g.and(RecordHand{Record: pass(), Checks: Checks{Dealer: sp("Anna"), ExpectedHand: ip(1)}}, Close{})
+	g.when(RecordHand{Record: pass()}).thenErr(problem.Conflict, "conflict.closed")
+}
+
+// rules.md matzlfangen: a side that took no trick cannot have caught the
+// matzl; such a record is refused, never scored as a cancelled deal.
+func TestMatzlByATricklessSideRefused(t *testing.T) {
+	g := game(t, "matzlfangen", four, nil)
+	rec := payout.Record{Contract: "treiben", Declarer: "Ben", Trump: "hearts", Points: ip(0), Tricks: ip(0), Matzl: payout.MatzlDeclarer}
+	g.when(RecordHand{Record: rec}).thenErr(problem.Input, "matzl.declarer-no-trick")
+}
+
+func TestAnnounceStepsAndCount(t *testing.T) {
+	g := game(t, "matzlfangen", four, nil)
+	g.when(RaiseKontra{Level: 1}).thenErr(problem.Conflict, "conflict.no-deal")
+	g.when(Count{Counts: payout.Record{Points: ip(70), Tricks: ip(5)}}).thenErr(problem.Conflict, "conflict.no-deal")
+	g.when(Announce{Record: payout.Record{Contract: "rufen", Partner: "Dan", Points: ip(70)}}).thenErr(problem.Input, "step.later")
+	rufen := payout.Record{Contract: "rufen", Partner: "Dan", Trump: "hearts"}
+	g.when(Announce{Record: rufen}).then(DealAnnounced{Hand: 1, Record: rufen})
+	g.and(Announce{Record: rufen})
+	g.when(RaiseKontra{Level: 11}).thenErr(problem.Input, "kontra.range")
+	g.when(RaiseKontra{Level: 2}).then(DealKontra{Hand: 1, Level: 2})
+	g.and(RaiseKontra{Level: 2})
+	g.when(CatchMatzl{Side: "nobody"}).thenErr(problem.Input, "matzl.unknown")
+	g.when(CatchMatzl{Side: payout.MatzlDeclarer}).then(DealMatzl{Hand: 1, Side: payout.MatzlDeclarer})
+	g.and(CatchMatzl{Side: payout.MatzlDeclarer})
+	// rules.md matzlfangen: rufen won simply (1) + kontra 2 + matzl caught
+	// by the winners (+1) = 4; forehand Ben and partner Dan each +4.
+	full := rufen
+	full.Kontra, full.Matzl, full.Points, full.Tricks = ip(2), payout.MatzlDeclarer, ip(70), ip(5)
+	next := g.when(Count{Counts: payout.Record{Points: ip(70), Tricks: ip(5)}}).
+		then(HandRecorded{Hand: 1, Dealer: "Anna", Record: full, PotAfter: u(0),
+			Scored: scored(0, "Anna", -4, "Ben", 4, "Cleo", -4, "Dan", 4)})
+	if next.Pending != nil {
+		t.Fatal("the count left the deal pending")
+	}
+}
+
+// rules.md old-tapp: the dealer's stake goes into the pot; a won solo takes
+// the whole pot (this deal's stake included) and ⌈excess/2⌉ from each.
+func oldTapp(t *testing.T) *scenario {
+	return game(t, "old-tapp", three, map[string]any{"stake": 2, "remainder": "cut"}).
+		and(RecordHand{Record: pass()}, RecordHand{Record: payout.Record{Contract: "solo", Declarer: "Cleo", Trump: "clubs", Points: ip(70)}})
+}
+
+func TestOldTappPot(t *testing.T) {
+	g := oldTapp(t)
+	if !g.state.Pot().IsZero() || g.state.Balance(2).String() != "14" {
+		t.Fatalf("pot %s, Cleo %s; want 0 and 14", g.state.Pot(), g.state.Balance(2))
+	}
+}
+
+// A correction that leaves the pot after the deal as it was re-scores
+// nothing later.
+func TestCorrectHand(t *testing.T) {
+	rec := payout.Record{Contract: "coeurfrage", Declarer: "Anna", Points: ip(73)}
+	oldTapp(t).when(CorrectHand{Hand: 1, Record: rec, Reason: "it was played"}).
+		then(HandCorrected{Hand: 1, Record: rec, Reason: "it was played", PotAfter: u(2),
+			Scored: scored(2, "Anna", 6, "Ben", -4, "Cleo", -4)})
+}
+
+// Voiding deal 1 takes its stake out of the pot, so the solo of deal 2
+// takes a smaller pot: deal 2 is re-scored, caused by deal 1.
+func TestVoidHandRescoresLaterDeals(t *testing.T) {
+	oldTapp(t).when(VoidHand{Hand: 1, Reason: "misdeal"}).
+		then(HandVoided{Hand: 1, Reason: "misdeal"},
+			HandRescored{Hand: 2, Cause: 1, PotAfter: u(0), Scored: scored(0, "Anna", -5, "Ben", -7, "Cleo", 12)})
+}
+
+func TestCorrectAndVoidRefusals(t *testing.T) {
+	g := oldTapp(t)
+	g.when(CorrectHand{Hand: 3, Record: pass()}).thenErr(problem.NotFound, "notfound.hand")
+	g.when(CorrectHand{Hand: 1, Record: pass(), Reason: "a\u202ebc"}).thenErr(problem.Input, "text.bidi")
+	g.when(VoidHand{Hand: 9, Reason: "x"}).thenErr(problem.NotFound, "notfound.hand")
+	g.when(VoidHand{Hand: 1, Reason: "  "}).thenErr(problem.Input, "void.reason")
+	g.and(VoidHand{Hand: 1, Reason: "misdeal"})
+	g.when(VoidHand{Hand: 1, Reason: "again"}).thenErr(problem.Conflict, "conflict.voided")
+}
+
+func TestClose(t *testing.T) {
+	// zuger: no pot to share; the one transfer settles the solo.
+	game(t, "zuger", four, nil).and(RecordHand{Record: solo("Ben", 70, 5)}).when(Close{}).
+		then(GameClosed{Split: scored(0, "Anna", 0, "Ben", 0, "Cleo", 0, "Dan", 0).Deltas,
+			Transfers: []Transfer{{From: "Anna", To: "Ben", Amount: u(2)}, {From: "Cleo", To: "Ben", Amount: u(2)}, {From: "Dan", To: "Ben", Amount: u(2)}}})
+}
+
+// rules.md old-tapp "End of the session": the pot shared equally, the
+// leftover unit to the winner of the cut (the default remainder rule).
+func TestCloseSharesThePot(t *testing.T) {
+	g := game(t, "old-tapp", three, nil).and(RecordHand{Record: pass()}, RecordHand{Record: pass()})
+	g.when(Close{}).thenErr(problem.Input, "split.remainder-needed")
+	g.when(Close{RemainderTo: []string{"Zoe"}}).thenErr(problem.Input, "split.remainder-player")
+	next := g.when(Close{RemainderTo: []string{"Cleo"}}).
+		then(GameClosed{RemainderTo: []string{"Cleo"}, Split: scored(0, "Anna", 1, "Ben", 1, "Cleo", 2).Deltas,
+			Transfers: []Transfer{{From: "Anna", To: "Cleo", Amount: u(1)}, {From: "Ben", To: "Cleo", Amount: u(1)}}})
+	if !next.Pot().IsZero() {
+		t.Fatalf("the pot after closing holds %s", next.Pot())
+	}
+}
+
+// rules.md wuerttemberg "End of the evening", with four players.
+func wuerttemberg(t *testing.T) *scenario {
+	return game(t, "wuerttemberg", four, nil).and(
+		RecordHand{Record: suit("Anna")}, RecordHand{Record: suit("Ben")})
+}
+
+func suit(who string) payout.Record {
+	return payout.Record{Contract: "suit", Declarer: who, Trump: "clubs", Points: ip(70)}
+}
+
+func ramsch() payout.Record {
+	rs := func(p, t int) payout.RamschScore { return payout.RamschScore{Points: ip(p), Tricks: ip(t)} }
+	return payout.Record{Contract: "ramsch", Ramsch: map[string]payout.RamschScore{
+		"Anna": rs(50, 3), "Ben": rs(40, 3), "Cleo": rs(30, 2), "Dan": rs(0, 0)}}
+}
+
+func TestHerzAs(t *testing.T) {
+	game(t, "zuger", four, nil).when(AnnounceHerzAs{}).thenErr(problem.Conflict, "conflict.herz-as-variant")
+	g := wuerttemberg(t)
+	g.when(AnnounceHerzAs{}).then(HerzAs{AfterHand: 2})
+	g.when(SayHerzAsHolder{Player: "Dan"}).thenErr(problem.Conflict, "conflict.herz-as-none")
+	g.when(WithdrawHerzAs{}).thenErr(problem.Conflict, "conflict.herz-as-none")
+	g.and(AnnounceHerzAs{})
+	g.when(AnnounceHerzAs{}).thenErr(problem.Conflict, "conflict.herz-as-again")
+	g.when(WithdrawHerzAs{Reason: "said too soon"}).then(HerzAsWithdrawn{Reason: "said too soon"})
+}
+
+// The player dealt ♥A in deal 3 (Dan) deals the last regular deal the next
+// time he deals: deal 4. Then each player deals one Zwangsramsch, 5–8, and
+// the evening is over.
+func TestTheEndOfTheEvening(t *testing.T) {
+	g := wuerttemberg(t).and(AnnounceHerzAs{})
+	g.when(SayHerzAsHolder{Player: "Dan"}).then(HerzAsHolder{Hand: 3, Player: "Dan"}) // known while deal 3 is played
+	g.and(RecordHand{Record: suit("Cleo")})                                           // deal 3
+	g.when(RecordHand{Record: suit("Anna")}).thenErr(problem.Conflict, "conflict.holder-first")
+	g.when(SayHerzAsHolder{}).thenErr(problem.Input, "herz-as.player-missing")
+	g.when(SayHerzAsHolder{Player: "Dan", InTapp: true}).thenErr(problem.Input, "herz-as.both")
+	g.when(SayHerzAsHolder{Player: "Zoe"}).thenErr(problem.Input, "player.unknown")
+	g.and(SayHerzAsHolder{Player: "Dan"})
+	g.when(SayHerzAsHolder{Player: "Ben"}).thenErr(problem.Conflict, "conflict.herz-as-holder-known")
+	e := g.state.End()
+	if e.LastRegular != 4 || len(e.Zwangsramsch) != 4 || e.Zwangsramsch[0] != 5 || e.Phase != PhaseLastRound {
+		t.Fatalf("end = %+v, want the last regular deal 4, Zwangsramsch 5–8", e)
+	}
+	g.and(RecordHand{Record: suit("Dan")}) // deal 4, the last regular one
+	g.when(RecordHand{Record: suit("Anna")}).thenErr(problem.Conflict, "conflict.forced")
+	g.when(Announce{Record: payout.Record{Contract: "suit", Declarer: "Anna", Trump: "clubs"}}).thenErr(problem.Conflict, "conflict.forced")
+	g.when(RecordHand{Record: ramsch()}).then(HandRecorded{Hand: 5, Dealer: "Anna", Record: ramsch(), PotAfter: u(0),
+		Scored: scored(0, "Anna", -20, "Ben", 5, "Cleo", 5, "Dan", 10)}) // rules.md Ramsch: 5 each, 10 to a Jungfer
+	g.and(RecordHand{Record: ramsch()}, RecordHand{Record: ramsch()}) // deals 5 and 6
+	g.when(WithdrawHerzAs{}).thenErr(problem.Conflict, "conflict.herz-as-withdraw")
+	g.when(CorrectHand{Hand: 5, Record: suit("Anna")}).thenErr(problem.Conflict, "conflict.forced")
+	g.and(RecordHand{Record: ramsch()}, RecordHand{Record: ramsch()})
+	if !g.state.End().Over() {
+		t.Fatalf("after the last Zwangsramsch: %+v", g.state.End())
+	}
+	g.when(RecordHand{Record: ramsch()}).thenErr(problem.Conflict, "conflict.over")
+	// Corrections, voids and closing still work.
+	g.and(CorrectHand{Hand: 4, Record: suit("Ben"), Reason: "Ben played it"}, VoidHand{Hand: 8, Reason: "misdeal"}, Close{})
+}
+
+// rules.md: if the ♥A lay in the tapp, nobody was dealt it and the
+// question passes to the deal after.
+func TestHerzAsInTheTapp(t *testing.T) {
+	g := wuerttemberg(t).and(AnnounceHerzAs{}, RecordHand{Record: suit("Cleo")}) // deal 3
+	g.when(SayHerzAsHolder{InTapp: true}).then(HerzAsHolder{Hand: 3, InTapp: true})
+	g.and(SayHerzAsHolder{InTapp: true})
+	// Deal 4 is being played: who has ♥A in it may be said now, or that it
+	// lies in the tapp again; about deal 5 nothing can be said yet.
+	early := *g
+	early.and(SayHerzAsHolder{InTapp: true})
+	early.when(SayHerzAsHolder{Player: "Anna"}).thenErr(problem.Conflict, "conflict.herz-as-holder-early")
+	g.and(RecordHand{Record: suit("Dan")}, SayHerzAsHolder{Player: "Anna"}) // deal 4: Anna had ♥A
+	if e := g.state.End(); e.HolderHand != 4 || e.LastRegular != 5 || e.Zwangsramsch[3] != 9 {
+		t.Fatalf("end = %+v, want ♥A in deal 4, Anna deals the last regular deal 5", e)
+	}
+}
