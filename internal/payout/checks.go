@@ -277,56 +277,15 @@ type Fields struct {
 }
 
 // Contracts lists a variant's contracts in the order rules.md gives them.
-func Contracts(v Variant) []string {
-	switch v {
-	case Zuger:
-		return zugerContracts()
-	case OldTapp:
-		return oldTappContracts()
-	case Matzlfangen:
-		return matzlfangenContracts()
-	}
-	return wuerttembergContracts()
-}
+func Contracts(v Variant) []string { return Describe(v).Contracts }
 
 // ContractFields gives what a contract asks for (tout: with tout announced).
 func ContractFields(v Variant, contract string, tout bool) (Fields, bool) {
-	var sp spec
-	var ok bool
-	switch v {
-	case Zuger:
-		sp, ok = zugerSpec(contract)
-	case OldTapp:
-		sp, ok = oldTappSpec(contract, tout)
-	case Matzlfangen:
-		sp, ok = matzlfangenSpec(contract)
-	case Wuerttemberg:
-		sp, ok = wuerttembergSpec(contract)
-	}
-	name := func(n need) string { return [...]string{"", "optional", "required"}[n] }
-	return Fields{
-		Declarer: name(sp.declarer), Partner: name(sp.partner), Trump: name(sp.trump),
-		Points: name(sp.points), Tricks: name(sp.tricks), Tout: name(sp.tout),
-		Kontra: name(sp.kontra), Matzl: name(sp.matzl), Ramsch: name(sp.ramsch),
-		Trumps: sp.trumps, DeclarerIsForehand: v == Matzlfangen && contract == "rufen",
-	}, ok
+	return Describe(v).Fields(contract, tout)
 }
 
 // TotalPoints is what the two sides' card points add up to in a variant.
-func TotalPoints(v Variant) int {
-	if v == Matzlfangen {
-		return 130
-	}
-	return 120
-}
+func TotalPoints(v Variant) int { return Describe(v).TotalPoints() }
 
 // TricksPerDeal is how many tricks a deal of the game has.
-func TricksPerDeal(s Setup) int {
-	switch s.Variant {
-	case Zuger, Matzlfangen:
-		return 8
-	case OldTapp:
-		return 11
-	}
-	return wuerttembergGeometry(len(s.Players), s.Rules.Cards, true).tricks
-}
+func TricksPerDeal(s Setup) int { return s.describe().Tricks(s) }

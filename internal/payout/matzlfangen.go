@@ -10,6 +10,18 @@ const (
 	MatzlDefenders = "defenders"
 )
 
+func matzlfangenDescriptor() *Descriptor {
+	return &Descriptor{
+		Variant: Matzlfangen, MinPlayers: 4, MaxPlayers: 4, Contracts: matzlfangenContracts(),
+		// If everyone says "weiter", rufen is played.
+		DefaultContract:    "rufen",
+		spec:               func(contract string, _ bool) (spec, bool) { return matzlfangenSpec(contract) },
+		geometry:           func(Setup, string) geometry { return matzlfangenGeometry() },
+		score:              scoreMatzlfangen,
+		declarerIsForehand: func(contract string) bool { return contract == "rufen" },
+	}
+}
+
 func matzlfangenContracts() []string {
 	return []string{"rufen", "treiben", "neid", "durch", "trumpf-durch"}
 }

@@ -5,6 +5,33 @@ import "github.com/shopspring/decimal"
 // Tapp of the late 19th century (rules.md "old-tapp"): 3 players, 36 cards,
 // a talon of 3, 11 tricks, and a pot that carries from deal to deal.
 
+// Remainder rules for the old-tapp final split (rules.md "End of the
+// session"): the leftover units go to the winners of a cut (the default),
+// or to the biggest loser.
+const (
+	RemainderBiggestLoser = "biggest-loser"
+	RemainderCut          = "cut"
+)
+
+func oldTappDescriptor() *Descriptor {
+	return &Descriptor{
+		Variant: OldTapp, MinPlayers: 3, MaxPlayers: 3, Contracts: oldTappContracts(), HasPot: true,
+		Rules: []HouseRule{
+			wholeUnits("stake", "rules.stake", "a whole number of units, such as 2", 0,
+				func(r *Rules) *decimal.Decimal { return &r.Stake }),
+			stringChoice("remainder", "rules.remainder", `"biggest-loser" or "cut"`, []string{RemainderCut, RemainderBiggestLoser},
+				func(r *Rules) *string { return &r.Remainder }),
+		},
+		defaults: func() Rules { return Rules{Stake: units(2), Remainder: RemainderCut} },
+		// Games were stored with biggest-loser as the default remainder
+		// until rules.md made the cut the default.
+		stored:   func() Rules { return Rules{Stake: units(2), Remainder: RemainderBiggestLoser} },
+		spec:     oldTappSpec,
+		geometry: func(Setup, string) geometry { return oldTappGeometry() },
+		score:    scoreOldTapp,
+	}
+}
+
 func oldTappContracts() []string { return []string{"coeurfrage", "solo", "coeursolo", "pass"} }
 
 func oldTappGeometry() geometry {

@@ -22,9 +22,6 @@ const (
 	Wuerttemberg Variant = "wuerttemberg"
 )
 
-// Variants lists every variant in the order rules.md presents them.
-func Variants() []Variant { return []Variant{Zuger, OldTapp, Matzlfangen, Wuerttemberg} }
-
 // RulesetVersion identifies the scoring code. It is stored with every scored
 // deal so that history keeps the numbers it had when it was recorded.
 const RulesetVersion = "2026-11-23.1"
@@ -99,17 +96,7 @@ func score(s Setup, t Table, r Record, partial bool) (Result, error) {
 	}
 	d := newDeal(s, t)
 	d.partial = partial
-	var err error
-	switch s.Variant {
-	case Zuger:
-		err = scoreZuger(d, r)
-	case OldTapp:
-		err = scoreOldTapp(d, r)
-	case Matzlfangen:
-		err = scoreMatzlfangen(d, r)
-	case Wuerttemberg:
-		err = scoreWuerttemberg(d, r)
-	}
+	err := s.describe().score(d, r)
 	if err != nil || partial {
 		return Result{}, err
 	}
@@ -185,6 +172,3 @@ func (d *deal) result() Result {
 
 func units(n int) decimal.Decimal { return decimal.NewFromInt(int64(n)) }
 
-// EndsWithHerzAs reports whether a variant's evening ends by "Herz-As"
-// (rules.md "End of the evening").
-func EndsWithHerzAs(v Variant) bool { return v == Wuerttemberg }

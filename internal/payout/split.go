@@ -28,7 +28,7 @@ func SplitPot(s Setup, balances []decimal.Decimal, pot decimal.Decimal, remainde
 	}
 	// Closing cannot be undone: a cut named where none is due would be
 	// ignored, so it is refused as the mistake it is.
-	if s.Variant != OldTapp {
+	if !s.describe().HasPot {
 		if len(remainderTo) > 0 {
 			return Split{}, inputErr("remainder_to", "split.no-pot", s.Variant)
 		}

@@ -3,11 +3,53 @@ package payout
 import (
 	"slices"
 	"strings"
+
+	"github.com/shopspring/decimal"
 )
 
 // Württemberg Tapp (rules.md "wuerttemberg"): 3 or 4 players, 36 cards (32
 // as a house rule). The declarer plays alone against all others; no
 // multipliers. Ramsch, when nobody plays, is everyone for themselves.
+
+func wuerttembergDescriptor() *Descriptor {
+	return &Descriptor{
+		Variant: Wuerttemberg, MinPlayers: 3, MaxPlayers: 4, Contracts: wuerttembergContracts(),
+		EndsWithHerzAs: true, ForcedContract: "ramsch",
+		Rules: []HouseRule{
+			intChoice("cards", "rules.cards", "36 or 32", []int{36, 32}, func(r *Rules) *int { return &r.Cards }),
+			toggle("suit_tapp", func(r *Rules) *bool { return &r.SuitTapp }),
+			unitValues("values", WuerttembergValueKeys(), func(r *Rules) map[string]decimal.Decimal { return r.Values }),
+		},
+		defaults: func() Rules { return Rules{Cards: 36, Values: defaultWuerttembergValues()} },
+		spec:     func(contract string, _ bool) (spec, bool) { return wuerttembergSpec(contract) },
+		geometry: func(s Setup, contract string) geometry {
+			return wuerttembergGeometry(len(s.Players), s.Rules.Cards, contract == "suit" || contract == "suit-tapp")
+		},
+		score:   scoreWuerttemberg,
+		offered: func(r Rules, contract string) bool { return contract != "suit-tapp" || r.SuitTapp },
+	}
+}
+
+// WuerttembergValueKeys lists the Württemberg contract values (api.md's keys).
+func WuerttembergValueKeys() []string {
+	return []string{
+		"suit", "suit-hearts", "suit-tapp", "bettel", "rufer", "rufer-hearts",
+		"open-bettel", "durch", "durch-hearts", "ramsch", "jungfer",
+	}
+}
+
+func defaultWuerttembergValues() map[string]decimal.Decimal {
+	v := map[string]int{
+		"suit": 5, "suit-hearts": 10, "suit-tapp": 5, "bettel": 15, "rufer": 15,
+		"rufer-hearts": 30, "open-bettel": 30, "durch": 30, "durch-hearts": 60,
+		"ramsch": 5, "jungfer": 10,
+	}
+	out := make(map[string]decimal.Decimal, len(v))
+	for k, n := range v {
+		out[k] = units(n)
+	}
+	return out
+}
 
 func wuerttembergContracts() []string {
 	return []string{"suit", "suit-tapp", "bettel", "rufer", "open-bettel", "durch", "ramsch"}

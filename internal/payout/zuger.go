@@ -4,6 +4,21 @@ package payout
 // tricks. The declarer plays alone against three; the talon or the discards
 // always count for the declarer.
 
+func zugerDescriptor() *Descriptor {
+	return &Descriptor{
+		Variant: Zuger, MinPlayers: 4, MaxPlayers: 4, Contracts: zugerContracts(),
+		Rules: []HouseRule{
+			// tapp_threshold: 61 (a draw at exactly 60) or 65 (no draw).
+			intChoice("tapp_threshold", "rules.tapp_threshold", "a whole number, 61 or 65", []int{61, 65},
+				func(r *Rules) *int { return &r.TappThreshold }),
+		},
+		defaults: func() Rules { return Rules{TappThreshold: 61} },
+		spec:     func(contract string, _ bool) (spec, bool) { return zugerSpec(contract) },
+		geometry: func(Setup, string) geometry { return zugerGeometry() },
+		score:    scoreZuger,
+	}
+}
+
 // zugerContracts: base value and the points the declarer wins with, low to
 // high. The tapp threshold is a house rule.
 func zugerContracts() []string { return []string{"tapp", "solo", "super", "vice", "pass"} }

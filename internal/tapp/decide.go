@@ -226,7 +226,7 @@ func (s *State) mayRecord(n int, contract string) error {
 	case PhaseHolder:
 		return catalogue.Conflict("conflict.holder-first", e.Question)
 	case PhaseForced:
-		if contract != "ramsch" {
+		if contract != s.Variant().ForcedContract {
 			return catalogue.Conflict("conflict.forced", n, e.Forced, len(s.Setup.Players))
 		}
 	}
@@ -328,7 +328,7 @@ func (s *State) decideCorrect(c CorrectHand) ([]Payload, error) {
 	if err := s.check(c.Checks, n); err != nil {
 		return nil, err
 	}
-	if e := s.End(); e.forcedDeal(n) && c.Record.Contract != "ramsch" {
+	if e := s.End(); e.forcedDeal(n) && c.Record.Contract != s.Variant().ForcedContract {
 		return nil, catalogue.Conflict("conflict.forced", n, n-e.LastRegular, len(s.Setup.Players))
 	}
 	pot := s.PotBefore(n)
@@ -402,7 +402,7 @@ func (s *State) rescore(n int, pot decimal.Decimal) ([]Payload, error) {
 }
 
 func (s *State) decideHerzAs() ([]Payload, error) {
-	if !payout.EndsWithHerzAs(s.Setup.Variant) {
+	if !s.Variant().EndsWithHerzAs {
 		return nil, catalogue.Conflict("conflict.herz-as-variant", string(s.Setup.Variant))
 	}
 	if s.HerzAs != nil {

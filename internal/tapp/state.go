@@ -128,6 +128,10 @@ func New(id string) *State { return &State{ID: id} }
 // Started reports whether the game has its first event.
 func (s *State) Started() bool { return s.Version > 0 }
 
+// Variant describes the game's variant: its contracts, house rules and
+// what its evening asks.
+func (s *State) Variant() *payout.Descriptor { return payout.Describe(s.Setup.Variant) }
+
 // Hands gives the deals in order. The slice and the deals are the
 // snapshot's: read them, never write.
 func (s *State) Hands() []*Hand { return s.hands.items[:len(s.hands.items):len(s.hands.items)] }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"crypto/rand"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -189,38 +188,7 @@ func (u ui) newGameView(c echo.Context, v payout.Variant, form url.Values) templ
 		}
 		view.Seats = append(view.Seats, f)
 	}
-	def := payout.DefaultRules(v)
-	val := func(name, fallback string) string {
-		if form != nil && form.Has(name) {
-			return form.Get(name)
-		}
-		return fallback
-	}
-	opts := func(name, cur string, values ...string) []templates.Option {
-		var out []templates.Option
-		for _, x := range values {
-			out = append(out, templates.Option{Value: x, Label: loc.T("rule." + name + "." + x), Selected: x == cur})
-		}
-		return out
-	}
-	switch v {
-	case payout.Zuger:
-		view.Rules = append(view.Rules, templates.RuleView{Name: "tapp_threshold", Label: loc.T("rule.tapp_threshold"), Kind: "select",
-			Options: opts("tapp_threshold", val("tapp_threshold", strconv.Itoa(def.TappThreshold)), "61", "65")})
-	case payout.OldTapp:
-		view.Rules = append(view.Rules,
-			templates.RuleView{Name: "stake", Label: loc.T("rule.stake"), Kind: "number", Field: templates.Field{Value: val("stake", def.Stake.String())}},
-			templates.RuleView{Name: "remainder", Label: loc.T("rule.remainder"), Kind: "select",
-				Options: opts("remainder", val("remainder", def.Remainder), payout.RemainderBiggestLoser, payout.RemainderCut)})
-	case payout.Wuerttemberg:
-		view.Rules = append(view.Rules,
-			templates.RuleView{Name: "cards", Label: loc.T("rule.cards"), Kind: "select", Options: opts("cards", val("cards", "36"), "36", "32")},
-			templates.RuleView{Name: "suit_tapp", Label: loc.T("rule.suit_tapp"), Kind: "checkbox", Checked: form.Get("suit_tapp") == "true"})
-		for _, k := range payout.WuerttembergValueKeys() {
-			view.Rules = append(view.Rules, templates.RuleView{Name: "values." + k, Label: loc.T("rule.value", loc.T("value."+k)), Kind: "number",
-				Field: templates.Field{Value: val("values."+k, def.Values[k].String())}})
-		}
-	}
+	view.Rules = ruleViews(loc, payout.Describe(v), form)
 	return view
 }
 
@@ -269,7 +237,7 @@ func (u ui) newGame(c echo.Context) error {
 	if norm, err := i18n.NormalizeAmount(unit); err == nil {
 		unit = norm
 	}
-	rules, rerr := formRules(v, form)
+	rules, rerr := formRules(payout.Describe(v), form)
 	var g *tapp.State
 	if rerr == nil {
 		g, err = u.svc.Create(c.Request().Context(), game.NewGame{Variant: string(v), Players: players, Unit: unit,
@@ -314,54 +282,6 @@ func typedAmount(s string) string {
 	return s
 }
 
-// formRules turns the house-rule inputs of the start form into api.md's
-// rules object.
-func formRules(v payout.Variant, form url.Values) (map[string]json.RawMessage, error) {
-	out := map[string]json.RawMessage{}
-	switch v {
-	case payout.Zuger:
-		if t := form.Get("tapp_threshold"); t != "" {
-			if _, err := strconv.Atoi(t); err != nil {
-				t = strconv.Quote(t) // refused below as the wrong type, with its message
-			}
-			out["tapp_threshold"] = []byte(t)
-		}
-	case payout.OldTapp:
-		if s := form.Get("stake"); s != "" {
-			out["stake"] = []byte(strconv.Quote(typedAmount(s)))
-		}
-		if r := form.Get("remainder"); r != "" {
-			out["remainder"] = []byte(strconv.Quote(r))
-		}
-	case payout.Wuerttemberg:
-		if cards := form.Get("cards"); cards == "32" || cards == "36" {
-			out["cards"] = []byte(cards)
-		}
-		out["suit_tapp"] = []byte(strconv.FormatBool(form.Get("suit_tapp") == "true"))
-		vals := map[string]string{}
-		for _, k := range payout.WuerttembergValueKeys() {
-			if s := form.Get("values." + k); s != "" {
-				vals[k] = typedAmount(s)
-			}
-		}
-		var b strings.Builder
-		b.WriteString("{")
-		i := 0
-		for _, k := range payout.WuerttembergValueKeys() {
-			if s, ok := vals[k]; ok {
-				if i > 0 {
-					b.WriteString(",")
-				}
-				fmt.Fprintf(&b, "%q:%q", k, s)
-				i++
-			}
-		}
-		b.WriteString("}")
-		out["values"] = []byte(b.String())
-	}
-	return out, nil
-}
-
 // tableView fills the table page from a game.
 // lastDeals is how many deals the table shows before "all deals".
 const lastDeals = 20
@@ -371,7 +291,7 @@ func (u ui) tableView(p templates.Page, loc i18n.Localizer, g *tapp.State, all b
 	next := g.NextDealer()
 	v := templates.TableView{Page: p, Variant: string(g.Setup.Variant), VariantName: loc.T("variant." + string(g.Setup.Variant)),
 		NextHand: g.NextHand(), Dealer: g.Setup.Players[next], Forehand: g.Setup.Players[(next+1)%n],
-		HasPot: g.Setup.Variant == payout.OldTapp, Pot: loc.Num(g.Pot()), PotMoney: loc.Money(g.Money(g.Pot()), g.Currency, g.Places()),
+		HasPot: g.Variant().HasPot, Pot: loc.Num(g.Pot()), PotMoney: loc.Money(g.Money(g.Pot()), g.Currency, g.Places()),
 		Closed: g.Closed != nil, Chart: chart(g)}
 	for seat, name := range g.Setup.Players {
 		b := g.Balance(seat)
@@ -396,7 +316,7 @@ func (u ui) tableView(p templates.Page, loc i18n.Localizer, g *tapp.State, all b
 	if g.Pending != nil {
 		v.Pending = loc.T("table.pending", g.Pending.Hand, loc.T("contract."+g.Pending.Record.Contract))
 	}
-	if g.Setup.Variant == payout.Wuerttemberg {
+	if g.Variant().EndsWithHerzAs {
 		end := g.End()
 		v.HerzAs.CanAnnounce = end.Phase == tapp.PhaseNone && len(g.Hands()) > 0
 		v.Status = endStatus(loc, g, end)

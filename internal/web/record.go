@@ -28,17 +28,10 @@ func (f *dealForm) get(k string) string { return strings.TrimSpace(f.values.Get(
 // contracts gives the contracts the next deal may be: every one of the
 // variant's, or only Ramsch in a Württemberg Zwangsramsch.
 func contractsFor(g *tapp.State, hand int) []string {
-	if g.Setup.Variant == payout.Wuerttemberg && hand == g.NextHand() && g.End().Phase == tapp.PhaseForced {
-		return []string{"ramsch"}
+	if hand == g.NextHand() && g.End().Phase == tapp.PhaseForced {
+		return []string{g.Variant().ForcedContract}
 	}
-	var out []string
-	for _, c := range payout.Contracts(g.Setup.Variant) {
-		if c == "suit-tapp" && !g.Setup.Rules.SuitTapp {
-			continue
-		}
-		out = append(out, c)
-	}
-	return out
+	return g.Variant().Offered(g.Setup.Rules)
 }
 
 // recordView fills the form for deal hand of a game, for contract.
@@ -58,10 +51,10 @@ func (u ui) recordView(p templates.Page, loc i18n.Localizer, g *tapp.State, hand
 	if len(available) == 1 {
 		contract = available[0]
 	}
-	if contract == "" && g.Setup.Variant == payout.Matzlfangen {
-		contract = "rufen" // when everyone says "weiter"
+	if contract == "" {
+		contract = g.Variant().DefaultContract // when nobody bids
 	}
-	if end := g.End(); g.Setup.Variant == payout.Wuerttemberg && end.Phase == tapp.PhaseForced && hand == g.NextHand() {
+	if end := g.End(); end.Phase == tapp.PhaseForced && hand == g.NextHand() {
 		v.Forced = loc.T("herz.forced", end.Forced, n)
 	}
 	for _, c := range available {
