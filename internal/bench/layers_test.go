@@ -20,7 +20,7 @@ func BenchmarkLayers(b *testing.B) {
 	ctx := context.Background()
 	d := 2 * time.Second
 	for b.Loop() {
-		raw, err := events.RawTransactions(filepath.Join(b.TempDir(), "raw.db"), d)
+		raw, err := RawTransactions(filepath.Join(b.TempDir(), "raw.db"), d)
 		if err != nil {
 			b.Fatal(err)
 		}

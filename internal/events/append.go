@@ -1,0 +1,158 @@
+package events
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// Append adds events to a stream in one transaction, all or none. The
+// stream must be at expectedVersion (0 for a new stream), else it returns a
+// *ConflictError. A non-empty key makes the append idempotent: when an
+// append with the same key was already made, Append writes nothing and
+// returns that append's events with Duplicate set.
+func (s *Store) Append(ctx context.Context, stream string, expectedVersion int64, key string, evs ...NewEvent) (AppendResult, error) {
+	return s.AppendAliased(ctx, stream, expectedVersion, key, nil, evs...)
+}
+
+// AppendAliased is Append that also gives the stream other names (such as a
+// read-only link), in the same transaction.
+func (s *Store) AppendAliased(ctx context.Context, stream string, expectedVersion int64, key string, aliases []string, evs ...NewEvent) (AppendResult, error) {
+	if len(evs) == 0 {
+		return AppendResult{}, fmt.Errorf("append to %s: no events", stream)
+	}
+	payloads := make([][]byte, len(evs))
+	for i, e := range evs {
+		b, err := json.Marshal(e.Data)
+		if err != nil {
+			return AppendResult{}, fmt.Errorf("append %s to %s: %w", e.Type, stream, err)
+		}
+		payloads[i] = b
+	}
+	r := &appendReq{stream: stream, expectedVersion: expectedVersion, key: key, aliases: aliases,
+		evs: evs, payloads: payloads, reply: make(chan appendResp, 1)}
+	if err := ctx.Err(); err != nil {
+		return AppendResult{}, err
+	}
+	// Once queued, the append is committed or refused as a whole; the answer
+	// is awaited even if the caller gave up, so that it never lies.
+	resp := s.submit(r)
+	return resp.res, resp.err
+}
+
+// head is where a stream stands: its last version and hash.
+type head struct {
+	version int64
+	hash    string
+}
+
+// headOf gives a stream's head as the transaction sees it: from the
+// transaction's own appends, then the heads in memory, then the database.
+func (s *Store) headOf(ctx context.Context, stream string, pending map[string]head) (head, error) {
+	if h, ok := pending[stream]; ok {
+		return h, nil
+	}
+	if h, ok := s.heads[stream]; ok {
+		return h, nil
+	}
+	var h head
+	err := s.stmts.head.QueryRowContext(ctx, stream).Scan(&h.version, &h.hash)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return head{}, err
+	}
+	return h, nil
+}
+
+// appendTx is one append inside the commit's transaction.
+// It writes nothing when it refuses the append (stale version, known key),
+// and records the stream's new head in pending.
+func (s *Store) appendTx(ctx context.Context, r *appendReq, pending map[string]head) (AppendResult, error) {
+	stream, expectedVersion, key, aliases, evs, payloads := r.stream, r.expectedVersion, r.key, r.aliases, r.evs, r.payloads
+	if key != "" {
+		var keyStream string
+		var batch int64
+		err := s.stmts.key.QueryRowContext(ctx, key).Scan(&keyStream, &batch)
+		switch {
+		case err == nil:
+			first, err := readBatch(ctx, s.conn, keyStream, batch)
+			if err != nil {
+				return AppendResult{}, fmt.Errorf("append to %s: read the first answer for key %q: %w", stream, key, err)
+			}
+			return AppendResult{Events: first, Duplicate: true}, nil
+		case !errors.Is(err, sql.ErrNoRows):
+			return AppendResult{}, fmt.Errorf("append to %s: look up key: %w", stream, err)
+		}
+	}
+
+	h, err := s.headOf(ctx, stream, pending)
+	if err != nil {
+		return AppendResult{}, fmt.Errorf("append to %s: read head: %w", stream, err)
+	}
+	version, prevHash := h.version, h.hash
+	if version != expectedVersion {
+		return AppendResult{}, &ConflictError{Stream: stream, Expected: expectedVersion, Actual: version}
+	}
+
+	at := s.now().UTC().Truncate(time.Microsecond)
+	batch := version + 1
+	out := make([]Event, len(evs))
+	for i, e := range evs {
+		ev := Event{
+			Stream: stream, Version: version + 1 + int64(i), Batch: batch,
+			Type: e.Type, SchemaVersion: e.SchemaVersion, Data: payloads[i],
+			RecordedAt: at, PrevHash: prevHash,
+		}
+		if i == 0 {
+			ev.IdempotencyKey = key
+		}
+		ev.Hash = ev.computeHash()
+		res, err := s.stmts.insert.ExecContext(ctx,
+			ev.Stream, ev.Version, ev.Batch, ev.Type, ev.SchemaVersion, string(ev.Data),
+			formatTime(ev.RecordedAt), nullable(ev.IdempotencyKey), ev.PrevHash, ev.Hash)
+		if err != nil {
+			return AppendResult{}, fmt.Errorf("append %s to %s: %w", e.Type, stream, err)
+		}
+		if ev.Seq, err = res.LastInsertId(); err != nil {
+			return AppendResult{}, fmt.Errorf("append %s to %s: %w", e.Type, stream, err)
+		}
+		prevHash = ev.Hash
+		out[i] = ev
+	}
+	last := out[len(out)-1]
+	if _, err := s.stmts.moveHead.ExecContext(ctx, stream, last.Version, last.Hash); err != nil {
+		return AppendResult{}, fmt.Errorf("append to %s: move head: %w", stream, err)
+	}
+	pending[stream] = head{last.Version, last.Hash}
+	for _, a := range aliases {
+		if _, err := s.conn.ExecContext(ctx, `INSERT INTO stream_aliases (alias, stream) VALUES (?, ?)`, a, stream); err != nil {
+			return AppendResult{}, fmt.Errorf("append to %s: alias: %w", stream, err)
+		}
+	}
+	return AppendResult{Events: out}, nil
+}
+
+// FindKey returns the events appended with an idempotency key, if any.
+func (s *Store) FindKey(ctx context.Context, key string) ([]Event, bool, error) {
+	var stream string
+	var batch int64
+	err := s.read.QueryRowContext(ctx, `SELECT stream, batch FROM events WHERE idempotency_key = ?`, key).Scan(&stream, &batch)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, false, fmt.Errorf("find key %q: %w", key, err)
+	}
+	evs, err := readBatch(ctx, s.read, stream, batch)
+	return evs, err == nil, err
+}
+
+// nullable stores an empty key as NULL, which the unique index lets repeat.
+func nullable(s string) any {
+	if s == "" {
+		return nil
+	}
+	return s
+}

@@ -1,0 +1,41 @@
+package events
+
+import (
+	"errors"
+	"fmt"
+)
+
+// ConflictError is a stale expected version: someone appended to the stream
+// since the caller read it.
+type ConflictError struct {
+	Stream           string
+	Expected, Actual int64
+}
+
+func (e *ConflictError) Error() string {
+	return fmt.Sprintf("stream %s is at version %d, not the expected %d", e.Stream, e.Actual, e.Expected)
+}
+
+// ErrClosed is an append to a closed store.
+var ErrClosed = errors.New("the event store is closed")
+
+// Problem is the first event Verify found wrong.
+type Problem struct {
+	Seq     int64
+	Stream  string
+	Version int64
+	Reason  string
+}
+
+func (p *Problem) Error() string {
+	return fmt.Sprintf("event %d (stream %s, version %d): %s", p.Seq, p.Stream, p.Version, p.Reason)
+}
+
+// errStop ends a walk at the first problem, which the walker has noted.
+var errStop = errors.New("stop")
+
+// IsConflict reports whether err is a stale expected version.
+func IsConflict(err error) bool {
+	var ce *ConflictError
+	return errors.As(err, &ce)
+}
