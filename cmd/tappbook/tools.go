@@ -9,11 +9,14 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	iofs "io/fs"
 	"os"
 	"strings"
 
+	"tappbook/internal/archive"
 	"tappbook/internal/events"
 	"tappbook/internal/game"
+	"tappbook/internal/projection"
 )
 
 // dbFlag adds --db with api.md's default and env to a command's flags.
@@ -89,28 +92,32 @@ func export(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if fs.NArg() != 1 {
 		return errors.New("export: name one game: tappbook export GAME")
 	}
+	id := fs.Arg(0)
 	store, err := openExisting(ctx, *db)
 	if err != nil {
 		return err
 	}
 	defer store.Close()
-	w := stdout
-	if *out != "" {
-		f, err := os.Create(*out)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		w = f
+	var n int
+	write := func(w io.Writer) (err error) {
+		n, err = archive.Export(ctx, store, id, w)
+		return err
 	}
-	n, err := game.Export(ctx, store, fs.Arg(0), w)
+	if *out == "" {
+		err = write(stdout)
+	} else {
+		err = writeAtomically(*out, write)
+	}
 	if err != nil {
-		return fmt.Errorf("export %s: %w", fs.Arg(0), err)
+		return fmt.Errorf("export %s: %w", id, err)
 	}
-	fmt.Fprintf(stderr, "exported %d events of game %s\n", n, fs.Arg(0))
+	fmt.Fprintf(stderr, "exported %d events of game %s\n", n, id)
 	return nil
 }
 
+// importGame checks the whole file, and that it is a game, before it opens
+// (or creates) the database: a refused file writes nothing and leaves no
+// empty database behind.
 func importGame(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("import", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -125,18 +132,54 @@ func importGame(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err != nil {
 		return err
 	}
-	defer f.Close()
+	s, err := archive.Read(f)
+	f.Close()
+	if err != nil {
+		return fmt.Errorf("import %s: %w", fs.Arg(0), err)
+	}
+	aliases, err := gameAliases(s)
+	if err != nil {
+		return fmt.Errorf("import %s: %w", fs.Arg(0), err)
+	}
+	_, statErr := os.Stat(*db)
+	created := errors.Is(statErr, iofs.ErrNotExist)
 	store, err := events.Open(ctx, *db, events.Options{})
-	if err != nil {
-		return err
+	if err == nil {
+		err = archive.Import(ctx, store, s, aliases)
+		err = errors.Join(err, store.Close())
 	}
-	defer store.Close()
-	id, n, err := game.Import(ctx, store, f)
 	if err != nil {
-		return err
+		if created {
+			removeDatabase(*db)
+		}
+		return fmt.Errorf("import %s: %w", fs.Arg(0), err)
 	}
-	fmt.Fprintf(stdout, "imported game %s (%d events)\n", id, n)
+	fmt.Fprintf(stdout, "imported game %s (%d events)\n", s.ID, len(s.Events))
 	return nil
+}
+
+// gameAliases checks that an imported stream is a game tappbook can fold,
+// and gives its read-only id, which must be of the server's own form.
+func gameAliases(s *archive.Stream) ([]string, error) {
+	g, err := projection.Fold(s.ID, s.Events)
+	if err != nil {
+		return nil, fmt.Errorf("not a game tappbook can read: %w", err)
+	}
+	if g.ReadID == "" {
+		return nil, nil
+	}
+	if !archive.ValidID(g.ReadID) {
+		return nil, fmt.Errorf("the game's read-only id %q is not one tappbook makes", g.ReadID)
+	}
+	return []string{g.ReadID}, nil
+}
+
+// removeDatabase removes a database file a failed command created, with
+// SQLite's companions.
+func removeDatabase(path string) {
+	for _, p := range []string{path, path + "-wal", path + "-shm", path + "-journal"} {
+		os.Remove(p)
+	}
 }
 
 // reorder puts flags before the one positional argument, so that both

@@ -108,7 +108,7 @@ func (s *Store) appendTx(ctx context.Context, r *appendReq, pending map[string]h
 		if i == 0 {
 			ev.IdempotencyKey = key
 		}
-		ev.Hash = ev.computeHash()
+		ev.Hash = ev.ComputeHash()
 		res, err := s.stmts.insert.ExecContext(ctx,
 			ev.Stream, ev.Version, ev.Batch, ev.Type, ev.SchemaVersion, string(ev.Data),
 			formatTime(ev.RecordedAt), nullable(ev.IdempotencyKey), ev.PrevHash, ev.Hash)

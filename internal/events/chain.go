@@ -10,9 +10,10 @@ import (
 	"time"
 )
 
-// computeHash covers the previous event's hash and everything the event
-// says, so that changing, dropping or reordering any event breaks the chain.
-func (e Event) computeHash() string {
+// ComputeHash is the hash an event must carry, given its PrevHash: it
+// covers the previous event's hash and everything the event says, so that
+// changing, dropping or reordering any event breaks the chain.
+func (e Event) ComputeHash() string {
 	h := sha256.New()
 	for _, part := range []string{
 		e.PrevHash, e.Stream, strconv.FormatInt(e.Version, 10), e.Type,
@@ -81,7 +82,7 @@ func (s *Store) Verify(ctx context.Context) (VerifyReport, error) {
 			return fail(ev, fmt.Sprintf("version %d follows version %d: an event is missing or out of order", ev.Version, prev.version))
 		case ev.PrevHash != prev.hash:
 			return fail(ev, "its previous hash does not match the event before it")
-		case ev.computeHash() != ev.Hash:
+		case ev.ComputeHash() != ev.Hash:
 			return fail(ev, "its content does not match its hash: it was changed after it was recorded")
 		}
 		seen[ev.Stream] = tail{ev.Version, ev.Hash, ev.Seq}

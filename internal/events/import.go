@@ -7,8 +7,9 @@ import (
 
 // Import writes the events of one stream exported from another store, as
 // they were: their versions, batches, times and payloads. The stream must be
-// new; each event's hash is computed afresh and must equal the exported
-// one, so a file changed after export is refused. aliases are the stream's
+// new; each event's hash is computed afresh along the chain and must equal
+// the one it carries (every event carries one), so a file changed after
+// export is refused. aliases are the stream's
 // other names, written with it.
 func (s *Store) Import(ctx context.Context, evs []Event, aliases []string) error {
 	if len(evs) == 0 {
@@ -39,7 +40,10 @@ func (s *Store) importTx(ctx context.Context, stream string, evs []Event, aliase
 		if e.Stream != stream || e.Version != int64(i+1) {
 			return fmt.Errorf("event %d is version %d of %s", i+1, e.Version, e.Stream)
 		}
-		if e.Hash = e.computeHash(); want != "" && e.Hash != want {
+		if want == "" {
+			return fmt.Errorf("event %d has no hash: only a whole hash chain is imported", e.Version)
+		}
+		if e.Hash = e.ComputeHash(); e.Hash != want {
 			return fmt.Errorf("event %d does not match its hash: the file was changed after export", e.Version)
 		}
 		if _, err := s.conn.ExecContext(ctx, `INSERT INTO events

@@ -58,3 +58,35 @@ func TestImportBesideAppends(t *testing.T) {
 		t.Fatalf("alias: %q %v", id, err)
 	}
 }
+
+// Import takes only whole chains: an event without its hash, or with a
+// hash that is not its own, is refused and nothing is written.
+func TestImportRequiresEveryHash(t *testing.T) {
+	ctx := context.Background()
+	src, _ := openTemp(t)
+	for v := range 3 {
+		if _, err := src.Append(ctx, "game", int64(v), "", ev(v)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	evs, err := src.ReadStream(ctx, "game")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, _ := openTemp(t)
+	for i := range evs {
+		for _, hash := range []string{"", strings.Repeat("0", 64)} {
+			edited := slices.Clone(evs)
+			edited[i].Hash = hash
+			if err := s.Import(ctx, edited, []string{"alias"}); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("event %d", i+1)) {
+				t.Fatalf("event %d with hash %q: %v, want a refusal naming it", i+1, hash, err)
+			}
+		}
+	}
+	if rep, err := s.Verify(ctx); err != nil || rep.Events != 0 {
+		t.Fatalf("refused imports wrote %d events (%v)", rep.Events, err)
+	}
+	if id, _ := s.Resolve(ctx, "alias"); id != "" {
+		t.Fatal("a refused import wrote its alias")
+	}
+}
