@@ -131,7 +131,7 @@ func TestVerifyRescores(t *testing.T) {
 	forged.Deltas["Anna"] = forged.Deltas["Anna"].Add(forged.Deltas["Anna"].Neg()) // the dealer "forgot" the stake
 	forged.Deltas["Ben"] = forged.Deltas["Ben"].Sub(res.PotDelta)
 	ev := events.NewEvent{Type: projection.TypeHandRecorded, SchemaVersion: 1, Data: projection.HandRecorded{Hand: 5, Dealer: g.Setup.Players[g.NextDealer()], Record: payout.Record{Contract: "pass"}, Scored: forged}}
-	last, err := st.Append(ctx, id, g.Version, "", ev)
+	last, err := st.Append(ctx, id, g.Version, events.Key{}, ev)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -43,7 +43,7 @@ func sample(t testing.TB, store *events.Store, id string) []byte {
 		from int64
 		evs  []events.NewEvent
 	}{{0, []events.NewEvent{ev(1)}}, {1, []events.NewEvent{ev(2), ev(3)}}, {3, []events.NewEvent{ev(4)}}} {
-		if _, err := store.Append(ctx, id, a.from, "", a.evs...); err != nil {
+		if _, err := store.Append(ctx, id, a.from, events.Key{}, a.evs...); err != nil {
 			t.Fatal(err)
 		}
 	}

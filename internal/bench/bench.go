@@ -332,7 +332,7 @@ func fill(ctx context.Context, path string, n, perGame int) ([]string, error) {
 			evs = append(evs, events.NewEvent{Type: projection.TypeHandRecorded, SchemaVersion: 1,
 				Data: projection.HandRecorded{Hand: hand, Dealer: setup.Players[(hand-1)%4], Record: rec, Scored: projection.NewScored(setup, res)}})
 		}
-		if _, err := st.Append(ctx, id, 0, "", evs...); err != nil {
+		if _, err := st.Append(ctx, id, 0, events.Key{}, evs...); err != nil {
 			return nil, err
 		}
 		ids = append(ids, id)

@@ -30,7 +30,7 @@ func BenchmarkLayers(b *testing.B) {
 		}
 		n, start := 0, time.Now()
 		for time.Since(start) < d {
-			if _, err := st.Append(ctx, "g", int64(n), "", events.NewEvent{Type: projection.TypeGameStarted, SchemaVersion: 1, Data: map[string]string{"x": "a deal's worth of payload, give or take"}}); err != nil {
+			if _, err := st.Append(ctx, "g", int64(n), events.Key{}, events.NewEvent{Type: projection.TypeGameStarted, SchemaVersion: 1, Data: map[string]string{"x": "a deal's worth of payload, give or take"}}); err != nil {
 				b.Fatal(err)
 			}
 			n++

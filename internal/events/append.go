@@ -11,18 +11,23 @@ import (
 
 // Append adds events to a stream in one transaction, all or none. The
 // stream must be at expectedVersion (0 for a new stream), else it returns a
-// *ConflictError. A non-empty key makes the append idempotent: when an
-// append with the same key was already made, Append writes nothing and
-// returns that append's events with Duplicate set.
-func (s *Store) Append(ctx context.Context, stream string, expectedVersion int64, key string, evs ...NewEvent) (AppendResult, error) {
+// *ConflictError. A key with a Name makes the append idempotent: when an
+// append with the same key and fingerprint was made within the key's time
+// to live, Append writes nothing and returns that append's events with
+// Duplicate set; with another fingerprint it is a *KeyReusedError, and a
+// key name not of the allowed form a *KeyError.
+func (s *Store) Append(ctx context.Context, stream string, expectedVersion int64, key Key, evs ...NewEvent) (AppendResult, error) {
 	return s.AppendAliased(ctx, stream, expectedVersion, key, nil, evs...)
 }
 
 // AppendAliased is Append that also gives the stream other names (such as a
 // read-only link), in the same transaction.
-func (s *Store) AppendAliased(ctx context.Context, stream string, expectedVersion int64, key string, aliases []string, evs ...NewEvent) (AppendResult, error) {
+func (s *Store) AppendAliased(ctx context.Context, stream string, expectedVersion int64, key Key, aliases []string, evs ...NewEvent) (AppendResult, error) {
 	if len(evs) == 0 {
 		return AppendResult{}, fmt.Errorf("append to %s: no events", stream)
+	}
+	if err := key.check(); err != nil {
+		return AppendResult{}, fmt.Errorf("append to %s: %w", stream, err)
 	}
 	payloads := make([][]byte, len(evs))
 	for i, e := range evs {
@@ -71,19 +76,17 @@ func (s *Store) headOf(ctx context.Context, stream string, pending map[string]he
 // and records the stream's new head in pending.
 func (s *Store) appendTx(ctx context.Context, r *appendReq, pending map[string]head) (AppendResult, error) {
 	stream, expectedVersion, key, aliases, evs, payloads := r.stream, r.expectedVersion, r.key, r.aliases, r.evs, r.payloads
-	if key != "" {
-		var keyStream string
-		var batch int64
-		err := s.stmts.key.QueryRowContext(ctx, key).Scan(&keyStream, &batch)
-		switch {
-		case err == nil:
-			first, err := readBatch(ctx, s.conn, keyStream, batch)
+	if key.Name != "" {
+		u, ok, err := s.lookupKey(ctx, s.stmts.key, key)
+		if err != nil {
+			return AppendResult{}, fmt.Errorf("append to %s: %w", stream, err)
+		}
+		if ok {
+			first, err := readBatch(ctx, s.conn, u.stream, u.batch)
 			if err != nil {
-				return AppendResult{}, fmt.Errorf("append to %s: read the first answer for key %q: %w", stream, key, err)
+				return AppendResult{}, fmt.Errorf("append to %s: read the first answer for key %q: %w", stream, key.Name, err)
 			}
 			return AppendResult{Events: first, Duplicate: true}, nil
-		case !errors.Is(err, sql.ErrNoRows):
-			return AppendResult{}, fmt.Errorf("append to %s: look up key: %w", stream, err)
 		}
 	}
 
@@ -96,7 +99,8 @@ func (s *Store) appendTx(ctx context.Context, r *appendReq, pending map[string]h
 		return AppendResult{}, &ConflictError{Stream: stream, Expected: expectedVersion, Actual: version}
 	}
 
-	at := s.now().UTC().Truncate(time.Microsecond)
+	now := s.now()
+	at := now.UTC().Truncate(time.Microsecond)
 	batch := version + 1
 	out := make([]Event, len(evs))
 	for i, e := range evs {
@@ -106,7 +110,7 @@ func (s *Store) appendTx(ctx context.Context, r *appendReq, pending map[string]h
 			RecordedAt: at, PrevHash: prevHash,
 		}
 		if i == 0 {
-			ev.IdempotencyKey = key
+			ev.IdempotencyKey = key.Name
 		}
 		ev.Hash = ev.ComputeHash()
 		res, err := s.stmts.insert.ExecContext(ctx,
@@ -131,25 +135,17 @@ func (s *Store) appendTx(ctx context.Context, r *appendReq, pending map[string]h
 			return AppendResult{}, fmt.Errorf("append to %s: alias: %w", stream, err)
 		}
 	}
+	// The key is kept in the same transaction as the events it answers:
+	// both are durable, or neither.
+	if key.Name != "" {
+		if _, err := s.stmts.useKey.ExecContext(ctx, key.Scope, key.Name, stream, batch, key.Fingerprint, keyTime(now)); err != nil {
+			return AppendResult{}, fmt.Errorf("append to %s: keep key: %w", stream, err)
+		}
+	}
 	return AppendResult{Events: out}, nil
 }
 
-// FindKey returns the events appended with an idempotency key, if any.
-func (s *Store) FindKey(ctx context.Context, key string) ([]Event, bool, error) {
-	var stream string
-	var batch int64
-	err := s.read.QueryRowContext(ctx, `SELECT stream, batch FROM events WHERE idempotency_key = ?`, key).Scan(&stream, &batch)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, false, nil
-	}
-	if err != nil {
-		return nil, false, fmt.Errorf("find key %q: %w", key, err)
-	}
-	evs, err := readBatch(ctx, s.read, stream, batch)
-	return evs, err == nil, err
-}
-
-// nullable stores an empty key as NULL, which the unique index lets repeat.
+// nullable stores an empty key as NULL.
 func nullable(s string) any {
 	if s == "" {
 		return nil

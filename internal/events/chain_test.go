@@ -9,7 +9,7 @@ import (
 func TestEventsCannotBeChangedOrDeleted(t *testing.T) {
 	ctx := context.Background()
 	s, _ := openTemp(t)
-	if _, err := s.Append(ctx, "g", 0, "", ev(1)); err != nil {
+	if _, err := s.Append(ctx, "g", 0, Key{}, ev(1)); err != nil {
 		t.Fatal(err)
 	}
 	for _, q := range []string{
@@ -53,7 +53,7 @@ func TestVerifyCatchesTampering(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			s, _ := openTemp(t)
 			for i := range 5 {
-				if _, err := s.Append(ctx, "g", int64(i), "", ev(i+1)); err != nil {
+				if _, err := s.Append(ctx, "g", int64(i), Key{}, ev(i+1)); err != nil {
 					t.Fatal(err)
 				}
 			}

@@ -13,8 +13,8 @@ import (
 // goroutine for every transaction to watch its context: a sixth of a
 // bare commit's time on this machine.
 type writeStmts struct {
-	begin, commit, rollback     *sql.Stmt
-	key, head, insert, moveHead *sql.Stmt
+	begin, commit, rollback             *sql.Stmt
+	key, useKey, head, insert, moveHead *sql.Stmt
 }
 
 func (w *writeStmts) prepare(ctx context.Context, conn *sql.Conn) error {
@@ -26,7 +26,8 @@ func (w *writeStmts) prepare(ctx context.Context, conn *sql.Conn) error {
 		{&w.begin, `BEGIN IMMEDIATE`},
 		{&w.commit, `COMMIT`},
 		{&w.rollback, `ROLLBACK`},
-		{&w.key, `SELECT stream, batch FROM events WHERE idempotency_key = ?`},
+		{&w.key, selectKey},
+		{&w.useKey, upsertKey},
 		{&w.head, `SELECT version, hash FROM streams WHERE stream = ?`},
 		{&w.insert, `INSERT INTO events
 			(stream, version, batch, type, schema_version, data, recorded_at, idempotency_key, prev_hash, hash)
@@ -42,7 +43,7 @@ func (w *writeStmts) prepare(ctx context.Context, conn *sql.Conn) error {
 }
 
 func (w *writeStmts) close() {
-	for _, st := range []*sql.Stmt{w.begin, w.commit, w.rollback, w.key, w.head, w.insert, w.moveHead} {
+	for _, st := range []*sql.Stmt{w.begin, w.commit, w.rollback, w.key, w.useKey, w.head, w.insert, w.moveHead} {
 		if st != nil {
 			st.Close()
 		}
@@ -86,7 +87,7 @@ const (
 type appendReq struct {
 	stream          string
 	expectedVersion int64
-	key             string
+	key             Key
 	aliases         []string
 	evs             []NewEvent
 	payloads        [][]byte
@@ -253,8 +254,9 @@ func expectedSiblings(recent map[string]time.Time, batch []*appendReq, now time.
 // commit runs a batch of appends in one transaction. Nobody is answered
 // before the commit is durable; if it fails, everyone is.
 func (s *Store) commit(batch []*appendReq) {
-	// A refused append (a stale version, a repeated key) is found before it
-	// writes anything, so appends share a transaction without savepoints.
+	// A refused append (a stale version, a key reused for another request)
+	// is found before it writes anything, so appends share a transaction
+	// without savepoints.
 	// An unexpected error in the middle of one rolls everything back and
 	// the appends are committed again one by one, so that only the faulty
 	// one fails.
@@ -287,7 +289,7 @@ func (s *Store) commitAll(batch []*appendReq) ([]appendResp, map[string]head, er
 	err := s.transaction(ctx, func() error {
 		for i, r := range batch {
 			resps[i].res, resps[i].err = s.appendTx(ctx, r, heads)
-			if resps[i].err != nil && !IsConflict(resps[i].err) {
+			if resps[i].err != nil && !refusal(resps[i].err) {
 				return resps[i].err
 			}
 		}

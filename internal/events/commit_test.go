@@ -22,7 +22,7 @@ func TestGroupCommitManyWriters(t *testing.T) {
 		wg.Go(func() {
 			stream := fmt.Sprintf("game-%d", w)
 			for v := range 25 {
-				if _, err := s.Append(ctx, stream, int64(v), fmt.Sprintf("k-%d-%d", w, v), ev(v)); err != nil {
+				if _, err := s.Append(ctx, stream, int64(v), Key{Scope: stream, Name: fmt.Sprintf("k-%d-%d", w, v), Fingerprint: []byte{byte(v)}}, ev(v)); err != nil {
 					t.Errorf("%s version %d: %v", stream, v+1, err)
 					return
 				}
@@ -38,7 +38,7 @@ func TestGroupCommitManyWriters(t *testing.T) {
 	var ok, conflicts atomic.Int32
 	for w := range 40 {
 		wg.Go(func() {
-			_, err := s.Append(ctx, fmt.Sprintf("game-%d", w), int64(25-w%2), "", ev(99))
+			_, err := s.Append(ctx, fmt.Sprintf("game-%d", w), int64(25-w%2), Key{}, ev(99))
 			switch {
 			case err == nil:
 				ok.Add(1)
@@ -61,7 +61,7 @@ func TestGroupCommitManyWriters(t *testing.T) {
 func TestAppendAfterClose(t *testing.T) {
 	s, _ := openTemp(t)
 	s.Close()
-	if _, err := s.Append(context.Background(), "g", 0, "", ev(1)); !errors.Is(err, ErrClosed) {
+	if _, err := s.Append(context.Background(), "g", 0, Key{}, ev(1)); !errors.Is(err, ErrClosed) {
 		t.Fatalf("append after close: %v", err)
 	}
 }
@@ -82,14 +82,14 @@ func TestPanicInACommit(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	if _, err := s.Append(ctx, "g", 0, "", ev(1)); err != nil {
+	if _, err := s.Append(ctx, "g", 0, Key{}, ev(1)); err != nil {
 		t.Fatal(err)
 	}
 	explode.Store(true)
-	if _, err := s.Append(ctx, "g", 1, "", ev(2)); err == nil || !strings.Contains(err.Error(), "clock broke") {
+	if _, err := s.Append(ctx, "g", 1, Key{}, ev(2)); err == nil || !strings.Contains(err.Error(), "clock broke") {
 		t.Fatalf("append during a panic: %v", err)
 	}
-	if _, err := s.Append(ctx, "g", 1, "", ev(2)); err != nil {
+	if _, err := s.Append(ctx, "g", 1, Key{}, ev(2)); err != nil {
 		t.Fatalf("append after a panic: %v", err)
 	}
 	if rep, err := s.Verify(ctx); err != nil || rep.Problem != nil || rep.Events != 2 {
@@ -110,7 +110,7 @@ func TestCloseWhileAppending(t *testing.T) {
 		for w := range acked {
 			wg.Go(func() {
 				for v := int64(0); ; v++ {
-					_, err := s.Append(ctx, fmt.Sprintf("g%d", w), v, "", ev(int(v)))
+					_, err := s.Append(ctx, fmt.Sprintf("g%d", w), v, Key{}, ev(int(v)))
 					if errors.Is(err, ErrClosed) {
 						return
 					}
@@ -156,7 +156,7 @@ func TestFailureInASharedCommit(t *testing.T) {
 				if w < 2 {
 					alias = fmt.Sprintf("taken-%d", round) // two appends want it
 				}
-				_, err := s.AppendAliased(ctx, fmt.Sprintf("r%d-s%d", round, w), 0, "", []string{alias}, ev(w))
+				_, err := s.AppendAliased(ctx, fmt.Sprintf("r%d-s%d", round, w), 0, Key{}, []string{alias}, ev(w))
 				if err != nil {
 					failed.Add(1)
 				}
@@ -172,7 +172,7 @@ func TestFailureInASharedCommit(t *testing.T) {
 		t.Fatalf("after failures in shared commits: %+v %v", rep, err)
 	}
 	// The heads known in memory were dropped and read again: appends go on.
-	if _, err := s.Append(ctx, "r0-s5", 1, "", ev(1)); err != nil {
+	if _, err := s.Append(ctx, "r0-s5", 1, Key{}, ev(1)); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -39,3 +39,30 @@ func IsConflict(err error) bool {
 	var ce *ConflictError
 	return errors.As(err, &ce)
 }
+
+// KeyReusedError is an idempotency key used again, while it counts, for
+// another request than the one it first came with.
+type KeyReusedError struct {
+	Name string
+}
+
+func (e *KeyReusedError) Error() string {
+	return fmt.Sprintf("idempotency key %q was already used for a different request", e.Name)
+}
+
+// KeyError is an idempotency key that is not 1–255 printable ASCII
+// characters.
+type KeyError struct {
+	Name string
+}
+
+func (e *KeyError) Error() string {
+	return fmt.Sprintf("an idempotency key must be 1 to %d printable ASCII characters; this one has %d bytes", MaxKeyLen, len(e.Name))
+}
+
+// refusal reports whether an append was refused before it wrote anything,
+// so that the appends sharing its commit go on.
+func refusal(err error) bool {
+	var kr *KeyReusedError
+	return IsConflict(err) || errors.As(err, &kr)
+}

@@ -17,7 +17,7 @@ func TestImportBesideAppends(t *testing.T) {
 	ctx := context.Background()
 	src, _ := openTemp(t)
 	for v := range 5 {
-		if _, err := src.Append(ctx, "game", int64(v), "", ev(v)); err != nil {
+		if _, err := src.Append(ctx, "game", int64(v), Key{}, ev(v)); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -30,7 +30,7 @@ func TestImportBesideAppends(t *testing.T) {
 	for w := range 4 {
 		wg.Go(func() {
 			for v := range 30 {
-				if _, err := s.Append(ctx, fmt.Sprintf("w%d", w), int64(v), "", ev(v)); err != nil {
+				if _, err := s.Append(ctx, fmt.Sprintf("w%d", w), int64(v), Key{}, ev(v)); err != nil {
 					t.Error(err)
 					return
 				}
@@ -65,7 +65,7 @@ func TestImportRequiresEveryHash(t *testing.T) {
 	ctx := context.Background()
 	src, _ := openTemp(t)
 	for v := range 3 {
-		if _, err := src.Append(ctx, "game", int64(v), "", ev(v)); err != nil {
+		if _, err := src.Append(ctx, "game", int64(v), Key{}, ev(v)); err != nil {
 			t.Fatal(err)
 		}
 	}

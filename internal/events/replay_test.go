@@ -27,7 +27,7 @@ func TestReplayAndReplayAll(t *testing.T) {
 		for i := range a.n {
 			evs = append(evs, ev(int(a.from)+i+1))
 		}
-		if _, err := s.Append(ctx, a.stream, a.from, "", evs...); err != nil {
+		if _, err := s.Append(ctx, a.stream, a.from, Key{}, evs...); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -59,10 +59,10 @@ func TestReplayAndReplayAll(t *testing.T) {
 		}
 		seq = e.Seq
 		if len(seen) == 0 { // written after the snapshot began: not seen
-			if _, err := s.Append(ctx, "a", 3, "", ev(4)); err != nil {
+			if _, err := s.Append(ctx, "a", 3, Key{}, ev(4)); err != nil {
 				return err
 			}
-			if _, err := s.Append(ctx, "c", 0, "", ev(1)); err != nil {
+			if _, err := s.Append(ctx, "c", 0, Key{}, ev(1)); err != nil {
 				return err
 			}
 		}

@@ -26,6 +26,9 @@ type Options struct {
 	// CommitDelay is the longest a commit waits for busy clients to join
 	// it (see run); 300 µs by default, negative for none.
 	CommitDelay time.Duration
+	// KeyTTL is how long an idempotency key counts; after it, the key
+	// matches nothing and may be used again. DefaultKeyTTL by default.
+	KeyTTL time.Duration
 }
 
 // Store is the event store. It writes through one connection (SQLite has
@@ -35,6 +38,8 @@ type Store struct {
 	write *sql.DB
 	read  *sql.DB
 	now   func() time.Time
+	// keyTTL is Options.KeyTTL.
+	keyTTL time.Duration
 
 	// Group commit (see submit): one commit at a time, by an appender
 	// itself or by the writer goroutine, carries every append waiting in
@@ -83,6 +88,9 @@ func Open(ctx context.Context, path string, opt Options) (*Store, error) {
 	if opt.CommitDelay == 0 {
 		opt.CommitDelay = defaultCommitDelay
 	}
+	if opt.KeyTTL <= 0 {
+		opt.KeyTTL = DefaultKeyTTL
+	}
 	params := dsnParams(opt.BusyTimeout)
 	write, err := sql.Open("sqlite3", "file:"+(&url.URL{Path: path}).EscapedPath()+"?"+params.Encode())
 	if err != nil {
@@ -98,6 +106,12 @@ func Open(ctx context.Context, path string, opt Options) (*Store, error) {
 		write.Close()
 		return nil, fmt.Errorf("migrate %s: %w", path, err)
 	}
+	// Expired idempotency keys match nothing: let them go, so that the keys
+	// kept stay those of the last day, not of the whole history.
+	if _, err := write.ExecContext(ctx, purgeKeys, keyTime(opt.Now().Add(-opt.KeyTTL))); err != nil {
+		write.Close()
+		return nil, fmt.Errorf("open %s: forget expired keys: %w", path, err)
+	}
 	params.Set("_txlock", "deferred")
 	params.Set("_query_only", "1")
 	read, err := sql.Open("sqlite3", "file:"+(&url.URL{Path: path}).EscapedPath()+"?"+params.Encode())
@@ -109,7 +123,7 @@ func Open(ctx context.Context, path string, opt Options) (*Store, error) {
 	read.SetMaxIdleConns(opt.ReadConns)
 	s := &Store{write: write, read: read, now: opt.Now, arrived: make(chan struct{}, 1),
 		work: make(chan struct{}, 1), quit: make(chan struct{}), done: make(chan struct{}),
-		heads: map[string]head{}, recent: map[string]time.Time{}, timer: time.NewTimer(time.Hour), commitDelay: opt.CommitDelay}
+		heads: map[string]head{}, recent: map[string]time.Time{}, timer: time.NewTimer(time.Hour), commitDelay: opt.CommitDelay, keyTTL: opt.KeyTTL}
 	s.timer.Stop()
 	s.idle = sync.NewCond(&s.mu)
 	if s.conn, err = write.Conn(ctx); err == nil {

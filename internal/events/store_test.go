@@ -37,13 +37,13 @@ func ev(n int) NewEvent {
 func TestAppendReadAndReopen(t *testing.T) {
 	ctx := context.Background()
 	s, path := openTemp(t)
-	if _, err := s.Append(ctx, "game-a", 0, "", ev(1), ev(2)); err != nil {
+	if _, err := s.Append(ctx, "game-a", 0, Key{}, ev(1), ev(2)); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.Append(ctx, "game-b", 0, "", ev(10)); err != nil {
+	if _, err := s.Append(ctx, "game-b", 0, Key{}, ev(10)); err != nil {
 		t.Fatal(err)
 	}
-	res, err := s.Append(ctx, "game-a", 2, "", ev(3))
+	res, err := s.Append(ctx, "game-a", 2, Key{}, ev(3))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -174,12 +174,9 @@ func newID() (string, error) {
 // Create starts a game. A repeated idempotency key returns the game the first
 // request started.
 func (s *Service) Create(ctx context.Context, ng NewGame, key string) (*projection.Game, error) {
-	if key != "" {
-		if evs, ok, err := s.store.FindKey(ctx, "create:"+key); err != nil {
-			return nil, err
-		} else if ok {
-			return s.fold(ctx, evs[0].Stream)
-		}
+	k, err := idemKey(createScope, key, createScope, ng)
+	if err != nil {
+		return nil, err
 	}
 	v, err := payout.ParseVariant(ng.Variant)
 	if err != nil {
@@ -225,10 +222,7 @@ func (s *Service) Create(ctx context.Context, ng NewGame, key string) (*projecti
 		return nil, err
 	}
 	started := projection.GameStarted{Variant: v, Players: ng.Players, Unit: unit, Currency: currency, Rules: rulesJSON, ReadID: readID}
-	if key != "" {
-		key = "create:" + key
-	}
-	res, err := s.store.AppendAliased(ctx, id, 0, key, []string{readID}, events.NewEvent{Type: projection.TypeGameStarted, SchemaVersion: projection.SchemaVersion, Data: started})
+	res, err := s.store.AppendAliased(ctx, id, 0, k, []string{readID}, events.NewEvent{Type: projection.TypeGameStarted, SchemaVersion: projection.SchemaVersion, Data: started})
 	if err != nil {
 		return nil, fmt.Errorf("create game: %w", err)
 	}
@@ -302,7 +296,11 @@ func (s *Service) View(ctx context.Context, id string, fn func(*projection.Game)
 // kind); a key reused for another kind is a conflict. The answer holds the
 // values appended (none for a repeated key), so that callers need not decode
 // what they just wrote.
-func (s *Service) command(ctx context.Context, id, key, kind string, fn func(g *projection.Game) ([]events.NewEvent, error)) (commandResult, *projection.Game, error) {
+func (s *Service) command(ctx context.Context, id, key, kind string, req any, fn func(g *projection.Game) ([]events.NewEvent, error)) (commandResult, *projection.Game, error) {
+	k, err := idemKey(id, key, kind, req)
+	if err != nil {
+		return commandResult{}, nil, err
+	}
 	e, err := s.load(ctx, id)
 	if err != nil {
 		return commandResult{}, nil, err
@@ -312,8 +310,7 @@ func (s *Service) command(ctx context.Context, id, key, kind string, fn func(g *
 	defer e.mu.Unlock()
 	g := e.game
 	if key != "" {
-		key = id + ":" + key
-		evs, ok, err := s.store.FindKey(ctx, key)
+		evs, ok, err := s.store.FindKey(ctx, k)
 		if err != nil {
 			return commandResult{}, nil, err
 		}
@@ -328,7 +325,7 @@ func (s *Service) command(ctx context.Context, id, key, kind string, fn func(g *
 	if err != nil {
 		return commandResult{}, nil, err
 	}
-	res, err := s.store.Append(ctx, id, g.Version, key, news...)
+	res, err := s.store.Append(ctx, id, g.Version, k, news...)
 	if err != nil {
 		if events.IsConflict(err) {
 			// Another process wrote to this game: fold it afresh.
@@ -432,14 +429,14 @@ func (c Checks) check(g *projection.Game, hand int) error {
 
 // Record scores and records the next deal, all of it given at once.
 func (s *Service) Record(ctx context.Context, id string, rec payout.Record, c Checks, key string) (HandAnswer, error) {
-	return s.record(ctx, id, c, key, func(*projection.Game) (payout.Record, error) { return rec, nil })
+	return s.record(ctx, id, c, key, []any{"record", rec, c}, func(*projection.Game) (payout.Record, error) { return rec, nil })
 }
 
 // Count ends a deal recorded step by step: the counts (points, tricks, Ramsch
 // scores) join what was announced, and the deal is recorded exactly as the
 // one-call Record would record the whole.
 func (s *Service) Count(ctx context.Context, id string, counts payout.Record, c Checks, key string) (HandAnswer, error) {
-	return s.record(ctx, id, c, key, func(g *projection.Game) (payout.Record, error) {
+	return s.record(ctx, id, c, key, []any{"count", counts, c}, func(g *projection.Game) (payout.Record, error) {
 		if g.Pending == nil {
 			return payout.Record{}, conflict("no-deal")
 		}
@@ -449,8 +446,8 @@ func (s *Service) Count(ctx context.Context, id string, counts payout.Record, c 
 	})
 }
 
-func (s *Service) record(ctx context.Context, id string, c Checks, key string, build func(*projection.Game) (payout.Record, error)) (HandAnswer, error) {
-	done, _, err := s.command(ctx, id, key, projection.TypeHandRecorded, func(g *projection.Game) ([]events.NewEvent, error) {
+func (s *Service) record(ctx context.Context, id string, c Checks, key string, req any, build func(*projection.Game) (payout.Record, error)) (HandAnswer, error) {
+	done, _, err := s.command(ctx, id, key, projection.TypeHandRecorded, req, func(g *projection.Game) ([]events.NewEvent, error) {
 		if err := checkOpen(g); err != nil {
 			return nil, err
 		}
@@ -485,7 +482,7 @@ func (s *Service) Announce(ctx context.Context, id string, rec payout.Record, c 
 			return &payout.InputError{Field: field, Code: "step.later", Args: []any{field}}
 		}
 	}
-	_, _, err := s.command(ctx, id, key, projection.TypeDealAnnounced, func(g *projection.Game) ([]events.NewEvent, error) {
+	_, _, err := s.command(ctx, id, key, projection.TypeDealAnnounced, []any{rec, c}, func(g *projection.Game) ([]events.NewEvent, error) {
 		if err := checkOpen(g); err != nil {
 			return nil, err
 		}
@@ -505,7 +502,7 @@ func (s *Service) Announce(ctx context.Context, id string, rec payout.Record, c 
 // Kontra sets the kontra level of the deal being recorded (each raise at the
 // table is one event; a lower level takes back a mistaken raise).
 func (s *Service) Kontra(ctx context.Context, id string, level int, key string) error {
-	return s.step(ctx, id, key, projection.TypeDealKontra, func(g *projection.Game, rec *payout.Record) any {
+	return s.step(ctx, id, key, projection.TypeDealKontra, level, func(g *projection.Game, rec *payout.Record) any {
 		rec.Kontra = &level
 		return projection.DealKontra{Hand: g.Pending.Hand, Level: level}
 	})
@@ -513,7 +510,7 @@ func (s *Service) Kontra(ctx context.Context, id string, level int, key string) 
 
 // Matzl records which side caught the matzl in the deal being recorded.
 func (s *Service) Matzl(ctx context.Context, id string, side, key string) error {
-	return s.step(ctx, id, key, projection.TypeDealMatzl, func(g *projection.Game, rec *payout.Record) any {
+	return s.step(ctx, id, key, projection.TypeDealMatzl, side, func(g *projection.Game, rec *payout.Record) any {
 		rec.Matzl = side
 		return projection.DealMatzl{Hand: g.Pending.Hand, Side: side}
 	})
@@ -521,8 +518,8 @@ func (s *Service) Matzl(ctx context.Context, id string, side, key string) error 
 
 // step appends one step of the deal being recorded, after checking the deal
 // as it will then stand.
-func (s *Service) step(ctx context.Context, id, key, kind string, apply func(*projection.Game, *payout.Record) any) error {
-	_, _, err := s.command(ctx, id, key, kind, func(g *projection.Game) ([]events.NewEvent, error) {
+func (s *Service) step(ctx context.Context, id, key, kind string, req any, apply func(*projection.Game, *payout.Record) any) error {
+	_, _, err := s.command(ctx, id, key, kind, req, func(g *projection.Game) ([]events.NewEvent, error) {
 		if err := checkOpen(g); err != nil {
 			return nil, err
 		}
@@ -542,7 +539,7 @@ func (s *Service) step(ctx context.Context, id, key, kind string, apply func(*pr
 // Correct replaces deal n's record and re-scores every later deal whose
 // table (the pot) changed because of it.
 func (s *Service) Correct(ctx context.Context, id string, n int, rec payout.Record, reason string, c Checks, key string) (HandAnswer, error) {
-	done, g, err := s.command(ctx, id, key, projection.TypeHandCorrect, func(g *projection.Game) ([]events.NewEvent, error) {
+	done, g, err := s.command(ctx, id, key, projection.TypeHandCorrect, []any{n, rec, reason, c}, func(g *projection.Game) ([]events.NewEvent, error) {
 		if err := checkOpen(g); err != nil {
 			return nil, err
 		}
@@ -580,7 +577,7 @@ func (s *Service) Correct(ctx context.Context, id string, n int, rec payout.Reco
 // Void makes deal n no longer count and re-scores later deals whose table
 // changed.
 func (s *Service) Void(ctx context.Context, id string, n int, reason, key string) error {
-	_, _, err := s.command(ctx, id, key, projection.TypeHandVoided, func(g *projection.Game) ([]events.NewEvent, error) {
+	_, _, err := s.command(ctx, id, key, projection.TypeHandVoided, []any{n, reason}, func(g *projection.Game) ([]events.NewEvent, error) {
 		if err := checkOpen(g); err != nil {
 			return nil, err
 		}
@@ -637,7 +634,7 @@ func rescore(g *projection.Game, n int, pot decimal.Decimal) ([]events.NewEvent,
 // Close ends the evening: the old-tapp pot is shared out and who pays whom
 // is fixed.
 func (s *Service) Close(ctx context.Context, id string, remainderTo []string, key string) (*projection.Game, error) {
-	_, _, err := s.command(ctx, id, key, projection.TypeGameClosed, func(g *projection.Game) ([]events.NewEvent, error) {
+	_, _, err := s.command(ctx, id, key, projection.TypeGameClosed, remainderTo, func(g *projection.Game) ([]events.NewEvent, error) {
 		if err := checkOpen(g); err != nil {
 			return nil, err
 		}
@@ -675,7 +672,7 @@ func (s *Service) Events(ctx context.Context, id string) ([]events.Event, error)
 // AnnounceHerzAs records that someone said "Herz-As" (Württemberg): the
 // evening heads for its end.
 func (s *Service) AnnounceHerzAs(ctx context.Context, id, key string) error {
-	_, _, err := s.command(ctx, id, key, projection.TypeHerzAs, func(g *projection.Game) ([]events.NewEvent, error) {
+	_, _, err := s.command(ctx, id, key, projection.TypeHerzAs, nil, func(g *projection.Game) ([]events.NewEvent, error) {
 		if err := checkOpen(g); err != nil {
 			return nil, err
 		}
@@ -693,7 +690,7 @@ func (s *Service) AnnounceHerzAs(ctx context.Context, id, key string) error {
 
 // HerzAsHolder records who was dealt ♥A in the deal after Herz-As.
 func (s *Service) HerzAsHolder(ctx context.Context, id, player, key string) error {
-	_, _, err := s.command(ctx, id, key, projection.TypeHerzAsHolder, func(g *projection.Game) ([]events.NewEvent, error) {
+	_, _, err := s.command(ctx, id, key, projection.TypeHerzAsHolder, player, func(g *projection.Game) ([]events.NewEvent, error) {
 		if err := checkOpen(g); err != nil {
 			return nil, err
 		}

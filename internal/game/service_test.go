@@ -241,10 +241,14 @@ func TestIdempotentRecord(t *testing.T) {
 		}
 		return nil
 	})
-	// A key used for a record, reused for a void, is refused and voids nothing.
-	var ce *ConflictError
-	if err := svc.Void(ctx, g.ID, 1, "x", "key-1"); !errors.As(err, &ce) {
-		t.Fatalf("a key reused for a void: %v, want a conflict", err)
+	// A key used for a record, reused for a void or another record, is
+	// refused and changes nothing.
+	var kr *events.KeyReusedError
+	if err := svc.Void(ctx, g.ID, 1, "x", "key-1"); !errors.As(err, &kr) {
+		t.Fatalf("a key reused for a void: %v, want a *events.KeyReusedError", err)
+	}
+	if _, err := svc.Record(ctx, g.ID, payout.Record{Contract: "pass"}, Checks{}, "key-1"); !errors.As(err, &kr) {
+		t.Fatalf("a key reused for another deal: %v, want a *events.KeyReusedError", err)
 	}
 	_ = svc.View(ctx, g.ID, func(g *projection.Game) error {
 		if g.Hands[0].Voided {

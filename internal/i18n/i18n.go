@@ -19,6 +19,7 @@ import (
 	"golang.org/x/text/message"
 	"golang.org/x/text/message/catalog"
 
+	"tappbook/internal/events"
 	"tappbook/internal/game"
 	"tappbook/internal/payout"
 )
@@ -164,6 +165,8 @@ func (l Localizer) Error(err error) string {
 		return l.T("err."+ce.Code, ce.Args...)
 	case errors.As(err, &nf):
 		return l.T("err."+nf.Code, nf.Args...)
+	case errors.As(err, new(*events.KeyReusedError)):
+		return l.T("err.conflict.key-reused")
 	}
 	return l.T("err.internal")
 }

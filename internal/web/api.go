@@ -3,8 +3,10 @@ package web
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -51,6 +53,28 @@ func (a api) routes(e *echo.Echo) {
 }
 
 const idempotencyHeader = "Idempotency-Key"
+
+// checkIdempotencyKey refuses, before anything runs, an API request whose
+// Idempotency-Key is not one key of 1–255 printable ASCII characters. (A
+// group's middleware would turn the group's 405s into 404s.)
+func checkIdempotencyKey(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		keys := c.Request().Header.Values(idempotencyHeader)
+		if !strings.HasPrefix(c.Request().URL.Path, "/api/") {
+			return next(c)
+		}
+		if len(keys) > 1 {
+			return echo.NewHTTPError(http.StatusUnprocessableEntity, "send one Idempotency-Key, not several")
+		}
+		if len(keys) == 1 && events.CheckKeyName(keys[0]) != nil {
+			return echo.NewHTTPError(http.StatusUnprocessableEntity, keyRule)
+		}
+		return next(c)
+	}
+}
+
+// keyRule says what an Idempotency-Key may be.
+var keyRule = fmt.Sprintf("Idempotency-Key must be 1 to %d printable ASCII characters (letters, digits, punctuation, spaces)", events.MaxKeyLen)
 
 type createBody struct {
 	Variant  string                     `json:"variant"`

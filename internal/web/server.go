@@ -20,6 +20,7 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/labstack/echo/v4/middleware"
 
+	"tappbook/internal/events"
 	"tappbook/internal/game"
 	"tappbook/internal/i18n"
 	"tappbook/internal/payout"
@@ -61,6 +62,7 @@ func New(svc *game.Service, log *slog.Logger) (*Server, error) {
 	e.Use(middleware.Recover())
 	e.Use(securityHeaders)
 	e.Use(middleware.BodyLimit("64K"))
+	e.Use(checkIdempotencyKey)
 	// Pages and assets are compressed; a live stream must flush as it goes,
 	// and the API's answers are too small to gain from it.
 	e.Use(middleware.GzipWithConfig(middleware.GzipConfig{Skipper: func(c echo.Context) bool {
@@ -128,6 +130,8 @@ func statusOf(err error) (int, string) {
 	var he *echo.HTTPError
 	var nf *game.NotFoundError
 	var ce *game.ConflictError
+	var kr *events.KeyReusedError
+	var ke *events.KeyError
 	if ie, ok := payout.AsInputError(err); ok {
 		if ie.Malformed {
 			return http.StatusBadRequest, ie.Error()
@@ -139,6 +143,10 @@ func statusOf(err error) (int, string) {
 		return http.StatusNotFound, nf.Error()
 	case errors.As(err, &ce):
 		return http.StatusConflict, ce.Error()
+	case errors.As(err, &kr):
+		return http.StatusUnprocessableEntity, game.English("conflict.key-reused")
+	case errors.As(err, &ke):
+		return http.StatusUnprocessableEntity, keyRule
 	case errors.As(err, &he):
 		switch he.Code {
 		case http.StatusRequestEntityTooLarge:
