@@ -33,6 +33,9 @@ func openExisting(ctx context.Context, path string) (*events.Store, error) {
 	return events.Open(ctx, path, events.Options{})
 }
 
+// verify opens the database read-only, lets SQLite check every page, then
+// walks the hash chain and re-scores every deal. A file that is not a
+// tappbook database, holds no events or is damaged is refused.
 func verify(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("verify", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -40,19 +43,25 @@ func verify(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	store, err := openExisting(ctx, *db)
+	store, err := events.OpenReadOnly(ctx, *db)
 	if err != nil {
-		return err
+		return fmt.Errorf("verify: %w", err)
 	}
 	defer store.Close()
 	tuneMemory()
+	if err := store.CheckIntegrity(ctx, true); err != nil {
+		return fmt.Errorf("verify: %w", err)
+	}
 	rep, err := game.Audit(ctx, store)
 	if err != nil {
-		return err
+		return fmt.Errorf("verify %s: %w", *db, err)
 	}
 	fmt.Fprintf(stdout, "checked %d events in %d games: the hash chain, and %d deals re-scored from their records\n", rep.Events, rep.Games, rep.Deals)
 	if rep.Problem != "" {
 		return fmt.Errorf("verify %s: %s", *db, rep.Problem)
+	}
+	if rep.Events == 0 {
+		return fmt.Errorf("verify %s: the database holds no events: an empty or unfinished copy, not a record of any game", *db)
 	}
 	fmt.Fprintln(stdout, "everything matches")
 	return nil
@@ -93,9 +102,9 @@ func export(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		return errors.New("export: name one game: tappbook export GAME")
 	}
 	id := fs.Arg(0)
-	store, err := openExisting(ctx, *db)
+	store, err := events.OpenReadOnly(ctx, *db)
 	if err != nil {
-		return err
+		return fmt.Errorf("export: %w", err)
 	}
 	defer store.Close()
 	var n int

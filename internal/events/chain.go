@@ -45,7 +45,7 @@ func (s *Store) Verify(ctx context.Context) (VerifyReport, error) {
 	}{}
 	rows, err := s.read.QueryContext(ctx, `SELECT stream, version, hash FROM streams`)
 	if err != nil {
-		return rep, fmt.Errorf("verify: read heads: %w", err)
+		return rep, fmt.Errorf("verify: read heads: %w", classify(s.path, err))
 	}
 	for rows.Next() {
 		var st string
@@ -74,8 +74,10 @@ func (s *Store) Verify(ctx context.Context) (VerifyReport, error) {
 		}
 		return errStop
 	}
+	var last Event // the last event read whole, to name where a damaged file breaks off
 	err = s.ReadFrom(ctx, 0, func(ev Event) error {
 		rep.Events++
+		last = ev
 		prev := seen[ev.Stream]
 		switch {
 		case ev.Version != prev.version+1:
@@ -89,6 +91,11 @@ func (s *Store) Verify(ctx context.Context) (VerifyReport, error) {
 		return nil
 	})
 	if err != nil && !errors.Is(err, errStop) {
+		var ce *CorruptError
+		if errors.As(classify(s.path, err), &ce) {
+			ce.Problems[0] = fmt.Sprintf("after event %d (stream %s, version %d), %s", last.Seq, last.Stream, last.Version, ce.Problems[0])
+			return rep, ce
+		}
 		return rep, fmt.Errorf("verify: %w", err)
 	}
 	if rep.Problem != nil {

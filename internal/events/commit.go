@@ -110,6 +110,9 @@ type appendResp struct {
 // goroutine, which commits it batch after batch, each with all that are
 // waiting by then, until it is empty.
 func (s *Store) submit(r *appendReq) appendResp {
+	if s.readOnly {
+		return appendResp{err: ErrReadOnly}
+	}
 	s.mu.Lock()
 	if s.closed {
 		s.mu.Unlock()
@@ -147,6 +150,9 @@ func (s *Store) release() {
 // exclusive runs fn as the only writer: after the commits under way, before
 // the appends that queue meanwhile.
 func (s *Store) exclusive(fn func() error) error {
+	if s.readOnly {
+		return ErrReadOnly
+	}
 	s.mu.Lock()
 	for s.busy && !s.closed {
 		s.idle.Wait()

@@ -37,7 +37,10 @@ type Options struct {
 type Store struct {
 	write *sql.DB
 	read  *sql.DB
+	path  string
 	now   func() time.Time
+	// readOnly: opened by OpenReadOnly, with no write connection.
+	readOnly bool
 	// keyTTL is Options.KeyTTL.
 	keyTTL time.Duration
 
@@ -121,7 +124,7 @@ func Open(ctx context.Context, path string, opt Options) (*Store, error) {
 	}
 	read.SetMaxOpenConns(opt.ReadConns)
 	read.SetMaxIdleConns(opt.ReadConns)
-	s := &Store{write: write, read: read, now: opt.Now, arrived: make(chan struct{}, 1),
+	s := &Store{write: write, read: read, path: path, now: opt.Now, arrived: make(chan struct{}, 1),
 		work: make(chan struct{}, 1), quit: make(chan struct{}), done: make(chan struct{}),
 		heads: map[string]head{}, recent: map[string]time.Time{}, timer: time.NewTimer(time.Hour), commitDelay: opt.CommitDelay, keyTTL: opt.KeyTTL}
 	s.timer.Stop()
@@ -179,6 +182,9 @@ func migrate(ctx context.Context, db *sql.DB) error {
 // Close refuses new appends, waits for the commit under way and the
 // appends queued for it, stops the writer and closes the database.
 func (s *Store) Close() error {
+	if s.readOnly {
+		return s.read.Close()
+	}
 	s.mu.Lock()
 	if s.closed {
 		s.mu.Unlock()
