@@ -60,7 +60,8 @@ const usage = `usage: tappbook <command> [flags]
 
 commands:
   serve              run the scorekeeper (--addr, --db; env TAPPBOOK_ADDR, TAPPBOOK_DB)
-  verify             check the hash chain and re-score every deal (--db)
+  verify             check the file, the hash chain, and re-score every deal (--db);
+                     --game ID [--fingerprint F]: one game's chain, and that it still ends at F
   backup --out FILE  copy the live database consistently (--db)
   export GAME        write a game's events as JSON lines (--db, --out)
   import FILE        recreate a game from an export (--db)

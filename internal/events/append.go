@@ -55,7 +55,9 @@ type head struct {
 }
 
 // headOf gives a stream's head as the transaction sees it: from the
-// transaction's own appends, then the heads in memory, then the database.
+// transaction's own appends, then the heads in memory (as this store
+// committed them), then the database, where the head must point at the
+// stream's last event, or the stream is not appended to (*ChainError).
 func (s *Store) headOf(ctx context.Context, stream string, pending map[string]head) (head, error) {
 	if h, ok := pending[stream]; ok {
 		return h, nil
@@ -64,9 +66,22 @@ func (s *Store) headOf(ctx context.Context, stream string, pending map[string]he
 		return h, nil
 	}
 	var h head
+	found := true
 	err := s.stmts.head.QueryRowContext(ctx, stream).Scan(&h.version, &h.hash)
+	if errors.Is(err, sql.ErrNoRows) {
+		found = false
+	} else if err != nil {
+		return head{}, err
+	}
+	w := walker{stream: stream}
+	var lastHash string
+	err = s.stmts.last.QueryRowContext(ctx, stream).Scan(&w.seq, &w.version, &lastHash)
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return head{}, err
+	}
+	copy(w.hash[:], lastHash)
+	if ce := w.end(h, found); ce != nil {
+		return head{}, ce
 	}
 	return h, nil
 }

@@ -1,6 +1,7 @@
 package events
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -14,15 +15,95 @@ import (
 // covers the previous event's hash and everything the event says, so that
 // changing, dropping or reordering any event breaks the chain.
 func (e Event) ComputeHash() string {
-	h := sha256.New()
-	for _, part := range []string{
-		e.PrevHash, e.Stream, strconv.FormatInt(e.Version, 10), e.Type,
-		strconv.Itoa(e.SchemaVersion), formatTime(e.RecordedAt), string(e.Data),
-	} {
-		// Length-prefixed, so that no two different events hash the same text.
-		fmt.Fprintf(h, "%d:%s;", len(part), part)
+	var w walker
+	sum := w.sum([]byte(e.PrevHash), []byte(e.Stream), e.Version, []byte(e.Type), int64(e.SchemaVersion),
+		[]byte(formatTime(e.RecordedAt)), e.Data)
+	return string(sum[:])
+}
+
+// walker follows one stream's hash chain as its events are read, and says
+// which event first breaks it.
+type walker struct {
+	stream  string
+	version int64    // the last event's, 0 before the first
+	seq     int64    // the last event's
+	hash    [64]byte // the last event's hash, in hex
+	buf     []byte   // reused for hashing
+	// streamBytes is stream, made bytes once for hashing.
+	streamBytes []byte
+}
+
+// sum is the hex SHA-256 of the event's parts, each length-prefixed
+// ("len:part;") so that no two different events hash the same text. at is
+// the time as formatTime writes it (and the store keeps it).
+func (w *walker) sum(prevHash, stream []byte, version int64, typ []byte, schemaVersion int64, at, data []byte) [64]byte {
+	b := w.buf[:0]
+	var num [20]byte
+	for _, part := range [][]byte{prevHash, stream, strconv.AppendInt(num[:0], version, 10), typ} {
+		b = appendPart(b, part)
 	}
-	return hex.EncodeToString(h.Sum(nil))
+	b = appendPart(b, strconv.AppendInt(num[:0], schemaVersion, 10))
+	b = appendPart(b, at)
+	b = appendPart(b, data)
+	w.buf = b
+	var out [64]byte
+	digest := sha256.Sum256(b)
+	hex.Encode(out[:], digest[:])
+	return out
+}
+
+func appendPart(b, part []byte) []byte {
+	b = strconv.AppendInt(b, int64(len(part)), 10)
+	b = append(b, ':')
+	b = append(b, part...)
+	return append(b, ';')
+}
+
+// step checks the next event read from the stream: the version after the
+// last, its previous hash the last one's hash, its hash its own.
+func (w *walker) step(seq, version int64, typ []byte, schemaVersion int64, at, data, prevHash, hash []byte) *ChainError {
+	var prev []byte
+	if w.version > 0 {
+		prev = w.hash[:]
+	}
+	switch {
+	case version != w.version+1:
+		return &ChainError{Stream: w.stream, Version: version, Seq: seq,
+			Why: fmt.Sprintf("version %d follows version %d: an event is missing or out of order", version, w.version)}
+	case !bytes.Equal(prevHash, prev):
+		return &ChainError{Stream: w.stream, Version: version, Seq: seq, Why: "its previous hash does not match the event before it"}
+	}
+	if w.streamBytes == nil {
+		w.streamBytes = []byte(w.stream)
+	}
+	sum := w.sum(prevHash, w.streamBytes, version, typ, schemaVersion, at, data)
+	if !bytes.Equal(sum[:], hash) {
+		return &ChainError{Stream: w.stream, Version: version, Seq: seq, Why: "its content does not match its hash: it was changed after it was recorded"}
+	}
+	w.version, w.seq, w.hash = version, seq, sum
+	return nil
+}
+
+// stepEvent is step for an event read whole.
+func (w *walker) stepEvent(e Event) *ChainError {
+	return w.step(e.Seq, e.Version, []byte(e.Type), int64(e.SchemaVersion), []byte(formatTime(e.RecordedAt)), e.Data, []byte(e.PrevHash), []byte(e.Hash))
+}
+
+// end checks the stream's stored head against its last event: a head
+// ahead of the events means events were removed from the end.
+func (w *walker) end(h head, found bool) *ChainError {
+	switch {
+	case !found && w.version == 0:
+		return nil // no such stream
+	case !found:
+		return &ChainError{Stream: w.stream, Version: w.version, Seq: w.seq, Why: "the stream has no head: it was not written by tappbook"}
+	case h.version != w.version:
+		return &ChainError{Stream: w.stream, Version: w.version, Seq: w.seq,
+			Why: fmt.Sprintf("the stream's head is version %d, but its last event is version %d: events were removed", h.version, w.version)}
+	case h.hash != string(w.hash[:]):
+		return &ChainError{Stream: w.stream, Version: w.version, Seq: w.seq, Why: "the stream's head names another hash than its last event's: the head or the event was changed"}
+	}
+	return nil
 }
 
 func formatTime(t time.Time) string { return t.UTC().Format(time.RFC3339Nano) }
@@ -39,10 +120,7 @@ type VerifyReport struct {
 // stream head that does not point at its last event.
 func (s *Store) Verify(ctx context.Context) (VerifyReport, error) {
 	var rep VerifyReport
-	heads := map[string]struct {
-		version int64
-		hash    string
-	}{}
+	heads := map[string]head{}
 	rows, err := s.read.QueryContext(ctx, `SELECT stream, version, hash FROM streams`)
 	if err != nil {
 		return rep, fmt.Errorf("verify: read heads: %w", classify(s.path, err))
@@ -55,39 +133,27 @@ func (s *Store) Verify(ctx context.Context) (VerifyReport, error) {
 			rows.Close()
 			return rep, fmt.Errorf("verify: read heads: %w", err)
 		}
-		heads[st] = struct {
-			version int64
-			hash    string
-		}{v, h}
+		heads[st] = head{v, h}
 	}
 	rows.Close()
 
-	type tail struct {
-		version int64
-		hash    string
-		seq     int64
-	}
-	seen := map[string]tail{}
-	fail := func(ev Event, reason string) error {
-		if rep.Problem == nil {
-			rep.Problem = &Problem{Seq: ev.Seq, Stream: ev.Stream, Version: ev.Version, Reason: reason}
-		}
+	walkers := map[string]*walker{}
+	fail := func(ce *ChainError) error {
+		rep.Problem = &Problem{Seq: ce.Seq, Stream: ce.Stream, Version: ce.Version, Reason: ce.Why}
 		return errStop
 	}
 	var last Event // the last event read whole, to name where a damaged file breaks off
 	err = s.ReadFrom(ctx, 0, func(ev Event) error {
 		rep.Events++
 		last = ev
-		prev := seen[ev.Stream]
-		switch {
-		case ev.Version != prev.version+1:
-			return fail(ev, fmt.Sprintf("version %d follows version %d: an event is missing or out of order", ev.Version, prev.version))
-		case ev.PrevHash != prev.hash:
-			return fail(ev, "its previous hash does not match the event before it")
-		case ev.ComputeHash() != ev.Hash:
-			return fail(ev, "its content does not match its hash: it was changed after it was recorded")
+		w := walkers[ev.Stream]
+		if w == nil {
+			w = &walker{stream: ev.Stream}
+			walkers[ev.Stream] = w
 		}
-		seen[ev.Stream] = tail{ev.Version, ev.Hash, ev.Seq}
+		if ce := w.stepEvent(ev); ce != nil {
+			return fail(ce)
+		}
 		return nil
 	})
 	if err != nil && !errors.Is(err, errStop) {
@@ -101,21 +167,21 @@ func (s *Store) Verify(ctx context.Context) (VerifyReport, error) {
 	if rep.Problem != nil {
 		return rep, nil
 	}
-	rep.Streams = len(seen)
+	rep.Streams = len(walkers)
 	for st, h := range heads {
-		t := seen[st]
-		if t.version != h.version || t.hash != h.hash {
-			rep.Problem = &Problem{Seq: t.seq, Stream: st, Version: t.version,
-				Reason: fmt.Sprintf("the stream's head is version %d, but its last event is version %d: events were removed", h.version, t.version)}
+		w := walkers[st]
+		if w == nil {
+			w = &walker{stream: st}
+		}
+		if ce := w.end(h, true); ce != nil {
+			fail(ce)
 			return rep, nil
 		}
 	}
-	if len(heads) != len(seen) {
-		for st, t := range seen {
-			if _, ok := heads[st]; !ok {
-				rep.Problem = &Problem{Seq: t.seq, Stream: st, Version: t.version, Reason: "the stream has no head: it was not written by tappbook"}
-				return rep, nil
-			}
+	for st, w := range walkers {
+		if _, ok := heads[st]; !ok {
+			fail(w.end(head{}, false))
+			return rep, nil
 		}
 	}
 	return rep, nil

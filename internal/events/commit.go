@@ -13,8 +13,9 @@ import (
 // goroutine for every transaction to watch its context: a sixth of a
 // bare commit's time on this machine.
 type writeStmts struct {
-	begin, commit, rollback             *sql.Stmt
-	key, useKey, head, insert, moveHead *sql.Stmt
+	begin, commit, rollback         *sql.Stmt
+	key, useKey, head, last, insert *sql.Stmt
+	moveHead                        *sql.Stmt
 }
 
 func (w *writeStmts) prepare(ctx context.Context, conn *sql.Conn) error {
@@ -29,6 +30,7 @@ func (w *writeStmts) prepare(ctx context.Context, conn *sql.Conn) error {
 		{&w.key, selectKey},
 		{&w.useKey, upsertKey},
 		{&w.head, `SELECT version, hash FROM streams WHERE stream = ?`},
+		{&w.last, `SELECT seq, version, hash FROM events WHERE stream = ? ORDER BY version DESC LIMIT 1`},
 		{&w.insert, `INSERT INTO events
 			(stream, version, batch, type, schema_version, data, recorded_at, idempotency_key, prev_hash, hash)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`},
@@ -43,7 +45,7 @@ func (w *writeStmts) prepare(ctx context.Context, conn *sql.Conn) error {
 }
 
 func (w *writeStmts) close() {
-	for _, st := range []*sql.Stmt{w.begin, w.commit, w.rollback, w.key, w.useKey, w.head, w.insert, w.moveHead} {
+	for _, st := range []*sql.Stmt{w.begin, w.commit, w.rollback, w.key, w.useKey, w.head, w.last, w.insert, w.moveHead} {
 		if st != nil {
 			st.Close()
 		}

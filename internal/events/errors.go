@@ -60,9 +60,26 @@ func (e *KeyError) Error() string {
 	return fmt.Sprintf("an idempotency key must be 1 to %d printable ASCII characters; this one has %d bytes", MaxKeyLen, len(e.Name))
 }
 
+// ChainError is the first event of a stream that breaks its hash chain,
+// found as the stream is read (Replay, ReadStream) or appended to: a
+// changed, missing or reordered event, or a head that does not point at
+// the last event. The stream's history can no longer be trusted past it;
+// it is never appended to.
+type ChainError struct {
+	Stream  string
+	Version int64  // the event at fault (for a head, the last event read)
+	Seq     int64  // its place in the whole store
+	Why     string // what is wrong, in a sentence
+}
+
+func (e *ChainError) Error() string {
+	return fmt.Sprintf("event %d (stream %s, version %d): %s", e.Seq, e.Stream, e.Version, e.Why)
+}
+
 // refusal reports whether an append was refused before it wrote anything,
 // so that the appends sharing its commit go on.
 func refusal(err error) bool {
 	var kr *KeyReusedError
-	return IsConflict(err) || errors.As(err, &kr)
+	var ce *ChainError
+	return IsConflict(err) || errors.As(err, &kr) || errors.As(err, &ce)
 }

@@ -2,6 +2,7 @@ package events
 
 import (
 	"context"
+	"database/sql"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -107,20 +108,24 @@ func cutShort(path string) string {
 // runs) or full (also every index against its table; what verify runs).
 // A damaged file is a *CorruptError naming what SQLite found.
 func (s *Store) CheckIntegrity(ctx context.Context, full bool) error {
+	return checkIntegrity(ctx, s.read, s.path, full)
+}
+
+func checkIntegrity(ctx context.Context, db *sql.DB, path string, full bool) error {
 	pragma := "PRAGMA quick_check"
 	if full {
 		pragma = "PRAGMA integrity_check"
 	}
-	rows, err := s.read.QueryContext(ctx, pragma)
+	rows, err := db.QueryContext(ctx, pragma)
 	if err != nil {
-		return withPath("check", s.path, classify(s.path, err))
+		return withPath("check", path, classify(path, err))
 	}
 	defer rows.Close()
 	var problems []string
 	for rows.Next() {
 		var line string
 		if err := rows.Scan(&line); err != nil {
-			return withPath("check", s.path, classify(s.path, err))
+			return withPath("check", path, classify(path, err))
 		}
 		if line != "ok" {
 			problems = append(problems, strings.ReplaceAll(strings.TrimPrefix(line, "*** in database main ***\n"), "\n", "; "))
@@ -130,13 +135,13 @@ func (s *Store) CheckIntegrity(ctx context.Context, full bool) error {
 	// where: those come first.
 	if err := rows.Err(); err != nil {
 		var ce *CorruptError
-		if err = classify(s.path, err); !errors.As(err, &ce) {
-			return withPath("check", s.path, err)
+		if err = classify(path, err); !errors.As(err, &ce) {
+			return withPath("check", path, err)
 		}
 		problems = append(problems, ce.Problems...)
 	}
 	if len(problems) > 0 {
-		return &CorruptError{Path: s.path, Problems: s.nameTrees(ctx, problems)}
+		return &CorruptError{Path: path, Problems: nameTrees(ctx, db, problems)}
 	}
 	return nil
 }
@@ -179,8 +184,8 @@ func checkSchema(ctx context.Context, q querier, path string) error {
 
 // nameTrees adds to SQLite's "Tree 4 page 38" the table or index whose tree
 // it is, when the schema can still be read.
-func (s *Store) nameTrees(ctx context.Context, problems []string) []string {
-	rows, err := s.read.QueryContext(ctx, `SELECT rootpage, type, name FROM sqlite_master WHERE rootpage > 0`)
+func nameTrees(ctx context.Context, db *sql.DB, problems []string) []string {
+	rows, err := db.QueryContext(ctx, `SELECT rootpage, type, name FROM sqlite_master WHERE rootpage > 0`)
 	if err != nil {
 		return problems
 	}

@@ -20,13 +20,68 @@ func readBatch(ctx context.Context, q querier, stream string, batch int64) ([]Ev
 	return collect(q.QueryContext(ctx, selectEvents+` WHERE stream = ? AND batch = ? ORDER BY version`, stream, batch))
 }
 
-// ReadStream returns a stream's events in order (none for an unknown stream).
+// ReadStream returns a stream's events in order (none for an unknown
+// stream), checking its hash chain and its head as it reads: the first
+// event that breaks them is a *ChainError, returned with the events before
+// it.
 func (s *Store) ReadStream(ctx context.Context, stream string) ([]Event, error) {
-	evs, err := collect(s.read.QueryContext(ctx, selectEvents+` WHERE stream = ? ORDER BY version`, stream))
+	var out []Event
+	err := s.readChained(ctx, stream, selectEvents, func(rows *sql.Rows, w *walker) (*ChainError, error) {
+		ev, err := scan(rows)
+		if err != nil {
+			return nil, err
+		}
+		if ce := w.stepEvent(ev); ce != nil {
+			return ce, nil
+		}
+		out = append(out, ev)
+		return nil, nil
+	})
 	if err != nil {
-		return nil, fmt.Errorf("read stream %s: %w", stream, err)
+		return out, fmt.Errorf("read stream %s: %w", stream, err)
 	}
-	return evs, nil
+	return out, nil
+}
+
+// readChained reads a stream's head and its events (with query, which
+// selects from events) in one read transaction, so that both are of the
+// same moment; each row is handed to row, which checks it with the
+// walker. The head is checked against the last event at the end.
+func (s *Store) readChained(ctx context.Context, stream, query string, row func(*sql.Rows, *walker) (*ChainError, error)) error {
+	tx, err := s.read.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	var h head
+	found := true
+	if err := tx.QueryRowContext(ctx, `SELECT version, hash FROM streams WHERE stream = ?`, stream).Scan(&h.version, &h.hash); errors.Is(err, sql.ErrNoRows) {
+		found = false
+	} else if err != nil {
+		return classify(s.path, err)
+	}
+	rows, err := tx.QueryContext(ctx, query+` WHERE stream = ? ORDER BY version`, stream)
+	if err != nil {
+		return classify(s.path, err)
+	}
+	defer rows.Close()
+	w := walker{stream: stream}
+	for rows.Next() {
+		ce, err := row(rows, &w)
+		if err != nil {
+			return err
+		}
+		if ce != nil {
+			return ce
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return classify(s.path, err)
+	}
+	if ce := w.end(h, found); ce != nil {
+		return ce
+	}
+	return nil
 }
 
 // ReadFrom calls fn for every event with a sequence number of at least from,

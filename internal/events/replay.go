@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"time"
 )
@@ -11,23 +12,28 @@ import (
 // Replay calls fn with each of a stream's events in order, as a fold reads
 // them (see replayColumns). ev.Data is lent to fn: it is valid until fn
 // returns, and fn copies what it keeps of it.
+//
+// It checks the stream's hash chain as it reads, and its head at the end:
+// the first event that breaks them is a *ChainError, returned after fn has
+// had every event before it (a fold then holds the history up to the last
+// trustworthy event).
 func (s *Store) Replay(ctx context.Context, stream string, fn func(Event) error) error {
-	rows, err := s.read.QueryContext(ctx, `SELECT `+replayColumns+` FROM events WHERE stream = ? ORDER BY version`, stream)
-	if err != nil {
-		return fmt.Errorf("replay %s: %w", stream, err)
-	}
-	defer rows.Close()
 	sc := replayScanner{names: map[string]string{stream: stream}}
-	for rows.Next() {
-		ev, err := sc.scan(rows)
+	err := s.readChained(ctx, stream, `SELECT `+replayColumns+`, prev_hash, hash FROM events`, func(rows *sql.Rows, w *walker) (*ChainError, error) {
+		ev, err := sc.scanChained(rows)
 		if err != nil {
-			return fmt.Errorf("replay %s: %w", stream, err)
+			return nil, err
 		}
-		if err := fn(ev); err != nil {
+		if ce := w.step(ev.Seq, ev.Version, sc.typ, int64(sc.schemaVersion), sc.at, sc.data, sc.prevHash, sc.hash); ce != nil {
+			return ce, nil
+		}
+		return nil, fn(ev)
+	})
+	if err != nil {
+		var ce *ChainError
+		if errors.As(err, &ce) {
 			return err
 		}
-	}
-	if err := rows.Err(); err != nil {
 		return fmt.Errorf("replay %s: %w", stream, err)
 	}
 	return nil
@@ -102,6 +108,7 @@ const replayColumns = `seq, stream, version, type, schema_version, data, recorde
 type replayScanner struct {
 	names                 map[string]string // stream and type names met so far
 	stream, typ, data, at sql.RawBytes
+	prevHash, hash        sql.RawBytes // read by Replay only
 	seq, version          int64
 	schemaVersion         int
 }
@@ -110,6 +117,19 @@ func (sc *replayScanner) scan(rows *sql.Rows) (Event, error) {
 	if err := rows.Scan(&sc.seq, &sc.stream, &sc.version, &sc.typ, &sc.schemaVersion, &sc.data, &sc.at); err != nil {
 		return Event{}, err
 	}
+	return sc.event()
+}
+
+// scanChained reads replayColumns and the hashes, which stay in the
+// scanner for the walker.
+func (sc *replayScanner) scanChained(rows *sql.Rows) (Event, error) {
+	if err := rows.Scan(&sc.seq, &sc.stream, &sc.version, &sc.typ, &sc.schemaVersion, &sc.data, &sc.at, &sc.prevHash, &sc.hash); err != nil {
+		return Event{}, err
+	}
+	return sc.event()
+}
+
+func (sc *replayScanner) event() (Event, error) {
 	ev := Event{Seq: sc.seq, Stream: sc.name(sc.stream), Version: sc.version, Type: sc.name(sc.typ),
 		SchemaVersion: sc.schemaVersion, Data: json.RawMessage(sc.data)}
 	if t, ok := parseStoredTime(sc.at); ok {

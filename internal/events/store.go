@@ -67,8 +67,9 @@ type Store struct {
 	commitDelay time.Duration
 }
 
-// Open opens (creating it if need be) the database at path and applies the
-// migrations.
+// Open opens (creating it if need be) the database at path, checks that
+// SQLite finds every page whole (PRAGMA quick_check; a damaged file is a
+// *CorruptError and is not opened) and applies the migrations.
 //
 // The settings, and why:
 //   - journal_mode=WAL: readers do not block the writer or each other.
@@ -103,7 +104,13 @@ func Open(ctx context.Context, path string, opt Options) (*Store, error) {
 	write.SetConnMaxIdleTime(0)
 	if err := write.PingContext(ctx); err != nil {
 		write.Close()
-		return nil, fmt.Errorf("open %s: %w", path, err)
+		return nil, withPath("open", path, classify(path, err))
+	}
+	// A damaged file is not written to: it would only spread the damage,
+	// and the copy at hand is what a recovery starts from.
+	if err := checkIntegrity(ctx, write, path, false); err != nil {
+		write.Close()
+		return nil, err
 	}
 	if err := migrate(ctx, write); err != nil {
 		write.Close()
