@@ -57,6 +57,12 @@ func (w *writeStmts) close() {
 // as an error, so that no transaction is left open and no appender waits).
 // Only whoever is busy calls it.
 func (s *Store) transaction(ctx context.Context, fn func() error) (err error) {
+	// A write the disk refused is ErrDiskFull, and every outcome is kept
+	// for Health.
+	defer func() {
+		err = diskFailure(err)
+		s.noteWrite(err)
+	}()
 	if _, err := s.stmts.begin.ExecContext(ctx); err != nil {
 		return err
 	}

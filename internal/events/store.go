@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	// The SQLite driver, registered as "sqlite3"; backup.go uses its
@@ -29,6 +30,10 @@ type Options struct {
 	// KeyTTL is how long an idempotency key counts; after it, the key
 	// matches nothing and may be used again. DefaultKeyTTL by default.
 	KeyTTL time.Duration
+	// MaxPages caps the file at so many pages (PRAGMA max_page_count): a
+	// quota, past which writes fail with ErrDiskFull as on a full disk.
+	// 0 for none.
+	MaxPages int64
 }
 
 // Store is the event store. It writes through one connection (SQLite has
@@ -41,6 +46,8 @@ type Store struct {
 	now   func() time.Time
 	// readOnly: opened by OpenReadOnly, with no write connection.
 	readOnly bool
+	// health is nil while writes succeed (see Health).
+	health atomic.Pointer[Health]
 	// keyTTL is Options.KeyTTL.
 	keyTTL time.Duration
 
@@ -138,6 +145,10 @@ func Open(ctx context.Context, path string, opt Options) (*Store, error) {
 	s.idle = sync.NewCond(&s.mu)
 	if s.conn, err = write.Conn(ctx); err == nil {
 		err = s.stmts.prepare(ctx, s.conn)
+	}
+	if err == nil && opt.MaxPages > 0 {
+		// Per connection: set on the one that writes, held for good.
+		_, err = s.conn.ExecContext(ctx, fmt.Sprintf("PRAGMA max_page_count = %d", opt.MaxPages))
 	}
 	if err != nil {
 		s.stmts.close()

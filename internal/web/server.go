@@ -69,6 +69,11 @@ func New(svc *game.Service, log *slog.Logger) (*Server, error) {
 		return strings.HasSuffix(c.Path(), "/live") || strings.HasPrefix(c.Request().URL.Path, "/api/")
 	}}))
 	e.GET("/healthz", func(c echo.Context) error {
+		// Not ready while the store's writes fail (a full disk): it
+		// recovers by itself once a write succeeds again.
+		if h := svc.Store().Health(); !h.OK {
+			return c.JSON(http.StatusServiceUnavailable, map[string]string{"status": "degraded", "error": h.Problem})
+		}
 		return c.JSON(http.StatusOK, map[string]string{"status": "ok"})
 	})
 	static := e.Group("/static", func(next echo.HandlerFunc) echo.HandlerFunc {
@@ -143,6 +148,8 @@ func statusOf(err error) (int, string) {
 		return http.StatusNotFound, nf.Error()
 	case errors.As(err, &ce):
 		return http.StatusConflict, ce.Error()
+	case errors.Is(err, events.ErrDiskFull):
+		return http.StatusInsufficientStorage, "the server's disk is full; nothing was recorded"
 	case errors.As(err, &kr):
 		return http.StatusUnprocessableEntity, game.English("conflict.key-reused")
 	case errors.As(err, &ke):
