@@ -120,6 +120,7 @@ type TableView struct {
 	Pending     string // a deal being recorded step by step, if any
 	Status      string // Württemberg end of evening, if under way
 	HerzAs      HerzAsView
+	Damaged     string // the stored history does not hold: why, and that nothing can be recorded
 }
 
 // HerzAsView guides the end of a Württemberg evening.

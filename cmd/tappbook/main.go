@@ -14,7 +14,6 @@ import (
 	"os"
 	"os/signal"
 	"runtime/debug"
-	"strings"
 	"syscall"
 	"time"
 
@@ -61,7 +60,8 @@ const usage = `usage: tappbook <command> [flags]
 
 commands:
   serve              run the scorekeeper (--addr, --db; env TAPPBOOK_ADDR, TAPPBOOK_DB)
-  verify             check the hash chain and re-score every deal (--db)
+  verify             check the file, the hash chain, and re-score every deal (--db);
+                     --game ID [--fingerprint F]: one game's chain, and that it still ends at F
   backup --out FILE  copy the live database consistently (--db)
   export GAME        write a game's events as JSON lines (--db, --out)
   import FILE        recreate a game from an export (--db)
@@ -174,147 +174,6 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 	}
 	log.Info("stopped")
 	return nil
-}
-
-// dbFlag adds --db with api.md's default and env to a command's flags.
-func dbFlag(fs *flag.FlagSet) *string {
-	return fs.String("db", envOr("TAPPBOOK_DB", "./tappbook.db"), "SQLite database file (env TAPPBOOK_DB)")
-}
-
-// openExisting opens a database that must already exist: the tools below
-// never create an empty one by mistake.
-func openExisting(ctx context.Context, path string) (*events.Store, error) {
-	if _, err := os.Stat(path); err != nil {
-		return nil, fmt.Errorf("no database at %s: %w", path, err)
-	}
-	return events.Open(ctx, path, events.Options{})
-}
-
-func verify(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("verify", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	db := dbFlag(fs)
-	if err := fs.Parse(args); err != nil {
-		return err
-	}
-	store, err := openExisting(ctx, *db)
-	if err != nil {
-		return err
-	}
-	defer store.Close()
-	tuneMemory()
-	rep, err := game.Audit(ctx, store)
-	if err != nil {
-		return err
-	}
-	fmt.Fprintf(stdout, "checked %d events in %d games: the hash chain, and %d deals re-scored from their records\n", rep.Events, rep.Games, rep.Deals)
-	if rep.Problem != "" {
-		return fmt.Errorf("verify %s: %s", *db, rep.Problem)
-	}
-	fmt.Fprintln(stdout, "everything matches")
-	return nil
-}
-
-func backup(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("backup", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	db := dbFlag(fs)
-	out := fs.String("out", "", "the new file to write the copy to")
-	if err := fs.Parse(args); err != nil {
-		return err
-	}
-	if *out == "" {
-		return errors.New("backup: say where with --out FILE")
-	}
-	store, err := openExisting(ctx, *db)
-	if err != nil {
-		return err
-	}
-	defer store.Close()
-	if err := store.Backup(ctx, *out); err != nil {
-		return err
-	}
-	fmt.Fprintf(stdout, "backed up %s to %s\n", *db, *out)
-	return nil
-}
-
-func export(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("export", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	db := dbFlag(fs)
-	out := fs.String("out", "", "file to write (default: standard output)")
-	if err := fs.Parse(reorder(args)); err != nil {
-		return err
-	}
-	if fs.NArg() != 1 {
-		return errors.New("export: name one game: tappbook export GAME")
-	}
-	store, err := openExisting(ctx, *db)
-	if err != nil {
-		return err
-	}
-	defer store.Close()
-	w := stdout
-	if *out != "" {
-		f, err := os.Create(*out)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		w = f
-	}
-	n, err := game.Export(ctx, store, fs.Arg(0), w)
-	if err != nil {
-		return fmt.Errorf("export %s: %w", fs.Arg(0), err)
-	}
-	fmt.Fprintf(stderr, "exported %d events of game %s\n", n, fs.Arg(0))
-	return nil
-}
-
-func importGame(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("import", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	db := dbFlag(fs)
-	if err := fs.Parse(reorder(args)); err != nil {
-		return err
-	}
-	if fs.NArg() != 1 {
-		return errors.New("import: name one file: tappbook import FILE")
-	}
-	f, err := os.Open(fs.Arg(0))
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	store, err := events.Open(ctx, *db, events.Options{})
-	if err != nil {
-		return err
-	}
-	defer store.Close()
-	id, n, err := game.Import(ctx, store, f)
-	if err != nil {
-		return err
-	}
-	fmt.Fprintf(stdout, "imported game %s (%d events)\n", id, n)
-	return nil
-}
-
-// reorder puts flags before the one positional argument, so that both
-// "export GAME --db x" and "export --db x GAME" work.
-func reorder(args []string) []string {
-	var flags, rest []string
-	for i := 0; i < len(args); i++ {
-		if len(args[i]) > 1 && args[i][0] == '-' {
-			flags = append(flags, args[i])
-			if !strings.Contains(args[i], "=") && i+1 < len(args) {
-				flags = append(flags, args[i+1])
-				i++
-			}
-			continue
-		}
-		rest = append(rest, args[i])
-	}
-	return append(flags, rest...)
 }
 
 func benchmark(ctx context.Context, args []string, stdout, stderr io.Writer) error {

@@ -131,7 +131,7 @@ func TestVerifyRescores(t *testing.T) {
 	forged.Deltas["Anna"] = forged.Deltas["Anna"].Add(forged.Deltas["Anna"].Neg()) // the dealer "forgot" the stake
 	forged.Deltas["Ben"] = forged.Deltas["Ben"].Sub(res.PotDelta)
 	ev := events.NewEvent{Type: tapp.TypeHandRecorded, SchemaVersion: 1, Data: tapp.HandRecorded{Hand: 5, Dealer: g.Setup.Players[g.NextDealer()], Record: payout.Record{Contract: "pass"}, Scored: forged}}
-	last, err := st.Append(ctx, id, g.Version, "", ev)
+	last, err := st.Append(ctx, id, g.Version, events.Key{}, ev)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -231,6 +231,14 @@ func TestExportImportRoundTrip(t *testing.T) {
 	if v, err := verifyOut(t, dst); err != nil || !strings.Contains(v, "everything matches") {
 		t.Fatalf("imported database: %q %v", v, err)
 	}
+	// Exported again, the imported game is the same file, byte for byte.
+	again := filepath.Join(t.TempDir(), "again.jsonl")
+	if err := run(ctx, []string{"export", id, "--db", dst, "--out", again}, &so, &se); err != nil {
+		t.Fatalf("export the import: %v %s", err, se.String())
+	}
+	if a, b := mustRead(t, file), mustRead(t, again); !bytes.Equal(a, b) {
+		t.Fatalf("the round trip changed the export:\n%s\n%s", a, b)
+	}
 	// Importing again, or a changed file, is refused.
 	if err := run(ctx, []string{"import", "--db", dst, file}, &so, &se); err == nil {
 		t.Fatal("a game was imported twice")
@@ -242,4 +250,13 @@ func TestExportImportRoundTrip(t *testing.T) {
 	if err := run(ctx, []string{"import", "--db", other, changed}, &so, &se); err == nil || !strings.Contains(err.Error(), "changed after export") {
 		t.Fatalf("a changed export: %v", err)
 	}
+}
+
+func mustRead(t *testing.T, path string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }

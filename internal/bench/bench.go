@@ -88,7 +88,7 @@ func Run(ctx context.Context, opt Options) (Report, error) {
 		return r, fmt.Errorf("fill: %w", err)
 	}
 	r.ReplayEvents, r.DealsInBigGame = opt.Events, opt.PerGame-1
-	if r.RawScanRowsPerSec, err = events.RawScan(big); err != nil {
+	if r.RawScanRowsPerSec, err = RawScan(big); err != nil {
 		return r, fmt.Errorf("raw scan: %w", err)
 	}
 	if r.Replay1EventsPerSec, err = replay(ctx, big, 1); err != nil {
@@ -147,7 +147,7 @@ const writeRounds = 5
 // (loopback, JSON, validation, payout, append, projection) with 1 and 4
 // clients, each on its own game, in turns of d/writeRounds each.
 func writing(ctx context.Context, dir string, d time.Duration, r *Report) error {
-	ins, err := events.NewRawInserter(filepath.Join(dir, "raw.db"))
+	ins, err := NewRawInserter(filepath.Join(dir, "raw.db"))
 	if err != nil {
 		return fmt.Errorf("raw transactions: %w", err)
 	}
@@ -274,7 +274,7 @@ func (s *drives) drive(client *http.Client, urls []string, d time.Duration) erro
 // that answers after a durable commit can do better on this machine. It
 // gives the handler's address.
 func bareServer(path string) (string, func(), error) {
-	ins, err := events.NewRawInserter(path)
+	ins, err := NewRawInserter(path)
 	if err != nil {
 		return "", nil, err
 	}
@@ -336,7 +336,7 @@ func fill(ctx context.Context, path string, n, perGame int) ([]string, error) {
 			evs = append(evs, events.NewEvent{Type: tapp.TypeHandRecorded, SchemaVersion: 1,
 				Data: tapp.HandRecorded{Hand: hand, Dealer: setup.Players[(hand-1)%4], Record: rec, Scored: scored}})
 		}
-		if _, err := st.Append(ctx, id, 0, "", evs...); err != nil {
+		if _, err := st.Append(ctx, id, 0, events.Key{}, evs...); err != nil {
 			return nil, err
 		}
 		ids = append(ids, id)

@@ -20,7 +20,7 @@ func BenchmarkLayers(b *testing.B) {
 	ctx := context.Background()
 	d := 2 * time.Second
 	for b.Loop() {
-		raw, err := events.RawTransactions(filepath.Join(b.TempDir(), "raw.db"), d)
+		raw, err := RawTransactions(filepath.Join(b.TempDir(), "raw.db"), d)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -30,7 +30,7 @@ func BenchmarkLayers(b *testing.B) {
 		}
 		n, start := 0, time.Now()
 		for time.Since(start) < d {
-			if _, err := st.Append(ctx, "g", int64(n), "", events.NewEvent{Type: tapp.TypeGameStarted, SchemaVersion: 1, Data: map[string]string{"x": "a deal's worth of payload, give or take"}}); err != nil {
+			if _, err := st.Append(ctx, "g", int64(n), events.Key{}, events.NewEvent{Type: tapp.TypeGameStarted, SchemaVersion: 1, Data: map[string]string{"x": "a deal's worth of payload, give or take"}}); err != nil {
 				b.Fatal(err)
 			}
 			n++

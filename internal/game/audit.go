@@ -1,13 +1,9 @@
 package game
 
 import (
-	"bufio"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
-	"time"
 
 	"tappbook/internal/events"
 	"tappbook/internal/tapp"
@@ -85,77 +81,6 @@ func check(f *tapp.Folder, e events.Event, rep *AuditReport) string {
 
 // errAuditStop ends the pass at the first problem, which the report holds.
 var errAuditStop = errors.New("audit: stop at the first problem")
-
-// exported is one event in an export file: everything needed to write it
-// again, and its hash to check that nothing changed on the way.
-type exported struct {
-	Stream        string          `json:"stream"`
-	Version       int64           `json:"version"`
-	Batch         int64           `json:"batch"`
-	Type          string          `json:"type"`
-	SchemaVersion int             `json:"schema_version"`
-	At            time.Time       `json:"at"`
-	Data          json.RawMessage `json:"data"`
-	Hash          string          `json:"hash"`
-}
-
-// Export writes a game's events as JSON lines, oldest first.
-func Export(ctx context.Context, store *events.Store, id string, w io.Writer) (int, error) {
-	evs, err := store.ReadStream(ctx, id)
-	if err != nil {
-		return 0, err
-	}
-	if len(evs) == 0 {
-		return 0, tapp.Messages().NotFound("notfound.game")
-	}
-	enc := json.NewEncoder(w)
-	for _, e := range evs {
-		if err := enc.Encode(exported{Stream: e.Stream, Version: e.Version, Batch: e.Batch, Type: e.Type,
-			SchemaVersion: e.SchemaVersion, At: e.RecordedAt, Data: e.Data, Hash: e.Hash}); err != nil {
-			return 0, fmt.Errorf("export %s: %w", id, err)
-		}
-	}
-	return len(evs), nil
-}
-
-// Import recreates a game from an export: the same id, events, times and
-// hashes, and its read-only link. The game must fold, so a file that is not
-// a game is refused before anything is written.
-func Import(ctx context.Context, store *events.Store, r io.Reader) (string, int, error) {
-	var evs []events.Event
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 64<<10), 16<<20)
-	for line := 1; sc.Scan(); line++ {
-		if len(sc.Bytes()) == 0 {
-			continue
-		}
-		var x exported
-		if err := json.Unmarshal(sc.Bytes(), &x); err != nil {
-			return "", 0, fmt.Errorf("import: line %d: %w", line, err)
-		}
-		evs = append(evs, events.Event{Stream: x.Stream, Version: x.Version, Batch: x.Batch, Type: x.Type,
-			SchemaVersion: x.SchemaVersion, RecordedAt: x.At, Data: x.Data, Hash: x.Hash})
-	}
-	if err := sc.Err(); err != nil {
-		return "", 0, fmt.Errorf("import: %w", err)
-	}
-	if len(evs) == 0 {
-		return "", 0, fmt.Errorf("import: the file holds no events")
-	}
-	id := evs[0].Stream
-	g, err := Fold(id, evs)
-	if err != nil {
-		return "", 0, fmt.Errorf("import: not a game tappbook can read: %w", err)
-	}
-	var aliases []string
-	if g.ReadID != "" {
-		aliases = append(aliases, g.ReadID)
-	}
-	if err := store.Import(ctx, evs, aliases); err != nil {
-		return "", 0, err
-	}
-	return id, len(evs), nil
-}
 
 // Fold folds a game from its stored events, decoding each.
 func Fold(id string, evs []events.Event) (*tapp.State, error) {

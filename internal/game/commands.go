@@ -2,6 +2,7 @@ package game
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/shopspring/decimal"
@@ -17,15 +18,22 @@ type NewGame = tapp.Start
 // Create starts a game with new ids. A repeated idempotency key returns the
 // game the first request started.
 func (s *Service) Create(ctx context.Context, ng NewGame, key string) (*tapp.State, error) {
-	if key != "" {
-		key = "create:" + key
-		if evs, ok, err := s.store.FindKey(ctx, key); err != nil {
+	k, err := idemKey(createScope, key, createScope, ng)
+	if err != nil {
+		return nil, err
+	}
+	if k.Name != "" {
+		evs, ok, err := s.store.FindKey(ctx, k)
+		if kerr := keyRefusal(err); kerr != nil {
+			return nil, kerr
+		}
+		if err != nil {
 			return nil, err
-		} else if ok {
+		}
+		if ok {
 			return s.Snapshot(ctx, evs[0].Stream)
 		}
 	}
-	var err error
 	if ng.ID, err = newID(); err != nil {
 		return nil, err
 	}
@@ -36,7 +44,10 @@ func (s *Service) Create(ctx context.Context, ng NewGame, key string) (*tapp.Sta
 	if err != nil {
 		return nil, err
 	}
-	res, err := s.store.AppendAliased(ctx, ng.ID, 0, key, []string{ng.ReadID}, newEvents(payloads)...)
+	res, err := s.store.AppendAliased(ctx, ng.ID, 0, k, []string{ng.ReadID}, newEvents(payloads)...)
+	if kerr := keyRefusal(err); kerr != nil {
+		return nil, kerr
+	}
 	if err != nil {
 		return nil, fmt.Errorf("create game: %w", err)
 	}
@@ -163,6 +174,13 @@ func Rebuild(ctx context.Context, store *events.Store, id string) (*tapp.State, 
 		}
 		return nil
 	})
+	var broken *events.ChainError
+	if errors.As(err, &broken) && f.Peek().Started() {
+		// The events before the one at fault were handed over: the game
+		// is read as far as its history holds, and never written to.
+		f.Damaged(tapp.Damage{Version: broken.Version, Seq: broken.Seq, Why: broken.Why})
+		err = nil
+	}
 	if err != nil {
 		return nil, err
 	}

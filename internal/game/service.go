@@ -10,6 +10,7 @@ import (
 	"crypto/rand"
 	"encoding/base32"
 	"fmt"
+	"maps"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -30,7 +31,9 @@ func Refusals() (problem.Catalogue, error) {
 }
 
 var catalogue = problem.NewCatalogue(map[string]string{
-	"conflict.key-reused": "this Idempotency-Key was already used for a different request; use a new key for each request",
+	"key.reused":          "this Idempotency-Key was already used for a different request; use a new key for each request",
+	"key.invalid":         "Idempotency-Key must be 1 to %d printable ASCII characters (letters, digits, punctuation, spaces)",
+	"key.several":         "send one Idempotency-Key, not several",
 	"conflict.concurrent": "someone else changed this game at the same moment; reload and try again",
 })
 
@@ -46,6 +49,9 @@ type Service struct {
 	tick   uint64 // a clock of uses, for least recently used
 	deals  int    // deals held by the games in memory
 	budget int
+	// damaged: the games met whose stored history does not hold, for the
+	// health check; kept when the game is let go.
+	damaged map[string]tapp.Damage
 }
 
 // DealBudget is how many deals the games held in memory may have together
@@ -65,7 +71,7 @@ type entry struct {
 
 // New makes a service on a store.
 func New(store *events.Store) *Service {
-	return &Service{store: store, games: map[string]*entry{}, budget: DealBudget}
+	return &Service{store: store, games: map[string]*entry{}, budget: DealBudget, damaged: map[string]tapp.Damage{}}
 }
 
 // Store gives the event store the service appends to.
@@ -127,6 +133,9 @@ func (s *Service) release(e *entry) {
 func (s *Service) publish(e *entry, st *tapp.State) {
 	e.state.Store(st)
 	s.mu.Lock()
+	if st.Damaged != nil {
+		s.damaged[st.ID] = *st.Damaged
+	}
 	n := len(st.Hands())
 	s.deals += n - e.deals
 	e.deals = n
@@ -196,12 +205,15 @@ func (s *Service) Run(ctx context.Context, id, key string, cmd tapp.Command) (Do
 		return Done{}, err
 	}
 	defer s.release(e)
+	k, err := idemKey(id, key, cmd.Kind(), cmd)
+	if err != nil {
+		return Done{}, err
+	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	st := e.state.Load()
-	if key != "" {
-		key = id + ":" + key
-		if done, ok, err := s.repeated(ctx, key, cmd, st); ok || err != nil {
+	if k.Name != "" {
+		if done, ok, err := s.repeated(ctx, k, cmd, st); ok || err != nil {
 			return done, err
 		}
 	}
@@ -209,8 +221,11 @@ func (s *Service) Run(ctx context.Context, id, key string, cmd tapp.Command) (Do
 	if err != nil {
 		return Done{}, err
 	}
-	res, err := s.store.Append(ctx, id, st.Version, key, newEvents(payloads)...)
+	res, err := s.store.Append(ctx, id, st.Version, k, newEvents(payloads)...)
 	if err != nil {
+		if kerr := keyRefusal(err); kerr != nil {
+			return Done{}, kerr
+		}
 		if events.IsConflict(err) {
 			// Another process wrote to this game: fold it afresh.
 			if fresh, ferr := s.fold(ctx, id); ferr == nil {
@@ -237,8 +252,11 @@ func (s *Service) Run(ctx context.Context, id, key string, cmd tapp.Command) (Do
 }
 
 // repeated answers a request whose idempotency key was already used.
-func (s *Service) repeated(ctx context.Context, key string, cmd tapp.Command, st *tapp.State) (Done, bool, error) {
+func (s *Service) repeated(ctx context.Context, key events.Key, cmd tapp.Command, st *tapp.State) (Done, bool, error) {
 	evs, ok, err := s.store.FindKey(ctx, key)
+	if kerr := keyRefusal(err); kerr != nil {
+		return Done{}, true, kerr
+	}
 	if err != nil || !ok {
 		return Done{}, false, err
 	}
@@ -248,7 +266,9 @@ func (s *Service) repeated(ctx context.Context, key string, cmd tapp.Command, st
 
 func (s *Service) answerRepeated(evs []events.Event, cmd tapp.Command, st *tapp.State) (Done, error) {
 	if len(evs) == 0 || evs[0].Type != cmd.Kind() {
-		return Done{}, catalogue.Conflict("conflict.key-reused")
+		// A key stored before keys had fingerprints, used for another kind
+		// of request.
+		return Done{}, catalogue.Input("Idempotency-Key", "key.reused")
 	}
 	done := Done{Events: evs, State: st, Repeated: true}
 	for _, ev := range evs {
@@ -314,4 +334,12 @@ func (s *Service) View(ctx context.Context, id string, fn func(*tapp.State) erro
 		return err
 	}
 	return fn(st)
+}
+
+// Damaged lists the games met so far whose stored history does not hold,
+// with what is wrong: they are served read-only.
+func (s *Service) Damaged() map[string]tapp.Damage {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return maps.Clone(s.damaged)
 }

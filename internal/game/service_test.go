@@ -242,9 +242,14 @@ func TestIdempotentRecord(t *testing.T) {
 		}
 		return nil
 	})
-	// A key used for a record, reused for a void, is refused and voids nothing.
-	if err := svc.Void(ctx, g.ID, 1, "x", "key-1"); !problem.IsKind(err, problem.Conflict) {
-		t.Fatalf("a key reused for a void: %v, want a conflict", err)
+	// A key used for a record, reused for a void or another record, is
+	// refused and changes nothing.
+	reused := func(err error) bool { pe, ok := problem.As(err); return ok && pe.Code == "key.reused" }
+	if err := svc.Void(ctx, g.ID, 1, "x", "key-1"); !reused(err) {
+		t.Fatalf("a key reused for a void: %v, want key.reused", err)
+	}
+	if _, err := svc.Record(ctx, g.ID, payout.Record{Contract: "pass"}, Checks{}, "key-1"); !reused(err) {
+		t.Fatalf("a key reused for another deal: %v, want key.reused", err)
 	}
 	_ = svc.View(ctx, g.ID, func(g *tapp.State) error {
 		if g.Hands()[0].Voided {

@@ -117,6 +117,9 @@ func Decide(s *State, c Command) ([]Payload, error) {
 		if !s.Started() {
 			return nil, catalogue.NotFound("notfound.game")
 		}
+		if s.Damaged != nil {
+			return nil, catalogue.Conflict("conflict.damaged", s.Damaged.Seq, s.Damaged.Version, s.Damaged.Why)
+		}
 		if s.Closed != nil {
 			return nil, catalogue.Conflict("conflict.closed")
 		}

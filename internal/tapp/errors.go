@@ -14,6 +14,7 @@ var catalogue = problem.NewCatalogue(map[string]string{
 	"notfound.deal":                 "no deal is being recorded step by step",
 	"notfound.variant":              "there is no variant %q; tappbook knows zuger, old-tapp, matzlfangen and wuerttemberg",
 	"kontra.missing":                "level: give the kontra level, 0 (none) to 10 (Drauffi)",
+	"conflict.damaged":              "this game's stored history is damaged at event %d (version %d: %s); it can be read up to there but nothing can be recorded; restore it from a backup",
 	"conflict.closed":               "this evening is closed; nothing more can be recorded or changed",
 	"conflict.dealer":               "%s deals hand %d, not %s; someone may have recorded a deal meanwhile",
 	"conflict.hand":                 "this deal is hand %d, not %d; someone may have recorded it already, so check the list before recording again",

@@ -362,3 +362,7 @@ func (f *Folder) closed(p GameClosed, e Event) error {
 // Peek gives the game as folded so far without handing it out: the caller
 // may read it only until the next Apply.
 func (f *Folder) Peek() *State { return f.s }
+
+// Damaged marks the game folded so far as the whole of what can be trusted:
+// the event after it is at fault.
+func (f *Folder) Damaged(d Damage) { f.s.Damaged = &d }

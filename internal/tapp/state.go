@@ -34,6 +34,10 @@ type State struct {
 	Closed  *Closing
 	Pending *Pending // a deal being recorded step by step, if any
 	HerzAs  *HerzAsState
+	// Damaged: the stored history cannot be trusted past Version (a hash
+	// that does not chain, a changed or missing event). The game is read
+	// as far as it holds and never written to.
+	Damaged *Damage
 
 	hands    handList
 	balances []decimal.Decimal // by seat, in units; with pot they sum to zero
@@ -112,6 +116,14 @@ type Revision struct {
 	Record *payout.Record
 	Result *Result
 	Cause  int // for a re-scoring: the deal whose change caused it
+}
+
+// Damage is what is wrong with a stored history, from the first event at
+// fault on.
+type Damage struct {
+	Version int64  // the event at fault
+	Seq     int64  // its place in the whole store
+	Why     string // what is wrong, in a sentence
 }
 
 // Closing is the end of the evening.

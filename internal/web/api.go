@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -66,6 +67,21 @@ func writeJSON(c echo.Context, status int, v any) error {
 }
 
 const idempotencyHeader = "Idempotency-Key"
+
+// checkIdempotencyKey refuses, before anything runs, an API request whose
+// Idempotency-Key is not one key of 1–255 printable ASCII characters. (A
+// group's middleware would turn the group's 405s into 404s.)
+func checkIdempotencyKey(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		if !strings.HasPrefix(c.Request().URL.Path, "/api/") {
+			return next(c)
+		}
+		if err := game.CheckKeys(c.Request().Header.Values(idempotencyHeader)); err != nil {
+			return err
+		}
+		return next(c)
+	}
+}
 
 type createBody struct {
 	Variant  string                     `json:"variant"`

@@ -46,7 +46,7 @@ func BenchmarkJunkQueryMemory(b *testing.B) {
 		evs = append(evs, events.NewEvent{Type: tapp.TypeHandRecorded, SchemaVersion: tapp.SchemaVersion,
 			Data: tapp.HandRecorded{Hand: hand, Dealer: setup.Players[(hand-1)%4], Record: rec, Scored: mustScored(setup, res)}})
 	}
-	if _, err := st.AppendAliased(ctx, id, 0, "", []string{readID}, evs...); err != nil {
+	if _, err := st.AppendAliased(ctx, id, 0, events.Key{}, []string{readID}, evs...); err != nil {
 		b.Fatal(err)
 	}
 	srv, err := New(game.New(st), slog.New(slog.NewTextHandler(io.Discard, nil)))

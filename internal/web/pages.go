@@ -293,6 +293,9 @@ func (u ui) tableView(p templates.Page, loc i18n.Localizer, g *tapp.State, all b
 		NextHand: g.NextHand(), Dealer: g.Setup.Players[next], Forehand: g.Setup.Players[(next+1)%n],
 		HasPot: g.Variant().HasPot, Pot: loc.Num(g.Pot()), PotMoney: loc.Money(g.Money(g.Pot()), g.Currency, g.Places()),
 		Closed: g.Closed != nil, Chart: chart(g)}
+	if d := g.Damaged; d != nil {
+		v.Damaged = loc.T("err.conflict.damaged", d.Seq, d.Version, d.Why)
+	}
 	for seat, name := range g.Setup.Players {
 		b := g.Balance(seat)
 		v.Players = append(v.Players, templates.PlayerView{Name: name, Seat: seat, Units: loc.Num(b),

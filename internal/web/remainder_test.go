@@ -51,7 +51,7 @@ func TestOldTappRemainderDefault(t *testing.T) {
 			t.Fatal(err)
 		}
 		started := tapp.GameStarted{Variant: payout.OldTapp, Players: []string{"Anna", "Ben", "Cleo"}, Unit: "1", Rules: rules}
-		if _, err := st.Append(context.Background(), c.id, 0, "", events.NewEvent{Type: tapp.TypeGameStarted, SchemaVersion: tapp.SchemaVersion, Data: started}); err != nil {
+		if _, err := st.Append(context.Background(), c.id, 0, events.Key{}, events.NewEvent{Type: tapp.TypeGameStarted, SchemaVersion: tapp.SchemaVersion, Data: started}); err != nil {
 			t.Fatal(err)
 		}
 		if r := do(t, h, "POST", "/api/games/"+c.id+"/hands", `{"contract":"pass"}`); r.status != http.StatusCreated {

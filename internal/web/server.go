@@ -11,6 +11,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -20,6 +21,7 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/labstack/echo/v4/middleware"
 
+	"tappbook/internal/events"
 	"tappbook/internal/game"
 	"tappbook/internal/i18n"
 	"tappbook/internal/payout"
@@ -67,12 +69,28 @@ func New(svc *game.Service, log *slog.Logger) (*Server, error) {
 	e.Use(middleware.Recover())
 	e.Use(securityHeaders)
 	e.Use(middleware.BodyLimit("64K"))
+	e.Use(checkIdempotencyKey)
 	// Pages and assets are compressed; a live stream must flush as it goes,
 	// and the API's answers are too small to gain from it.
 	e.Use(middleware.GzipWithConfig(middleware.GzipConfig{Skipper: func(c echo.Context) bool {
 		return strings.HasSuffix(c.Path(), "/live") || strings.HasPrefix(c.Request().URL.Path, "/api/")
 	}}))
 	e.GET("/healthz", func(c echo.Context) error {
+		// Not ready while the store's writes fail (a full disk): it
+		// recovers by itself once a write succeeds again.
+		if h := svc.Store().Health(); !h.OK {
+			return c.JSON(http.StatusServiceUnavailable, map[string]string{"status": "degraded", "error": h.Problem})
+		}
+		// A game whose stored history is damaged is served read-only; the
+		// server still serves every other game, so it stays ready.
+		if damaged := svc.Damaged(); len(damaged) > 0 {
+			var problems []string
+			for id, d := range damaged {
+				problems = append(problems, fmt.Sprintf("game %s: event %d (version %d): %s", id, d.Seq, d.Version, d.Why))
+			}
+			slices.Sort(problems)
+			return c.JSON(http.StatusOK, map[string]any{"status": "degraded", "damaged": problems})
+		}
 		return c.JSON(http.StatusOK, map[string]string{"status": "ok"})
 	})
 	static := e.Group("/static", func(next echo.HandlerFunc) echo.HandlerFunc {
@@ -143,7 +161,10 @@ func statusOf(err error) (int, string) {
 		}
 		return http.StatusUnprocessableEntity, pe.Error()
 	}
-	if errors.As(err, &he) {
+	switch {
+	case errors.Is(err, events.ErrDiskFull):
+		return http.StatusInsufficientStorage, "the server's disk is full; nothing was recorded"
+	case errors.As(err, &he):
 		switch he.Code {
 		case http.StatusRequestEntityTooLarge:
 			return he.Code, fmt.Sprintf("the request body is larger than %d KiB; send one deal at a time", MaxBody>>10)

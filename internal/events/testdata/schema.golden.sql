@@ -1,5 +1,3 @@
-CREATE UNIQUE INDEX events_idempotency_key ON events (idempotency_key) WHERE idempotency_key IS NOT NULL;
-
 CREATE TABLE events (
     seq             INTEGER PRIMARY KEY AUTOINCREMENT, -- global order, for replay
     stream          TEXT    NOT NULL,                  -- one game
@@ -21,6 +19,16 @@ CREATE TABLE goose_db_version (
 		is_applied INTEGER NOT NULL,
 		tstamp TIMESTAMP DEFAULT (datetime('now'))
 	);
+
+CREATE TABLE idempotency_keys (
+    scope       TEXT    NOT NULL,  -- where the key is unique: a stream, or a kind of request ("create")
+    name        TEXT    NOT NULL,  -- the client's key
+    stream      TEXT    NOT NULL,  -- the stream the first append with the key wrote to
+    batch       INTEGER NOT NULL,  -- the version of that append's first event
+    fingerprint BLOB,              -- what the request was; NULL for keys kept from before
+    used_at     TEXT    NOT NULL,  -- UTC, fixed width (2006-01-02T15:04:05.000Z), so it sorts as text
+    PRIMARY KEY (scope, name)
+) WITHOUT ROWID;
 
 CREATE TABLE stream_aliases (
     alias  TEXT PRIMARY KEY,

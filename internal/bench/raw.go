@@ -1,9 +1,11 @@
-package events
+package bench
 
 import (
 	"database/sql"
 	"strings"
 	"time"
+
+	"tappbook/internal/events"
 )
 
 // The limits tappbook bench compares itself with: what SQLite itself does on
@@ -19,7 +21,7 @@ type RawInserter struct {
 
 // NewRawInserter makes a table to insert into in a new database at path.
 func NewRawInserter(path string) (*RawInserter, error) {
-	db, err := OpenRaw(path)
+	db, err := events.OpenRaw(path)
 	if err != nil {
 		return nil, err
 	}
@@ -60,7 +62,7 @@ func RawTransactions(path string, d time.Duration) (float64, error) {
 // RawScan reads every row of the events table, decoding nothing: the most a
 // replay could do.
 func RawScan(path string) (float64, error) {
-	db, err := OpenRaw(path)
+	db, err := events.OpenRaw(path)
 	if err != nil {
 		return 0, err
 	}

@@ -1,0 +1,253 @@
+package main
+
+// The commands that look after the database: verify, backup, export and
+// import.
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	iofs "io/fs"
+	"os"
+	"strings"
+
+	"tappbook/internal/archive"
+	"tappbook/internal/events"
+	"tappbook/internal/game"
+)
+
+// dbFlag adds --db with api.md's default and env to a command's flags.
+func dbFlag(fs *flag.FlagSet) *string {
+	return fs.String("db", envOr("TAPPBOOK_DB", "./tappbook.db"), "SQLite database file (env TAPPBOOK_DB)")
+}
+
+// openExisting opens a database that must already exist: the tools below
+// never create an empty one by mistake.
+func openExisting(ctx context.Context, path string) (*events.Store, error) {
+	if _, err := os.Stat(path); err != nil {
+		return nil, fmt.Errorf("no database at %s: %w", path, err)
+	}
+	return events.Open(ctx, path, events.Options{})
+}
+
+// verify opens the database read-only, lets SQLite check every page, then
+// walks the hash chain and re-scores every deal. A file that is not a
+// tappbook database, holds no events or is damaged is refused.
+func verify(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("verify", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	db := dbFlag(fs)
+	gameID := fs.String("game", "", "check only this game's history, and print its fingerprint")
+	fingerprint := fs.String("fingerprint", "", "with --game: confirm the game's history still ends at the head with this fingerprint (ab12-cd34-ef56)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *fingerprint != "" && *gameID == "" {
+		return errors.New("verify: a --fingerprint belongs to a game: name it with --game ID")
+	}
+	store, err := events.OpenReadOnly(ctx, *db)
+	if err != nil {
+		return fmt.Errorf("verify: %w", err)
+	}
+	defer store.Close()
+	tuneMemory()
+	if err := store.CheckIntegrity(ctx, true); err != nil {
+		return fmt.Errorf("verify: %w", err)
+	}
+	if *gameID != "" {
+		return verifyGame(ctx, store, *gameID, *fingerprint, stdout)
+	}
+	rep, err := game.Audit(ctx, store)
+	if err != nil {
+		return fmt.Errorf("verify %s: %w", *db, err)
+	}
+	fmt.Fprintf(stdout, "checked %d events in %d games: the hash chain, and %d deals re-scored from their records\n", rep.Events, rep.Games, rep.Deals)
+	if rep.Problem != "" {
+		return fmt.Errorf("verify %s: %s", *db, rep.Problem)
+	}
+	if rep.Events == 0 {
+		return fmt.Errorf("verify %s: the database holds no events: an empty or unfinished copy, not a record of any game", *db)
+	}
+	fmt.Fprintln(stdout, "everything matches")
+	return nil
+}
+
+// verifyGame checks one game's hash chain and head, and either prints the
+// fingerprint it ends at or confirms it still ends at the one given: a
+// witness kept from before (a phone, a note of the closed evening) shows a
+// history cut or changed even where the chain was mended to match.
+func verifyGame(ctx context.Context, store *events.Store, id, fingerprint string, stdout io.Writer) error {
+	var want string
+	if fingerprint != "" {
+		var err error
+		if want, err = events.ParseFingerprint(fingerprint); err != nil {
+			return fmt.Errorf("verify: %w", err)
+		}
+	}
+	evs, err := store.ReadStream(ctx, id)
+	if err != nil {
+		return fmt.Errorf("verify game %s: %w", id, err)
+	}
+	if len(evs) == 0 {
+		return fmt.Errorf("verify: there is no game %s in this database", id)
+	}
+	last := evs[len(evs)-1]
+	have := events.Fingerprint(last.Hash)
+	fmt.Fprintf(stdout, "game %s: the hash chain of %d events is whole; it ends at version %d, fingerprint %s\n", id, len(evs), last.Version, have)
+	if want == "" || want == have {
+		if want != "" {
+			fmt.Fprintf(stdout, "the history still ends at %s\n", want)
+		}
+		return nil
+	}
+	for _, e := range evs {
+		if events.Fingerprint(e.Hash) == want {
+			return fmt.Errorf("verify game %s: the fingerprint %s is version %d's, and the history goes on to version %d: %d events were recorded after it", id, want, e.Version, last.Version, last.Version-e.Version)
+		}
+	}
+	return fmt.Errorf("verify game %s: no event of game %s has the fingerprint %s: its history was cut or changed at or before that point", id, id, want)
+}
+
+func backup(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("backup", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	db := dbFlag(fs)
+	out := fs.String("out", "", "the new file to write the copy to")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *out == "" {
+		return errors.New("backup: say where with --out FILE")
+	}
+	store, err := openExisting(ctx, *db)
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+	if err := store.Backup(ctx, *out); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "backed up %s to %s\n", *db, *out)
+	return nil
+}
+
+func export(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("export", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	db := dbFlag(fs)
+	out := fs.String("out", "", "file to write (default: standard output)")
+	if err := fs.Parse(reorder(args)); err != nil {
+		return err
+	}
+	if fs.NArg() != 1 {
+		return errors.New("export: name one game: tappbook export GAME")
+	}
+	id := fs.Arg(0)
+	store, err := events.OpenReadOnly(ctx, *db)
+	if err != nil {
+		return fmt.Errorf("export: %w", err)
+	}
+	defer store.Close()
+	var n int
+	write := func(w io.Writer) (err error) {
+		n, err = archive.Export(ctx, store, id, w)
+		return err
+	}
+	if *out == "" {
+		err = write(stdout)
+	} else {
+		err = writeAtomically(*out, write)
+	}
+	if err != nil {
+		return fmt.Errorf("export %s: %w", id, err)
+	}
+	fmt.Fprintf(stderr, "exported %d events of game %s\n", n, id)
+	return nil
+}
+
+// importGame checks the whole file, and that it is a game, before it opens
+// (or creates) the database: a refused file writes nothing and leaves no
+// empty database behind.
+func importGame(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("import", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	db := dbFlag(fs)
+	if err := fs.Parse(reorder(args)); err != nil {
+		return err
+	}
+	if fs.NArg() != 1 {
+		return errors.New("import: name one file: tappbook import FILE")
+	}
+	f, err := os.Open(fs.Arg(0))
+	if err != nil {
+		return err
+	}
+	s, err := archive.Read(f)
+	f.Close()
+	if err != nil {
+		return fmt.Errorf("import %s: %w", fs.Arg(0), err)
+	}
+	aliases, err := gameAliases(s)
+	if err != nil {
+		return fmt.Errorf("import %s: %w", fs.Arg(0), err)
+	}
+	_, statErr := os.Stat(*db)
+	created := errors.Is(statErr, iofs.ErrNotExist)
+	store, err := events.Open(ctx, *db, events.Options{})
+	if err == nil {
+		err = archive.Import(ctx, store, s, aliases)
+		err = errors.Join(err, store.Close())
+	}
+	if err != nil {
+		if created {
+			removeDatabase(*db)
+		}
+		return fmt.Errorf("import %s: %w", fs.Arg(0), err)
+	}
+	fmt.Fprintf(stdout, "imported game %s (%d events)\n", s.ID, len(s.Events))
+	return nil
+}
+
+// gameAliases checks that an imported stream is a game tappbook can fold,
+// and gives its read-only id, which must be of the server's own form.
+func gameAliases(s *archive.Stream) ([]string, error) {
+	g, err := game.Fold(s.ID, s.Events)
+	if err != nil {
+		return nil, fmt.Errorf("not a game tappbook can read: %w", err)
+	}
+	if g.ReadID == "" {
+		return nil, nil
+	}
+	if !archive.ValidID(g.ReadID) {
+		return nil, fmt.Errorf("the game's read-only id %q is not one tappbook makes", g.ReadID)
+	}
+	return []string{g.ReadID}, nil
+}
+
+// removeDatabase removes a database file a failed command created, with
+// SQLite's companions.
+func removeDatabase(path string) {
+	for _, p := range []string{path, path + "-wal", path + "-shm", path + "-journal"} {
+		os.Remove(p)
+	}
+}
+
+// reorder puts flags before the one positional argument, so that both
+// "export GAME --db x" and "export --db x GAME" work.
+func reorder(args []string) []string {
+	var flags, rest []string
+	for i := 0; i < len(args); i++ {
+		if len(args[i]) > 1 && args[i][0] == '-' {
+			flags = append(flags, args[i])
+			if !strings.Contains(args[i], "=") && i+1 < len(args) {
+				flags = append(flags, args[i+1])
+				i++
+			}
+			continue
+		}
+		rest = append(rest, args[i])
+	}
+	return append(flags, rest...)
+}

@@ -1,0 +1,37 @@
+package archive
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+
+	"tappbook/internal/events"
+)
+
+// ErrNoStream is an export of a stream the store does not hold.
+var ErrNoStream = errors.New("there is no such game in this database")
+
+// Export writes a stream's events to w in the archive format, oldest first,
+// then the end record, and says how many events it wrote.
+func Export(ctx context.Context, store *events.Store, id string, w io.Writer) (int, error) {
+	evs, err := store.ReadStream(ctx, id)
+	if err != nil {
+		return 0, fmt.Errorf("export %s: %w", id, err)
+	}
+	if len(evs) == 0 {
+		return 0, ErrNoStream
+	}
+	enc := json.NewEncoder(w)
+	for _, e := range evs {
+		if err := enc.Encode(lineOf(e)); err != nil {
+			return 0, fmt.Errorf("export %s: %w", id, err)
+		}
+	}
+	last := evs[len(evs)-1]
+	if err := enc.Encode(endLine{End: &end{Stream: id, Events: len(evs), Head: last.Hash}}); err != nil {
+		return 0, fmt.Errorf("export %s: %w", id, err)
+	}
+	return len(evs), nil
+}

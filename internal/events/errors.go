@@ -1,0 +1,85 @@
+package events
+
+import (
+	"errors"
+	"fmt"
+)
+
+// ConflictError is a stale expected version: someone appended to the stream
+// since the caller read it.
+type ConflictError struct {
+	Stream           string
+	Expected, Actual int64
+}
+
+func (e *ConflictError) Error() string {
+	return fmt.Sprintf("stream %s is at version %d, not the expected %d", e.Stream, e.Actual, e.Expected)
+}
+
+// ErrClosed is an append to a closed store.
+var ErrClosed = errors.New("the event store is closed")
+
+// Problem is the first event Verify found wrong.
+type Problem struct {
+	Seq     int64
+	Stream  string
+	Version int64
+	Reason  string
+}
+
+func (p *Problem) Error() string {
+	return fmt.Sprintf("event %d (stream %s, version %d): %s", p.Seq, p.Stream, p.Version, p.Reason)
+}
+
+// errStop ends a walk at the first problem, which the walker has noted.
+var errStop = errors.New("stop")
+
+// IsConflict reports whether err is a stale expected version.
+func IsConflict(err error) bool {
+	var ce *ConflictError
+	return errors.As(err, &ce)
+}
+
+// KeyReusedError is an idempotency key used again, while it counts, for
+// another request than the one it first came with.
+type KeyReusedError struct {
+	Name string
+}
+
+func (e *KeyReusedError) Error() string {
+	return fmt.Sprintf("idempotency key %q was already used for a different request", e.Name)
+}
+
+// KeyError is an idempotency key that is not 1–255 printable ASCII
+// characters.
+type KeyError struct {
+	Name string
+}
+
+func (e *KeyError) Error() string {
+	return fmt.Sprintf("an idempotency key must be 1 to %d printable ASCII characters; this one has %d bytes", MaxKeyLen, len(e.Name))
+}
+
+// ChainError is the first event of a stream that breaks its hash chain,
+// found as the stream is read (Replay, ReadStream) or appended to: a
+// changed, missing or reordered event, or a head that does not point at
+// the last event. The stream's history can no longer be trusted past it;
+// it is never appended to.
+type ChainError struct {
+	Stream  string
+	Version int64  // the event at fault (for a head, the last event read)
+	Seq     int64  // its place in the whole store
+	Why     string // what is wrong, in a sentence
+}
+
+func (e *ChainError) Error() string {
+	return fmt.Sprintf("event %d (stream %s, version %d): %s", e.Seq, e.Stream, e.Version, e.Why)
+}
+
+// refusal reports whether an append was refused before it wrote anything,
+// so that the appends sharing its commit go on.
+func refusal(err error) bool {
+	var kr *KeyReusedError
+	var ce *ChainError
+	return IsConflict(err) || errors.As(err, &kr) || errors.As(err, &ce)
+}

@@ -1,0 +1,88 @@
+package events
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// big is an event larger than a page, so that appending it needs new pages.
+func big(n int) NewEvent {
+	return NewEvent{Type: "test.big", SchemaVersion: 1, Data: map[string]any{"n": n, "pad": strings.Repeat("x", 20000)}}
+}
+
+// A write the disk refuses is ErrDiskFull, writes nothing, and makes the
+// store degraded; the next write that succeeds makes it healthy again.
+// The "full disk" is SQLite's page quota on the write connection, which
+// fails exactly as a full disk does (SQLITE_FULL), without root.
+func TestDiskFull(t *testing.T) {
+	ctx := context.Background()
+	s, _ := openTemp(t)
+	if _, err := s.Append(ctx, "g", 0, Key{}, ev(1)); err != nil {
+		t.Fatal(err)
+	}
+	if h := s.Health(); !h.OK || h.Problem != "" {
+		t.Fatalf("a fresh store: %+v", h)
+	}
+	var pages int64
+	if err := s.conn.QueryRowContext(ctx, `PRAGMA page_count`).Scan(&pages); err != nil {
+		t.Fatal(err)
+	}
+	quota := func(n int64) {
+		t.Helper()
+		if _, err := s.conn.ExecContext(ctx, fmt.Sprintf("PRAGMA max_page_count = %d", n)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	quota(pages)
+	_, err := s.Append(ctx, "g", 1, key("g", "k", "fp"), big(2))
+	if !errors.Is(err, ErrDiskFull) || !strings.Contains(err.Error(), "append") {
+		t.Fatalf("append to a full disk: %v, want ErrDiskFull with its context", err)
+	}
+	h := s.Health()
+	if h.OK || !strings.Contains(h.Problem, "full") || h.Since.IsZero() {
+		t.Fatalf("health after a failed write: %+v", h)
+	}
+	// Nothing of it was written, the key included; reading goes on.
+	if v, _ := s.StreamVersion(ctx, "g"); v != 1 {
+		t.Fatalf("the stream is at version %d after a refused write", v)
+	}
+	if _, ok, err := s.FindKey(ctx, key("g", "k", "fp")); ok || err != nil {
+		t.Fatalf("the key of a refused write was kept: %v %v", ok, err)
+	}
+	if _, err := s.Append(ctx, "g", 1, Key{}, big(3)); !errors.Is(err, ErrDiskFull) || s.Health().OK {
+		t.Fatalf("a second write: %v, health %+v", err, s.Health())
+	}
+	quota(1 << 30) // room again
+	res, err := s.Append(ctx, "g", 1, key("g", "k", "fp"), big(2))
+	if err != nil || res.Duplicate {
+		t.Fatalf("append once there is room: %+v %v", res, err)
+	}
+	if h := s.Health(); !h.OK || h.Problem != "" {
+		t.Fatalf("health after a write succeeded again: %+v", h)
+	}
+	if rep, err := s.Verify(ctx); err != nil || rep.Problem != nil || rep.Events != 2 {
+		t.Fatalf("after a full disk: %+v %v", rep, err)
+	}
+}
+
+// Options.MaxPages is such a quota from the start.
+func TestMaxPages(t *testing.T) {
+	ctx := context.Background()
+	s, err := Open(ctx, t.TempDir()+"/q.db", Options{MaxPages: 40})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	for i := range 100 {
+		if _, err := s.Append(ctx, "g", int64(i), Key{}, big(i)); err != nil {
+			if !errors.Is(err, ErrDiskFull) || i == 0 {
+				t.Fatalf("append %d: %v", i, err)
+			}
+			return
+		}
+	}
+	t.Fatal("100 events of 20 KB fit in 40 pages")
+}

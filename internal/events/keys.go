@@ -1,0 +1,147 @@
+package events
+
+import (
+	"bytes"
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// Key makes an append idempotent: a retry of the same request with the
+// same key writes nothing and gets the first answer. The key is bound to
+// the request it came with by its fingerprint, and expires (Options.KeyTTL).
+type Key struct {
+	// Scope is where the key is unique: the stream appended to, or a kind
+	// of request (such as "create") when the stream is new each time.
+	Scope string
+	// Name is the client's key: 1–255 printable ASCII characters; "" for an
+	// append without a key.
+	Name string
+	// Fingerprint says what the request was (for example a hash of the
+	// command); required with a Name. The same key with another
+	// fingerprint is a *KeyReusedError.
+	Fingerprint []byte
+}
+
+// MaxKeyLen is the longest key name: enough for any scheme of ids a client
+// may use, short enough that keys cannot fill the disk or the index.
+const MaxKeyLen = 255
+
+// DefaultKeyTTL is how long a key is remembered by default: a client
+// retries within seconds or minutes; a day covers a phone that was off.
+const DefaultKeyTTL = 24 * time.Hour
+
+// CheckKeyName refuses a key name that is empty, longer than MaxKeyLen or
+// holds anything but printable ASCII (space to tilde), with a *KeyError.
+func CheckKeyName(name string) error {
+	if name == "" || len(name) > MaxKeyLen {
+		return &KeyError{Name: name}
+	}
+	for i := 0; i < len(name); i++ {
+		if name[i] < ' ' || name[i] > '~' {
+			return &KeyError{Name: name}
+		}
+	}
+	return nil
+}
+
+// check is the Key as an append or a look-up must have it.
+func (k Key) check() error {
+	if k.Name == "" {
+		return nil
+	}
+	if err := CheckKeyName(k.Name); err != nil {
+		return err
+	}
+	if len(k.Scope) > MaxKeyLen {
+		return fmt.Errorf("idempotency key scope %.40q…: longer than %d characters", k.Scope, MaxKeyLen)
+	}
+	if len(k.Fingerprint) == 0 {
+		return fmt.Errorf("idempotency key %q: no fingerprint of the request", k.Name)
+	}
+	return nil
+}
+
+// keyTimeLayout writes when a key was used in a fixed width, so that the
+// stored times sort as text (an expiry is a plain comparison in SQL).
+const keyTimeLayout = "2006-01-02T15:04:05.000Z"
+
+func keyTime(t time.Time) string { return t.UTC().Format(keyTimeLayout) }
+
+// usedKey is a key as stored: the append it answered and the request it
+// came with (no fingerprint for keys kept from before fingerprints).
+type usedKey struct {
+	stream      string
+	batch       int64
+	fingerprint []byte
+	usedAt      string
+}
+
+// queryRower is a connection or a statement bound to its SQL.
+type queryRower interface {
+	QueryRowContext(ctx context.Context, args ...any) *sql.Row
+}
+
+// lookupKey finds a key that still counts: it gives the stream and batch of
+// the first append with it, ok false when the key is unknown or expired,
+// and a *KeyReusedError when it came with another request.
+func (s *Store) lookupKey(ctx context.Context, q queryRower, k Key) (usedKey, bool, error) {
+	var u usedKey
+	err := q.QueryRowContext(ctx, k.Scope, k.Name).Scan(&u.stream, &u.batch, &u.fingerprint, &u.usedAt)
+	if errors.Is(err, sql.ErrNoRows) {
+		return usedKey{}, false, nil
+	}
+	if err != nil {
+		return usedKey{}, false, fmt.Errorf("look up idempotency key %q: %w", k.Name, err)
+	}
+	if u.usedAt < keyTime(s.now().Add(-s.keyTTL)) {
+		return usedKey{}, false, nil // expired: the key may be used again
+	}
+	// A key kept from before fingerprints answers as it always did.
+	if u.fingerprint != nil && !bytes.Equal(u.fingerprint, k.Fingerprint) {
+		return usedKey{}, false, &KeyReusedError{Name: k.Name}
+	}
+	return u, true, nil
+}
+
+// FindKey returns the events of the first append made with a key that
+// still counts, if any; a *KeyReusedError when the key came with another
+// request.
+func (s *Store) FindKey(ctx context.Context, k Key) ([]Event, bool, error) {
+	if k.Name == "" {
+		return nil, false, nil
+	}
+	if err := k.check(); err != nil {
+		return nil, false, err
+	}
+	u, ok, err := s.lookupKey(ctx, rowQuery{s.read, selectKey}, k)
+	if !ok || err != nil {
+		return nil, false, err
+	}
+	evs, err := readBatch(ctx, s.read, u.stream, u.batch)
+	if err != nil {
+		return nil, false, fmt.Errorf("find key %q: %w", k.Name, err)
+	}
+	return evs, true, nil
+}
+
+// rowQuery binds a query to a pool for lookupKey.
+type rowQuery struct {
+	db    *sql.DB
+	query string
+}
+
+func (r rowQuery) QueryRowContext(ctx context.Context, args ...any) *sql.Row {
+	return r.db.QueryRowContext(ctx, r.query, args...)
+}
+
+const (
+	selectKey = `SELECT stream, batch, fingerprint, used_at FROM idempotency_keys WHERE scope = ? AND name = ?`
+	// An expired key's row is taken over by its next use.
+	upsertKey = `INSERT INTO idempotency_keys (scope, name, stream, batch, fingerprint, used_at) VALUES (?, ?, ?, ?, ?, ?)
+		ON CONFLICT (scope, name) DO UPDATE SET stream = excluded.stream, batch = excluded.batch,
+		fingerprint = excluded.fingerprint, used_at = excluded.used_at`
+	purgeKeys = `DELETE FROM idempotency_keys WHERE used_at < ?`
+)

@@ -1,0 +1,65 @@
+package events
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"os"
+	"strconv"
+	"time"
+)
+
+// ErrReadOnly is a write to a store opened read-only.
+var ErrReadOnly = errors.New("the event store is open read-only")
+
+// OpenReadOnly opens an existing database to read and check it (verify),
+// never creating, migrating or changing a file: a missing path is an error
+// that says so, a file that is not the event store's a *NotStoreError, a
+// damaged one a *CorruptError. Appends to it are refused with ErrReadOnly.
+func OpenReadOnly(ctx context.Context, path string) (*Store, error) {
+	info, err := os.Stat(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("no database at %s: there is no such file", path)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("no database at %s: %w", path, err)
+	}
+	if !info.Mode().IsRegular() {
+		return nil, fmt.Errorf("no database at %s: it is not a file", path)
+	}
+	// A rollback journal beside the file is a write its writer never
+	// finished; reading past it would see half of it, and only a writer may
+	// roll it back.
+	if _, err := os.Stat(path + "-journal"); err == nil {
+		return nil, &CorruptError{Path: path, Problems: []string{"a write was left unfinished (" + path + "-journal exists): the file was being written when its writer stopped"}}
+	}
+	params := url.Values{}
+	params.Set("mode", "ro")
+	params.Set("_busy_timeout", strconv.FormatInt((5*time.Second).Milliseconds(), 10))
+	params.Set("_query_only", "1")
+	params.Set("_txlock", "deferred")
+	// Without a WAL file there is nothing beyond the file itself to read,
+	// and SQLite reads it as it is, without making -wal and -shm files
+	// beside it. With one, a server may be writing: read through it.
+	if _, err := os.Stat(path + "-wal"); errors.Is(err, fs.ErrNotExist) {
+		params.Set("immutable", "1")
+	}
+	read, err := sql.Open("sqlite3", "file:"+(&url.URL{Path: path}).EscapedPath()+"?"+params.Encode())
+	if err != nil {
+		return nil, fmt.Errorf("open %s: %w", path, err)
+	}
+	read.SetMaxOpenConns(4)
+	read.SetMaxIdleConns(4)
+	if err := read.PingContext(ctx); err != nil {
+		read.Close()
+		return nil, withPath("open", path, classify(path, err))
+	}
+	if err := checkSchema(ctx, read, path); err != nil {
+		read.Close()
+		return nil, err
+	}
+	return &Store{read: read, path: path, now: time.Now, readOnly: true, closed: true}, nil
+}

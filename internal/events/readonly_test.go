@@ -1,0 +1,66 @@
+package events
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+)
+
+func names(t *testing.T, dir string) []string {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, e := range entries {
+		out = append(out, e.Name())
+	}
+	return out
+}
+
+// A store opened read-only reads a database another store is writing (its
+// WAL included) and one at rest, refuses every write, and makes no file.
+func TestOpenReadOnly(t *testing.T) {
+	ctx := context.Background()
+	s, path := openTemp(t)
+	if _, err := s.Append(ctx, "g", 0, Key{}, ev(1), ev(2)); err != nil {
+		t.Fatal(err)
+	}
+	for _, live := range []bool{true, false} {
+		if !live {
+			s.Close()
+		}
+		before := names(t, filepath.Dir(path))
+		ro, err := OpenReadOnly(ctx, path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if evs, err := ro.ReadStream(ctx, "g"); err != nil || len(evs) != 2 {
+			t.Fatalf("live %v: read %d events, %v", live, len(evs), err)
+		}
+		if err := ro.CheckIntegrity(ctx, true); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := ro.Append(ctx, "g", 2, Key{}, ev(3)); !errors.Is(err, ErrReadOnly) {
+			t.Fatalf("append: %v", err)
+		}
+		evs, _ := ro.ReadStream(ctx, "g")
+		evs[0].Stream, evs[1].Stream = "h", "h"
+		if err := ro.Import(ctx, evs, nil); !errors.Is(err, ErrReadOnly) {
+			t.Fatalf("import: %v", err)
+		}
+		if err := ro.Close(); err != nil {
+			t.Fatal(err)
+		}
+		if after := names(t, filepath.Dir(path)); !slices.Equal(before, after) {
+			t.Fatalf("live %v: files %v became %v", live, before, after)
+		}
+	}
+	if _, err := OpenReadOnly(ctx, filepath.Join(t.TempDir(), "none.db")); err == nil {
+		t.Fatal("a missing file opened")
+	}
+}
