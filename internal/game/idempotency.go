@@ -2,8 +2,8 @@ package game
 
 import (
 	"crypto/sha256"
-	"errors"
 	"encoding/json"
+	"errors"
 	"fmt"
 
 	"tappbook/internal/events"

@@ -171,4 +171,3 @@ func (d *deal) result() Result {
 }
 
 func units(n int) decimal.Decimal { return decimal.NewFromInt(int64(n)) }
-

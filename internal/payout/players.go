@@ -142,4 +142,3 @@ func checkSeats(v Variant, players []string) error {
 	}
 	return nil
 }
-
