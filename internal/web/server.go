@@ -29,6 +29,20 @@ import (
 // MaxBody is api.md's limit on a request body.
 const MaxBody = 64 << 10
 
+// Options tune the server; the zero value serves.
+type Options struct {
+	// FormKey signs the forms' tokens (see origin.go); a random key when
+	// empty, so that the tokens of open pages end with the process.
+	FormKey []byte
+	// Heartbeat is how often a live stream sends a comment line, which keeps
+	// it open through the write deadline's exemption and idle proxies; 25 s
+	// when zero.
+	Heartbeat time.Duration
+	// JoinURLs lists the addresses other phones can open (the LAN addresses
+	// and the mDNS name), for the start page; none when nil.
+	JoinURLs func() []string
+}
+
 // Server is tappbook over HTTP.
 type Server struct {
 	http.Handler
@@ -43,21 +57,35 @@ func (s *Server) CloseStreams() { s.once.Do(func() { close(s.streams) }) }
 
 // New builds the HTTP handler: the phone UI, the JSON API, the health check.
 //
-// Every POST, PUT and DELETE from another site is refused by Go's
-// cross-origin protection, which reads the browser's Sec-Fetch-Site and
-// Origin headers: it needs no tokens in forms and works over plain HTTP on a
-// LAN address; scripts such as curl send neither header and pass.
-func New(svc *game.Service, log *slog.Logger) (*Server, error) {
+// Every POST, PUT and DELETE from another site is refused (origin.go): by
+// the browser's Sec-Fetch-Site and Origin headers, or, where a browser on
+// plain HTTP sends "Origin: null", by the form's signed token. Scripts such
+// as curl send neither header and pass.
+func New(svc *game.Service, log *slog.Logger, options ...Options) (*Server, error) {
+	var opts Options
+	if len(options) > 0 {
+		opts = options[0]
+	}
 	bundle, err := i18n.Load()
 	if err != nil {
 		return nil, err
+	}
+	forms, err := newFormTokens(opts.FormKey)
+	if err != nil {
+		return nil, err
+	}
+	if opts.Heartbeat <= 0 {
+		opts.Heartbeat = 25 * time.Second
 	}
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	// The client is the address that connected: a header saying otherwise
 	// is not believed (tappbook runs on a home network, not behind a proxy).
 	e.IPExtractor = echo.ExtractIPDirect()
-	e.HTTPErrorHandler = errorHandler(log)
+	srv := &Server{streams: make(chan struct{})}
+	u := ui{svc: svc, i18n: bundle, streams: srv.streams, tables: newPageCache(256), forms: forms,
+		heartbeat: opts.Heartbeat, joinURLs: opts.JoinURLs}
+	e.HTTPErrorHandler = errorHandler(log, u.errorPage)
 	e.Use(middleware.Recover())
 	e.Use(securityHeaders)
 	e.Use(middleware.BodyLimit("64K"))
@@ -66,6 +94,7 @@ func New(svc *game.Service, log *slog.Logger) (*Server, error) {
 	e.Use(middleware.GzipWithConfig(middleware.GzipConfig{Skipper: func(c echo.Context) bool {
 		return strings.HasSuffix(c.Path(), "/live") || strings.HasPrefix(c.Request().URL.Path, "/api/")
 	}}))
+	e.Use(sameOrigin(forms))
 	e.GET("/healthz", func(c echo.Context) error {
 		return c.JSON(http.StatusOK, map[string]string{"status": "ok"})
 	})
@@ -78,36 +107,33 @@ func New(svc *game.Service, log *slog.Logger) (*Server, error) {
 	static.StaticFS("/", staticfiles.FS)
 	creations := createLimit()
 	api{svc: svc, createLimit: creations}.routes(e)
-	srv := &Server{streams: make(chan struct{})}
-	ui{svc: svc, i18n: bundle, streams: srv.streams, createLimit: creations, tables: newPageCache(256)}.routes(e)
-	cop := http.NewCrossOriginProtection()
-	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "application/json")
-		w.WriteHeader(http.StatusForbidden)
-		_, _ = w.Write([]byte(`{"error":"this request came from another site and was refused; use tappbook's own pages"}` + "\n"))
-	}))
-	srv.Handler = cop.Handler(e)
+	u.createLimit = creations
+	u.routes(e)
+	srv.Handler = e
 	return srv, nil
 }
 
 // securityHeaders: no inline script or style may run, no site may frame a
 // page, and no page tells another site its address (a game's address is
-// its key).
+// its key). "same-origin" sends the referrer, and so the Origin of a form
+// post, to tappbook itself only: over plain HTTP a browser then names the
+// page's origin where "no-referrer" made it send "Origin: null".
 func securityHeaders(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		h := c.Response().Header()
 		h.Set("Content-Security-Policy", "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
 		h.Set("X-Content-Type-Options", "nosniff")
 		h.Set("X-Frame-Options", "DENY")
-		h.Set("Referrer-Policy", "no-referrer")
+		h.Set("Referrer-Policy", "same-origin")
 		return next(c)
 	}
 }
 
-// errorHandler answers every error with api.md's {"error": "…"} and the
-// status its kind calls for; an unexpected one is logged and answered 500
-// without its details.
-func errorHandler(log *slog.Logger) echo.HTTPErrorHandler {
+// errorHandler answers every error with the status its kind calls for: on
+// the API (and /healthz) api.md's {"error": "…"}, on every other route a page
+// in the reader's language with a way back. An unexpected error is logged
+// and answered 500 without its details.
+func errorHandler(log *slog.Logger, page func(c echo.Context, status int, err error) error) echo.HTTPErrorHandler {
 	return func(err error, c echo.Context) {
 		if c.Response().Committed {
 			return
@@ -120,8 +146,23 @@ func errorHandler(log *slog.Logger) echo.HTTPErrorHandler {
 			_ = c.NoContent(status)
 			return
 		}
+		if !isAPI(c.Request().URL.Path) {
+			if perr := page(c, status, err); perr == nil {
+				return
+			} else {
+				log.Error("error page failed", "path", c.Request().URL.Path, "err", perr)
+			}
+			if c.Response().Committed {
+				return
+			}
+		}
 		_ = c.JSON(status, map[string]string{"error": msg})
 	}
+}
+
+// isAPI tells the routes that answer JSON, errors included.
+func isAPI(path string) bool {
+	return path == "/api" || strings.HasPrefix(path, "/api/") || path == "/healthz"
 }
 
 func statusOf(err error) (int, string) {
@@ -139,6 +180,8 @@ func statusOf(err error) (int, string) {
 		return http.StatusNotFound, nf.Error()
 	case errors.As(err, &ce):
 		return http.StatusConflict, ce.Error()
+	case errors.Is(err, errCrossSite):
+		return http.StatusForbidden, err.Error()
 	case errors.As(err, &he):
 		switch he.Code {
 		case http.StatusRequestEntityTooLarge:
