@@ -105,6 +105,10 @@ func New(svc *game.Service, log *slog.Logger, options ...Options) (*Server, erro
 		}
 	})
 	static.StaticFS("/", staticfiles.FS)
+	// The service worker answers for the whole site only from its root; the
+	// browser checks it for updates, so it is never cached long.
+	e.GET("/sw.js", rootFile("sw.js", "text/javascript; charset=utf-8", "no-cache"))
+	e.GET("/manifest.webmanifest", rootFile("manifest.webmanifest", "application/manifest+json", "public, max-age=3600"))
 	creations := createLimit()
 	api{svc: svc, createLimit: creations}.routes(e)
 	u.createLimit = creations
@@ -280,4 +284,16 @@ func createLimit() echo.MiddlewareFunc {
 			return echo.NewHTTPError(http.StatusTooManyRequests, "too many games started from this address; wait a few minutes")
 		},
 	})
+}
+
+// rootFile serves one embedded file at the site's root.
+func rootFile(name, contentType, cacheControl string) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		b, err := staticfiles.FS.ReadFile(name)
+		if err != nil {
+			return fmt.Errorf("static file %s: %w", name, err)
+		}
+		c.Response().Header().Set("Cache-Control", cacheControl)
+		return c.Blob(http.StatusOK, contentType, b)
+	}
 }
