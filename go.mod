@@ -6,8 +6,10 @@ require (
 	github.com/a-h/templ v0.3.977
 	github.com/chromedp/chromedp v0.23.0
 	github.com/go-json-experiment/json v0.0.0-20260213210345-44df1a37e875
+	github.com/hashicorp/mdns v1.0.7
 	github.com/labstack/echo/v4 v4.16.0
 	github.com/mattn/go-sqlite3 v1.14.53
+	github.com/miekg/dns v1.1.72
 	github.com/pressly/goose/v3 v3.29.0
 	github.com/shopspring/decimal v1.6.0
 	golang.org/x/sync v0.24.0
