@@ -231,6 +231,12 @@ type ShareView struct {
 	QR      QRView
 }
 
+// JoinView is an address other phones open, with its QR code.
+type JoinView struct {
+	URL string
+	QR  QRView
+}
+
 // QRView is a QR code as SVG rectangles.
 type QRView struct {
 	Size int

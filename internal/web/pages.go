@@ -15,6 +15,7 @@ import (
 	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
 	"github.com/shopspring/decimal"
+	"rsc.io/qr"
 
 	"tappbook/internal/game"
 	"tappbook/internal/i18n"
@@ -150,7 +151,17 @@ func (u ui) home(c echo.Context) error {
 	for _, v := range payout.Variants() {
 		vs = append(vs, templates.Option{Value: string(v), Label: loc.T("variant." + string(v))})
 	}
-	return render(c, http.StatusOK, templates.Home(p, vs))
+	var join []templates.JoinView
+	if u.joinURLs != nil {
+		for _, addr := range u.joinURLs() {
+			code, err := qr.Encode(addr, qr.M)
+			if err != nil {
+				return fmt.Errorf("start page: QR code of %s: %w", addr, err)
+			}
+			join = append(join, templates.JoinView{URL: addr, QR: qrPath(code)})
+		}
+	}
+	return render(c, http.StatusOK, templates.Home(p, vs, join))
 }
 
 // newGameView fills the start form for a variant, with the defaults or what
