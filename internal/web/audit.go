@@ -171,6 +171,9 @@ func qrPath(code *qr.Code) templates.QRView {
 	return templates.QRView{Size: code.Size + 2*quiet, Path: b.String()}
 }
 
+// streamWriteWindow is how long one write to a live stream may take.
+const streamWriteWindow = 30 * time.Second
+
 // live streams a game's version to a page that follows it (server-sent
 // events): once on connecting, so that a phone that was away catches up, and
 // after every change.
@@ -187,7 +190,14 @@ func (u ui) live(c echo.Context) error {
 	h.Set("Cache-Control", "no-cache")
 	h.Set("X-Accel-Buffering", "no")
 	c.Response().WriteHeader(http.StatusOK)
+	// A stream outlives the server's write deadline, which is for answers
+	// that end: each write gets a deadline of its own instead, so a phone
+	// that vanished is let go, and the heartbeat shows the stream is alive.
+	rc := http.NewResponseController(c.Response())
+	window := func() { _ = rc.SetWriteDeadline(time.Now().Add(streamWriteWindow)) }
+	window()
 	send := func(v int64) error {
+		window()
 		if _, err := fmt.Fprintf(c.Response(), "id: %d\ndata: %d\n\n", v, v); err != nil {
 			return err
 		}
@@ -200,7 +210,7 @@ func (u ui) live(c echo.Context) error {
 	if err := send(version); err != nil {
 		return nil
 	}
-	ping := time.NewTicker(25 * time.Second)
+	ping := time.NewTicker(u.heartbeat)
 	defer ping.Stop()
 	for {
 		select {
@@ -213,6 +223,7 @@ func (u ui) live(c echo.Context) error {
 				return nil
 			}
 		case <-ping.C:
+			window()
 			if _, err := fmt.Fprint(c.Response(), ": ping\n\n"); err != nil {
 				return nil
 			}
