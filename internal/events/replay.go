@@ -10,7 +10,7 @@ import (
 )
 
 // Replay calls fn with each of a stream's events in order, as a fold reads
-// them (see replayColumns). ev.Data is lent to fn: it is valid until fn
+// them (see replayColumns), each with its hash. ev.Data is lent to fn: it is valid until fn
 // returns, and fn copies what it keeps of it.
 //
 // It checks the stream's hash chain as it reads, and its head at the end:
@@ -27,6 +27,9 @@ func (s *Store) Replay(ctx context.Context, stream string, fn func(Event) error)
 		if ce := w.step(ev.Seq, ev.Version, sc.typ, int64(sc.schemaVersion), sc.at, sc.data, sc.prevHash, sc.hash); ce != nil {
 			return ce, nil
 		}
+		// The hash it checked goes with the event: a fold keeps the last
+		// one as the head that phones witness.
+		ev.Hash = string(sc.hash)
 		return nil, fn(ev)
 	})
 	if err != nil {
