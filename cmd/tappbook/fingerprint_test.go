@@ -122,3 +122,28 @@ func TestServeRefusesDamagedDatabase(t *testing.T) {
 		t.Fatalf("serve on a damaged database: %v, want a refusal naming the damage", err)
 	}
 }
+
+// The closed evening shows the read-only link's key to whoever follows it
+// by that link (never the writing id): verify --game takes either.
+func TestVerifyGameByReadOnlyKey(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "t.db")
+	id := evening(t, path)
+	st, err := events.Open(ctx, path, events.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := game.New(st).Snapshot(ctx, id)
+	st.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := events.Fingerprint(g.Head)
+	var out, errOut bytes.Buffer
+	if err := run(ctx, []string{"verify", "--db", path, "--game", g.ReadID, "--fingerprint", f}, &out, &errOut); err != nil {
+		t.Fatalf("verify by the read-only key: %v", err)
+	}
+	if !strings.Contains(out.String(), "still ends at "+f) || strings.Contains(out.String(), id) {
+		t.Fatalf("verify by the read-only key printed %q: want the fingerprint confirmed, and never the writing id", out.String())
+	}
+}

@@ -86,7 +86,14 @@ func verifyGame(ctx context.Context, store *events.Store, id, fingerprint string
 			return fmt.Errorf("verify: %w", err)
 		}
 	}
-	evs, err := store.ReadStream(ctx, id)
+	// id is the game's own id or its read-only link's key; the report
+	// names the key it was given, so the writing id is never printed for
+	// someone who has only the read-only link.
+	stream := id
+	if s, err := store.Resolve(ctx, id); err == nil && s != "" {
+		stream = s
+	}
+	evs, err := store.ReadStream(ctx, stream)
 	if err != nil {
 		return fmt.Errorf("verify game %s: %w", id, err)
 	}

@@ -43,11 +43,14 @@ func (a api) routes(e *echo.Echo) {
 	r.GET("/hands", a.listHands)
 	r.GET("/events", a.events)
 	r.GET("/settlement", a.settlement)
+	r.GET("/witness", a.witness)
 	g.POST("/:id/deal/announce", a.announce)
 	g.POST("/:id/deal/kontra", a.kontra)
 	g.POST("/:id/deal/matzl", a.matzl)
 	g.POST("/:id/deal/count", a.count)
 	g.GET("/:id/settlement", a.settlement)
+	// Phones as witnesses: does the history still hold what a phone saw?
+	g.GET("/:id/witness", a.witness)
 	// The end of a Württemberg evening (api.md).
 	g.POST("/:id/herz-as", a.herzAs)
 	g.POST("/:id/herz-as/holder", a.herzAsHolder)
