@@ -6,7 +6,6 @@ import (
 	"strconv"
 
 	"github.com/labstack/echo/v4"
-
 )
 
 // witnessJSON answers a phone that kept the last (version, head hash) it
@@ -38,4 +37,3 @@ func (a api) witness(c echo.Context) error {
 	c.Response().Header().Set("Cache-Control", "no-store")
 	return writeJSON(c, http.StatusOK, witnessJSON{Holds: w.Holds, Why: w.Why, Version: w.Version, Head: w.Head})
 }
-
