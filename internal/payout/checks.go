@@ -31,7 +31,17 @@ type spec struct {
 	declarer, partner, trump, points, tricks, tout, kontra, matzl, ramsch need
 	trumps                                                                []string // the suits trump may be, when trump is taken
 	noTrump                                                               bool     // played without trump: no trump field, no matzl
+	// wonBy: the declarer wins by taking no trick (WonByNoTrick: bettel)
+	// or every trick (WonByAllTricks: durch, rufer, tout), and by nothing
+	// else; "" where points decide.
+	wonBy string
 }
+
+// What decides a contract that tricks alone decide (Fields.WonBy).
+const (
+	WonByNoTrick   = "none"
+	WonByAllTricks = "all"
+)
 
 // geometry is what the pack and the deal look like: it turns tricks into
 // cards held, for the points-versus-tricks check.
@@ -274,6 +284,11 @@ type Fields struct {
 	Trumps                                                                []string
 	// DeclarerIsForehand: rufen's declarer is always forehand.
 	DeclarerIsForehand bool
+	// WonBy: WonByNoTrick or WonByAllTricks where the declarer wins by
+	// taking no trick or every trick and by nothing else, so that a form
+	// may ask "won or lost" and the count of tricks only when lost; "" where
+	// points decide.
+	WonBy string
 }
 
 // Contracts lists a variant's contracts in the order rules.md gives them.

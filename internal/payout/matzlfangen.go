@@ -42,9 +42,9 @@ func matzlfangenSpec(contract string) (spec, bool) {
 	case "treiben", "neid":
 		sp.declarer, sp.points, sp.tricks = required, required, required
 	case "trumpf-durch":
-		sp.declarer, sp.points, sp.tricks = required, optional, required
+		sp.declarer, sp.points, sp.tricks, sp.wonBy = required, optional, required, WonByAllTricks
 	case "durch":
-		sp.declarer, sp.points, sp.tricks = required, optional, required
+		sp.declarer, sp.points, sp.tricks, sp.wonBy = required, optional, required, WonByAllTricks
 		sp.trump, sp.trumps, sp.noTrump = never, nil, true
 	default:
 		return spec{}, false

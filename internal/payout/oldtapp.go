@@ -54,7 +54,7 @@ func oldTappSpec(contract string, tout bool) (spec, bool) {
 		}
 		if tout {
 			// Tout: only taking all 11 tricks wins; card points do not matter.
-			sp.points, sp.tricks = optional, required
+			sp.points, sp.tricks, sp.wonBy = optional, required, WonByAllTricks
 		}
 		return sp, true
 	}

@@ -130,6 +130,7 @@ func (d *Descriptor) Fields(contract string, tout bool) (Fields, bool) {
 		Kontra: name(sp.kontra), Matzl: name(sp.matzl), Ramsch: name(sp.ramsch),
 		Trumps:             sp.trumps,
 		DeclarerIsForehand: d.declarerIsForehand != nil && d.declarerIsForehand(contract),
+		WonBy:              sp.wonBy,
 	}, ok
 }
 

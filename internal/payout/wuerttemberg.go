@@ -78,9 +78,9 @@ func wuerttembergSpec(contract string) (spec, bool) {
 		// Hearts are trump: the trump may be left out, or given as hearts.
 		return spec{declarer: required, trump: optional, trumps: []string{Hearts}, points: required, tricks: optional}, true
 	case "bettel", "open-bettel":
-		return spec{declarer: required, tricks: required, points: optional, noTrump: true}, true
+		return spec{declarer: required, tricks: required, points: optional, noTrump: true, wonBy: WonByNoTrick}, true
 	case "rufer", "durch":
-		return spec{declarer: required, trump: required, trumps: allSuits(), tricks: required, points: optional}, true
+		return spec{declarer: required, trump: required, trumps: allSuits(), tricks: required, points: optional, wonBy: WonByAllTricks}, true
 	case "ramsch":
 		return spec{ramsch: required, noTrump: true}, true
 	}
