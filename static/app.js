@@ -1,11 +1,44 @@
 // tappbook: the little the pages need beyond plain forms. Everything works
 // without it; with it, the table updates live, the screen stays awake, the
-// other side's points show while typing, kontra is a stepper, and a deal
-// saved while the server cannot be reached waits on the phone and is sent
-// once it answers.
+// other side's points show while typing, kontra is a stepper, choosing
+// another contract keeps what was tapped, a Ramsch shows the last player's
+// count, links are shared in one tap, the phone keeps what it saw of the
+// history as a witness, and a deal saved while the server cannot be reached
+// waits on the phone and is sent once it answers.
 (function () {
   "use strict";
   var live = document.body.getAttribute("data-live");
+
+  // Phones as witnesses: the phone keeps the last version and head hash of
+  // the game's history it was shown, and asks the server whether its
+  // history still holds them. A history cut or changed behind the server's
+  // back, even mended so that its chain is whole, is said plainly.
+  function witness() {
+    var sec = document.getElementById("live");
+    if (!sec || !window.fetch || !window.localStorage) return;
+    var url = sec.getAttribute("data-witness"), v = parseInt(sec.getAttribute("data-version"), 10),
+        head = sec.getAttribute("data-head");
+    if (!url || !v || !head) return;
+    var key = "tappbook.seen:" + location.pathname;
+    var seen = null;
+    try { seen = JSON.parse(localStorage.getItem(key)); } catch (e) {}
+    var remember = function () { try { localStorage.setItem(key, JSON.stringify({ v: v, h: head })); } catch (e) {} };
+    if (!seen || !seen.v || !seen.h) { remember(); return; }
+    if (seen.v === v && seen.h === head) return;
+    fetch(url + "?version=" + encodeURIComponent(seen.v) + "&hash=" + encodeURIComponent(seen.h), { credentials: "same-origin" })
+      .then(function (r) { return r.ok ? r.json() : null; })
+      .then(function (w) {
+        if (!w) return;
+        if (w.holds) { remember(); return; }
+        // What this phone saw is kept, so that it goes on saying so.
+        var el = document.getElementById("witness");
+        if (!el) return;
+        el.textContent = el.getAttribute(w.why === "cut" ? "data-cut" : "data-changed")
+          .replace("{seen}", seen.v).replace("{now}", w.version);
+        el.hidden = false;
+      })
+      .catch(function () {});
+  }
 
   // Live: the server sends the game's version on every change and on every
   // (re)connect; a version not seen yet means the page is stale.
@@ -16,7 +49,7 @@
         if (!html) return;
         var doc = new DOMParser().parseFromString(html, "text/html");
         var fresh = doc.getElementById("live"), old = document.getElementById("live");
-        if (fresh && old) old.replaceWith(fresh);
+        if (fresh && old) { old.replaceWith(fresh); init(fresh); witness(); }
       })
       .catch(function () {});
   }
@@ -80,6 +113,96 @@
       wrap.appendChild(step(-1, "−"));
       wrap.appendChild(sel);
       wrap.appendChild(step(1, "+"));
+    });
+  }
+
+  // Another contract keeps what was tapped and typed: the contract's link
+  // carries the form's values, and the server fills them back in.
+  function keepTyped(root) {
+    var nav = root.querySelector("nav.contracts"), form = root.querySelector("form.deal");
+    if (!nav || !form || !window.URLSearchParams || !window.FormData) return;
+    var carry = function (href) {
+      var q = new URLSearchParams(href.replace(/^[^?]*\?/, ""));
+      new FormData(form).forEach(function (val, k) {
+        if (k !== "contract" && k !== "form_token" && val !== "" && !q.has(k)) q.append(k, val);
+      });
+      return "?" + q.toString();
+    };
+    nav.addEventListener("click", function (e) {
+      var a = e.target.closest ? e.target.closest("a.pick") : null;
+      if (!a) return;
+      e.preventDefault();
+      location.assign(carry(a.getAttribute("href")));
+    });
+    // Tout changes what the contract asks: the form is shown again for it.
+    var tout = form.querySelector("input[name=tout]");
+    if (tout) tout.addEventListener("change", function () {
+      var q = carry("?contract=" + encodeURIComponent(form.querySelector("input[name=contract]").value));
+      if (!tout.checked) q = q.replace(/(^\?|&)tout=true/, "$1");
+      location.assign(q);
+    });
+  }
+
+  // Ramsch: the one count left blank is what the others leave of the pack
+  // (the server fills it in the same way), and who has the most points.
+  function ramschHelper(root) {
+    var fs = root.querySelector("fieldset.ramsch");
+    if (!fs) return;
+    var rows = fs.querySelectorAll(".ramsch-row"), most = fs.querySelector("output.most");
+    var fill = function (kind, total) {
+      var blank = [], sum = 0, values = [];
+      Array.prototype.forEach.call(rows, function (row, i) {
+        var none = row.querySelector("input[type=checkbox]").checked;
+        var input = row.querySelector("input[name^=ramsch_" + kind + "]");
+        input.placeholder = "";
+        var n = parseInt(input.value, 10);
+        if (none) { values[i] = 0; return; }
+        if (input.value.trim() === "" || isNaN(n)) { blank.push(input); values[i] = null; return; }
+        sum += n; values[i] = n;
+      });
+      if (blank.length === 1 && sum <= total) {
+        blank[0].placeholder = String(total - sum);
+        values[values.indexOf(null)] = total - sum;
+      }
+      return values;
+    };
+    var update = function () {
+      var pts = fill("points", +fs.getAttribute("data-total"));
+      fill("tricks", +fs.getAttribute("data-tricks"));
+      if (!most) return;
+      if (pts.indexOf(null) >= 0) { most.textContent = ""; return; }
+      var top = Math.max.apply(null, pts), names = [];
+      pts.forEach(function (p, i) { if (p === top) names.push(rows[i].querySelector(".who").textContent); });
+      most.textContent = most.getAttribute("data-most").replace("{names}", names.join(", "));
+    };
+    fs.addEventListener("input", update);
+    fs.addEventListener("change", update);
+    update();
+  }
+
+  // Share a link: the phone's share sheet where it has one (Web Share),
+  // else the link is copied.
+  function copyText(text) {
+    if (navigator.clipboard && window.isSecureContext) return navigator.clipboard.writeText(text);
+    return new Promise(function (ok, fail) {
+      var t = document.createElement("textarea");
+      t.value = text; t.setAttribute("readonly", ""); t.className = "offscreen";
+      document.body.appendChild(t); t.select();
+      var done = false;
+      try { done = document.execCommand("copy"); } catch (e) {}
+      t.remove();
+      if (done) ok(); else fail();
+    });
+  }
+  function shareButtons(root) {
+    Array.prototype.forEach.call(root.querySelectorAll("button[data-share]"), function (b) {
+      var url = b.getAttribute("data-share");
+      b.textContent = b.getAttribute(navigator.share ? "data-share-label" : "data-copy-label");
+      b.hidden = false;
+      b.addEventListener("click", function () {
+        if (navigator.share) { navigator.share({ title: document.title, url: url }).catch(function () {}); return; }
+        copyText(url).then(function () { b.textContent = b.getAttribute("data-copied"); }, function () {});
+      });
     });
   }
 
@@ -182,8 +305,12 @@
     pointsHelper(root);
     steppers(root);
     queueForms(root);
+    keepTyped(root);
+    ramschHelper(root);
+    shareButtons(root);
   }
   init(document);
+  witness();
   banner();
   flush();
   window.addEventListener("online", flush);

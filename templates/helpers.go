@@ -2,6 +2,7 @@ package templates
 
 import (
 	"net/url"
+	"strconv"
 	"strings"
 )
 
@@ -16,6 +17,57 @@ func langURL(path, lang string) string {
 	u.RawQuery = q.Encode()
 	return u.RequestURI()
 }
+
+// themeURL is the current page with another theme chosen.
+func themeURL(path, theme string) string {
+	u, err := url.Parse(path)
+	if err != nil || !strings.HasPrefix(u.Path, "/") {
+		return "/?theme=" + theme
+	}
+	q := u.Query()
+	q.Set("theme", theme)
+	u.RawQuery = q.Encode()
+	return u.RequestURI()
+}
+
+// Themes: the phone's own dark mode (auto), then dark, then light, then
+// back; the switch shows the one in use and leads to the next.
+func nextTheme(theme string) string {
+	switch theme {
+	case "dark":
+		return "light"
+	case "light":
+		return "auto"
+	}
+	return "dark"
+}
+
+func themeName(theme string) string {
+	if theme == "" {
+		return "auto"
+	}
+	return theme
+}
+
+func themeIcon(theme string) string {
+	switch theme {
+	case "dark":
+		return "☾"
+	case "light":
+		return "☀"
+	}
+	return "◐"
+}
+
+// colorScheme tells the browser which colours its own controls take.
+func colorScheme(theme string) string {
+	if theme == "" {
+		return "light dark"
+	}
+	return theme
+}
+
+func i64toa(n int64) string { return strconv.FormatInt(n, 10) }
 
 // liveURL is where a game's page follows it live, or "" off a game.
 func liveURL(p Page) string {

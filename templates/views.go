@@ -21,6 +21,9 @@ type Page struct {
 	ReadOnly bool   // opened with the read-only link: no forms, no recording
 	Langs    []string
 	Forms    FormTokens // signs each form's address, against posts from other sites
+	// Theme is the reader's choice of colours: "" follows the phone's dark
+	// mode, "light" or "dark" is chosen on the page.
+	Theme string
 }
 
 // FormTokens gives the token of the form that posts to a path.
@@ -59,6 +62,7 @@ type NewGameView struct {
 	Rules    []RuleView
 	Error    string
 	IdemKey  string // random, made when the form is first shown
+	UnitText string // what the unit is: "one unit", or Württemberg's "one cent"
 }
 
 // RuleView is one house rule with its default shown.
@@ -69,6 +73,7 @@ type RuleView struct {
 	Options []Option
 	Field   Field
 	Checked bool
+	Folded  bool // one of many values, shown under a fold
 }
 
 // PlayerView is one player's standing.
@@ -89,9 +94,24 @@ type HandView struct {
 	Explanation string
 	Deltas      []string // by seat, in units
 	Voided      bool
-	VoidReason  string
+	VoidReason  string // as the history says it ("undone" in the reader's language)
 	Corrected   bool
-	History     []string // what happened to it, oldest first
+	Fresh       bool          // just saved on this phone: highlighted, not scrolled to
+	History     []HistoryLine // what happened to it, oldest first
+}
+
+// HistoryLine is one event in a deal's history; a correction shows the
+// result before it beside the one after.
+type HistoryLine struct {
+	Text   string
+	Before *ResultView
+	After  *ResultView
+}
+
+// ResultView is one result of a deal: why, and each player's change.
+type ResultView struct {
+	Explanation string
+	Deltas      []string // "Anna +2", by seat
 }
 
 // TransferView is one payment at the end.
@@ -99,19 +119,30 @@ type TransferView struct {
 	From, To, Amount string
 }
 
-// ChartView is the running balances drawn as lines.
+// ChartView is the running balances drawn as lines, with the value axis
+// marked at its top, zero and bottom, and the deals along the bottom.
 type ChartView struct {
 	Width, Height int
 	Lines         []ChartLine
 	ZeroY         string
 	Empty         bool
+	Ticks         []ChartTick // value axis
+	Deals         []ChartTick // deal axis: the first and the last deal
+	Label         string      // what the chart shows, for screen readers
+}
+
+// ChartTick is one label on an axis: its text and where it goes (y on the
+// value axis, x on the deal axis).
+type ChartTick struct {
+	Text string
+	At   string
 }
 
 // ChartLine is one player's running balance.
 type ChartLine struct {
 	Name, Points string
 	Seat         int
-	Last         string
+	Last         string // the balance the standings show, written the local way
 }
 
 // TableView is a game at the table.
@@ -134,15 +165,60 @@ type TableView struct {
 	Pending     string // a deal being recorded step by step, if any
 	Status      string // Württemberg end of evening, if under way
 	HerzAs      HerzAsView
+	Over        bool   // every deal of the evening is played: the next step is to close it
 	Damaged     string // the stored history does not hold: why, and that nothing can be recorded
+	Saved       *SavedView
+	Undone      *UndoneView
+	Witness     WitnessView
+	Fingerprint string // the closed evening's head, as people note it (ab12-cd34-ef56)
+	VerifyLine  string // the command that confirms the history still ends there
+}
+
+// SavedView: a deal this phone just saved, with a one-tap undo while it is
+// the last deal.
+type SavedView struct {
+	Hand    int
+	Text    string // "Deal 5 saved: Ben +6 …"
+	CanUndo bool
+	Key     string // the undo's idempotency key
+}
+
+// UndoneView: a deal this phone just undid, with a one-tap way back.
+type UndoneView struct {
+	Hand    int
+	Text    string
+	CanRedo bool
+	Key     string
+}
+
+// WitnessView is what a phone that follows the game keeps and checks: the
+// version and head hash the page shows, and where to ask whether the
+// server's history still holds what it saw before.
+type WitnessView struct {
+	Version int64
+	Head    string
+	URL     string
+	Cut     string // the message for a history cut ({seen}, {now} filled in by the script)
+	Changed string // the message for a history changed
 }
 
 // HerzAsView guides the end of a Württemberg evening.
 type HerzAsView struct {
 	CanAnnounce bool     // nobody has said "Herz-As" yet
+	AfterHand   int      // the deal Herz-As would be said after
 	AskHolder   bool     // announced, and the next deal played: who got ♥A?
 	HolderHand  int      // the deal in which ♥A was dealt
 	Players     []Option // to choose the holder from
+	CanWithdraw bool     // said, and no Zwangsramsch played yet: it can be taken back
+	Key         string   // the idempotency key of the holder's or the withdrawal's form
+}
+
+// HerzAsConfirmView asks before Herz-As is said: it ends the evening.
+type HerzAsConfirmView struct {
+	Page
+	AfterHand int
+	Text      string
+	Key       string
 }
 
 // RecordView is the record-a-deal (or correct-a-deal) form.
@@ -167,6 +243,7 @@ type RecordView struct {
 	Points        Field
 	PointsSide    string // "declarer" or "opponents"
 	PointsNeeded  bool
+	ShowPoints    bool // the contract takes points, or some were typed
 	Tricks        []Option
 	TricksField   Field
 	TricksNeeded  bool
@@ -184,13 +261,23 @@ type RecordView struct {
 	Reason        Field  // the void form's reason
 	CorrectReason Field  // the correction's reason
 	Forced        string // "Zwangsramsch 2 of 4", when the deal must be one
+	// WonBy: the declarer wins by taking no trick ("none", bettel) or every
+	// trick ("all", durch, rufer, tout): the form asks won or lost, and
+	// the count of tricks only when lost.
+	WonBy        string
+	Outcome      string // "won", "lost" or "" as tapped
+	OutcomeField Field
+	LostTricks   []Option // the counts a lost deal can have
+	RamschTotal  int      // the card points a Ramsch shares out
+	RamschTricks int      // the tricks of a deal
 }
 
 // RamschRow is one player's Ramsch take.
 type RamschRow struct {
-	Name   string
-	Points Field
-	Tricks Field
+	Name    string
+	NoTrick bool // tapped "no trick": points and tricks are 0
+	Points  Field
+	Tricks  Field
 }
 
 // CloseView is the end of the evening.
@@ -207,6 +294,10 @@ type CloseView struct {
 	Undecided  string     // the cut not recorded yet: which units wait for it (then no payments are shown)
 	Transfers  []TransferView
 	Error      string
+	// Fingerprint of the closed evening's head, and the command that
+	// confirms its history still ends there.
+	Fingerprint string
+	VerifyLine  string
 }
 
 // AuditView is the full event log.
@@ -226,12 +317,14 @@ type AuditEvent struct {
 	Data    string
 }
 
-// ShareView is the link and QR code for the other phones.
+// ShareView is the link and QR code for the other phones, and the
+// read-only link with its own.
 type ShareView struct {
 	Page
 	URL     string
 	ReadURL string // the read-only link
 	QR      QRView
+	ReadQR  QRView
 }
 
 // JoinView is an address other phones open, with its QR code.

@@ -149,11 +149,16 @@ func (u ui) share(c echo.Context) error {
 	link := origin + "/g/" + gameID(c)
 	var readID string
 	_ = u.svc.View(c.Request().Context(), gameID(c), func(g *tapp.State) error { readID = g.ReadID; return nil })
+	readLink := origin + "/r/" + readID
 	code, err := qr.Encode(link, qr.M)
 	if err != nil {
 		return fmt.Errorf("share: QR code: %w", err)
 	}
-	return render(c, http.StatusOK, templates.Share(templates.ShareView{Page: p, URL: link, ReadURL: origin + "/r/" + readID, QR: qrPath(code)}))
+	readCode, err := qr.Encode(readLink, qr.M)
+	if err != nil {
+		return fmt.Errorf("share: QR code of the read-only link: %w", err)
+	}
+	return render(c, http.StatusOK, templates.Share(templates.ShareView{Page: p, URL: link, ReadURL: readLink, QR: qrPath(code), ReadQR: qrPath(readCode)}))
 }
 
 // qrPath draws a QR code's dark modules as one SVG path, with a quiet zone

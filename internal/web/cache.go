@@ -14,14 +14,15 @@ const pageCacheBytes = 16 << 20
 // pageKey is what a cached page depends on, and nothing else: a query
 // parameter the page does not read must not make a new entry (300 junk
 // parameters once kept 300 copies of a 3 MB page). The game's version is
-// in it, so an entry is never stale: a change makes a new key. There is no
-// theme to key on: the stylesheet follows the phone's dark mode.
+// in it, so an entry is never stale: a change makes a new key. The theme
+// is the reader's choice of colours ("" follows the phone's dark mode).
 type pageKey struct {
 	game    string // the game's id
 	version int64
 	view    string // the page and the query parameters it reads, e.g. "table?all"
 	base    string // /g/{id} or /r/{read id}: the page links to it
 	lang    string
+	theme   string
 }
 
 // pageCache keeps rendered pages, least recently used first out, within a

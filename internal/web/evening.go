@@ -7,6 +7,7 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/shopspring/decimal"
 
+	"tappbook/internal/events"
 	"tappbook/internal/i18n"
 	"tappbook/internal/payout"
 	"tappbook/internal/problem"
@@ -40,6 +41,10 @@ func closeView(p templates.Page, loc i18n.Localizer, g *tapp.State, chosen []str
 	}
 	if v.HasPot && pot.IsPositive() {
 		v.Leftover = int(pot.Mod(decimal.NewFromInt(int64(len(g.Setup.Players)))).IntPart())
+	}
+	if g.Closed != nil {
+		v.Fingerprint = events.Fingerprint(g.Head)
+		v.VerifyLine = "tappbook verify --game " + g.ID + " --fingerprint " + v.Fingerprint
 	}
 	if s.Provisional && g.Closed == nil {
 		v.NeedCut = true
@@ -84,23 +89,4 @@ func (u ui) closeGame(c echo.Context) error {
 		v.Error = loc.Error(err)
 		return render(c, http.StatusUnprocessableEntity, templates.Close(v))
 	})
-}
-
-func (u ui) herzAs(c echo.Context) error {
-	if _, err := u.svc.AnnounceHerzAs(c.Request().Context(), gameID(c), ""); err != nil {
-		return u.problem(c, err)
-	}
-	return c.Redirect(http.StatusSeeOther, "/g/"+gameID(c))
-}
-
-func (u ui) herzAsHolder(c echo.Context) error {
-	form, err := formParams(c)
-	if err != nil {
-		return u.problem(c, err)
-	}
-	player, inTapp := strings.TrimSpace(form.Get("player")), form.Get("in_tapp") == "true"
-	if _, err := u.svc.HerzAsHolder(c.Request().Context(), gameID(c), player, inTapp, ""); err != nil {
-		return u.problem(c, err)
-	}
-	return c.Redirect(http.StatusSeeOther, "/g/"+gameID(c))
 }

@@ -7,13 +7,11 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
-	"github.com/shopspring/decimal"
 	"rsc.io/qr"
 
 	"tappbook/internal/game"
@@ -55,8 +53,12 @@ func (u ui) routes(e *echo.Echo) {
 	g.GET("/deals.csv", u.dealsCSV)
 	g.GET("/share", u.share)
 	g.GET("/live", u.live)
+	g.POST("/hands/:n/undo", u.undo)
+	g.POST("/hands/:n/redo", u.redo)
+	g.GET("/herz-as", u.herzAsConfirm)
 	g.POST("/herz-as", u.herzAs)
 	g.POST("/herz-as/holder", u.herzAsHolder)
+	g.POST("/herz-as/withdraw", u.herzAsWithdraw)
 
 	// The read-only link opens the reading pages only: nothing that writes
 	// is routed under it.
@@ -100,7 +102,28 @@ func resolveRead(svc *game.Service, fail func(echo.Context, error) error) echo.M
 	}
 }
 
-const langCookie = "lang"
+const (
+	langCookie  = "lang"
+	themeCookie = "theme"
+)
+
+// theme is the reader's choice of colours: a ?theme= choice (auto, light,
+// dark), remembered in a cookie; "" follows the phone's dark mode.
+func theme(c echo.Context) string {
+	choice := c.QueryParam("theme")
+	if choice == "" {
+		if ck, err := c.Cookie(themeCookie); err == nil {
+			choice = ck.Value
+		}
+	} else {
+		c.SetCookie(&http.Cookie{Name: themeCookie, Value: choice, Path: "/", MaxAge: 365 * 24 * 3600, SameSite: http.SameSiteLaxMode, HttpOnly: true})
+	}
+	switch choice {
+	case "light", "dark":
+		return choice
+	}
+	return ""
+}
 
 // page resolves the reader's language (a ?lang= choice, remembered in a
 // cookie; else the cookie; else Accept-Language) and fills what every page
@@ -110,7 +133,7 @@ func (u ui) page(c echo.Context, title string, args ...any) (templates.Page, i18
 		c.SetCookie(&http.Cookie{Name: langCookie, Value: u.i18n.Match(choice, ""), Path: "/", MaxAge: 365 * 24 * 3600, SameSite: http.SameSiteLaxMode, HttpOnly: true})
 	}
 	loc := u.localizer(c)
-	p := templates.Page{L: loc, Path: c.Request().URL.RequestURI(), Langs: i18n.Languages(), Forms: u.forms}
+	p := templates.Page{L: loc, Path: c.Request().URL.RequestURI(), Langs: i18n.Languages(), Forms: u.forms, Theme: theme(c)}
 	switch {
 	case readOnly(c):
 		p.Base, p.ReadOnly = "/r/"+c.Param("token"), true
@@ -282,192 +305,4 @@ func typedAmount(s string) string {
 		return d.String()
 	}
 	return s
-}
-
-// tableView fills the table page from a game.
-// lastDeals is how many deals the table shows before "all deals".
-const lastDeals = 20
-
-func (u ui) tableView(p templates.Page, loc i18n.Localizer, g *tapp.State, all bool) templates.TableView {
-	n := len(g.Setup.Players)
-	next := g.NextDealer()
-	v := templates.TableView{Page: p, Variant: string(g.Setup.Variant), VariantName: loc.T("variant." + string(g.Setup.Variant)),
-		NextHand: g.NextHand(), Dealer: g.Setup.Players[next], Forehand: g.Setup.Players[(next+1)%n],
-		HasPot: g.Variant().HasPot, Pot: loc.Num(g.Pot()), PotMoney: loc.Money(g.Money(g.Pot()), g.Currency, g.Places()),
-		Closed: g.Closed != nil, Chart: chart(g)}
-	if d := g.Damaged; d != nil {
-		v.Damaged = loc.T("err.conflict.damaged", d.Seq, d.Version, d.Why)
-	}
-	for seat, name := range g.Setup.Players {
-		b := g.Balance(seat)
-		v.Players = append(v.Players, templates.PlayerView{Name: name, Seat: seat, Units: loc.Num(b),
-			Money: loc.Money(g.Money(b), g.Currency, g.Places()), Dealer: seat == next && g.Closed == nil, Negative: b.IsNegative()})
-	}
-	// The last deals, newest first; all of them on request. Rendering every
-	// explanation of a long evening on each refresh would make the table slow.
-	shown := min(len(g.Hands()), lastDeals)
-	if all {
-		shown = len(g.Hands())
-	}
-	for i := len(g.Hands()) - 1; i >= len(g.Hands())-shown; i-- {
-		v.Hands = append(v.Hands, handView(loc, g, g.Hands()[i]))
-	}
-	if shown < len(g.Hands()) {
-		v.MoreDeals = len(g.Hands())
-	}
-	if g.Closed != nil {
-		v.Transfers = transferViews(loc, g, g.Closed.Transfers)
-	}
-	if g.Pending != nil {
-		v.Pending = loc.T("table.pending", g.Pending.Hand, loc.T("contract."+g.Pending.Record.Contract))
-	}
-	if g.Variant().EndsWithHerzAs {
-		end := g.End()
-		v.HerzAs.CanAnnounce = end.Phase == tapp.PhaseNone && len(g.Hands()) > 0
-		v.Status = endStatus(loc, g, end)
-		if end.Phase == tapp.PhaseHolder {
-			v.HerzAs.AskHolder, v.HerzAs.HolderHand = true, end.Question
-			for _, name := range g.Setup.Players {
-				v.HerzAs.Players = append(v.HerzAs.Players, templates.Option{Value: name, Label: name})
-			}
-		}
-	}
-	return v
-}
-
-func endStatus(loc i18n.Localizer, g *tapp.State, end tapp.End) string {
-	switch end.Phase {
-	case tapp.PhaseAnnounced:
-		return loc.T("herz.announced")
-	case tapp.PhaseHolder:
-		return loc.T("herz.ask")
-	case tapp.PhaseLastRound:
-		return loc.T("herz.last-round", end.LastRegular, g.Setup.Players[g.DealerOf(end.LastRegular)])
-	case tapp.PhaseForced:
-		return loc.T("herz.forced", end.Forced, len(g.Setup.Players))
-	case tapp.PhaseDone:
-		return loc.T("herz.done")
-	}
-	return ""
-}
-
-func handView(loc i18n.Localizer, g *tapp.State, h *tapp.Hand) templates.HandView {
-	hv := templates.HandView{Number: h.Number, Dealer: g.Setup.Players[h.Dealer], Explanation: h.Result.Explanation().Render(loc),
-		Voided: h.Voided, VoidReason: h.VoidReason}
-	for _, d := range h.Result.Deltas {
-		s := loc.Num(d)
-		if d.IsPositive() {
-			s = "+" + s
-		}
-		hv.Deltas = append(hv.Deltas, s)
-	}
-	for _, r := range h.Revisions {
-		at := r.At.UTC().Format("15:04")
-		switch r.Kind {
-		case tapp.TypeHandRecorded:
-			hv.History = append(hv.History, loc.T("history.recorded", at, explainRevision(loc, r)))
-		case tapp.TypeHandCorrect:
-			hv.Corrected = true
-			hv.History = append(hv.History, loc.T("history.corrected", at, r.Reason, explainRevision(loc, r)))
-		case tapp.TypeHandVoided:
-			hv.History = append(hv.History, loc.T("history.voided", at, r.Reason))
-		case tapp.TypeHandRescored:
-			hv.History = append(hv.History, loc.T("history.rescored", at, r.Cause, explainRevision(loc, r)))
-		}
-	}
-	return hv
-}
-
-// explainRevision renders why a revision's result was what it was.
-func explainRevision(loc i18n.Localizer, r tapp.Revision) string {
-	if r.Result == nil {
-		return ""
-	}
-	return r.Result.Explanation().Render(loc)
-}
-
-func transferViews(loc i18n.Localizer, g *tapp.State, ts []tapp.Transfer) []templates.TransferView {
-	var out []templates.TransferView
-	for _, t := range ts {
-		out = append(out, templates.TransferView{From: t.From, To: t.To, Amount: loc.Money(g.Money(t.Amount), g.Currency, g.Places())})
-	}
-	return out
-}
-
-// chart draws each player's running balance, deal by deal, in a 300 × 120
-// box: x is the deal, y the balance, zero in between. Balances become
-// floats here only as pixel positions, never as amounts; a long evening is
-// drawn with at most chartPoints points per player.
-func chart(g *tapp.State) templates.ChartView {
-	const w, h, chartPoints = 300, 120, 150
-	n := len(g.Setup.Players)
-	var run [][]float64 // running balance after each counted deal, by seat
-	cur := make([]decimal.Decimal, n)
-	last := make([]string, n)
-	start := make([]float64, n)
-	run = append(run, start)
-	lo, hi := 0.0, 0.0
-	for _, hand := range g.Hands() {
-		if hand.Voided {
-			continue
-		}
-		row := make([]float64, n)
-		for seat := range g.Setup.Players {
-			cur[seat] = cur[seat].Add(hand.Result.Deltas[seat])
-			row[seat] = cur[seat].InexactFloat64()
-			lo, hi = min(lo, row[seat]), max(hi, row[seat])
-		}
-		run = append(run, row)
-	}
-	steps := len(run) - 1
-	if steps == 0 || lo == hi {
-		return templates.ChartView{Empty: true}
-	}
-	y := func(v float64) float64 { return 2 + (hi-v)/(hi-lo)*(h-4) }
-	every := max(1, steps/chartPoints)
-	out := templates.ChartView{Width: w, Height: h, ZeroY: strconv.FormatFloat(y(0), 'f', 1, 64)}
-	for seat, name := range g.Setup.Players {
-		var b strings.Builder
-		for i := 0; i <= steps; i += every {
-			fmt.Fprintf(&b, "%.1f,%.1f ", float64(i*w)/float64(steps), y(run[i][seat]))
-		}
-		if steps%every != 0 {
-			fmt.Fprintf(&b, "%d,%.1f", w, y(run[steps][seat]))
-		}
-		last[seat] = cur[seat].String()
-		out.Lines = append(out.Lines, templates.ChartLine{Name: name, Seat: seat, Points: strings.TrimSpace(b.String()), Last: last[seat]})
-	}
-	return out
-}
-
-func (u ui) table(c echo.Context) error {
-	p, loc := u.page(c, "table.title")
-	// The page reads one query parameter: all. Its language links are
-	// built from that alone, so that any other parameter changes nothing
-	// and shares its cache entry.
-	all := c.QueryParam("all") != ""
-	view := "table"
-	p.Path = p.Base
-	if all {
-		view, p.Path = "table?all", p.Base+"?all=1"
-	}
-	err := u.svc.View(c.Request().Context(), gameID(c), func(g *tapp.State) error {
-		key := pageKey{game: g.ID, version: g.Version, view: view, base: p.Base, lang: loc.Lang()}
-		page, ok := u.tables.get(key)
-		if !ok {
-			v := u.tableView(p, loc, g, all)
-			v.Title = v.VariantName
-			var b bytes.Buffer
-			if err := templates.Table(v).Render(c.Request().Context(), &b); err != nil {
-				return err
-			}
-			page = b.Bytes()
-			u.tables.put(key, page)
-		}
-		return c.HTMLBlob(http.StatusOK, page)
-	})
-	if err != nil {
-		return u.problem(c, err)
-	}
-	return nil
 }

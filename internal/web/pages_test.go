@@ -171,7 +171,7 @@ func TestRecordFormMessages(t *testing.T) {
 		{"zuger", z("contract", "grand"), "", `"grand" is not a zuger contract`},
 		{"old-tapp", url.Values{"contract": {"solo"}, "declarer": {"Ben"}, "points": {"70"}, "trump": {"hearts"}}, "trump", "not played with hearts trump"},
 		{"old-tapp", url.Values{"contract": {"solo"}, "declarer": {"Ben"}, "points": {"70"}, "trump": {"roses"}}, "trump", `"roses" is not a suit`},
-		{"old-tapp", url.Values{"contract": {"solo"}, "declarer": {"Ben"}, "tout": {"true"}}, "tricks", "Enter how many tricks"},
+		{"old-tapp", url.Values{"contract": {"solo"}, "declarer": {"Ben"}, "tout": {"true"}}, "outcome", "Enter how many tricks"},
 		{"matzlfangen", url.Values{"contract": {"rufen"}, "points": {"70"}, "tricks": {"5"}}, "partner", "Say who held the called card"},
 		{"matzlfangen", url.Values{"contract": {"rufen"}, "partner": {"Ben"}, "points": {"70"}, "tricks": {"5"}}, "partner", "cannot also be the partner"},
 		{"matzlfangen", url.Values{"contract": {"neid"}, "declarer": {"Ben"}, "points": {"20"}, "tricks": {"0"}}, "points", "no trick has no points"},
@@ -182,7 +182,7 @@ func TestRecordFormMessages(t *testing.T) {
 		{"wuerttemberg", ramsch("50", "5", "40", "4", "20", "2"), "ramsch", "add up to 110"},
 		{"wuerttemberg", ramsch("50", "5", "40", "4", "30", "1"), "ramsch", "tricks add up to 10"},
 		{"wuerttemberg", ramsch("50", "6", "40", "5", "30", "0"), "ramsch.2.points", "took no trick"},
-		{"wuerttemberg", ramsch("", "6", "40", "5", "30", "0"), "ramsch.0.points", "Enter Anna's card points"},
+		{"wuerttemberg", ramsch("", "6", "", "3", "30", "1"), "ramsch.0.points", "Enter Anna's card points"},
 		{"wuerttemberg", ramsch("x", "6", "40", "5", "30", "0"), "ramsch.0.points", "Enter a whole number."},
 	}
 	for _, c := range cases {
@@ -253,7 +253,7 @@ func TestRecordFormFlow(t *testing.T) {
 		t.Fatalf("void: %d", r.status)
 	}
 	table := page(t, h, "/g/"+id, "en").body
-	for _, want := range []string{"voided: misdeal", "corrected", "recorded:", "corrected (miscounted)"} {
+	for _, want := range []string{"voided: misdeal", "corrected", "recorded:", "corrected: miscounted"} {
 		if !strings.Contains(table, want) {
 			t.Fatalf("the table's history lacks %q", want)
 		}

@@ -107,13 +107,41 @@ func (u ui) recordView(p templates.Page, loc i18n.Localizer, g *tapp.State, hand
 		v.TrumpField = templates.Field{Error: f.errs["trump"]}
 	}
 	v.ToutField, v.Tout = fields.Tout != "", tout
-	if fields.Tricks != "" {
+	all := payout.TricksPerDeal(g.Setup)
+	switch {
+	case fields.WonBy != "":
+		// Tricks alone decide: won or lost is one tap, and the count is
+		// asked only when lost (a won deal's count is known).
+		v.WonBy, v.Outcome = fields.WonBy, outcomeOf(f, fields.WonBy, all)
+		win := winningTricks(fields.WonBy, all)
+		var values []string
+		for t := 0; t <= all; t++ {
+			if t != win {
+				values = append(values, strconv.Itoa(t))
+			}
+		}
+		v.LostTricks = pick("tricks", values, values)
+		v.OutcomeField = templates.Field{Error: f.errs["outcome"]}
+		v.TricksField = templates.Field{Error: f.errs["tricks"]}
+		if v.Outcome != "lost" && v.TricksField.Error != "" {
+			// Won or lost was not tapped: the count's question is hidden,
+			// so its refusal goes with won or lost.
+			v.OutcomeField.Error, v.TricksField.Error = v.TricksField.Error, ""
+		}
+	case fields.Tricks != "":
 		var values, labels []string
 		if fields.Tricks == "optional" {
 			values, labels = append(values, ""), append(labels, "—")
 		}
-		for t := 0; t <= payout.TricksPerDeal(g.Setup); t++ {
-			values, labels = append(values, strconv.Itoa(t)), append(labels, strconv.Itoa(t))
+		for t := 0; t <= all; t++ {
+			label := strconv.Itoa(t)
+			switch t {
+			case 0:
+				label = loc.T("record.tricks-none")
+			case all:
+				label = loc.T("record.tricks-all", all)
+			}
+			values, labels = append(values, strconv.Itoa(t)), append(labels, label)
 		}
 		v.Tricks = pick("tricks", values, labels)
 		v.TricksNeeded = fields.Tricks == "required"
@@ -123,6 +151,9 @@ func (u ui) recordView(p templates.Page, loc i18n.Localizer, g *tapp.State, hand
 		v.PointsNeeded = fields.Points == "required"
 		v.Points = templates.Field{Value: f.get("points"), Error: f.errs["points"]}
 		v.PointsSide = f.get("points_side")
+		// Optional points are offered where they count for something;
+		// where tricks alone decide they are asked only if already typed.
+		v.ShowPoints = v.PointsNeeded || v.Points.Value != "" || v.Points.Error != "" || fields.WonBy == ""
 	} else {
 		v.Total = 0
 	}
@@ -147,15 +178,41 @@ func (u ui) recordView(p templates.Page, loc i18n.Localizer, g *tapp.State, hand
 		v.MatzlField = templates.Field{Error: f.errs["matzl"]}
 	}
 	if fields.Ramsch != "" {
+		v.RamschTotal, v.RamschTricks = payout.TotalPoints(g.Setup.Variant), all
 		for seat, name := range players {
 			key := strconv.Itoa(seat)
-			v.Ramsch = append(v.Ramsch, templates.RamschRow{Name: name,
+			v.Ramsch = append(v.Ramsch, templates.RamschRow{Name: name, NoTrick: f.get("ramsch_none_"+key) == "true",
 				Points: templates.Field{Value: f.get("ramsch_points_" + key), Error: f.errs["ramsch."+key+".points"]},
 				Tricks: templates.Field{Value: f.get("ramsch_tricks_" + key), Error: f.errs["ramsch."+key+".tricks"]}})
 		}
 		v.RamschError = f.errs["ramsch"]
 	}
 	return v
+}
+
+// winningTricks is the count of tricks that wins a contract tricks alone
+// decide.
+func winningTricks(wonBy string, all int) int {
+	if wonBy == payout.WonByNoTrick {
+		return 0
+	}
+	return all
+}
+
+// outcomeOf is "won" or "lost" as tapped or, for a record being corrected,
+// as its count of tricks says.
+func outcomeOf(f dealForm, wonBy string, all int) string {
+	switch o := f.get("outcome"); o {
+	case "won", "lost":
+		return o
+	}
+	if t, err := strconv.Atoi(f.get("tricks")); err == nil {
+		if t == winningTricks(wonBy, all) {
+			return "won"
+		}
+		return "lost"
+	}
+	return ""
 }
 
 // parseDeal turns the form into a record. A number that is not one is
@@ -200,6 +257,21 @@ func parseDeal(loc i18n.Localizer, g *tapp.State, f *dealForm) payout.Record {
 	if fields.Tricks != "" {
 		rec.Tricks = num("tricks", f.get("tricks"))
 	}
+	if fields.WonBy != "" {
+		all := payout.TricksPerDeal(g.Setup)
+		win := winningTricks(fields.WonBy, all)
+		switch f.get("outcome") {
+		case "won":
+			rec.Tricks = &win
+		case "lost":
+			switch {
+			case rec.Tricks == nil && f.errs["tricks"] == "":
+				f.errs["tricks"] = loc.T("record.tricks-when-lost")
+			case rec.Tricks != nil && *rec.Tricks == win:
+				f.errs["tricks"] = loc.T("record.tricks-not-lost", win)
+			}
+		}
+	}
 	if fields.Kontra != "" {
 		rec.Kontra = num("kontra", f.get("kontra"))
 	}
@@ -208,15 +280,47 @@ func parseDeal(loc i18n.Localizer, g *tapp.State, f *dealForm) payout.Record {
 	}
 	if fields.Ramsch != "" {
 		rec.Ramsch = map[string]payout.RamschScore{}
-		for seat, name := range g.Setup.Players {
+		points, tricks := make([]*int, len(g.Setup.Players)), make([]*int, len(g.Setup.Players))
+		for seat := range g.Setup.Players {
 			key := strconv.Itoa(seat)
-			rec.Ramsch[name] = payout.RamschScore{
-				Points: num("ramsch."+key+".points", f.get("ramsch_points_"+key)),
-				Tricks: num("ramsch."+key+".tricks", f.get("ramsch_tricks_"+key)),
+			if f.get("ramsch_none_"+key) == "true" {
+				// No trick (a Jungfer): no trick holds no points.
+				zero, none := 0, 0
+				points[seat], tricks[seat] = &zero, &none
+				continue
 			}
+			points[seat] = num("ramsch."+key+".points", f.get("ramsch_points_"+key))
+			tricks[seat] = num("ramsch."+key+".tricks", f.get("ramsch_tricks_"+key))
+		}
+		fillLast(points, payout.TotalPoints(g.Setup.Variant))
+		fillLast(tricks, payout.TricksPerDeal(g.Setup))
+		for seat, name := range g.Setup.Players {
+			rec.Ramsch[name] = payout.RamschScore{Points: points[seat], Tricks: tricks[seat]}
 		}
 	}
 	return rec
+}
+
+// fillLast fills the one count left blank with what the others leave of
+// total: the last player's points (or tricks) follow from the rest. With
+// more than one blank, or the others over the total, nothing is filled and
+// the rules ask for what is missing.
+func fillLast(counts []*int, total int) {
+	blank, sum := -1, 0
+	for i, c := range counts {
+		switch {
+		case c != nil:
+			sum += *c
+		case blank >= 0:
+			return
+		default:
+			blank = i
+		}
+	}
+	if blank >= 0 && sum <= total {
+		rest := total - sum
+		counts[blank] = &rest
+	}
 }
 
 // place puts a refusal next to its field of the form.
@@ -292,7 +396,9 @@ func (u ui) submitDeal(c echo.Context, hand func(*tapp.State) int, edit bool, su
 		number, err = submit(rec, &f)
 	}
 	if len(f.errs) == 0 && err == nil {
-		return c.Redirect(http.StatusSeeOther, "/g/"+gameID(c)+"#hand-"+strconv.Itoa(number))
+		// The table opens at its top, with the standings and the next
+		// Record button in view; the deal is highlighted, not scrolled to.
+		return c.Redirect(http.StatusSeeOther, "/g/"+gameID(c)+"?saved="+strconv.Itoa(number))
 	}
 	status := http.StatusUnprocessableEntity
 	if problem.IsKind(err, problem.Conflict) {
@@ -346,12 +452,17 @@ func (u ui) editForm(c echo.Context) error {
 		if h == nil {
 			return tapp.Messages().NotFound("notfound.hand", n)
 		}
+		// The deal's record, with what was tapped on this page before
+		// another contract was chosen: switching keeps it.
 		f := dealForm{values: recordValues(g, h.Record), errs: map[string]string{}}
+		for k, vs := range c.QueryParams() {
+			if k != "contract" && k != "lang" && k != "theme" {
+				f.values[k] = vs
+			}
+		}
 		contract := c.QueryParam("contract")
 		if contract == "" {
 			contract = h.Record.Contract
-		} else if contract != h.Record.Contract {
-			f.values = url.Values{}
 		}
 		return render(c, http.StatusOK, templates.Record(u.recordView(p, loc, g, n, contract, f, true)))
 	})
@@ -416,7 +527,7 @@ func (u ui) void(c echo.Context) error {
 	}
 	err = u.svc.Void(c.Request().Context(), gameID(c), n, strings.TrimSpace(form.Get("reason")), form.Get("idempotency_key"))
 	if err == nil {
-		return c.Redirect(http.StatusSeeOther, "/g/"+gameID(c)+"#hand-"+strconv.Itoa(n))
+		return c.Redirect(http.StatusSeeOther, "/g/"+gameID(c))
 	}
 	if !problem.IsKind(err, problem.Input) {
 		return u.problem(c, err)

@@ -133,6 +133,8 @@ func New(svc *game.Service, log *slog.Logger, options ...Options) (*Server, erro
 	// browser checks it for updates, so it is never cached long.
 	e.GET("/sw.js", rootFile("sw.js", "text/javascript; charset=utf-8", "no-cache"))
 	e.GET("/manifest.webmanifest", rootFile("manifest.webmanifest", "application/manifest+json", "public, max-age=3600"))
+	// Browsers ask for /favicon.ico whatever the page links: the app's icon.
+	e.GET("/favicon.ico", rootFile("icon-192.png", "image/png", "public, max-age=86400"))
 	creations := createLimit()
 	api{svc: svc, createLimit: creations}.routes(e)
 	u.createLimit = creations

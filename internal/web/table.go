@@ -1,0 +1,400 @@
+package web
+
+import (
+	"bytes"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/labstack/echo/v4"
+	"github.com/shopspring/decimal"
+
+	"tappbook/internal/events"
+	"tappbook/internal/i18n"
+	"tappbook/internal/tapp"
+	"tappbook/templates"
+)
+
+// lastDeals is how many deals the table shows before "all deals".
+const lastDeals = 20
+
+// The reasons the one-tap undo gives (a void) and its way back (a
+// correction with the deal's last record): stored as said, shown in the
+// reader's language.
+const (
+	undoReason = "undone"
+	redoReason = "undo taken back"
+)
+
+// tableAsk is what a table page was asked to show besides the game: every
+// deal, and a deal this phone just saved or undid.
+type tableAsk struct {
+	all    bool
+	saved  int
+	undone int
+}
+
+// view names the page in the cache: what it shows, by the parameters it
+// reads and nothing else.
+func (a tableAsk) view() string {
+	v := "table"
+	if a.all {
+		v += "?all"
+	}
+	if a.saved > 0 {
+		v += "&saved=" + strconv.Itoa(a.saved)
+	}
+	if a.undone > 0 {
+		v += "&undone=" + strconv.Itoa(a.undone)
+	}
+	return v
+}
+
+// path is the page's own address, for its language and theme links.
+func (a tableAsk) path(base string) string {
+	q := []string{}
+	if a.all {
+		q = append(q, "all=1")
+	}
+	if a.saved > 0 {
+		q = append(q, "saved="+strconv.Itoa(a.saved))
+	}
+	if a.undone > 0 {
+		q = append(q, "undone="+strconv.Itoa(a.undone))
+	}
+	if len(q) == 0 {
+		return base
+	}
+	return base + "?" + strings.Join(q, "&")
+}
+
+func askOf(c echo.Context) tableAsk {
+	n := func(k string) int {
+		v, err := strconv.Atoi(c.QueryParam(k))
+		if err != nil || v < 1 {
+			return 0
+		}
+		return v
+	}
+	return tableAsk{all: c.QueryParam("all") != "", saved: n("saved"), undone: n("undone")}
+}
+
+// allowed asks the game whether it would take a command now, without
+// running it: the domain decides what the page offers.
+func allowed(g *tapp.State, cmd tapp.Command) bool {
+	_, err := tapp.Decide(g, cmd)
+	return err == nil
+}
+
+func (u ui) tableView(p templates.Page, loc i18n.Localizer, g *tapp.State, ask tableAsk) templates.TableView {
+	n := len(g.Setup.Players)
+	next := g.NextDealer()
+	v := templates.TableView{Page: p, Variant: string(g.Setup.Variant), VariantName: loc.T("variant." + string(g.Setup.Variant)),
+		NextHand: g.NextHand(), Dealer: g.Setup.Players[next], Forehand: g.Setup.Players[(next+1)%n],
+		HasPot: g.Variant().HasPot, Pot: loc.Num(g.Pot()), PotMoney: loc.Money(g.Money(g.Pot()), g.Currency, g.Places()),
+		Closed: g.Closed != nil, Chart: chart(loc, g)}
+	v.Witness = templates.WitnessView{Version: g.Version, Head: g.Head, URL: witnessURL(p, g),
+		Cut: loc.T("witness.cut", "{seen}", "{now}"), Changed: loc.T("witness.changed", "{seen}")}
+	if d := g.Damaged; d != nil {
+		v.Damaged = loc.T("err.conflict.damaged", d.Seq, d.Version, d.Why)
+	}
+	for seat, name := range g.Setup.Players {
+		b := g.Balance(seat)
+		v.Players = append(v.Players, templates.PlayerView{Name: name, Seat: seat, Units: loc.Num(b),
+			Money: loc.Money(g.Money(b), g.Currency, g.Places()), Dealer: seat == next && g.Closed == nil, Negative: b.IsNegative()})
+	}
+	// The last deals, newest first; all of them on request. Rendering every
+	// explanation of a long evening on each refresh would make the table slow.
+	shown := min(len(g.Hands()), lastDeals)
+	if ask.all {
+		shown = len(g.Hands())
+	}
+	for i := len(g.Hands()) - 1; i >= len(g.Hands())-shown; i-- {
+		hv := handView(loc, g, g.Hands()[i])
+		hv.Fresh = hv.Number == ask.saved
+		v.Hands = append(v.Hands, hv)
+	}
+	if shown < len(g.Hands()) {
+		v.MoreDeals = len(g.Hands())
+	}
+	if g.Closed != nil {
+		v.Transfers = transferViews(loc, g, g.Closed.Transfers)
+		v.Fingerprint = events.Fingerprint(g.Head)
+		id := g.ID
+		if p.ReadOnly {
+			id = strings.TrimPrefix(p.Base, "/r/") // never the writing id on a read-only page
+		}
+		v.VerifyLine = "tappbook verify --game " + id + " --fingerprint " + v.Fingerprint
+	}
+	if g.Pending != nil {
+		v.Pending = loc.T("table.pending", g.Pending.Hand, loc.T("contract."+g.Pending.Record.Contract))
+	}
+	if !p.ReadOnly && g.Closed == nil && g.Damaged == nil {
+		v.Saved, v.Undone = savedView(loc, g, ask), undoneView(loc, g, ask)
+	}
+	if g.Variant().EndsWithHerzAs {
+		end := g.End()
+		v.HerzAs.CanAnnounce = len(g.Hands()) > 0 && allowed(g, tapp.AnnounceHerzAs{})
+		v.HerzAs.AfterHand = len(g.Hands())
+		v.HerzAs.CanWithdraw = g.HerzAs != nil && allowed(g, tapp.WithdrawHerzAs{Reason: undoReason})
+		v.HerzAs.Key = fmt.Sprintf("herz-as-v%d", g.Version)
+		v.Status = endStatus(loc, g, end)
+		v.Over = end.Over()
+		if end.Phase == tapp.PhaseHolder {
+			v.HerzAs.AskHolder, v.HerzAs.HolderHand = true, end.Question
+			for _, name := range g.Setup.Players {
+				v.HerzAs.Players = append(v.HerzAs.Players, templates.Option{Value: name, Label: name})
+			}
+		}
+	}
+	return v
+}
+
+// witnessURL is where the page asks whether the server's history still
+// holds what this phone saw: through the link the page was opened with.
+func witnessURL(p templates.Page, g *tapp.State) string {
+	if p.ReadOnly {
+		return "/api" + p.Base + "/witness"
+	}
+	return "/api/games/" + g.ID + "/witness"
+}
+
+// savedView: the deal this phone just saved, while it is the game's, with
+// the undo while the game would take it.
+func savedView(loc i18n.Localizer, g *tapp.State, ask tableAsk) *templates.SavedView {
+	h := g.Hand(ask.saved)
+	if h == nil || h.Voided {
+		return nil
+	}
+	return &templates.SavedView{Hand: h.Number, Text: loc.T("table.saved", h.Number, deltaLine(loc, g, h.Result.Deltas)),
+		CanUndo: h.Number == len(g.Hands()) && allowed(g, tapp.VoidHand{Hand: h.Number, Reason: undoReason}),
+		Key:     fmt.Sprintf("undo-%d-v%d", h.Number, g.Version)}
+}
+
+// undoneView: the deal this phone just undid, with the way back.
+func undoneView(loc i18n.Localizer, g *tapp.State, ask tableAsk) *templates.UndoneView {
+	h := g.Hand(ask.undone)
+	if h == nil || !h.Voided || h.VoidReason != undoReason {
+		return nil
+	}
+	return &templates.UndoneView{Hand: h.Number, Text: loc.T("table.undone", h.Number),
+		CanRedo: allowed(g, tapp.CorrectHand{Hand: h.Number, Record: h.Record, Reason: redoReason}),
+		Key:     fmt.Sprintf("redo-%d-v%d", h.Number, g.Version)}
+}
+
+// deltaLine writes each player's change: "Anna +2 · Ben −1 · …".
+func deltaLine(loc i18n.Localizer, g *tapp.State, deltas []decimal.Decimal) string {
+	var parts []string
+	for seat, d := range deltas {
+		parts = append(parts, g.Setup.Players[seat]+" "+signed(loc, d))
+	}
+	return strings.Join(parts, " · ")
+}
+
+// signed writes a change with its sign: +2, −1, 0.
+func signed(loc i18n.Localizer, d decimal.Decimal) string {
+	if d.IsPositive() {
+		return "+" + loc.Num(d)
+	}
+	return loc.Num(d)
+}
+
+func endStatus(loc i18n.Localizer, g *tapp.State, end tapp.End) string {
+	switch end.Phase {
+	case tapp.PhaseAnnounced:
+		return loc.T("herz.announced")
+	case tapp.PhaseHolder:
+		return loc.T("herz.ask")
+	case tapp.PhaseLastRound:
+		return loc.T("herz.last-round", end.LastRegular, g.Setup.Players[g.DealerOf(end.LastRegular)])
+	case tapp.PhaseForced:
+		return loc.T("herz.forced", end.Forced, len(g.Setup.Players))
+	case tapp.PhaseDone:
+		return loc.T("herz.done")
+	}
+	return ""
+}
+
+// clock is a time of the evening as the table reads it: the server's local
+// time (it stands in the room), hours and minutes.
+func clock(t time.Time) string { return t.In(time.Local).Format("15:04") }
+
+func handView(loc i18n.Localizer, g *tapp.State, h *tapp.Hand) templates.HandView {
+	hv := templates.HandView{Number: h.Number, Dealer: g.Setup.Players[h.Dealer], Explanation: h.Result.Explanation().Render(loc),
+		Voided: h.Voided, VoidReason: voidTag(loc, h.VoidReason)}
+	for _, d := range h.Result.Deltas {
+		hv.Deltas = append(hv.Deltas, signed(loc, d))
+	}
+	var last *tapp.Result // the result before each revision
+	for _, r := range h.Revisions {
+		at := clock(r.At)
+		line := templates.HistoryLine{}
+		switch r.Kind {
+		case tapp.TypeHandRecorded:
+			line.Text = loc.T("history.recorded", at, explainRevision(loc, r))
+		case tapp.TypeHandCorrect:
+			hv.Corrected = true
+			switch r.Reason {
+			case "":
+				line.Text = loc.T("history.corrected-plain", at)
+			case redoReason:
+				line.Text = loc.T("history.redone", at)
+			default:
+				line.Text = loc.T("history.corrected", at, r.Reason)
+			}
+			line.Before, line.After = resultView(loc, g, last), resultView(loc, g, r.Result)
+		case tapp.TypeHandVoided:
+			if r.Reason == undoReason {
+				line.Text = loc.T("history.undone", at)
+			} else {
+				line.Text = loc.T("history.voided", at, r.Reason)
+			}
+		case tapp.TypeHandRescored:
+			line.Text = loc.T("history.rescored", at, r.Cause)
+			line.Before, line.After = resultView(loc, g, last), resultView(loc, g, r.Result)
+		}
+		if r.Result != nil {
+			last = r.Result
+		}
+		hv.History = append(hv.History, line)
+	}
+	return hv
+}
+
+// voidTag is how the deal list names a voided deal: the one-tap undo by
+// its name, any other void with its reason.
+func voidTag(loc i18n.Localizer, reason string) string {
+	switch reason {
+	case "":
+		return ""
+	case undoReason:
+		return loc.T("table.undone-tag")
+	}
+	return loc.T("table.voided", reason)
+}
+
+func resultView(loc i18n.Localizer, g *tapp.State, r *tapp.Result) *templates.ResultView {
+	if r == nil {
+		return nil
+	}
+	out := &templates.ResultView{Explanation: r.Explanation().Render(loc)}
+	for seat, d := range r.Deltas {
+		out.Deltas = append(out.Deltas, g.Setup.Players[seat]+" "+signed(loc, d))
+	}
+	return out
+}
+
+// explainRevision renders why a revision's result was what it was.
+func explainRevision(loc i18n.Localizer, r tapp.Revision) string {
+	if r.Result == nil {
+		return ""
+	}
+	return r.Result.Explanation().Render(loc)
+}
+
+func transferViews(loc i18n.Localizer, g *tapp.State, ts []tapp.Transfer) []templates.TransferView {
+	var out []templates.TransferView
+	for _, t := range ts {
+		out = append(out, templates.TransferView{From: t.From, To: t.To, Amount: loc.Money(g.Money(t.Amount), g.Currency, g.Places())})
+	}
+	return out
+}
+
+// chart draws each player's running balance, deal by deal, in a 300 × 120
+// box: x is the deal, y the balance, zero in between, the value axis marked
+// at its top, zero and bottom. A closed evening's last step is the pot
+// shared out, so that the chart ends where the standings do. Balances
+// become floats here only as pixel positions, never as amounts; a long
+// evening is drawn with at most chartPoints points per player.
+func chart(loc i18n.Localizer, g *tapp.State) templates.ChartView {
+	const w, h, chartPoints = 300, 120, 150
+	n := len(g.Setup.Players)
+	var run [][]float64 // running balance after each counted deal, by seat
+	var dealNo []int    // the deal of each step
+	cur := make([]decimal.Decimal, n)
+	run = append(run, make([]float64, n))
+	dealNo = append(dealNo, 0)
+	lo, hi := decimal.Zero, decimal.Zero
+	step := func(deltas []decimal.Decimal, deal int) {
+		row := make([]float64, n)
+		for seat := range g.Setup.Players {
+			cur[seat] = cur[seat].Add(deltas[seat])
+			row[seat] = cur[seat].InexactFloat64()
+			lo, hi = decimal.Min(lo, cur[seat]), decimal.Max(hi, cur[seat])
+		}
+		run = append(run, row)
+		dealNo = append(dealNo, deal)
+	}
+	for _, hand := range g.Hands() {
+		if !hand.Voided {
+			step(hand.Result.Deltas, hand.Number)
+		}
+	}
+	if g.Closed != nil && len(run) > 1 {
+		step(g.Closed.Split, dealNo[len(dealNo)-1])
+	}
+	steps := len(run) - 1
+	if steps == 0 || lo.Equal(hi) {
+		return templates.ChartView{Empty: true}
+	}
+	flo, fhi := lo.InexactFloat64(), hi.InexactFloat64()
+	y := func(v float64) float64 { return 2 + (fhi-v)/(fhi-flo)*(h-4) }
+	pos := func(f float64) string { return strconv.FormatFloat(f, 'f', 1, 64) }
+	every := max(1, steps/chartPoints)
+	out := templates.ChartView{Width: w, Height: h, ZeroY: pos(y(0)), Label: loc.T("table.chart")}
+	// Labels sit on their line, moved in where they would leave the box.
+	tick := func(d decimal.Decimal) templates.ChartTick {
+		return templates.ChartTick{Text: loc.Num(d), At: pos(min(max(y(d.InexactFloat64())+4, 8), h))}
+	}
+	out.Ticks = append(out.Ticks, tick(hi))
+	if hi.IsPositive() && lo.IsNegative() {
+		out.Ticks = append(out.Ticks, tick(decimal.Zero))
+	}
+	out.Ticks = append(out.Ticks, tick(lo))
+	out.Deals = []templates.ChartTick{{Text: strconv.Itoa(dealNo[1]), At: pos(float64(w) / float64(steps))},
+		{Text: loc.T("table.chart-deal", dealNo[steps]), At: pos(w)}}
+	if steps == 1 {
+		out.Deals = out.Deals[1:]
+	}
+	for seat, name := range g.Setup.Players {
+		var b strings.Builder
+		for i := 0; i <= steps; i += every {
+			fmt.Fprintf(&b, "%.1f,%.1f ", float64(i*w)/float64(steps), y(run[i][seat]))
+		}
+		if steps%every != 0 {
+			fmt.Fprintf(&b, "%d,%.1f", w, y(run[steps][seat]))
+		}
+		out.Lines = append(out.Lines, templates.ChartLine{Name: name, Seat: seat, Points: strings.TrimSpace(b.String()), Last: loc.Num(cur[seat])})
+	}
+	return out
+}
+
+func (u ui) table(c echo.Context) error {
+	p, loc := u.page(c, "table.title")
+	// The page reads the parameters of tableAsk and no other: its language
+	// links are built from those alone, so that any other parameter changes
+	// nothing and shares its cache entry.
+	ask := askOf(c)
+	p.Path = ask.path(p.Base)
+	err := u.svc.View(c.Request().Context(), gameID(c), func(g *tapp.State) error {
+		key := pageKey{game: g.ID, version: g.Version, view: ask.view(), base: p.Base, lang: loc.Lang(), theme: p.Theme}
+		page, ok := u.tables.get(key)
+		if !ok {
+			v := u.tableView(p, loc, g, ask)
+			v.Title = v.VariantName
+			var b bytes.Buffer
+			if err := templates.Table(v).Render(c.Request().Context(), &b); err != nil {
+				return err
+			}
+			page = b.Bytes()
+			u.tables.put(key, page)
+		}
+		return c.HTMLBlob(http.StatusOK, page)
+	})
+	if err != nil {
+		return u.problem(c, err)
+	}
+	return nil
+}
