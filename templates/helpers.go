@@ -100,3 +100,23 @@ func formToken(p Page, path string) string {
 	}
 	return p.Forms.For(path)
 }
+
+// hasFolded reports whether some house rules are shown under a fold.
+func hasFolded(rs []RuleView) bool {
+	for _, r := range rs {
+		if r.Folded {
+			return true
+		}
+	}
+	return false
+}
+
+// foldedError reports whether a folded rule has an error: the fold opens.
+func foldedError(rs []RuleView) bool {
+	for _, r := range rs {
+		if r.Folded && r.Field.Error != "" {
+			return true
+		}
+	}
+	return false
+}

@@ -141,3 +141,25 @@ func TestRenderWithPhrases(t *testing.T) {
 type phrasesFunc func(key string, args ...any) string
 
 func (f phrasesFunc) Phrase(key string, args ...any) string { return f(key, args...) }
+
+// A start form shows every name's problem at once, each at its seat.
+func TestSeatProblems(t *testing.T) {
+	long := strings.Repeat("x", MaxNameLength+1)
+	errs := SeatProblems([]string{"Anna", "", "anna", long, "Ben", "Ben"})
+	want := []string{"", "players.empty", "players.same", "players.long", "", "players.twice"}
+	for i, w := range want {
+		pe, _ := problem.As(errs[i])
+		switch {
+		case w == "" && errs[i] != nil:
+			t.Errorf("seat %d: %v, want no problem", i+1, errs[i])
+		case w != "" && (pe == nil || pe.Code != w):
+			t.Errorf("seat %d: %v, want %s", i+1, errs[i], w)
+		}
+	}
+	if got := errs[1].Error(); !strings.Contains(got, "player 2") {
+		t.Errorf("the empty seat's message %q does not name seat 2", got)
+	}
+	if got := errs[3].Error(); !strings.Contains(got, "41") {
+		t.Errorf("the long name's message %q does not say 41 characters", got)
+	}
+}

@@ -39,6 +39,34 @@ func CheckPlayers(v Variant, players []string) error {
 	return nil
 }
 
+// SeatProblems checks each name of a seating on its own, as CheckPlayers
+// does, for a form that shows every problem at once next to its field: the
+// error of seat i+1, or nil. A name the same as an earlier one (once case
+// and width are folded) is refused at the later seat. An empty name is
+// refused too: the caller leaves out the seats a variant may leave empty.
+func SeatProblems(players []string) []error {
+	out := make([]error, len(players))
+	seen := map[string]string{}
+	for i, p := range players {
+		name, err := names.Player(p)
+		if err != nil {
+			out[i] = playerErr(i+1, p, err)
+			continue
+		}
+		key := names.Key(name)
+		if other, ok := seen[key]; ok {
+			if other == name {
+				out[i] = inputErr("players", "players.twice", name)
+			} else {
+				out[i] = inputErr("players", "players.same", other, name)
+			}
+			continue
+		}
+		seen[key] = name
+	}
+	return out
+}
+
 // NormalizePlayers gives the names CheckPlayers accepted as they are kept:
 // NFC, PRECIS Nickname (compatibility forms folded, runs of spaces made one).
 func NormalizePlayers(players []string) []string {

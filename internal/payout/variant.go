@@ -26,6 +26,12 @@ type Descriptor struct {
 	ForcedContract string
 	// Rules are the house rules, in the order a form shows them.
 	Rules []HouseRule
+	// UnitName is what one unit of the variant's scores is: "" a plain
+	// unit, "cent" where the values are in cents (Württemberg), so that a
+	// new evening says its unit is the money of one cent. DefaultUnit is
+	// the unit's money a new evening's form starts with ("" for 1).
+	UnitName    string
+	DefaultUnit string
 
 	defaults func() Rules // rules.md's defaults
 	// stored are the defaults of the games already stored, where a default

@@ -15,6 +15,9 @@ func wuerttembergDescriptor() *Descriptor {
 	return &Descriptor{
 		Variant: Wuerttemberg, MinPlayers: 3, MaxPlayers: 4, Contracts: wuerttembergContracts(),
 		EndsWithHerzAs: true, ForcedContract: "ramsch",
+		// rules.md: the values are in cents; the unit is the money of one
+		// cent, 0.01 of the currency.
+		UnitName: "cent", DefaultUnit: "0.01",
 		Rules: []HouseRule{
 			intChoice("cards", "rules.cards", "36 or 32", []int{36, 32}, func(r *Rules) *int { return &r.Cards }),
 			toggle("suit_tapp", func(r *Rules) *bool { return &r.SuitTapp }),

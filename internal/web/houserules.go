@@ -45,8 +45,12 @@ func ruleViews(loc i18n.Localizer, d *payout.Descriptor, form url.Values) []temp
 			defaults, _ := h.Show(def).(map[string]string)
 			for _, k := range h.Keys {
 				name := h.Key + "." + k
-				out = append(out, templates.RuleView{Name: name, Label: loc.T("rule.value", loc.T("value."+k)), Kind: "number",
-					Field: templates.Field{Value: val(name, defaults[k])}})
+				label := loc.T("rule.value", loc.T("value."+k))
+				if d.UnitName != "" {
+					label = loc.T("rule.value-"+d.UnitName, loc.T("value."+k))
+				}
+				out = append(out, templates.RuleView{Name: name, Label: label, Kind: "number",
+					Field: templates.Field{Value: val(name, defaults[k])}, Folded: true})
 			}
 		}
 	}

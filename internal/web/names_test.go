@@ -53,12 +53,12 @@ func TestPlayerNamesThatLie(t *testing.T) {
 	// not cut off by the browser.
 	v := players("Anna", "Anna\u200b", "Ben")
 	f := form(t, h, "/new/old-tapp", v, "Accept-Language", "de")
-	if f.status != http.StatusUnprocessableEntity || !strings.Contains(errorNear(f.body, ""), "unsichtbares Zeichen (U+200B)") {
-		t.Fatalf("start form, German: %d %q", f.status, errorNear(f.body, ""))
+	if f.status != http.StatusUnprocessableEntity || !strings.Contains(errorNear(f.body, "player1"), "unsichtbares Zeichen (U+200B)") {
+		t.Fatalf("start form, German: %d %q", f.status, errorNear(f.body, "player1"))
 	}
 	f = form(t, h, "/new/old-tapp", players("Anna", "anna", "Ben"), "Accept-Language", "sv")
-	if !strings.Contains(errorNear(f.body, ""), "är samma namn") {
-		t.Fatalf("start form, Swedish: %q", errorNear(f.body, ""))
+	if !strings.Contains(errorNear(f.body, "player1"), "är samma namn") {
+		t.Fatalf("start form, Swedish: %q", errorNear(f.body, "player1"))
 	}
 	if blank := page(t, h, "/new/old-tapp", "en").body; strings.Contains(blank, `maxlength="40"`) {
 		t.Fatal("the start form lets the browser cut a name at 40 characters instead of saying so")

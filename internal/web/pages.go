@@ -12,6 +12,7 @@ import (
 
 	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
+	"github.com/shopspring/decimal"
 	"rsc.io/qr"
 
 	"tappbook/internal/game"
@@ -202,8 +203,16 @@ func (u ui) newGameView(c echo.Context, v payout.Variant, form url.Values) templ
 	if view.IdemKey == "" {
 		view.IdemKey = newKey()
 	}
+	d := payout.Describe(v)
 	if form == nil {
 		view.Unit.Value = "1"
+		if d.DefaultUnit != "" {
+			view.Unit.Value = loc.Num(decimal.RequireFromString(d.DefaultUnit))
+		}
+	}
+	view.UnitText = loc.T("new.unit")
+	if d.UnitName != "" {
+		view.UnitText = loc.T("new.unit-" + d.UnitName)
 	}
 	names := form["player"]
 	for i := range hi {
@@ -252,6 +261,9 @@ func (u ui) newGame(c echo.Context) error {
 	}
 	view := u.newGameView(c, v, form)
 	loc := u.localizer(c)
+	if checkStart(loc, payout.Describe(v), form, &view) {
+		return render(c, http.StatusUnprocessableEntity, templates.NewGame(view))
+	}
 	var players []string
 	for _, name := range form["player"] {
 		if name = strings.TrimSpace(name); name != "" {

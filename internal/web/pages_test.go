@@ -274,8 +274,8 @@ func TestStartFormMessages(t *testing.T) {
 		field   string
 		says    string
 	}{
-		{"zuger", players("Anna", "Ben", "Cleo"), "", "played by 4 players, not 3"},
-		{"old-tapp", players("Anna", "Ben", "Anna"), "", `"Anna" is named twice`},
+		{"zuger", players("Anna", "Ben", "Cleo"), "player3", "Player 4 has no name"},
+		{"old-tapp", players("Anna", "Ben", "Anna"), "player2", `"Anna" is named twice`},
 		{"old-tapp", func() url.Values { v := players("A", "B", "C"); v.Set("unit", "-1"); return v }(), "unit", "not an amount above 0"},
 		{"old-tapp", func() url.Values { v := players("A", "B", "C"); v.Set("currency", "EURO"); return v }(), "currency", "ISO 4217"},
 		{"old-tapp", func() url.Values { v := players("A", "B", "C"); v.Set("stake", "-2"); return v }(), "stake", "whole number of units, 0 or more"},
