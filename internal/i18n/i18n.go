@@ -153,9 +153,11 @@ func (l Localizer) Error(err error) string {
 		// Next to its field the message needs no "field:" prefix (the
 		// API's English has one).
 		msg = strings.TrimPrefix(msg, pe.Field+": ")
-		if r, size := utf8.DecodeRuneInString(msg); size > 0 {
-			msg = string(unicode.ToUpper(r)) + msg[size:]
-		}
+	}
+	// A page shows a sentence: it starts with a capital (the API's
+	// English starts lower case).
+	if r, size := utf8.DecodeRuneInString(msg); size > 0 {
+		msg = string(unicode.ToUpper(r)) + msg[size:]
 	}
 	return msg
 }

@@ -252,7 +252,7 @@ func TestBrowserTwoPhonesOneDeal(t *testing.T) {
 	fwd.up(t)
 	run(t, b, "phone B hears of the other deal", chromedp.WaitVisible(chromedp.CSS(`p.error`)))
 	msg := value(t, b, "read the message", chromedp.Text(chromedp.CSS(`p.error`)))
-	if !strings.Contains(msg, "hand 3, not 2") {
+	if !strings.Contains(msg, "This is deal 3, not 2") {
 		t.Fatalf("phone B is told %q", msg)
 	}
 	if pts := value(t, b, "read the points", chromedp.Evaluate[string](`document.getElementById("points").value`)); pts != "70" {

@@ -238,7 +238,7 @@ func TestRecordFormFlow(t *testing.T) {
 	// A second phone still showing deal 1's form: told what happened.
 	v.Set("idempotency_key", "other-phone")
 	r = form(t, h, "/g/"+id+"/record", v)
-	if r.status != http.StatusConflict || !strings.Contains(errorNear(r.body, ""), "this deal is hand 2, not 1") {
+	if r.status != http.StatusConflict || !strings.Contains(errorNear(r.body, ""), "This is deal 2, not 1") {
 		t.Fatalf("second phone: %d %q", r.status, errorNear(r.body, ""))
 	}
 	// Correct deal 1, then void it without and with a reason.
