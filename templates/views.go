@@ -310,7 +310,8 @@ type AuditView struct {
 // AuditEvent is one event, readable.
 type AuditEvent struct {
 	Seq     int64
-	At      string
+	At      string // local time, as the deal list shows it
+	AtUTC   string // RFC 3339, for the <time> element
 	Type    string
 	Summary string
 	Hash    string

@@ -33,7 +33,7 @@ func (u ui) audit(c echo.Context) error {
 				b, _ := json.MarshalIndent(data, "", "  ")
 				pretty.Write(b)
 			}
-			v.Events = append(v.Events, templates.AuditEvent{Seq: e.Version, At: e.RecordedAt.UTC().Format(time.RFC3339),
+			v.Events = append(v.Events, templates.AuditEvent{Seq: e.Version, At: localTime(e.RecordedAt), AtUTC: e.RecordedAt.UTC().Format(time.RFC3339),
 				Type: loc.T("event." + e.Type), Summary: eventSummary(loc, g, e.Type, e.Data), Hash: e.Hash, Data: pretty.String()})
 		}
 		return nil
@@ -92,7 +92,23 @@ func csvCell(s string) string {
 	return s
 }
 
-// dealsCSV downloads the deals, one row each, with every player's change.
+// localTime is when something happened, in the server's local time (the
+// server stands in the room where the evening is played), as the deal list
+// shows it: a date and the time to the second.
+func localTime(t time.Time) string { return t.In(time.Local).Format("2006-01-02 15:04:05") }
+
+// moneyHead names a column of money: the player (or the pot) and the
+// currency.
+func moneyHead(g *tapp.State, who string) string {
+	if g.Currency == "" {
+		return who + " (money)"
+	}
+	return who + " (" + g.Currency + ")"
+}
+
+// dealsCSV downloads the deals, one row each, with every player's change in
+// units and in money, and when each deal was recorded and last changed, in
+// local time. The columns of the first version come first, in their order.
 func (u ui) dealsCSV(c echo.Context) error {
 	return u.svc.View(c.Request().Context(), gameID(c), func(g *tapp.State) error {
 		var out bytes.Buffer
@@ -101,7 +117,11 @@ func (u ui) dealsCSV(c echo.Context) error {
 		for _, name := range g.Setup.Players {
 			head = append(head, csvCell(name))
 		}
-		head = append(head, "pot")
+		head = append(head, "pot", "recorded_at", "changed_at")
+		for _, name := range g.Setup.Players {
+			head = append(head, csvCell(moneyHead(g, name)))
+		}
+		head = append(head, moneyHead(g, "pot"))
 		if err := w.Write(head); err != nil {
 			return err
 		}
@@ -122,7 +142,11 @@ func (u ui) dealsCSV(c echo.Context) error {
 			for _, d := range h.Result.Deltas {
 				row = append(row, d.String())
 			}
-			row = append(row, h.Result.PotDelta.String())
+			row = append(row, h.Result.PotDelta.String(), localTime(h.Revisions[0].At), localTime(h.Revisions[len(h.Revisions)-1].At))
+			for _, d := range h.Result.Deltas {
+				row = append(row, g.MoneyText(d))
+			}
+			row = append(row, g.MoneyText(h.Result.PotDelta))
 			for i := range row {
 				row[i] = csvCell(row[i])
 			}

@@ -1,0 +1,412 @@
+package web
+
+import (
+	"encoding/csv"
+	"html"
+	"net/http"
+	"net/url"
+	"regexp"
+	"strings"
+	"testing"
+
+	"tappbook/internal/events"
+)
+
+// The tests of issue #15 that need no browser (phone_browser_test.go has
+// the rest): what the pages say and do after each tap.
+
+// redirect posts a form and gives where it sends the browser.
+func redirect(t *testing.T, h http.Handler, path string, v url.Values, headers ...string) string {
+	t.Helper()
+	req := postFrom(h, path, v, headers...)
+	if req.Code != http.StatusSeeOther {
+		t.Fatalf("%s: %d %s", path, req.Code, req.Body.String())
+	}
+	return req.Header().Get("Location")
+}
+
+// before reports whether a occurs in s, and before b.
+func before(s, a, b string) bool {
+	i, j := strings.Index(s, a), strings.Index(s, b)
+	return i >= 0 && j >= 0 && i < j
+}
+
+var zugerSolo = url.Values{"contract": {"solo"}, "declarer": {"Ben"}, "points": {"70"}, "tricks": {"5"}}
+
+// #15.1: a save opens the table at its top, not at the deal: the next
+// Record button and the standings come first, the new deal is marked.
+func TestSaveOpensTheTableAtItsTop(t *testing.T) {
+	h := newServer(t)
+	id := startForm(t, h, "zuger", players("Anna", "Ben", "Cleo", "Dan"))
+	to := redirect(t, h, "/g/"+id+"/record", zugerSolo)
+	if to != "/g/"+id+"?saved=1" {
+		t.Fatalf("a save sends the browser to %q, want the table's top with the deal marked (no #fragment)", to)
+	}
+	body := page(t, h, to, "en").body
+	if !before(body, `Record deal 2</a>`, `<table class="standings"`) || !before(body, `<table class="standings"`, `id="hand-1"`) {
+		t.Fatal("the table does not put the Record button, then the standings, before the deals")
+	}
+	if !strings.Contains(body, `<li id="hand-1" class="fresh"`) {
+		t.Fatal("the saved deal is not marked")
+	}
+	if !strings.Contains(body, "Deal 1 saved: Anna −2 · Ben +6 · Cleo −2 · Dan −2") {
+		t.Fatalf("no word of the save: %s", visibleText(body))
+	}
+	if strings.Contains(page(t, h, "/g/"+id, "en").body, `class="fresh"`) {
+		t.Fatal("a deal is marked on the plain table")
+	}
+}
+
+// #15.2: "Undo deal N" is one tap right after the save: a void with the
+// reason "undone", shown as such, and itself undoable.
+func TestUndoInOneTap(t *testing.T) {
+	h := newServer(t)
+	id := startForm(t, h, "zuger", players("Anna", "Ben", "Cleo", "Dan"))
+	redirect(t, h, "/g/"+id+"/record", zugerSolo)
+	body := page(t, h, "/g/"+id+"?saved=1", "en").body
+	m := regexp.MustCompile(`action="(/g/[^"]+/hands/1/undo)"[^>]*>.*?name="idempotency_key" value="([^"]+)"`).FindStringSubmatch(body)
+	if m == nil {
+		t.Fatalf("no one-tap undo after the save: %s", visibleText(body))
+	}
+	undo := url.Values{"idempotency_key": {m[2]}}
+	if to := redirect(t, h, m[1], undo); to != "/g/"+id+"?undone=1" {
+		t.Fatalf("undo sends the browser to %q", to)
+	}
+	// The tap sent twice counts once.
+	if r := postFrom(h, m[1], undo); r.Code != http.StatusSeeOther {
+		t.Fatalf("the same undo again: %d %s", r.Code, r.Body.String())
+	}
+	hands := listHands(t, h, id)
+	if len(hands) != 1 || hands[0]["voided"] != true {
+		t.Fatalf("after the undo: %v", hands)
+	}
+	evs := do(t, h, "GET", "/api/games/"+id+"/events", "").body
+	if strings.Count(evs, `"hand.voided"`) != 1 || !strings.Contains(evs, `"reason":"undone"`) {
+		t.Fatalf("the undo is not one void with the reason \"undone\": %s", evs)
+	}
+	body = page(t, h, "/g/"+id+"?undone=1", "en").body
+	for _, want := range []string{"Deal 1 undone: it no longer counts.", "· <em>undone</em>", "Bring deal 1 back"} {
+		if !strings.Contains(body, want) {
+			t.Fatalf("after the undo the table lacks %q: %s", want, visibleText(body))
+		}
+	}
+	if !regexp.MustCompile(`\d\d:\d\d undone\s*</li>`).MatchString(body) {
+		t.Fatal("the deal's history does not say it was undone")
+	}
+	if de := page(t, h, "/g/"+id+"?undone=1", "de").body; !strings.Contains(de, "<em>zurückgenommen</em>") {
+		t.Fatal("the German table does not say the deal was undone")
+	}
+	m = regexp.MustCompile(`action="(/g/[^"]+/hands/1/redo)"[^>]*>.*?name="idempotency_key" value="([^"]+)"`).FindStringSubmatch(body)
+	if m == nil {
+		t.Fatal("no way back from the undo")
+	}
+	if to := redirect(t, h, m[1], url.Values{"idempotency_key": {m[2]}}); to != "/g/"+id+"?saved=1" {
+		t.Fatalf("redo sends the browser to %q", to)
+	}
+	led := do(t, h, "GET", "/api/games/"+id+"/ledger", "").json(t)
+	if led["balances"].(map[string]any)["Ben"] != "6" || led["hands"] != 1.0 {
+		t.Fatalf("the deal is not back as it was: %v", led)
+	}
+	body = page(t, h, "/g/"+id+"?saved=1", "en").body
+	if !strings.Contains(body, "brought back") || !strings.Contains(body, "Undo deal 1") {
+		t.Fatalf("after the way back: %s", visibleText(body))
+	}
+	// Once another deal follows, the undo is no longer offered for deal 1.
+	redirect(t, h, "/g/"+id+"/record", url.Values{"contract": {"pass"}})
+	if strings.Contains(page(t, h, "/g/"+id+"?saved=1", "en").body, "Undo deal 1") {
+		t.Fatal("the undo of deal 1 is offered after deal 2")
+	}
+	if !strings.Contains(page(t, h, "/g/"+id+"?saved=2", "en").body, "Undo deal 2") {
+		t.Fatal("no undo of deal 2")
+	}
+}
+
+// #15.3: another contract keeps what was tapped and typed, on record and
+// on correct (the script carries the values in the link; the server fills
+// them in).
+func TestAnotherContractKeepsTheForm(t *testing.T) {
+	h := newServer(t)
+	id := startForm(t, h, "zuger", players("Anna", "Ben", "Cleo", "Dan"))
+	body := page(t, h, "/g/"+id+"/record?contract=super&declarer=Ben&points=70&tricks=5", "en").body
+	for _, want := range []string{`name="declarer" value="Ben" checked`, `name="points" value="70"`, `name="tricks" value="5" checked`} {
+		if !strings.Contains(body, want) {
+			t.Fatalf("the super form lost %q", want)
+		}
+	}
+	redirect(t, h, "/g/"+id+"/record", zugerSolo)
+	body = page(t, h, "/g/"+id+"/hands/1?contract=vice", "en").body
+	for _, want := range []string{`name="contract" value="vice"`, `name="declarer" value="Ben" checked`, `name="points" value="70"`} {
+		if !strings.Contains(body, want) {
+			t.Fatalf("correcting deal 1 as vice lost %q", want)
+		}
+	}
+	body = page(t, h, "/g/"+id+"/hands/1?contract=vice&declarer=Dan", "en").body
+	if !strings.Contains(body, `name="declarer" value="Dan" checked`) {
+		t.Fatal("what was tapped on the correction is not kept over the record")
+	}
+}
+
+// #15.4: on the end page a share from the pot is not coloured as a loss,
+// and money does not wrap.
+func TestEndPageColours(t *testing.T) {
+	h := newServer(t)
+	id := startForm(t, h, "old-tapp", players("Anna", "Ben", "Cleo"))
+	redirect(t, h, "/g/"+id+"/record", url.Values{"contract": {"coeurfrage"}, "declarer": {"Ben"}, "points": {"40"}})
+	body := page(t, h, "/g/"+id+"/close", "de").body
+	if !strings.Contains(body, `<td class="num share">`) || strings.Contains(body, `class="num share bal"`) {
+		t.Fatal("the pot's shares are not set apart from the balances")
+	}
+	css := page(t, h, "/static/app.css", "en").body
+	if !strings.Contains(css, ".neg .bal{color:var(--bad)}") || strings.Contains(css, ".neg .num{color") {
+		t.Fatal("the stylesheet colours every number of a losing row, the pot's share too")
+	}
+	if !strings.Contains(css, ".money,.num{white-space:nowrap}") {
+		t.Fatal("money may wrap")
+	}
+}
+
+// #15.5: Herz-As is asked again on a page of its own and can be taken
+// back; the ♥A question takes the Record button's place and offers "in the
+// tapp"; after the last Zwangsramsch the table's big button ends the
+// evening.
+func TestHerzAsConfirmUndoAndEnd(t *testing.T) {
+	h := newServer(t)
+	id := startForm(t, h, "wuerttemberg", players("Anna", "Ben", "Cleo"))
+	suit := url.Values{"contract": {"suit"}, "declarer": {"Anna"}, "trump": {"clubs"}, "points": {"70"}}
+	redirect(t, h, "/g/"+id+"/record", suit)
+	table := page(t, h, "/g/"+id, "en").body
+	if !strings.Contains(table, `<a class="button" href="/g/`+id+`/herz-as">Announce Herz-As`) || strings.Contains(table, `action="/g/`+id+`/herz-as"`) {
+		t.Fatal("Herz-As is not a link to its own page")
+	}
+	confirm := page(t, h, "/g/"+id+"/herz-as", "en")
+	if confirm.status != 200 || !strings.Contains(confirm.body, "Herz-As was said after deal 1") || !strings.Contains(confirm.body, "whoever is dealt ♥A in deal 2") {
+		t.Fatalf("the confirm page: %d %s", confirm.status, visibleText(confirm.body))
+	}
+	key := regexp.MustCompile(`name="idempotency_key" value="([^"]+)"`).FindStringSubmatch(confirm.body)[1]
+	redirect(t, h, "/g/"+id+"/herz-as", url.Values{"idempotency_key": {key}})
+	redirect(t, h, "/g/"+id+"/herz-as", url.Values{"idempotency_key": {key}}) // sent twice: once
+	table = page(t, h, "/g/"+id, "en").body
+	if !strings.Contains(table, "Take back Herz-As") {
+		t.Fatal("Herz-As cannot be taken back")
+	}
+	redirect(t, h, "/g/"+id+"/herz-as/withdraw", url.Values{})
+	if led := do(t, h, "GET", "/api/games/"+id+"/ledger", "").json(t); led["end"] != nil {
+		t.Fatalf("after taking Herz-As back: %v", led["end"])
+	}
+	redirect(t, h, "/g/"+id+"/herz-as", url.Values{})
+	redirect(t, h, "/g/"+id+"/record", suit) // deal 2: who got ♥A?
+	table = page(t, h, "/g/"+id, "en").body
+	if !before(table, "Who was dealt ♥A in deal 2?", `<table class="standings"`) || strings.Contains(table, "Record deal 3") {
+		t.Fatal("the ♥A question is not where the Record button was")
+	}
+	if !strings.Contains(table, `name="player" value="" required><span>in the tapp</span>`) {
+		t.Fatal("the ♥A question does not offer \"in the tapp\"")
+	}
+	redirect(t, h, "/g/"+id+"/herz-as/holder", url.Values{"player": {""}})
+	end := do(t, h, "GET", "/api/games/"+id+"/ledger", "").json(t)["end"].(map[string]any)
+	if end["holder"] != nil || end["question_hand"] != 3.0 {
+		t.Fatalf("\"in the tapp\" did not pass the question on: %v", end)
+	}
+	redirect(t, h, "/g/"+id+"/record", suit)                                   // deal 3
+	redirect(t, h, "/g/"+id+"/herz-as/holder", url.Values{"player": {"Anna"}}) // Anna deals 1, 4: 4 is the last regular deal
+	ramsch := url.Values{"contract": {"ramsch"}, "ramsch_points_0": {"50"}, "ramsch_tricks_0": {"5"}, "ramsch_points_1": {"40"}, "ramsch_tricks_1": {"4"}}
+	redirect(t, h, "/g/"+id+"/record", suit)
+	for range 3 { // 5, 6, 7
+		redirect(t, h, "/g/"+id+"/record", ramsch)
+	}
+	table = page(t, h, "/g/"+id, "en").body
+	if !strings.Contains(table, `<a class="button primary big" href="/g/`+id+`/close">End the evening</a>`) || strings.Contains(table, "Record deal") {
+		t.Fatalf("after the last Zwangsramsch: %s", visibleText(table))
+	}
+}
+
+// #15.6: where tricks alone decide, won or lost is one tap and the count is
+// asked only when lost; Ramsch takes "no trick" in one tap and fills in the
+// last player's points and tricks; the record kept is whole.
+func TestQuickEntryRecordsWholeRecords(t *testing.T) {
+	h := newServer(t)
+	id := startForm(t, h, "wuerttemberg", players("Anna", "Ben", "Cleo", "Dan"))
+	record := func(v url.Values) int {
+		t.Helper()
+		v.Set("expected_hand", "")
+		return postFrom(h, "/g/"+id+"/record", v).Code
+	}
+	form := page(t, h, "/g/"+id+"/record?contract=bettel", "en").body
+	if !strings.Contains(form, `name="outcome" value="won"`) || strings.Contains(form, `name="tricks" value="0"`) || strings.Contains(form, `id="points"`) {
+		t.Fatal("the bettel form does not ask won or lost, with the count (never 0) only for lost, and no points")
+	}
+	if c := record(url.Values{"contract": {"bettel"}, "declarer": {"Ben"}, "outcome": {"won"}}); c != http.StatusSeeOther {
+		t.Fatalf("bettel won: %d", c)
+	}
+	r := postFrom(h, "/g/"+id+"/record", url.Values{"contract": {"durch"}, "declarer": {"Anna"}, "trump": {"spades"}, "outcome": {"lost"}})
+	if r.Code != http.StatusUnprocessableEntity || !strings.Contains(errorNear(r.Body.String(), "tricks"), "how many tricks") {
+		t.Fatalf("durch lost without a count: %d %q", r.Code, errorNear(r.Body.String(), "tricks"))
+	}
+	if c := record(url.Values{"contract": {"durch"}, "declarer": {"Anna"}, "trump": {"spades"}, "outcome": {"lost"}, "tricks": {"6"}}); c != http.StatusSeeOther {
+		t.Fatalf("durch lost with 6: %d", c)
+	}
+	if c := record(url.Values{"contract": {"rufer"}, "declarer": {"Cleo"}, "trump": {"hearts"}, "outcome": {"won"}, "tricks": {"3"}}); c != http.StatusSeeOther {
+		t.Fatalf("rufer won: %d", c)
+	}
+	// Dan took no trick (one tap); Cleo's points and tricks follow.
+	if c := record(url.Values{"contract": {"ramsch"}, "ramsch_points_0": {"50"}, "ramsch_tricks_0": {"3"}, "ramsch_points_1": {"40"}, "ramsch_tricks_1": {"3"},
+		"ramsch_none_3": {"true"}}); c != http.StatusSeeOther {
+		t.Fatalf("quick Ramsch: %d", c)
+	}
+	hands := listHands(t, h, id)
+	recs := make([]map[string]any, len(hands))
+	for i, x := range hands {
+		recs[i] = x["record"].(map[string]any)
+	}
+	if recs[0]["tricks"] != 0.0 || recs[1]["tricks"] != 6.0 || recs[2]["tricks"] != 8.0 {
+		t.Fatalf("tricks kept: bettel %v, durch %v, rufer %v; want 0, 6 and every trick (8, not the 3 left behind by a lost tap)", recs[0]["tricks"], recs[1]["tricks"], recs[2]["tricks"])
+	}
+	ramsch := recs[3]["ramsch"].(map[string]any)
+	want := map[string][2]float64{"Anna": {50, 3}, "Ben": {40, 3}, "Cleo": {30, 2}, "Dan": {0, 0}}
+	for name, w := range want {
+		s := ramsch[name].(map[string]any)
+		if s["points"] != w[0] || s["tricks"] != w[1] {
+			t.Fatalf("Ramsch %s: %v, want %v points and %v tricks", name, s, w[0], w[1])
+		}
+	}
+	if d := hands[3]["deltas"].(map[string]any); d["Dan"] != "10" || d["Anna"] != "-20" {
+		t.Fatalf("the Ramsch scored %v: Anna pays, Dan is a Jungfer", d)
+	}
+	ramschForm := page(t, h, "/g/"+id+"/record?contract=ramsch", "sv").body
+	if !strings.Contains(ramschForm, "inget stick") || !strings.Contains(ramschForm, `data-total="120" data-tricks="8"`) {
+		t.Fatal("the Swedish Ramsch form lacks \"no trick\" or what the last count is filled from")
+	}
+	// Zuger's count of tricks names its ends.
+	z := startForm(t, h, "zuger", players("Anna", "Ben", "Cleo", "Dan"))
+	zf := page(t, h, "/g/"+z+"/record?contract=solo", "en").body
+	if !strings.Contains(zf, "<span>0 · none</span>") || !strings.Contains(zf, "<span>8 · all</span>") {
+		t.Fatal("Zuger's tricks do not name no trick and every trick")
+	}
+}
+
+// #15.8: a correction's history shows the result before and after; one
+// without a reason reads well; the audit and the CSV give local times and
+// the CSV money as well as units; a closed table shows one set of balances.
+func TestHistoryAuditAndCSV(t *testing.T) {
+	h := newServer(t)
+	id := startForm(t, h, "zuger", players("Anna", "Ben", "Cleo", "Dan"))
+	redirect(t, h, "/g/"+id+"/record", zugerSolo)
+	do(t, h, "PUT", "/api/games/"+id+"/hands/1", `{"contract":"solo","declarer":"Ben","points":60,"tricks":4}`)
+	table := page(t, h, "/g/"+id, "en").body
+	if strings.Contains(table, "corrected ()") || !regexp.MustCompile(`\d\d:\d\d corrected\s*<div class="was-now">`).MatchString(table) {
+		t.Fatal("a correction without a reason does not read well")
+	}
+	was := table[strings.Index(table, `<div class="was-now">`):]
+	was = html.UnescapeString(was[:strings.Index(was, "</li>")])
+	if !before(was, "before", "won with 70") || !before(was, "won with 70", "after") || !before(was, "after", "lost with 60") || !strings.Contains(was, "Ben +6") || !strings.Contains(was, "Ben −6") {
+		t.Fatalf("the correction does not show before and after side by side: %s", visibleText(was))
+	}
+	audit := page(t, h, "/g/"+id+"/audit", "en").body
+	if !regexp.MustCompile(`<time datetime="\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ">\d{4}-\d\d-\d\d \d\d:\d\d:\d\d</time>`).MatchString(audit) {
+		t.Fatal("the audit does not show local times")
+	}
+	rows, err := csv.NewReader(strings.NewReader(page(t, h, "/g/"+id+"/deals.csv", "en").body)).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	col := map[string]int{}
+	for i, c := range rows[0] {
+		col[c] = i
+	}
+	for _, c := range []string{"Ben", "pot", "recorded_at", "changed_at", "Ben (EUR)", "pot (EUR)"} {
+		if _, ok := col[c]; !ok {
+			t.Fatalf("the CSV lacks the column %q: %v", c, rows[0])
+		}
+	}
+	if r := rows[1]; r[col["Ben"]] != "-6" || r[col["Ben (EUR)"]] != "-3.00" || r[col["Anna (EUR)"]] != "1.00" ||
+		!regexp.MustCompile(`^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$`).MatchString(r[col["changed_at"]]) {
+		t.Fatalf("the CSV's deal 1: %v", r)
+	}
+
+	// A closed evening with a pot: the chart ends where the standings do.
+	o := startForm(t, h, "old-tapp", players("Anna", "Ben", "Cleo"))
+	redirect(t, h, "/g/"+o+"/record", url.Values{"contract": {"coeurfrage"}, "declarer": {"Ben"}, "points": {"40"}})
+	redirect(t, h, "/g/"+o+"/close", url.Values{"remainder_to": {"Anna"}})
+	closed := page(t, h, "/g/"+o, "en").body
+	for _, name := range []string{"Anna", "Ben", "Cleo"} {
+		units := regexp.MustCompile(`data-units="` + name + `">([^<]+)<`).FindStringSubmatch(closed)[1]
+		if !strings.Contains(closed, `<span class="key seat`) || !regexp.MustCompile(`class="key seat\d">`+name+` `+regexp.QuoteMeta(units)+`</span>`).MatchString(closed) {
+			t.Fatalf("%s: the standings say %s, the chart's legend something else: %s", name, units, visibleText(closed))
+		}
+	}
+}
+
+// #15.9: every small thing: the "Correct or void" link is a button, the
+// chart has axes and writes "−2" as the table does, /favicon.ico, the
+// theme switch, the read-only link's own QR code and share buttons, plural
+// words that count.
+func TestSmallThings(t *testing.T) {
+	h := newServer(t)
+	id := startForm(t, h, "zuger", players("Anna", "Ben", "Cleo", "Dan"))
+	redirect(t, h, "/g/"+id+"/record", url.Values{"contract": {"tapp"}, "declarer": {"Ben"}, "points": {"40"}, "tricks": {"1"}})
+	table := page(t, h, "/g/"+id, "en").body
+	if !strings.Contains(table, `<a class="button small" href="/g/`+id+`/hands/1">Correct or void</a>`) {
+		t.Fatal("\"Correct or void\" is not a button")
+	}
+	if !strings.Contains(table, `class="tick y">−3</text>`) || strings.Contains(table, `>-1<`) || !strings.Contains(table, `class="axis"`) || !strings.Contains(table, `<span class="key seat1">Ben −3</span>`) {
+		t.Fatalf("the chart has no axes or writes numbers otherwise than the table")
+	}
+	for lang, want := range map[string]string{"en": "lost with 40 points in 1 trick", "de": "verloren mit 40 Augen in 1 Stich", "sv": "1 stick"} {
+		if !strings.Contains(page(t, h, "/g/"+id, lang).body, want) {
+			t.Errorf("%s: the table does not say %q", lang, want)
+		}
+	}
+	fav := doFull(h, "GET", "/favicon.ico", "")
+	if fav.Code != 200 || fav.Header().Get("Content-Type") != "image/png" {
+		t.Fatalf("/favicon.ico: %d %s", fav.Code, fav.Header().Get("Content-Type"))
+	}
+	dark := doFull(h, "GET", "/g/"+id+"?theme=dark", "")
+	if !strings.Contains(dark.Body.String(), `<html lang="en" data-theme="dark">`) || !strings.Contains(dark.Header().Get("Set-Cookie"), "theme=dark") {
+		t.Fatal("?theme=dark does not switch the page to dark and remember it")
+	}
+	light := doFull(h, "GET", "/g/"+id, "", "Cookie", "theme=light")
+	if !strings.Contains(light.Body.String(), `data-theme="light"`) || !strings.Contains(light.Body.String(), `href="/g/`+id+`?theme=auto"`) {
+		t.Fatal("the remembered light theme is not kept, or the switch does not lead back to the phone's own")
+	}
+	if plain := page(t, h, "/g/"+id, "en").body; strings.Contains(plain, "data-theme") {
+		t.Fatal("a page with no theme chosen does not follow the phone's dark mode")
+	}
+	share := page(t, h, "/g/"+id+"/share", "en").body
+	if strings.Count(share, `<svg class="qr"`) != 2 || strings.Count(share, "data-share=") != 2 || !strings.Contains(share, "QR code of the read-only link") {
+		t.Fatal("the read-only link lacks its own QR code or share button")
+	}
+}
+
+// #14.4: the table carries the version and head hash a phone keeps as a
+// witness, and where to ask about it; a closed evening shows its
+// fingerprint and the command that confirms it, through the read-only link
+// with the read-only key.
+func TestTableCarriesItsWitness(t *testing.T) {
+	h := newServer(t)
+	id := startForm(t, h, "zuger", players("Anna", "Ben", "Cleo", "Dan"))
+	redirect(t, h, "/g/"+id+"/record", zugerSolo)
+	hashes := eventHashes(t, h, "/api/games/"+id+"/events")
+	table := page(t, h, "/g/"+id, "en").body
+	if !strings.Contains(table, `data-witness="/api/games/`+id+`/witness" data-version="2" data-head="`+hashes[1]+`"`) {
+		t.Fatal("the table does not carry its version and head hash")
+	}
+	ro := do(t, h, "GET", "/api/games/"+id, "").json(t)["read_id"].(string)
+	if r := page(t, h, "/r/"+ro, "en").body; !strings.Contains(r, `data-witness="/api/r/`+ro+`/witness"`) || strings.Contains(r, id) {
+		t.Fatal("the read-only table does not ask through its own link, or shows the writing id")
+	}
+	if strings.Contains(table, "Fingerprint") {
+		t.Fatal("an open evening shows a fingerprint")
+	}
+	redirect(t, h, "/g/"+id+"/close", url.Values{})
+	hashes = eventHashes(t, h, "/api/games/"+id+"/events")
+	fp := events.Fingerprint(hashes[len(hashes)-1])
+	for _, c := range []struct{ path, key string }{{"/g/" + id, id}, {"/r/" + ro, ro}, {"/g/" + id + "/close", id}} {
+		body := page(t, h, c.path, "en").body
+		if !strings.Contains(body, `<strong class="fp">`+fp+`</strong>`) || !strings.Contains(body, "tappbook verify --game "+c.key+" --fingerprint "+fp) {
+			t.Fatalf("%s does not show the fingerprint %s with its command: %s", c.path, fp, visibleText(body))
+		}
+	}
+	if strings.Contains(page(t, h, "/r/"+ro, "en").body, id) {
+		t.Fatal("the closed read-only table shows the writing id")
+	}
+}
