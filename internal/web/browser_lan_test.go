@@ -122,7 +122,8 @@ func herzAsToTheEnd(t *testing.T, ctx context.Context, next int, ramsch deal) {
 	t.Helper()
 	suit := deal{contract: "suit", taps: []string{tap("declarer", "Ben"), tap("trump", "clubs")}, typed: [][2]string{{"#points", "70"}}}
 	run(t, ctx, "announce Herz-As",
-		chromedp.Click(chromedp.CSS(`form[action$="/herz-as"] button`)),
+		chromedp.Click(chromedp.CSS(`a[href$="/herz-as"]`)),
+		chromedp.Click(chromedp.CSS(`form button.primary`)), // asked again: it ends the evening
 		chromedp.WaitVisible(chromedp.CSS(`p.status.herz`)))
 	recordDeal(t, ctx, next, suit)
 	next++

@@ -263,7 +263,8 @@ func TestBrowserEvenings(t *testing.T) {
 			{contract: "pass"},
 			{contract: "solo", taps: []string{tap("declarer", "Cleo"), tap("trump", "clubs")}, typed: [][2]string{{"#points", "45"}}},
 			{contract: "coeursolo", taps: []string{tap("declarer", "Anna")}, typed: [][2]string{{"#points", "80"}}},
-			{contract: "solo", taps: []string{tap("declarer", "Ben"), `input[name=tout]`, tap("tricks", "11")}},
+			// Tout: the form asks again for it (won or lost, no count).
+			{contract: "solo", taps: []string{tap("declarer", "Ben"), `input[name=tout]`, tap("outcome", "won")}},
 			{contract: "coeurfrage", taps: []string{tap("declarer", "Cleo")}, typed: [][2]string{{"#points", "50"}}},
 		}, deal{typed: [][2]string{{"#points", "50"}}})
 	})
@@ -275,7 +276,7 @@ func TestBrowserEvenings(t *testing.T) {
 			// Kontra by the stepper: two taps on + (Schuß, Re); the matzl.
 			{taps: []string{tap("partner", "Anna"), tap("tricks", "3"), `.stepper button:last-child`, `.stepper button:last-child`, tap("matzl", "defenders")}, typed: [][2]string{{"#points", "40"}}},
 			{contract: "treiben", taps: []string{tap("declarer", "Anna"), tap("tricks", "5")}, typed: [][2]string{{"#points", "80"}}},
-			{contract: "durch", taps: []string{tap("declarer", "Cleo"), tap("tricks", "8")}},
+			{contract: "durch", taps: []string{tap("declarer", "Cleo"), tap("outcome", "won")}},
 			{contract: "neid", taps: []string{tap("declarer", "Dan"), tap("tricks", "4")}, typed: [][2]string{{"#points", "65"}}},
 		}, deal{typed: [][2]string{{"#points", "101"}}, taps: []string{tap("tricks", "7")}})
 	})
@@ -290,10 +291,10 @@ func TestBrowserEvenings(t *testing.T) {
 		}
 		evening(t, ctx, srv.URL, id, []deal{
 			{contract: "suit", taps: []string{tap("declarer", "Anna"), tap("trump", "clubs")}, typed: [][2]string{{"#points", "61"}}},
-			{contract: "bettel", taps: []string{tap("declarer", "Ben"), tap("tricks", "0")}},
-			{contract: "rufer", taps: []string{tap("declarer", "Cleo"), tap("trump", "hearts"), tap("tricks", "8")}},
+			{contract: "bettel", taps: []string{tap("declarer", "Ben"), tap("outcome", "won")}},
+			{contract: "rufer", taps: []string{tap("declarer", "Cleo"), tap("trump", "hearts"), tap("outcome", "won")}},
 			ramsch("50", "3", "40", "3", "30", "2", "0", "0"),
-			{contract: "durch", taps: []string{tap("declarer", "Anna"), tap("trump", "spades"), tap("tricks", "7")}},
+			{contract: "durch", taps: []string{tap("declarer", "Anna"), tap("trump", "spades"), tap("outcome", "lost"), tap("tricks", "7")}},
 		}, deal{typed: [][2]string{{"#points", "55"}}}, func(next int) {
 			herzAsToTheEnd(t, ctx, next, ramsch("50", "3", "40", "3", "30", "2", "0", "0"))
 		})

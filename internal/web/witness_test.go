@@ -39,7 +39,7 @@ func cutTail(t *testing.T, path, id string, keep int) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	for _, q := range []string{`DROP TRIGGER events_no_delete`,
+	for _, q := range []string{`DROP TRIGGER IF EXISTS events_no_delete`,
 		fmt.Sprintf(`DELETE FROM events WHERE stream = '%s' AND version > %d`, id, keep),
 		fmt.Sprintf(`UPDATE streams SET version = %d, hash = (SELECT hash FROM events WHERE stream = '%s' AND version = %d) WHERE stream = '%s'`, keep, id, keep, id)} {
 		if _, err := db.Exec(q); err != nil {
