@@ -54,12 +54,20 @@
       .catch(function () {});
   }
   if (live && window.EventSource && document.getElementById("live")) {
-    var seen = null;
-    var es = new EventSource(live);
-    es.onmessage = function (e) {
-      if (seen !== null && e.data !== seen) refresh();
-      seen = e.data;
+    var seen = null, es = null;
+    var follow = function () {
+      es = new EventSource(live);
+      es.onmessage = function (e) {
+        if (seen !== null && e.data !== seen) refresh();
+        seen = e.data;
+      };
     };
+    follow();
+    // A page left for another is let go of its stream: a browser keeps few
+    // connections to one server (six over HTTP/1.1), and a page kept for
+    // the back button with its stream open would hold one of them.
+    window.addEventListener("pagehide", function () { if (es) { es.close(); es = null; } });
+    window.addEventListener("pageshow", function (e) { if (e.persisted && !es) { follow(); refresh(); } });
   }
 
   // Keep the screen awake while a game is open. The Wake Lock API exists

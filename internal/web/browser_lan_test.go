@@ -129,8 +129,7 @@ func herzAsToTheEnd(t *testing.T, ctx context.Context, next int, ramsch deal) {
 	next++
 	run(t, ctx, "say who was dealt the ace of hearts",
 		chromedp.WaitVisible(chromedp.CSS(`form[action$="/herz-as/holder"]`)),
-		chromedp.Click(chromedp.CSS(`form[action$="/herz-as/holder"] `+tap("player", "Cleo"))),
-		chromedp.Click(chromedp.CSS(`form[action$="/herz-as/holder"] button[type=submit]`)),
+		chromedp.Click(chromedp.CSS(`form[action$="/herz-as/holder"] button[value="Cleo"]`)), // one tap
 		chromedp.WaitNotPresent(chromedp.CSS(`form[action$="/herz-as/holder"]`)))
 	forced := 0
 	for range 20 {

@@ -72,3 +72,18 @@ func TestBrowserPhoneIsAWitness(t *testing.T) {
 		t.Fatalf("a phone that saw nothing before: banner hidden %v, keeps %s", hidden, kept)
 	}
 }
+
+// A phone goes from page to page of an evening many times; each page
+// follows the game with a live stream. A page left behind lets its stream
+// go: a browser keeps at most six connections to one server over HTTP/1.1,
+// and the seventh page once waited a minute for one of them.
+func TestBrowserManyPagesDoNotStall(t *testing.T) {
+	h := newServer(t)
+	base, _ := lanServer(t, h)
+	id := createGame(t, h, zugerGame)
+	ctx := browser(t, lanNames)
+	for i := range 10 {
+		run(t, ctx, "open the table again", chromedp.Navigate(base+"/g/"+id+"?all="+string(rune('a'+i))), chromedp.WaitVisible(chromedp.ID(`live`)))
+	}
+	run(t, ctx, "open the record form", chromedp.Navigate(base+"/g/"+id+"/record"), chromedp.WaitVisible(chromedp.CSS(`nav.contracts`)))
+}

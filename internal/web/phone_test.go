@@ -49,7 +49,7 @@ func TestSaveOpensTheTableAtItsTop(t *testing.T) {
 	if !strings.Contains(body, `<li id="hand-1" class="fresh"`) {
 		t.Fatal("the saved deal is not marked")
 	}
-	if !strings.Contains(body, "Deal 1 saved: Anna −2 · Ben +6 · Cleo −2 · Dan −2") {
+	if !strings.Contains(body, "Deal 1 saved.") {
 		t.Fatalf("no word of the save: %s", visibleText(body))
 	}
 	if strings.Contains(page(t, h, "/g/"+id, "en").body, `class="fresh"`) {
@@ -160,7 +160,7 @@ func TestEndPageColours(t *testing.T) {
 	if !strings.Contains(css, ".neg .bal{color:var(--bad)}") || strings.Contains(css, ".neg .num{color") {
 		t.Fatal("the stylesheet colours every number of a losing row, the pot's share too")
 	}
-	if !strings.Contains(css, ".money,.num{white-space:nowrap}") {
+	if !strings.Contains(css, "td.num{white-space:nowrap}") {
 		t.Fatal("money may wrap")
 	}
 }
@@ -199,7 +199,7 @@ func TestHerzAsConfirmUndoAndEnd(t *testing.T) {
 	if !before(table, "Who was dealt ♥A in deal 2?", `<table class="standings"`) || strings.Contains(table, "Record deal 3") {
 		t.Fatal("the ♥A question is not where the Record button was")
 	}
-	if !strings.Contains(table, `name="player" value="" required><span>in the tapp</span>`) {
+	if !strings.Contains(table, `<button type="submit" class="pick" name="player" value="">in the tapp</button>`) {
 		t.Fatal("the ♥A question does not offer \"in the tapp\"")
 	}
 	redirect(t, h, "/g/"+id+"/herz-as/holder", url.Values{"player": {""}})

@@ -168,7 +168,7 @@ func savedView(loc i18n.Localizer, g *tapp.State, ask tableAsk) *templates.Saved
 	if h == nil || h.Voided {
 		return nil
 	}
-	return &templates.SavedView{Hand: h.Number, Text: loc.T("table.saved", h.Number, deltaLine(loc, g, h.Result.Deltas)),
+	return &templates.SavedView{Hand: h.Number, Text: loc.T("table.saved", h.Number),
 		CanUndo: h.Number == len(g.Hands()) && allowed(g, tapp.VoidHand{Hand: h.Number, Reason: undoReason}),
 		Key:     fmt.Sprintf("undo-%d-v%d", h.Number, g.Version)}
 }
@@ -182,15 +182,6 @@ func undoneView(loc i18n.Localizer, g *tapp.State, ask tableAsk) *templates.Undo
 	return &templates.UndoneView{Hand: h.Number, Text: loc.T("table.undone", h.Number),
 		CanRedo: allowed(g, tapp.CorrectHand{Hand: h.Number, Record: h.Record, Reason: redoReason}),
 		Key:     fmt.Sprintf("redo-%d-v%d", h.Number, g.Version)}
-}
-
-// deltaLine writes each player's change: "Anna +2 · Ben −1 · …".
-func deltaLine(loc i18n.Localizer, g *tapp.State, deltas []decimal.Decimal) string {
-	var parts []string
-	for seat, d := range deltas {
-		parts = append(parts, g.Setup.Players[seat]+" "+signed(loc, d))
-	}
-	return strings.Join(parts, " · ")
 }
 
 // signed writes a change with its sign: +2, −1, 0.

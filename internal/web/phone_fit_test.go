@@ -1,0 +1,222 @@
+package web
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
+)
+
+// The phone the pages are made for: 390 × 844 CSS pixels.
+const phoneWidth, phoneHeight = 390, 844
+
+// shotsDir is where the page tests put their screenshots for a person to
+// look at: $TAPPBOOK_SHOTS, else tappbook-shots in the system's temporary
+// folder. Never the repository.
+func shotsDir(t *testing.T) string {
+	dir := os.Getenv("TAPPBOOK_SHOTS")
+	if dir == "" {
+		dir = filepath.Join(os.TempDir(), "tappbook-shots")
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// asPhone makes the tab a phone: 390 × 844, mobile and touch, with the
+// phone's own light or dark mode.
+func asPhone(scheme string) chromedp.Action[chromedp.Void] {
+	return chromedp.Steps(
+		chromedp.EmulateViewport(phoneWidth, phoneHeight, chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulatePortrait),
+		chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+			_, err := cdp.Call(ctx, t, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+				Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}}})
+			return err
+		}))
+}
+
+// fitScript measures the page as it stands: the document's width, and every
+// tap target smaller than 44 × 44 (a radio button or box counts by the label
+// around it). Folded parts are opened first, so that what they hold is
+// measured and seen in the screenshot.
+const fitScript = `(() => {
+  document.querySelectorAll('details').forEach(d => d.open = true);
+  const small = [], seen = new Set();
+  for (const el of document.querySelectorAll('a[href], button, input:not([type=hidden]), select, textarea, summary')) {
+    let t = el;
+    if (el.matches('input[type=radio], input[type=checkbox]') && el.closest('label')) t = el.closest('label');
+    if (seen.has(t)) continue;
+    seen.add(t);
+    if (t.closest('[hidden]') || getComputedStyle(t).visibility === 'hidden') continue;
+    const r = t.getBoundingClientRect();
+    if (r.width === 0 && r.height === 0) continue; // not shown (display: none)
+    if (r.width < 44 || r.height < 44) {
+      const what = t.tagName.toLowerCase() + (t.className ? '.' + String(t.className).replace(/ /g, '.') : '') +
+        (t.getAttribute('name') ? '[name=' + t.getAttribute('name') + ']' : '');
+      small.push(what + ' "' + (t.textContent || t.value || '').trim().slice(0, 30) + '" ' + Math.round(r.width) + '×' + Math.round(r.height));
+    }
+  }
+  return {width: document.documentElement.scrollWidth, small: small};
+})()`
+
+type fit struct {
+	Width int      `json:"width"`
+	Small []string `json:"small"`
+}
+
+// afterSaveScript: the standings and the next step (Record, the ♥A
+// question, End the evening) are on the screen as the page opens.
+const afterSaveScript = `(() => {
+  window.scrollTo(0, 0);
+  const inView = el => { if (!el) return false; const r = el.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; };
+  return inView(document.querySelector('table.standings')) &&
+    inView(document.querySelector('a.button.primary.big, form.holder'));
+})()`
+
+// phonePage is one page to look at, and whether it follows a save.
+type phonePage struct {
+	name, path string
+	saved      bool
+}
+
+// eveningsOnEveryPage starts, through the API, an evening of each variant
+// in the states its pages show: deals with a correction and a void, a pot
+// with a cut to make, a closed evening, and Württemberg's Herz-As question
+// and its end.
+func eveningsOnEveryPage(t *testing.T, h http.Handler) map[string][]phonePage {
+	t.Helper()
+	post := func(path, body string) {
+		t.Helper()
+		if r := do(t, h, "POST", path, body); r.status >= 300 {
+			t.Fatalf("%s %s: %d %s", path, body, r.status, r.body)
+		}
+	}
+	four := `"players":["Anna","Ben","Cleo","Dan"],"unit":"0.50","currency":"CHF"`
+	three := `"players":["Annelie","Benedikt","Cleopatra"],"unit":"0.50","currency":"EUR"`
+	ramsch := `{"contract":"ramsch","ramsch":{"Anna":{"points":50,"tricks":3},"Ben":{"points":40,"tricks":3},"Cleo":{"points":30,"tricks":2},"Dan":{"points":0,"tricks":0}}}`
+	suit := `{"contract":"suit","declarer":"Ben","trump":"clubs","points":70}`
+	pages := map[string][]phonePage{}
+	common := func(variant, id string, hands int) {
+		ro := do(t, h, "GET", "/api/games/"+id, "").json(t)["read_id"].(string)
+		ps := []phonePage{{"new", "/new/" + variant, false}, {"table", "/g/" + id, false},
+			{"saved", fmt.Sprintf("/g/%s?saved=%d", id, hands), true}, {"record", "/g/" + id + "/record", false}}
+		for _, c := range contractsOf(variant) {
+			ps = append(ps, phonePage{"record-" + c, "/g/" + id + "/record?contract=" + c, false})
+		}
+		ps = append(ps, phonePage{"correct", "/g/" + id + "/hands/1", false}, phonePage{"close", "/g/" + id + "/close", false},
+			phonePage{"audit", "/g/" + id + "/audit", false}, phonePage{"share", "/g/" + id + "/share", false},
+			phonePage{"read-only", "/r/" + ro, false})
+		pages[variant] = append(pages[variant], ps...)
+	}
+
+	z := createGame(t, h, `{"variant":"zuger",`+four+`}`)
+	for _, d := range []string{`{"contract":"solo","declarer":"Ben","points":70,"tricks":5}`, `{"contract":"vice","declarer":"Dan","points":100,"tricks":7}`, `{"contract":"tapp","declarer":"Anna","points":40,"tricks":2}`} {
+		post("/api/games/"+z+"/hands", d)
+	}
+	do(t, h, "PUT", "/api/games/"+z+"/hands/1", `{"contract":"solo","declarer":"Ben","points":60,"tricks":4}`)
+	post("/api/games/"+z+"/hands/2/void", `{"reason":"misdeal"}`)
+	common("zuger", z, 3)
+
+	o := createGame(t, h, `{"variant":"old-tapp",`+three+`,"rules":{"stake":"3"}}`)
+	for _, d := range []string{`{"contract":"coeurfrage","declarer":"Benedikt","points":40}`, `{"contract":"pass"}`, `{"contract":"solo","declarer":"Cleopatra","trump":"clubs","points":45}`, `{"contract":"coeurfrage","declarer":"Annelie","points":33}`} {
+		post("/api/games/"+o+"/hands", d)
+	}
+	common("old-tapp", o, 4)
+	oc := createGame(t, h, `{"variant":"old-tapp",`+three+`}`)
+	post("/api/games/"+oc+"/hands", `{"contract":"coeurfrage","declarer":"Benedikt","points":40}`)
+	post("/api/games/"+oc+"/close", `{"remainder_to":["Annelie"]}`)
+	pages["old-tapp"] = append(pages["old-tapp"], phonePage{"closed-table", "/g/" + oc, false}, phonePage{"closed-close", "/g/" + oc + "/close", false})
+
+	m := createGame(t, h, `{"variant":"matzlfangen",`+four+`}`)
+	for _, d := range []string{`{"contract":"rufen","partner":"Dan","points":70,"tricks":5,"kontra":5,"matzl":"declarer"}`, `{"contract":"durch","declarer":"Cleo","tricks":8}`} {
+		post("/api/games/"+m+"/hands", d)
+	}
+	common("matzlfangen", m, 2)
+
+	w := createGame(t, h, `{"variant":"wuerttemberg",`+four+`,"rules":{"suit_tapp":true}}`)
+	for _, d := range []string{suit, `{"contract":"bettel","declarer":"Anna","tricks":0}`, ramsch} {
+		post("/api/games/"+w+"/hands", d)
+	}
+	common("wuerttemberg", w, 3)
+	pages["wuerttemberg"] = append(pages["wuerttemberg"], phonePage{"herz-as", "/g/" + w + "/herz-as", false})
+	// Herz-As said, the next deal played: who got ♥A?
+	wq := createGame(t, h, `{"variant":"wuerttemberg",`+four+`}`)
+	post("/api/games/"+wq+"/hands", suit)
+	post("/api/games/"+wq+"/herz-as", `{}`)
+	post("/api/games/"+wq+"/hands", suit)
+	pages["wuerttemberg"] = append(pages["wuerttemberg"], phonePage{"holder", "/g/" + wq + "?saved=2", true})
+	// Every Zwangsramsch played: the evening is over.
+	wo := createGame(t, h, `{"variant":"wuerttemberg",`+four+`}`)
+	post("/api/games/"+wo+"/hands", suit)
+	post("/api/games/"+wo+"/herz-as", `{}`)
+	post("/api/games/"+wo+"/hands", suit)
+	post("/api/games/"+wo+"/herz-as/holder", `{"player":"Ben"}`)
+	n := 2
+	for ; n < 6; n++ { // Ben deals 2 and 6: 6 is the last regular deal
+		post("/api/games/"+wo+"/hands", suit)
+	}
+	for ; n < 10; n++ {
+		post("/api/games/"+wo+"/hands", ramsch)
+	}
+	if end := do(t, h, "GET", "/api/games/"+wo+"/ledger", "").json(t)["end"].(map[string]any); end["over"] != true {
+		t.Fatalf("the Württemberg evening is not over: %v", end)
+	}
+	pages["wuerttemberg"] = append(pages["wuerttemberg"], phonePage{"over", fmt.Sprintf("/g/%s?saved=%d", wo, n), true})
+	pages["start"] = []phonePage{{"home", "/", false}, {"not-found", "/g/nosuchgame", false}}
+	return pages
+}
+
+// #15 "Done when": every page of every variant, in English, German and
+// Swedish, light and dark, on a 390 × 844 phone: nothing wider than the
+// screen, every tap target at least 44 × 44, and after a save the
+// standings and the next step on the screen. A screenshot of each page is
+// written to shotsDir (TAPPBOOK_SHOTS) for a person to look at.
+func TestBrowserEveryPageFitsAPhone(t *testing.T) {
+	h := newServer(t)
+	base, _ := lanServer(t, h)
+	pages := eveningsOnEveryPage(t, h)
+	dir := shotsDir(t)
+	ctx := browser(t, lanNames)
+	checked := 0
+	for _, scheme := range []string{"light", "dark"} {
+		run(t, ctx, "be a phone in "+scheme, asPhone(scheme))
+		for _, variant := range []string{"start", "zuger", "old-tapp", "matzlfangen", "wuerttemberg"} {
+			for _, p := range pages[variant] {
+				for _, lang := range []string{"en", "de", "sv"} {
+					sep := "?"
+					if strings.Contains(p.path, "?") {
+						sep = "&"
+					}
+					name := fmt.Sprintf("%s-%s-%s-%s", variant, p.name, lang, scheme)
+					run(t, ctx, name, chromedp.Navigate(base+p.path+sep+"lang="+lang), chromedp.WaitVisible(chromedp.CSS(`main`)))
+					if p.saved {
+						if !value(t, ctx, name+": after the save", chromedp.Evaluate[bool](afterSaveScript)) {
+							t.Errorf("%s: after the save the standings or the next step are off the screen", name)
+						}
+					}
+					f := value(t, ctx, name+": measure", chromedp.Evaluate[fit](fitScript))
+					if f.Width > phoneWidth {
+						t.Errorf("%s: the page is %d px wide on a %d px screen", name, f.Width, phoneWidth)
+					}
+					for _, s := range f.Small {
+						t.Errorf("%s: tap target smaller than 44 × 44: %s", name, s)
+					}
+					png := value(t, ctx, name+": screenshot", chromedp.FullScreenshot(100))
+					if err := os.WriteFile(filepath.Join(dir, name+".png"), png, 0o644); err != nil {
+						t.Fatal(err)
+					}
+					checked++
+				}
+			}
+		}
+	}
+	t.Logf("%d pages checked at %d × %d; screenshots in %s", checked, phoneWidth, phoneHeight, dir)
+}
