@@ -220,3 +220,79 @@ func TestBrowserEveryPageFitsAPhone(t *testing.T) {
 	}
 	t.Logf("%d pages checked at %d × %d; screenshots in %s", checked, phoneWidth, phoneHeight, dir)
 }
+
+// typical is a typical deal of a variant as a player taps it in on the
+// record form: each tap (a CSS selector) and each number typed.
+type typical struct {
+	variant, what string
+	players       string // the API's players and money
+	taps          []string
+	typed         [][2]string
+	rarer         bool // not the variant's typical deal: counted and printed, not held to the goal
+}
+
+// #15.6: the taps of a typical deal of each variant, and of a few rarer
+// ones, counted as a player makes them on a 390 × 844 phone, from the
+// table's Record button to the table again: printed (go test -v -run
+// TestBrowserTapCounts), and for the typical deal at most 4 on the form
+// besides typing the points. After each save the standings and the next
+// Record button are on the screen.
+func TestBrowserTapCounts(t *testing.T) {
+	h := newServer(t)
+	base, _ := lanServer(t, h)
+	ctx := browser(t, lanNames)
+	run(t, ctx, "be a phone", asPhone("light"))
+	four := `"players":["Anna","Ben","Cleo","Dan"],"unit":"0.50","currency":"EUR"`
+	three := `"players":["Anna","Ben","Cleo"],"unit":"0.50","currency":"EUR"`
+	deals := []typical{
+		{"zuger", "solo by Ben, 70 points, 5 tricks", four,
+			[]string{`a.pick[href="?contract=solo"]`, tap("declarer", "Ben"), tap("tricks", "5")}, [][2]string{{"#points", "70"}}, false},
+		{"old-tapp", "coeurfrage by Ben, 73 points", three,
+			[]string{`a.pick[href="?contract=coeurfrage"]`, tap("declarer", "Ben")}, [][2]string{{"#points", "73"}}, false},
+		{"matzlfangen", "rufen (no bid) with Dan, 70 points, 5 tricks", four,
+			[]string{tap("partner", "Dan"), tap("tricks", "5")}, [][2]string{{"#points", "70"}}, false},
+		{"wuerttemberg", "suit by Anna, clubs, 61 points", four,
+			[]string{`a.pick[href="?contract=suit"]`, tap("declarer", "Anna"), tap("trump", "clubs")}, [][2]string{{"#points", "61"}}, false},
+		{"wuerttemberg", "bettel by Ben, won", four,
+			[]string{`a.pick[href="?contract=bettel"]`, tap("declarer", "Ben"), tap("outcome", "won")}, nil, true},
+		{"wuerttemberg", "durch by Cleo, hearts, won", four,
+			[]string{`a.pick[href="?contract=durch"]`, tap("declarer", "Cleo"), tap("trump", "hearts"), tap("outcome", "won")}, nil, true},
+		{"wuerttemberg", "Ramsch, Dan took no trick (Cleo's count is filled in)", four,
+			[]string{`a.pick[href="?contract=ramsch"]`, `input[name=ramsch_none_3]`},
+			[][2]string{{"input[name=ramsch_points_0]", "50"}, {"input[name=ramsch_tricks_0]", "3"}, {"input[name=ramsch_points_1]", "40"}, {"input[name=ramsch_tricks_1]", "3"}}, true},
+	}
+	for _, d := range deals {
+		id := createGame(t, h, `{"variant":"`+d.variant+`",`+d.players+`}`)
+		acts := []chromedp.Action[chromedp.Void]{
+			chromedp.Navigate(base + "/g/" + id + "?lang=en"),
+			chromedp.Click(chromedp.CSS(`a.button.primary.big`)), // Record deal 1
+			chromedp.WaitVisible(chromedp.CSS(`nav.contracts`)),
+		}
+		for _, s := range d.taps {
+			acts = append(acts, chromedp.Click(chromedp.CSS(s)))
+		}
+		for _, f := range d.typed {
+			acts = append(acts, chromedp.SendKeys(chromedp.CSS(f[0]), f[1]))
+		}
+		acts = append(acts, chromedp.Click(chromedp.CSS(`form.deal button[type=submit]`)), chromedp.WaitVisible(chromedp.CSS(`#hand-1.fresh`)))
+		run(t, ctx, d.variant+" "+d.what, acts...)
+		if n := do(t, h, "GET", "/api/games/"+id+"/ledger", "").json(t)["hands"]; n != 1.0 {
+			t.Fatalf("%s %s: %v deals recorded", d.variant, d.what, n)
+		}
+		if !value(t, ctx, "after the save", chromedp.Evaluate[bool](afterSaveScript)) {
+			shot(t, ctx, "after-save")
+			t.Errorf("%s %s: after the save the standings or the Record button are off the screen", d.variant, d.what)
+		}
+		taps := len(d.taps) + 1 // and the save
+		numbers := "the points"
+		if len(d.typed) == 0 {
+			numbers = "nothing typed"
+		} else if len(d.typed) > 1 {
+			numbers = fmt.Sprintf("%d numbers typed", len(d.typed))
+		}
+		t.Logf("%-12s %-55s %d taps + %s (+1 tap on Record deal to open the form)", d.variant, d.what, taps, numbers)
+		if taps > 4 && !d.rarer {
+			t.Errorf("%s %s: %d taps on the form, more than 4 besides the points", d.variant, d.what, taps)
+		}
+	}
+}
