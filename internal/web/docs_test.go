@@ -119,7 +119,7 @@ type curl struct {
 var (
 	assign   = regexp.MustCompile(`^(\w+)=\$\((.*)\|\s*jq -r \.(\w+)\)\s*$`)
 	expected = regexp.MustCompile(`#\s*→\s*(\d{3})`)
-	quoted   = regexp.MustCompile(`'([^']*)'`)
+	quoted   = regexp.MustCompile(`'([^']*)'|"([^"]*)"`)
 )
 
 // parseCurl reads the curl line as a shell would, for the few flags the
@@ -166,8 +166,8 @@ func parseCurl(t *testing.T, line string, vars map[string]string) curl {
 		case f == "-d":
 			i++
 			c.body = arg(fields[i])
-		case strings.HasPrefix(f, "localhost:8080"):
-			c.path = strings.TrimPrefix(f, "localhost:8080")
+		case strings.HasPrefix(arg(f), "localhost:8080"):
+			c.path = strings.TrimPrefix(arg(f), "localhost:8080")
 		default:
 			t.Fatalf("docs/api.md: %q: %q is not a curl flag this test reads", line, f)
 		}
