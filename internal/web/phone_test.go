@@ -351,6 +351,12 @@ func TestSmallThings(t *testing.T) {
 	if !strings.Contains(table, `class="tick y">−3</text>`) || strings.Contains(table, `>-1<`) || !strings.Contains(table, `class="axis"`) || !strings.Contains(table, `<span class="key seat1">Ben −3</span>`) {
 		t.Fatalf("the chart has no axes or writes numbers otherwise than the table")
 	}
+	css := page(t, h, "/static/app.css", "en").body
+	for _, dash := range []string{".chart .line.seat1{stroke-width:3.5;stroke-dasharray:9 4}", ".chart .line.seat2{stroke-width:2.2;stroke-dasharray:3 3}"} {
+		if !strings.Contains(css, dash) {
+			t.Errorf("lines that run together hide each other: the stylesheet lacks %s", dash)
+		}
+	}
 	for lang, want := range map[string]string{"en": "lost with 40 points in 1 trick", "de": "verloren mit 40 Augen in 1 Stich", "sv": "1 stick"} {
 		if !strings.Contains(page(t, h, "/g/"+id, lang).body, want) {
 			t.Errorf("%s: the table does not say %q", lang, want)
