@@ -184,41 +184,50 @@ func TestBrowserEveryPageFitsAPhone(t *testing.T) {
 	base, _ := lanServer(t, h)
 	pages := eveningsOnEveryPage(t, h)
 	dir := shotsDir(t)
-	ctx := browser(t, lanNames)
 	checked := 0
-	for _, scheme := range []string{"light", "dark"} {
-		run(t, ctx, "be a phone in "+scheme, asPhone(scheme))
-		for _, variant := range []string{"start", "zuger", "old-tapp", "matzlfangen", "wuerttemberg"} {
-			for _, p := range pages[variant] {
-				for _, lang := range []string{"en", "de", "sv"} {
-					sep := "?"
-					if strings.Contains(p.path, "?") {
-						sep = "&"
+	// A browser for each variant, closed when its pages are done: each stays
+	// well within the time a browser is given, also under the race detector.
+	for _, variant := range []string{"start", "zuger", "old-tapp", "matzlfangen", "wuerttemberg"} {
+		t.Run(variant, func(t *testing.T) {
+			ctx := browser(t, lanNames)
+			for _, scheme := range []string{"light", "dark"} {
+				run(t, ctx, "be a phone in "+scheme, asPhone(scheme))
+				for _, p := range pages[variant] {
+					for _, lang := range []string{"en", "de", "sv"} {
+						checkPhonePage(t, ctx, dir, base, fmt.Sprintf("%s-%s-%s-%s", variant, p.name, lang, scheme), p, lang)
+						checked++
 					}
-					name := fmt.Sprintf("%s-%s-%s-%s", variant, p.name, lang, scheme)
-					run(t, ctx, name, chromedp.Navigate(base+p.path+sep+"lang="+lang), chromedp.WaitVisible(chromedp.CSS(`main`)))
-					if p.saved {
-						if !value(t, ctx, name+": after the save", chromedp.Evaluate[bool](afterSaveScript)) {
-							t.Errorf("%s: after the save the standings or the next step are off the screen", name)
-						}
-					}
-					f := value(t, ctx, name+": measure", chromedp.Evaluate[fit](fitScript))
-					if f.Width > phoneWidth {
-						t.Errorf("%s: the page is %d px wide on a %d px screen", name, f.Width, phoneWidth)
-					}
-					for _, s := range f.Small {
-						t.Errorf("%s: tap target smaller than 44 × 44: %s", name, s)
-					}
-					png := value(t, ctx, name+": screenshot", chromedp.FullScreenshot(100))
-					if err := os.WriteFile(filepath.Join(dir, name+".png"), png, 0o644); err != nil {
-						t.Fatal(err)
-					}
-					checked++
 				}
 			}
-		}
+		})
 	}
 	t.Logf("%d pages checked at %d × %d; screenshots in %s", checked, phoneWidth, phoneHeight, dir)
+}
+
+// checkPhonePage opens one page as the phone and checks it: after a save
+// the standings and the next step on the screen, nothing wider than the
+// screen, no tap target under 44 × 44; its screenshot goes to dir.
+func checkPhonePage(t *testing.T, ctx context.Context, dir, base, name string, p phonePage, lang string) {
+	t.Helper()
+	sep := "?"
+	if strings.Contains(p.path, "?") {
+		sep = "&"
+	}
+	run(t, ctx, name, chromedp.Navigate(base+p.path+sep+"lang="+lang), chromedp.WaitVisible(chromedp.CSS(`main`)))
+	if p.saved && !value(t, ctx, name+": after the save", chromedp.Evaluate[bool](afterSaveScript)) {
+		t.Errorf("%s: after the save the standings or the next step are off the screen", name)
+	}
+	f := value(t, ctx, name+": measure", chromedp.Evaluate[fit](fitScript))
+	if f.Width > phoneWidth {
+		t.Errorf("%s: the page is %d px wide on a %d px screen", name, f.Width, phoneWidth)
+	}
+	for _, s := range f.Small {
+		t.Errorf("%s: tap target smaller than 44 × 44: %s", name, s)
+	}
+	png := value(t, ctx, name+": screenshot", chromedp.FullScreenshot(100))
+	if err := os.WriteFile(filepath.Join(dir, name+".png"), png, 0o644); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // typical is a typical deal of a variant as a player taps it in on the
