@@ -86,6 +86,8 @@ func TestTableCacheIgnoresJunkQueries(t *testing.T) {
 	for i := range 50 {
 		page(t, srv, fmt.Sprintf("/g/%s?x=%d", id, i), "en")
 		page(t, srv, fmt.Sprintf("/g/%s?all=yes&y=%d", id, i), "de")
+		// A deal the game does not have is no deal to mark.
+		page(t, srv, fmt.Sprintf("/g/%s?saved=%d&undone=%d", id, 1000+i, 2000+i), "en")
 	}
 	// The read-only all-deals page, and the game's own short and all-deals
 	// pages (the second in German): three pages.

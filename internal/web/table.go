@@ -368,8 +368,16 @@ func (u ui) table(c echo.Context) error {
 	// links are built from those alone, so that any other parameter changes
 	// nothing and shares its cache entry.
 	ask := askOf(c)
-	p.Path = ask.path(p.Base)
 	err := u.svc.View(c.Request().Context(), gameID(c), func(g *tapp.State) error {
+		// A deal the game does not have is no deal to mark: such a page is
+		// the plain table, and shares its cache entry.
+		if g.Hand(ask.saved) == nil {
+			ask.saved = 0
+		}
+		if g.Hand(ask.undone) == nil {
+			ask.undone = 0
+		}
+		p.Path = ask.path(p.Base)
 		key := pageKey{game: g.ID, version: g.Version, view: ask.view(), base: p.Base, lang: loc.Lang(), theme: p.Theme}
 		page, ok := u.tables.get(key)
 		if !ok {
