@@ -157,6 +157,7 @@ func (s *State) Settlement() Settlement {
 	}
 	return out
 }
+
 // closeWith shares out the pot, with the cut as recorded, and settles the
 // balances that gives.
 func (s *State) closeWith(remainderTo []string) (Settlement, error) {
