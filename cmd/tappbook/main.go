@@ -207,7 +207,7 @@ func verify(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "checked %d events in %d games: the hash chain, and %d deals re-scored from their records\n", rep.Events, rep.Games, rep.Deals)
+	fmt.Fprintf(stdout, "checked %d events in %d games and %d groups: the hash chain, %d deals re-scored from their records, and every group's evenings\n", rep.Events, rep.Games, rep.Groups, rep.Deals)
 	if rep.Problem != "" {
 		return fmt.Errorf("verify %s: %s", *db, rep.Problem)
 	}

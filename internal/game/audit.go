@@ -10,12 +10,14 @@ import (
 	"time"
 
 	"tappbook/internal/events"
+	"tappbook/internal/group"
 	"tappbook/internal/tapp"
 )
 
 // AuditReport is what Audit checked and the first thing it found wrong.
 type AuditReport struct {
 	Events, Games, Deals int
+	Groups               int    // groups folded and their evenings checked (group_audit.go)
 	Problem              string // empty when everything matches
 }
 
@@ -38,7 +40,15 @@ func Audit(ctx context.Context, store *events.Store) (AuditReport, error) {
 	// One pass over every event in stored order, each game folded until
 	// its last event (see events.Store.ReplayAll).
 	games := map[string]*tapp.Folder{}
+	groups := newGroupAudit()
 	err = store.ReplayAll(ctx, func(e events.Event, last bool) error {
+		if taken, problem := groups.take(e, last); taken {
+			if problem != "" {
+				rep.Problem = fmt.Sprintf("event %d (group %s, version %d, %s): %s", e.Seq, e.Stream, e.Version, e.Type, problem)
+				return errAuditStop
+			}
+			return nil
+		}
 		f := games[e.Stream]
 		if f == nil {
 			f = tapp.NewFolder(e.Stream)
@@ -57,6 +67,10 @@ func Audit(ctx context.Context, store *events.Store) (AuditReport, error) {
 	})
 	if err != nil && !errors.Is(err, errAuditStop) {
 		return rep, err
+	}
+	rep.Groups = len(groups.groups)
+	if rep.Problem == "" {
+		rep.Problem = groups.finish()
 	}
 	return rep, nil
 }
@@ -99,7 +113,8 @@ type exported struct {
 	Hash          string          `json:"hash"`
 }
 
-// Export writes a game's events as JSON lines, oldest first.
+// Export writes a game's events as JSON lines, oldest first; a group's, with
+// its evenings' (group_archive.go).
 func Export(ctx context.Context, store *events.Store, id string, w io.Writer) (int, error) {
 	evs, err := store.ReadStream(ctx, id)
 	if err != nil {
@@ -107,6 +122,9 @@ func Export(ctx context.Context, store *events.Store, id string, w io.Writer) (i
 	}
 	if len(evs) == 0 {
 		return 0, tapp.Messages().NotFound("notfound.game")
+	}
+	if evs[0].Type == group.TypeStarted {
+		return exportGroup(ctx, store, evs, w)
 	}
 	enc := json.NewEncoder(w)
 	for _, e := range evs {
@@ -119,8 +137,9 @@ func Export(ctx context.Context, store *events.Store, id string, w io.Writer) (i
 }
 
 // Import recreates a game from an export: the same id, events, times and
-// hashes, and its read-only link. The game must fold, so a file that is not
-// a game is refused before anything is written.
+// hashes, and its read-only link (or a group with its evenings:
+// group_archive.go). The game must fold, so a file that is not a game is
+// refused before anything is written.
 func Import(ctx context.Context, store *events.Store, r io.Reader) (string, int, error) {
 	var evs []events.Event
 	sc := bufio.NewScanner(r)
@@ -141,6 +160,9 @@ func Import(ctx context.Context, store *events.Store, r io.Reader) (string, int,
 	}
 	if len(evs) == 0 {
 		return "", 0, fmt.Errorf("import: the file holds no events")
+	}
+	if evs[0].Type == group.TypeStarted {
+		return importGroup(ctx, store, evs)
 	}
 	id := evs[0].Stream
 	g, err := Fold(id, evs)

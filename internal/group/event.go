@@ -33,11 +33,11 @@ func IsType(typ string) bool {
 	return false
 }
 
-// Event is one of a group's facts as the fold reads it.
+// Event is one of a group's facts as the fold reads it: its place in the
+// group's stream, when it was stored, and its payload.
 type Event struct {
 	Version int64
 	At      time.Time
-	Hash    string
 	Data    Payload
 }
 

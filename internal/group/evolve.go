@@ -80,7 +80,7 @@ func (f *Folder) Apply(e Event) error {
 	if err != nil {
 		return fmt.Errorf("group %s: apply event %d (%s): %w", s.ID, e.Version, e.Data.EventType(), err)
 	}
-	s.Version, s.Head = e.Version, e.Hash
+	s.Version = e.Version
 	return nil
 }
 

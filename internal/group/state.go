@@ -30,8 +30,7 @@ type State struct {
 	UnitText  string
 	Currency  string
 	StartedAt time.Time
-	Version   int64  // the stream version folded so far
-	Head      string // the hash of the last event folded
+	Version   int64 // the stream version folded so far
 
 	members  []Member
 	evenings []Evening
