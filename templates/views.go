@@ -37,14 +37,16 @@ type Field struct {
 // NewGameView is the start-an-evening form.
 type NewGameView struct {
 	Page
-	Variants []Option
-	Variant  string
-	Seats    []Field // player names, in seat order
-	MinSeats int
-	Unit     Field
-	Currency Field
-	Rules    []RuleView
-	Error    string
+	Variants  []Option
+	Variant   string
+	Seats     []Field // player names, in seat order
+	MinSeats  int
+	Unit      Field
+	Currency  Field
+	Rules     []RuleView
+	Error     string
+	Group     string // the evening is one of this group (group.templ)
+	GroupName string
 }
 
 // RuleView is one house rule with its default shown.
@@ -120,6 +122,8 @@ type TableView struct {
 	Pending     string // a deal being recorded step by step, if any
 	Status      string // Württemberg end of evening, if under way
 	HerzAs      HerzAsView
+	Mine        MineView // for "My evenings", the group and the next evening (group.templ)
+	GroupName   string
 }
 
 // HerzAsView guides the end of a Württemberg evening.

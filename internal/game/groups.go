@@ -17,7 +17,12 @@ import (
 var groupCatalogue = problem.NewCatalogue(map[string]string{
 	"group.unknown":             "group: there is no group with this id; check the group's link",
 	"conflict.group-concurrent": "someone else changed this group at the same moment; reload and try again",
+	"conflict.no-evening":       "this group has no evening yet to play again; start one",
 })
+
+// NoEvening is the refusal of "the next evening" for a group that has
+// played none.
+func NoEvening() error { return groupCatalogue.Conflict("conflict.no-evening") }
 
 // Groups runs the commands of every group, in the store the games are in:
 // one stream per group, beside its evenings' streams. Like the games, a
