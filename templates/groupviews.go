@@ -69,8 +69,8 @@ type TabView struct {
 	Owed      []MoneyView
 	Evenings  int // closed evenings counted
 	Transfers []TabTransfer
-	Cash      bool   // the transfers are shown rounded for cash
-	CashStep  string // the currency's cash step, if it has one
+	Cash      bool          // the transfers are shown rounded for cash
+	CashStep  string        // the currency's cash step, if it has one
 	Payments  []PaymentView // newest first
 	Form      PaymentForm
 }
