@@ -63,8 +63,8 @@ commands:
   serve              run the scorekeeper (--addr, --db; env TAPPBOOK_ADDR, TAPPBOOK_DB)
   verify             check the hash chain and re-score every deal (--db)
   backup --out FILE  copy the live database consistently (--db)
-  export GAME        write a game's events as JSON lines (--db, --out)
-  import FILE        recreate a game from an export (--db)
+  export ID          write a game's events as JSON lines; a group's with its evenings (--db, --out)
+  import FILE        recreate a game, or a group with its evenings, from an export (--db)
   bench              measure tappbook beside raw SQLite on this disk (--events, --seconds, --dir)
   version            print the version
 `
@@ -247,7 +247,7 @@ func export(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		return err
 	}
 	if fs.NArg() != 1 {
-		return errors.New("export: name one game: tappbook export GAME")
+		return errors.New("export: name one game or group: tappbook export ID")
 	}
 	store, err := openExisting(ctx, *db)
 	if err != nil {
@@ -267,7 +267,7 @@ func export(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if err != nil {
 		return fmt.Errorf("export %s: %w", fs.Arg(0), err)
 	}
-	fmt.Fprintf(stderr, "exported %d events of game %s\n", n, fs.Arg(0))
+	fmt.Fprintf(stderr, "exported %d events of %s\n", n, fs.Arg(0))
 	return nil
 }
 
@@ -295,7 +295,7 @@ func importGame(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "imported game %s (%d events)\n", id, n)
+	fmt.Fprintf(stdout, "imported %s (%d events)\n", id, n)
 	return nil
 }
 
