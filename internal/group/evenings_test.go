@@ -12,11 +12,11 @@ import (
 // An evening played in memory through internal/tapp's own commands, as the
 // service plays it: started, its deals recorded, closed if asked.
 type evening struct {
-	t *testing.T
+	t testing.TB
 	g *tapp.State
 }
 
-func play(t *testing.T, id, variant string, players []string, unit, currency string) *evening {
+func play(t testing.TB, id, variant string, players []string, unit, currency string) *evening {
 	t.Helper()
 	e := &evening{t: t, g: tapp.New(id)}
 	return e.run(tapp.Start{ID: id, ReadID: "r" + id, Variant: variant, Players: players, Unit: unit, Currency: currency, Group: "grp1"})
@@ -55,7 +55,7 @@ var four = []string{"Anna", "Ben", "Cleo", "Dan"}
 
 // joined lists the games as evenings of the group and gives the games
 // aligned with its evenings.
-func joined(t *testing.T, sc *scenario, games ...*tapp.State) []*tapp.State {
+func joined(t testing.TB, sc *scenario, games ...*tapp.State) []*tapp.State {
 	t.Helper()
 	for _, g := range games {
 		sc.and(JoinEvening{Game: g.ID, ReadID: g.ReadID, Players: g.Setup.Players, Unit: g.UnitText, Currency: g.Currency})

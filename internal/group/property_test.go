@@ -15,7 +15,7 @@ import (
 // randomGroup plays a group of random evenings (random deals, most of them
 // closed) and random payments and voids, through the commands, as a table
 // might over a season.
-func randomGroup(t *testing.T, rng *rand.Rand) (*scenario, []*tapp.State) {
+func randomGroup(t testing.TB, rng *rand.Rand) (*scenario, []*tapp.State) {
 	t.Helper()
 	pool := []string{"Anna", "Ben", "Cleo", "Dan", "Eva", "Finn", "Greta"}
 	units := []string{"0.50", "1", "0.05", "0.20"}

@@ -15,7 +15,7 @@ import (
 // then these events are decided, or this refusal. No store, no clock.
 
 type scenario struct {
-	t       *testing.T
+	t       testing.TB
 	state   *State
 	history []Event // every event folded into state, in order
 }
@@ -23,7 +23,7 @@ type scenario struct {
 var at = time.Date(2026, 11, 26, 19, 30, 0, 0, time.UTC)
 
 // given folds events into a new group.
-func given(t *testing.T, ps ...Payload) *scenario {
+func given(t testing.TB, ps ...Payload) *scenario {
 	t.Helper()
 	sc := &scenario{t: t, state: New("grp1")}
 	sc.fold(ps...)
@@ -31,7 +31,7 @@ func given(t *testing.T, ps ...Payload) *scenario {
 }
 
 // thursday is a group of four playing for CHF 0.50 a unit.
-func thursday(t *testing.T) *scenario {
+func thursday(t testing.TB) *scenario {
 	t.Helper()
 	return given(t, Started{Name: "Thursday table", Unit: "0.50", Currency: "CHF", ReadID: "rgrp1"},
 		MemberAdded{Name: "Anna"}, MemberAdded{Name: "Ben"}, MemberAdded{Name: "Cleo"}, MemberAdded{Name: "Dan"})
