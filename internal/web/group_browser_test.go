@@ -113,7 +113,8 @@ func TestBrowserGroupTwoEvenings(t *testing.T) {
 	// Evening 2: "new evening, same players" on the closed table.
 	run(t, ctx, "start evening 2",
 		chromedp.Click(chromedp.CSS(`form[action="/g/`+first+`/again"] button`)),
-		chromedp.WaitVisible(chromedp.ID(`live`)))
+		// The closed table has no "record" link: the new evening's has.
+		chromedp.WaitVisible(chromedp.CSS(`a[href$="/record"]`)))
 	loc = value(t, ctx, "location", chromedp.Location())
 	second := loc[strings.LastIndex(loc, "/")+1:]
 	if second == first {

@@ -114,14 +114,14 @@ func (u ui) groupHead(c echo.Context, st *group.State, title string, args ...any
 	return p, loc, templates.GroupBase{Name: st.Name, Base: base}
 }
 
-// readPage answers /r/{read id}: the group a group's read-only key opens,
-// else the game's table.
+// readPage answers /r/{read id}: the game's table for a game's read-only
+// key (looked for first: games are read most, and from memory), else the
+// group's page.
 func (u ui) readPage(c echo.Context) error {
-	v, err := u.svc.Groups().View(c.Request().Context(), groupID(c))
-	if err != nil {
+	if _, err := u.svc.Snapshot(c.Request().Context(), gameID(c)); err == nil {
 		return u.table(c)
 	}
-	return render(c, http.StatusOK, u.groupView(c, v, templates.Field{}))
+	return u.groupPage(c)
 }
 
 func (u ui) groupPage(c echo.Context) error {

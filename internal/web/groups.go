@@ -49,14 +49,14 @@ func groupID(c echo.Context) string { return gameID(c) }
 
 func (a api) groups() *game.Groups { return a.svc.Groups() }
 
-// readLink answers GET /api/r/{read id}: the group a group's read-only
-// key opens, else the game.
+// readLink answers GET /api/r/{read id}: the game a game's read-only key
+// opens (looked for first: games are read most, and from memory), else the
+// group.
 func (a api) readLink(c echo.Context) error {
-	v, err := a.groups().View(c.Request().Context(), groupID(c))
-	if err != nil {
+	if _, err := a.svc.Snapshot(c.Request().Context(), gameID(c)); err == nil {
 		return a.getGame(c)
 	}
-	return writeJSON(c, http.StatusOK, groupOut(v, true))
+	return a.getGroup(c)
 }
 
 type groupJSON struct {
