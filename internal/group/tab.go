@@ -67,22 +67,27 @@ func zeros(n int) []decimal.Decimal {
 	return out
 }
 
-// cashSteps are the smallest amounts paid in cash where that is more than
-// the currency's minor unit: Swiss and Canadian coins stop at 5 cents, the
-// Swedish and Norwegian at one krona, the Danish at 50 øre.
-var cashSteps = map[string]string{
-	"AUD": "0.05", "CAD": "0.05", "CHF": "0.05", "CZK": "1", "DKK": "0.50",
-	"HUF": "5", "NOK": "1", "NZD": "0.10", "SEK": "1",
-}
-
 // CashStep gives the smallest cash amount of a currency, when cash is
-// rounded coarser than its minor unit.
+// rounded coarser than its minor unit: Swiss, Canadian and Australian coins
+// stop at 5 cents, New Zealand's at 10, Danish at 50 øre, the Swedish,
+// Norwegian and Czech at one crown, the Hungarian at 5 forint.
 func CashStep(currency string) (decimal.Decimal, bool) {
-	s, ok := cashSteps[currency]
-	if !ok {
+	var step string
+	switch currency {
+	case "AUD", "CAD", "CHF":
+		step = "0.05"
+	case "NZD":
+		step = "0.10"
+	case "DKK":
+		step = "0.50"
+	case "CZK", "NOK", "SEK":
+		step = "1"
+	case "HUF":
+		step = "5"
+	default:
 		return decimal.Decimal{}, false
 	}
-	return decimal.RequireFromString(s), true
+	return decimal.RequireFromString(step), true
 }
 
 // CashTransfers rounds suggested transfers to what can be paid in cash:
