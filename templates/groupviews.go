@@ -27,6 +27,11 @@ type GroupView struct {
 	IdemKey  string
 }
 
+// GroupRef names the group an evening is started for.
+type GroupRef struct {
+	ID, Name string
+}
+
 // GroupBase is what every page of a group needs: its name and where its
 // pages are (/groups/{id}, or /r/{read id} when opened read-only).
 type GroupBase struct {

@@ -230,7 +230,7 @@ func NewGame(v NewGameView) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = groupField(v.Page, v.Group, v.GroupName).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = groupField(v.Page, v.ForGroup).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

@@ -37,16 +37,15 @@ type Field struct {
 // NewGameView is the start-an-evening form.
 type NewGameView struct {
 	Page
-	Variants  []Option
-	Variant   string
-	Seats     []Field // player names, in seat order
-	MinSeats  int
-	Unit      Field
-	Currency  Field
-	Rules     []RuleView
-	Error     string
-	Group     string // the evening is one of this group (group.templ)
-	GroupName string
+	Variants []Option
+	Variant  string
+	Seats    []Field // player names, in seat order
+	MinSeats int
+	Unit     Field
+	Currency Field
+	Rules    []RuleView
+	Error    string
+	ForGroup GroupRef // the evening is one of this group (group.templ)
 }
 
 // RuleView is one house rule with its default shown.

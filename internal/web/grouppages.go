@@ -505,12 +505,12 @@ func (u ui) forGroup(c echo.Context, view *templates.NewGameView, id string, fil
 	if id == "" {
 		return
 	}
-	view.Group = id
+	view.ForGroup.ID = id
 	st, err := u.svc.Groups().Snapshot(c.Request().Context(), id)
 	if err != nil {
 		return // the start refuses the group, with its message
 	}
-	view.GroupName = st.Name
+	view.ForGroup.Name = st.Name
 	if !fill {
 		return
 	}
