@@ -27,10 +27,11 @@ var layer = map[string]int{
 	"tappbook/internal/archive":  2,
 	"tappbook/internal/i18n":     2,
 	"tappbook/internal/tapp":     3,
-	"tappbook/internal/game":     4,
-	"tappbook/internal/web":      5,
-	"tappbook/internal/bench":    6,
-	"tappbook/cmd/tappbook":      7,
+	"tappbook/internal/group":    4,
+	"tappbook/internal/game":     5,
+	"tappbook/internal/web":      6,
+	"tappbook/internal/bench":    7,
+	"tappbook/cmd/tappbook":      8,
 }
 
 func TestDependenciesRunOneWay(t *testing.T) {

@@ -58,7 +58,8 @@ type NewGameView struct {
 	Currency Field
 	Rules    []RuleView
 	Error    string
-	IdemKey  string // random, made when the form is first shown
+	IdemKey  string   // random, made when the form is first shown
+	ForGroup GroupRef // the evening is one of this group (group.templ)
 }
 
 // RuleView is one house rule with its default shown.
@@ -134,7 +135,9 @@ type TableView struct {
 	Pending     string // a deal being recorded step by step, if any
 	Status      string // Württemberg end of evening, if under way
 	HerzAs      HerzAsView
-	Damaged     string // the stored history does not hold: why, and that nothing can be recorded
+	Damaged     string   // the stored history does not hold: why, and that nothing can be recorded
+	Mine        MineView // for "My evenings", the group and the next evening (group.templ)
+	GroupName   string
 }
 
 // HerzAsView guides the end of a Württemberg evening.

@@ -55,8 +55,8 @@ commands:
   verify             check the file, the hash chain, and re-score every deal (--db);
                      --game ID [--fingerprint F]: one game's chain, and that it still ends at F
   backup --out FILE  copy the live database consistently (--db)
-  export GAME        write a game's events as JSON lines (--db, --out)
-  import FILE        recreate a game from an export (--db)
+  export ID          write a game's events as JSON lines; a group's with its evenings (--db, --out)
+  import FILE        recreate a game, or a group with its evenings, from an export (--db)
   bench              measure tappbook beside raw SQLite on this disk (--events, --seconds, --dir)
   version            print the version
 `

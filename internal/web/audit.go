@@ -24,6 +24,7 @@ func (u ui) audit(c echo.Context) error {
 	if err != nil {
 		return u.problem(c, err)
 	}
+	evs = readableEvents(c, evs)
 	v := templates.AuditView{Page: p, Verified: loc.T("audit.count", len(evs))}
 	err = u.svc.View(c.Request().Context(), gameID(c), func(g *tapp.State) error {
 		for _, e := range evs {
@@ -80,7 +81,7 @@ func (u ui) eventsJSON(c echo.Context) error {
 		return u.problem(c, err)
 	}
 	c.Response().Header().Set(echo.HeaderContentDisposition, `attachment; filename="tappbook-`+fileName(c)+`.json"`)
-	return writeJSON(c, http.StatusOK, eventsOut(evs))
+	return writeJSON(c, http.StatusOK, eventsOut(readableEvents(c, evs)))
 }
 
 // csvCell keeps a spreadsheet from running a cell as a formula: text that

@@ -57,11 +57,12 @@ func (u ui) routes(e *echo.Echo) {
 	g.GET("/live", u.live)
 	g.POST("/herz-as", u.herzAs)
 	g.POST("/herz-as/holder", u.herzAsHolder)
+	u.groupRoutes(e)
 
 	// The read-only link opens the reading pages only: nothing that writes
 	// is routed under it.
 	r := e.Group("/r/:token", resolveRead(u.svc, u.problem))
-	r.GET("", u.table)
+	r.GET("", u.readPage) // a game's read-only link or a group's (grouppages.go)
 	r.GET("/audit", u.audit)
 	r.GET("/events.json", u.eventsJSON)
 	r.GET("/deals.csv", u.dealsCSV)
@@ -215,7 +216,9 @@ func (u ui) newGameForm(c echo.Context) error {
 	if err != nil {
 		return u.problem(c, tapp.Messages().NotFound("notfound.variant", c.Param("variant")))
 	}
-	return render(c, http.StatusOK, templates.NewGame(u.newGameView(c, v, nil)))
+	view := u.newGameView(c, v, nil)
+	u.forGroup(c, &view, c.QueryParam("group"), true)
+	return render(c, http.StatusOK, templates.NewGame(view))
 }
 
 func (u ui) newGame(c echo.Context) error {
@@ -228,6 +231,7 @@ func (u ui) newGame(c echo.Context) error {
 		return u.problem(c, err)
 	}
 	view := u.newGameView(c, v, form)
+	u.forGroup(c, &view, form.Get("group"), false)
 	loc := u.localizer(c)
 	var players []string
 	for _, name := range form["player"] {
@@ -243,7 +247,7 @@ func (u ui) newGame(c echo.Context) error {
 	var g *tapp.State
 	if rerr == nil {
 		g, err = u.svc.Create(c.Request().Context(), game.NewGame{Variant: string(v), Players: players, Unit: unit,
-			Currency: form.Get("currency"), Rules: rules}, form.Get("idempotency_key"))
+			Currency: form.Get("currency"), Rules: rules, Group: form.Get("group")}, form.Get("idempotency_key"))
 	} else {
 		err = rerr
 	}
@@ -456,6 +460,7 @@ func (u ui) table(c echo.Context) error {
 		page, ok := u.tables.get(key)
 		if !ok {
 			v := u.tableView(p, loc, g, all)
+			v.Mine, v.GroupName = u.eveningMine(c, p, loc, g)
 			v.Title = v.VariantName
 			var b bytes.Buffer
 			if err := templates.Table(v).Render(c.Request().Context(), &b); err != nil {
