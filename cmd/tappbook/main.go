@@ -18,7 +18,7 @@ import (
 	"time"
 
 	"tappbook/internal/bench"
-	"tappbook/internal/events"
+	"tappbook/internal/eventstore"
 	"tappbook/internal/game"
 	"tappbook/internal/web"
 )
@@ -59,7 +59,7 @@ func main() {
 const usage = `usage: tappbook <command> [flags]
 
 commands:
-  serve              run the scorekeeper (--addr, --db; env TAPPBOOK_ADDR, TAPPBOOK_DB)
+  serve              run the scorekeeper (--addr, --db FILE or postgres://URL; env TAPPBOOK_ADDR, TAPPBOOK_DB)
   verify             check the file, the hash chain, and re-score every deal (--db);
                      --game ID [--fingerprint F]: one game's chain, and that it still ends at F
   backup --out FILE  copy the live database consistently (--db)
@@ -122,7 +122,7 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	addr := fs.String("addr", envOr("TAPPBOOK_ADDR", ":8080"), "address to listen on, HOST:PORT (env TAPPBOOK_ADDR)")
-	dbPath := fs.String("db", envOr("TAPPBOOK_DB", "./tappbook.db"), "SQLite database file, created on first start (env TAPPBOOK_DB)")
+	dbPath := fs.String("db", envOr("TAPPBOOK_DB", "./tappbook.db"), "SQLite database file, created on first start, or a postgres:// URL (env TAPPBOOK_DB)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -132,10 +132,12 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 	ctx, stop := signal.NotifyContext(ctx, syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
 
-	if err := checkDatabasePath(*dbPath); err != nil {
-		return err
+	if !eventstore.IsPostgres(*dbPath) {
+		if err := checkDatabasePath(*dbPath); err != nil {
+			return err
+		}
 	}
-	store, err := events.Open(ctx, *dbPath, events.Options{})
+	store, err := eventstore.Open(ctx, *dbPath)
 	if err != nil {
 		return err
 	}
@@ -155,7 +157,7 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 		IdleTimeout:       2 * time.Minute,
 	}
 	srv.RegisterOnShutdown(handler.CloseStreams)
-	log.Info("tappbook serving", "addr", ln.Addr().String(), "db", *dbPath, "version", versionString())
+	log.Info("tappbook serving", "addr", ln.Addr().String(), "db", eventstore.Redact(*dbPath), "version", versionString())
 
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(web.JSONErrors(ln)) }()

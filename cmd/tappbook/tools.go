@@ -15,12 +15,13 @@ import (
 
 	"tappbook/internal/archive"
 	"tappbook/internal/events"
+	"tappbook/internal/eventstore"
 	"tappbook/internal/game"
 )
 
 // dbFlag adds --db with api.md's default and env to a command's flags.
 func dbFlag(fs *flag.FlagSet) *string {
-	return fs.String("db", envOr("TAPPBOOK_DB", "./tappbook.db"), "SQLite database file (env TAPPBOOK_DB)")
+	return fs.String("db", envOr("TAPPBOOK_DB", "./tappbook.db"), "SQLite database file, or a postgres:// URL (env TAPPBOOK_DB)")
 }
 
 // openExisting opens a database that must already exist: the tools below
@@ -47,7 +48,7 @@ func verify(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if *fingerprint != "" && *gameID == "" {
 		return errors.New("verify: a --fingerprint belongs to a game: name it with --game ID")
 	}
-	store, err := events.OpenReadOnly(ctx, *db)
+	store, err := eventstore.OpenReadOnly(ctx, *db)
 	if err != nil {
 		return fmt.Errorf("verify: %w", err)
 	}
@@ -61,14 +62,14 @@ func verify(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	}
 	rep, err := game.Audit(ctx, store)
 	if err != nil {
-		return fmt.Errorf("verify %s: %w", *db, err)
+		return fmt.Errorf("verify %s: %w", eventstore.Redact(*db), err)
 	}
 	fmt.Fprintf(stdout, "checked %d events in %d games: the hash chain, and %d deals re-scored from their records\n", rep.Events, rep.Games, rep.Deals)
 	if rep.Problem != "" {
-		return fmt.Errorf("verify %s: %s", *db, rep.Problem)
+		return fmt.Errorf("verify %s: %s", eventstore.Redact(*db), rep.Problem)
 	}
 	if rep.Events == 0 {
-		return fmt.Errorf("verify %s: the database holds no events: an empty or unfinished copy, not a record of any game", *db)
+		return fmt.Errorf("verify %s: the database holds no events: an empty or unfinished copy, not a record of any game", eventstore.Redact(*db))
 	}
 	fmt.Fprintln(stdout, "everything matches")
 	return nil
@@ -78,7 +79,7 @@ func verify(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 // fingerprint it ends at or confirms it still ends at the one given: a
 // witness kept from before (a phone, a note of the closed evening) shows a
 // history cut or changed even where the chain was mended to match.
-func verifyGame(ctx context.Context, store *events.Store, id, fingerprint string, stdout io.Writer) error {
+func verifyGame(ctx context.Context, store events.Engine, id, fingerprint string, stdout io.Writer) error {
 	var want string
 	if fingerprint != "" {
 		var err error
@@ -129,7 +130,7 @@ func backup(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if err := store.Backup(ctx, *out); err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "backed up %s to %s\n", *db, *out)
+	fmt.Fprintf(stdout, "backed up %s to %s\n", eventstore.Redact(*db), *out)
 	return nil
 }
 
@@ -145,7 +146,7 @@ func export(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		return errors.New("export: name one game: tappbook export GAME")
 	}
 	id := fs.Arg(0)
-	store, err := events.OpenReadOnly(ctx, *db)
+	store, err := eventstore.OpenReadOnly(ctx, *db)
 	if err != nil {
 		return fmt.Errorf("export: %w", err)
 	}
@@ -194,8 +195,8 @@ func importGame(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return fmt.Errorf("import %s: %w", fs.Arg(0), err)
 	}
 	_, statErr := os.Stat(*db)
-	created := errors.Is(statErr, iofs.ErrNotExist)
-	store, err := events.Open(ctx, *db, events.Options{})
+	created := errors.Is(statErr, iofs.ErrNotExist) && !eventstore.IsPostgres(*db)
+	store, err := eventstore.Open(ctx, *db)
 	if err == nil {
 		err = archive.Import(ctx, store, s, aliases)
 		err = errors.Join(err, store.Close())

@@ -82,7 +82,7 @@ func Open(ctx context.Context, url string, opt Options) (*Store, error) {
 	}
 	cfg, err := pgxpool.ParseConfig(url)
 	if err != nil {
-		return nil, fmt.Errorf("open %s: %w", redact(url), err)
+		return nil, fmt.Errorf("open %s: %w", Redact(url), err)
 	}
 	cfg.MaxConns = opt.MaxConns
 	// An acknowledged append is on disk: whatever the server's default,
@@ -93,11 +93,11 @@ func Open(ctx context.Context, url string, opt Options) (*Store, error) {
 	}
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
-		return nil, fmt.Errorf("open %s: %w", redact(url), err)
+		return nil, fmt.Errorf("open %s: %w", Redact(url), err)
 	}
 	if err := pool.Ping(ctx); err != nil {
 		pool.Close()
-		return nil, fmt.Errorf("open %s: %w", redact(url), err)
+		return nil, fmt.Errorf("open %s: %w", Redact(url), err)
 	}
 	s := &Store{pool: pool, url: url, now: opt.Now, keyTTL: opt.KeyTTL, readOnly: opt.ReadOnly}
 	if opt.ReadOnly {
@@ -109,11 +109,11 @@ func Open(ctx context.Context, url string, opt Options) (*Store, error) {
 	}
 	if err := migrate(ctx, pool); err != nil {
 		pool.Close()
-		return nil, fmt.Errorf("migrate %s: %w", redact(url), err)
+		return nil, fmt.Errorf("migrate %s: %w", Redact(url), err)
 	}
 	if _, err := pool.Exec(ctx, `DELETE FROM idempotency_keys WHERE used_at < $1`, opt.Now().Add(-opt.KeyTTL)); err != nil {
 		pool.Close()
-		return nil, fmt.Errorf("open %s: forget expired keys: %w", redact(url), err)
+		return nil, fmt.Errorf("open %s: forget expired keys: %w", Redact(url), err)
 	}
 	return s, nil
 }
@@ -141,10 +141,10 @@ func (s *Store) checkSchema(ctx context.Context) error {
 	for _, t := range []string{"events", "streams", "stream_aliases", "idempotency_keys"} {
 		var ok bool
 		if err := s.pool.QueryRow(ctx, `SELECT to_regclass($1) IS NOT NULL`, t).Scan(&ok); err != nil {
-			return fmt.Errorf("open %s: %w", redact(s.url), err)
+			return fmt.Errorf("open %s: %w", Redact(s.url), err)
 		}
 		if !ok {
-			return &events.NotStoreError{Path: redact(s.url), Why: fmt.Sprintf("it has no %s table", t)}
+			return &events.NotStoreError{Path: Redact(s.url), Why: fmt.Sprintf("it has no %s table", t)}
 		}
 	}
 	return nil
@@ -169,8 +169,8 @@ func (s *Store) Close() error {
 // that inspect the database; the caller closes it.
 func (s *Store) DB() *sql.DB { return stdlib.OpenDBFromPool(s.pool) }
 
-// redact leaves a password out of a URL shown in messages.
-func redact(url string) string {
+// Redact leaves a password out of a URL shown in messages.
+func Redact(url string) string {
 	at := strings.LastIndex(url, "@")
 	scheme := strings.Index(url, "://")
 	if at < 0 || scheme < 0 || at < scheme {

@@ -73,11 +73,11 @@ func (s *Store) CheckIntegrity(ctx context.Context, full bool) error {
 	}
 	rows, err := s.pool.Query(ctx, `SELECT tgname FROM pg_trigger WHERE NOT tgisinternal AND tgenabled <> 'D' AND tgname = ANY($1)`, guards)
 	if err != nil {
-		return fmt.Errorf("check %s: %w", redact(s.url), err)
+		return fmt.Errorf("check %s: %w", Redact(s.url), err)
 	}
 	have, err := pgx.CollectRows(rows, pgx.RowTo[string])
 	if err != nil {
-		return fmt.Errorf("check %s: %w", redact(s.url), err)
+		return fmt.Errorf("check %s: %w", Redact(s.url), err)
 	}
 	var missing []string
 	for _, g := range guards {
@@ -86,7 +86,7 @@ func (s *Store) CheckIntegrity(ctx context.Context, full bool) error {
 		}
 	}
 	if len(missing) > 0 {
-		return &events.CorruptError{Path: redact(s.url), Problems: []string{
+		return &events.CorruptError{Path: Redact(s.url), Problems: []string{
 			"the triggers that keep events from being changed or deleted are missing or disabled: " + strings.Join(missing, ", ")}}
 	}
 	return nil
