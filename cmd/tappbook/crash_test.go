@@ -102,13 +102,18 @@ func getJSON(t *testing.T, url string, v any) {
 
 // Kill the server with SIGKILL at random moments while 4 clients record;
 // every deal acknowledged with a 2xx is there exactly once, nothing else
-// is, the whole database verifies, and a replay gives the same ledger.
+// is, the whole database verifies, and a replay gives the same ledger. On
+// both engines: a SQLite file and a PostgreSQL database.
 func TestCrashSafety(t *testing.T) {
 	if testing.Short() {
 		t.Skip("kills a real server 20 times")
 	}
 	bin := buildBinary(t)
-	db := filepath.Join(t.TempDir(), "crash.db")
+	t.Run("sqlite", func(t *testing.T) { crashSafety(t, bin, filepath.Join(t.TempDir(), "crash.db")) })
+	t.Run("postgres", func(t *testing.T) { crashSafety(t, bin, pg.Database(t)) })
+}
+
+func crashSafety(t *testing.T, bin, db string) {
 	rng := rand.New(rand.NewPCG(42, 7))
 	players := []string{"Anna", "Ben", "Cleo", "Dan"}
 

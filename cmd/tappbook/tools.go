@@ -26,11 +26,14 @@ func dbFlag(fs *flag.FlagSet) *string {
 
 // openExisting opens a database that must already exist: the tools below
 // never create an empty one by mistake.
-func openExisting(ctx context.Context, path string) (*events.Store, error) {
+func openExisting(ctx context.Context, path string) (events.Engine, error) {
+	if eventstore.IsPostgres(path) {
+		return eventstore.OpenReadOnly(ctx, path)
+	}
 	if _, err := os.Stat(path); err != nil {
 		return nil, fmt.Errorf("no database at %s: %w", path, err)
 	}
-	return events.Open(ctx, path, events.Options{})
+	return eventstore.Open(ctx, path)
 }
 
 // verify opens the database read-only, lets SQLite check every page, then
