@@ -37,6 +37,9 @@ type Options struct {
 	// is not what is tested and every CREATE DATABASE would sync a copy
 	// of the template. Never for measurements.
 	NoSync bool
+	// Dir is where the server's temporary directory goes (the disk it
+	// writes to); the system's temporary directory by default.
+	Dir string
 }
 
 // Server is a running throwaway PostgreSQL.
@@ -88,8 +91,11 @@ func Start(ctx context.Context, opt Options) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	dir, err := os.MkdirTemp("", "tappbook-pg-")
+	dir, err := os.MkdirTemp(opt.Dir, "tappbook-pg-")
 	if err != nil {
+		return nil, fmt.Errorf("start PostgreSQL: %w", err)
+	}
+	if dir, err = filepath.Abs(dir); err != nil {
 		return nil, fmt.Errorf("start PostgreSQL: %w", err)
 	}
 	if cred != nil {
