@@ -21,10 +21,10 @@ import (
 // measures SQLite: the raw durable transaction, and deals recorded through
 // the whole HTTP path with 1 and 4 clients.
 type PGReport struct {
-	Where                 string // the server measured
-	RawTxPerSec           float64
-	Record1PerSec         float64
-	Record4PerSec         float64
+	Where                  string // the server measured
+	RawTxPerSec            float64
+	Record1PerSec          float64
+	Record4PerSec          float64
 	Record1P50, Record1P99 time.Duration
 	Record4P50, Record4P99 time.Duration
 }
