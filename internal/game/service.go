@@ -136,6 +136,9 @@ func (s *Service) hold(ctx context.Context, id string) (*entry, error) {
 		return nil, err
 	}
 	s.publish(e, st)
+	// Whoever follows the game from now on is sent this version when it
+	// starts to follow: it is not news (see tell).
+	e.told.Store(st.Version)
 	return e, nil
 }
 
