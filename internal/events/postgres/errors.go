@@ -4,40 +4,62 @@ import (
 	"errors"
 	"fmt"
 	"net"
+	"strings"
 
 	"github.com/jackc/pgx/v5/pgconn"
 
 	"tappbook/internal/events"
 )
 
-// diskError is a write PostgreSQL refused for want of room (SQLSTATE class
-// 53: disk full, out of memory, too many connections) or could not make
-// for a broken connection; it is events.ErrDiskFull for errors.Is, as on
-// SQLite, so that callers answer it the same way (507, a degraded health).
+// diskError is a write PostgreSQL refused for want of disk (SQLSTATE
+// 53100, disk_full); it is events.ErrDiskFull for errors.Is, as on SQLite,
+// so that callers answer it the same way (507, a degraded health).
 type diskError struct{ err error }
 
-func (e *diskError) Error() string   { return e.err.Error() + " (the database cannot write now)" }
+func (e *diskError) Error() string   { return e.err.Error() + " (the database's disk is full)" }
 func (e *diskError) Unwrap() []error { return []error{events.ErrDiskFull, e.err} }
 
-// writeFailed marks an error of the database's resources as
-// events.ErrDiskFull and keeps it for Health; others pass.
+// writeFailed marks a full disk as events.ErrDiskFull, and keeps a write
+// that failed for the disk or for a database out of reach (a lost or
+// refused connection) for Health; others pass as they are.
 func (s *Store) writeFailed(err error) error {
 	var pe *pgconn.PgError
-	var ne net.Error
 	switch {
-	case errors.As(err, &pe) && (pe.Code == "53100" || pe.Code == "53200"),
-		errors.As(err, &ne), pgconn.SafeToRetry(err):
+	case errors.As(err, &pe) && pe.Code == "53100":
 		err = &diskError{err}
-		if s.health.Load() == nil {
-			s.health.Store(&events.Health{Problem: fmt.Sprintf("the last write failed: %v", err), Since: s.now()})
-		}
+		s.degrade(err)
+	case outOfReach(err):
+		s.degrade(fmt.Errorf("the database is out of reach: %w", err))
 	}
 	return err
 }
 
+// outOfReach reports an error of the connection rather than of the write:
+// no connection could be made, it broke, or the server ended it (SQLSTATE
+// classes 08, connection exception, and 57P, the server shutting down or
+// an administrator ending the session).
+func outOfReach(err error) bool {
+	var pe *pgconn.PgError
+	var ce *pgconn.ConnectError
+	var ne net.Error
+	switch {
+	case errors.As(err, &pe):
+		return strings.HasPrefix(pe.Code, "08") || strings.HasPrefix(pe.Code, "57P")
+	case errors.As(err, &ce), errors.As(err, &ne):
+		return true
+	}
+	return pgconn.SafeToRetry(err) || pgconn.Timeout(err)
+}
+
+func (s *Store) degrade(err error) {
+	if s.health.Load() == nil {
+		s.health.Store(&events.Health{Problem: fmt.Sprintf("the last write failed: %v", err), Since: s.now()})
+	}
+}
+
 // Health says whether the store's last write succeeded (see
-// events.Store.Health): a write refused for room or a lost connection
-// makes it degraded until a write succeeds again.
+// events.Store.Health): a write refused for room, or a database out of
+// reach, makes it degraded until a write succeeds again.
 func (s *Store) Health() events.Health {
 	if h := s.health.Load(); h != nil {
 		return *h
