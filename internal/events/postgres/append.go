@@ -67,12 +67,7 @@ func (s *Store) AppendAliased(ctx context.Context, stream string, expectedVersio
 	// Once begun, the append is committed or refused as a whole, even if
 	// the caller gives up, so that its answer never lies.
 	ctx = context.WithoutCancel(ctx)
-	var res events.AppendResult
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		var err error
-		res, err = s.appendTx(ctx, tx, stream, expectedVersion, key, aliases, evs, payloads)
-		return err
-	})
+	res, err := s.appendConn(ctx, stream, expectedVersion, key, aliases, evs, payloads)
 	if err != nil {
 		err = s.writeFailed(err)
 		if isUnique(err, "events_stream_version_key") {
@@ -90,26 +85,50 @@ func (s *Store) AppendAliased(ctx context.Context, stream string, expectedVersio
 	return res, nil
 }
 
-func (s *Store) appendTx(ctx context.Context, tx pgx.Tx, stream string, expectedVersion int64, key events.Key,
+// appendConn runs the append's transaction on a connection of its own, in
+// two round trips: the first (BEGIN, the locks, the key and the head,
+// pipelined) learns where the stream stands, the second writes and commits.
+// Each statement of the first reads what was committed before it ran, so
+// the head is read after the lock is held. A refusal writes nothing and is
+// rolled back.
+func (s *Store) appendConn(ctx context.Context, stream string, expectedVersion int64, key events.Key,
 	aliases []string, evs []events.NewEvent, payloads []string) (events.AppendResult, error) {
-	if key.Name != "" {
-		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1, hashtext($2))`, lockKey, key.Scope+"\n"+key.Name); err != nil {
-			return events.AppendResult{}, err
-		}
-		first, ok, err := s.lookupKey(ctx, tx, key)
-		if err != nil {
-			return events.AppendResult{}, err
-		}
-		if ok {
-			return events.AppendResult{Events: first, Duplicate: true}, nil
-		}
-	}
-	if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1, hashtext($2))`, lockStream, stream); err != nil {
-		return events.AppendResult{}, err
-	}
-	h, err := headOf(ctx, tx, stream)
+	conn, err := s.pool.Acquire(ctx)
 	if err != nil {
 		return events.AppendResult{}, err
+	}
+	// A connection left inside a transaction (an error half way) is not
+	// reused: the pool closes it on release.
+	defer conn.Release()
+	committed := false
+	defer func() {
+		if !committed {
+			_, _ = conn.Exec(ctx, "ROLLBACK")
+		}
+	}()
+	var used usedKey
+	var hv, lseq, lv *int64
+	var hh, lh *string
+	b := &pgx.Batch{}
+	b.Queue("BEGIN")
+	if key.Name != "" {
+		b.Queue(`SELECT pg_advisory_xact_lock($1, hashtext($2))`, lockKey, key.Scope+"\n"+key.Name)
+		b.Queue(selectKey, key.Scope, key.Name).QueryRow(func(row pgx.Row) error { return used.scan(row) })
+	}
+	b.Queue(`SELECT pg_advisory_xact_lock($1, hashtext($2))`, lockStream, stream)
+	b.Queue(selectHead, stream).QueryRow(func(row pgx.Row) error { return row.Scan(&hv, &hh, &lseq, &lv, &lh) })
+	if err := conn.SendBatch(ctx, b).Close(); err != nil {
+		return events.AppendResult{}, err
+	}
+	if key.Name != "" {
+		first, ok, err := used.answer(ctx, conn, key, s.now(), s.keyTTL)
+		if err != nil || ok {
+			return events.AppendResult{Events: first, Duplicate: ok}, err
+		}
+	}
+	h := events.Head{Version: deref(hv), Hash: deref(hh)}
+	if ce := events.CheckHead(stream, h, hv != nil, deref(lseq), deref(lv), deref(lh)); ce != nil {
+		return events.AppendResult{}, ce
 	}
 	version, prevHash := h.Version, h.Hash
 	if version != expectedVersion {
@@ -119,7 +138,7 @@ func (s *Store) appendTx(ctx context.Context, tx pgx.Tx, stream string, expected
 	at := now.UTC().Truncate(time.Microsecond)
 	batch := version + 1
 	out := make([]events.Event, len(evs))
-	b := &pgx.Batch{}
+	b = &pgx.Batch{}
 	for i, e := range evs {
 		ev := events.Event{Stream: stream, Version: version + 1 + int64(i), Batch: batch,
 			Type: e.Type, SchemaVersion: e.SchemaVersion, Data: json.RawMessage(payloads[i]),
@@ -154,33 +173,21 @@ func (s *Store) appendTx(ctx context.Context, tx pgx.Tx, stream string, expected
 	// Delivered to every listening server when (and only if) the
 	// transaction commits.
 	b.Queue(`SELECT pg_notify($1, $2)`, channel, strconv.FormatInt(last.Version, 10)+" "+stream)
-	if err := tx.SendBatch(ctx, b).Close(); err != nil {
+	b.Queue("COMMIT")
+	if err := conn.SendBatch(ctx, b).Close(); err != nil {
 		return events.AppendResult{}, err
 	}
+	committed = true
 	// The sequence numbers were scanned into out by the batch.
 	return events.AppendResult{Events: out}, nil
 }
 
-// headOf reads a stream's head and its last event in one statement; a head
-// that does not point at the last event is a *events.ChainError, and the
-// stream is not appended to.
-func headOf(ctx context.Context, tx pgx.Tx, stream string) (events.Head, error) {
-	var hv, lseq, lv *int64
-	var hh, lh *string
-	err := tx.QueryRow(ctx, `SELECT s.version, s.hash, e.seq, e.version, e.hash
-		FROM (SELECT 1) one
-		LEFT JOIN streams s ON s.stream = $1
-		LEFT JOIN LATERAL (SELECT seq, version, hash FROM events WHERE stream = $1 ORDER BY version DESC LIMIT 1) e ON true`,
-		stream).Scan(&hv, &hh, &lseq, &lv, &lh)
-	if err != nil {
-		return events.Head{}, fmt.Errorf("read head: %w", err)
-	}
-	h := events.Head{Version: deref(hv), Hash: deref(hh)}
-	if ce := events.CheckHead(stream, h, hv != nil, deref(lseq), deref(lv), deref(lh)); ce != nil {
-		return events.Head{}, ce
-	}
-	return h, nil
-}
+// selectHead reads a stream's head and its last event in one statement,
+// each NULL when there is none.
+const selectHead = `SELECT s.version, s.hash, e.seq, e.version, e.hash
+	FROM (SELECT 1) one
+	LEFT JOIN streams s ON s.stream = $1
+	LEFT JOIN LATERAL (SELECT seq, version, hash FROM events WHERE stream = $1 ORDER BY version DESC LIMIT 1) e ON true`
 
 func deref[T any](p *T) T {
 	var zero T
@@ -190,42 +197,56 @@ func deref[T any](p *T) T {
 	return *p
 }
 
-// lookupKey finds a key that still counts, and the events of the append it
-// answered; a *events.KeyReusedError when it came with another request.
-func (s *Store) lookupKey(ctx context.Context, q pgx.Tx, k events.Key) ([]events.Event, bool, error) {
-	return lookupKey(ctx, q, k, s.now(), s.keyTTL)
-}
-
 // querier is a transaction or the pool.
 type querier interface {
 	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
 	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
 }
 
-func lookupKey(ctx context.Context, q querier, k events.Key, now time.Time, ttl time.Duration) ([]events.Event, bool, error) {
-	var stream string
-	var batch int64
-	var fingerprint []byte
-	var usedAt time.Time
-	err := q.QueryRow(ctx, `SELECT stream, batch, fingerprint, used_at FROM idempotency_keys WHERE scope = $1 AND name = $2`,
-		k.Scope, k.Name).Scan(&stream, &batch, &fingerprint, &usedAt)
+const selectKey = `SELECT stream, batch, fingerprint, used_at FROM idempotency_keys WHERE scope = $1 AND name = $2`
+
+// usedKey is a key as stored; found false when there is none.
+type usedKey struct {
+	found       bool
+	stream      string
+	batch       int64
+	fingerprint []byte
+	usedAt      time.Time
+}
+
+func (u *usedKey) scan(row pgx.Row) error {
+	err := row.Scan(&u.stream, &u.batch, &u.fingerprint, &u.usedAt)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, false, nil
+		return nil
 	}
-	if err != nil {
-		return nil, false, fmt.Errorf("look up idempotency key %q: %w", k.Name, err)
+	u.found = err == nil
+	return err
+}
+
+// answer gives the events of the append a key that still counts answered;
+// ok false when the key is unknown or expired, a *events.KeyReusedError
+// when it came with another request.
+func (u *usedKey) answer(ctx context.Context, q querier, k events.Key, now time.Time, ttl time.Duration) ([]events.Event, bool, error) {
+	if !u.found || events.KeyExpired(u.usedAt, now, ttl) {
+		return nil, false, nil // unknown, or expired: the key may be used again
 	}
-	if events.KeyExpired(usedAt, now, ttl) {
-		return nil, false, nil // expired: the key may be used again
-	}
-	if fingerprint != nil && string(fingerprint) != string(k.Fingerprint) {
+	// A key without a fingerprint (none are written here) answers any request.
+	if u.fingerprint != nil && string(u.fingerprint) != string(k.Fingerprint) {
 		return nil, false, &events.KeyReusedError{Name: k.Name}
 	}
-	evs, err := collect(q.Query(ctx, selectEvents+` WHERE stream = $1 AND batch = $2 ORDER BY version`, stream, batch))
+	evs, err := collect(q.Query(ctx, selectEvents+` WHERE stream = $1 AND batch = $2 ORDER BY version`, u.stream, u.batch))
 	if err != nil {
 		return nil, false, fmt.Errorf("read the first answer for key %q: %w", k.Name, err)
 	}
 	return evs, true, nil
+}
+
+func lookupKey(ctx context.Context, q querier, k events.Key, now time.Time, ttl time.Duration) ([]events.Event, bool, error) {
+	var u usedKey
+	if err := u.scan(q.QueryRow(ctx, selectKey, k.Scope, k.Name)); err != nil {
+		return nil, false, fmt.Errorf("look up idempotency key %q: %w", k.Name, err)
+	}
+	return u.answer(ctx, q, k, now, ttl)
 }
 
 // FindKey returns the events of the first append made with a key that
