@@ -4,10 +4,13 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
+	neturl "net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -55,6 +58,39 @@ func TestTwoServersTwoPhones(t *testing.T) {
 		t.Fatalf("a serves Cleo %s after deal 2 on b, want 4", cleo)
 	}
 	waitFor(t, phoneA, "Cleo", "4")
+
+	// A form shown by a, posted to b as a browser on plain HTTP posts it
+	// (Origin: null, its signed token): b takes it.
+	if status := postFormElsewhere(t, a.base+"/new/zuger", b.base+"/new/zuger"); status != http.StatusSeeOther {
+		t.Fatalf("b answered the form a showed with %d, want 303", status)
+	}
+}
+
+// postFormElsewhere gets the start form from one server and posts it, with
+// its token, to the other.
+func postFormElsewhere(t *testing.T, from, to string) int {
+	t.Helper()
+	res, err := http.Get(from)
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	m := regexp.MustCompile(`name="form_token" value="([^"]+)"`).FindSubmatch(page)
+	if m == nil {
+		t.Fatalf("no form token on %s", from)
+	}
+	form := neturl.Values{"player": {"Anna", "Ben", "Cleo", "Dan"}, "unit": {"0,50"}, "currency": {"EUR"}, "form_token": {string(m[1])}}
+	req, _ := http.NewRequest("POST", to, strings.NewReader(form.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Origin", "null")
+	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	res, err = client.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	return res.StatusCode
 }
 
 // phone starts a headless Chromium, as a phone's browser. On CI a missing
