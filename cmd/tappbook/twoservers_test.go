@@ -24,11 +24,13 @@ import (
 // PostgreSQL database, a phone on each. A deal tapped in on one phone
 // (through one server) appears live on the other (through the other
 // server: LISTEN/NOTIFY, then its /live stream), without a reload; then
-// the other way round. Each server answers at once what the other wrote.
+// the other way round. Each server answers at once what the other wrote,
+// and, sharing one --data-dir, takes the forms the other shows.
 func TestTwoServersTwoPhones(t *testing.T) {
 	url := pg.Database(t)
 	bin := buildBinary(t)
-	a, b := startServer(t, bin, url), startServer(t, bin, url)
+	shared := t.TempDir()
+	a, b := startServer(t, bin, url, "--data-dir", shared), startServer(t, bin, url, "--data-dir", shared)
 	defer a.stop(t)
 	defer b.stop(t)
 	res, err := http.Post(a.base+"/api/games", "application/json", strings.NewReader(`{"variant":"zuger","players":["Anna","Ben","Cleo","Dan"]}`))
