@@ -61,8 +61,9 @@ type NewGameView struct {
 	Currency Field
 	Rules    []RuleView
 	Error    string
-	IdemKey  string // random, made when the form is first shown
-	UnitText string // what the unit is: "one unit", or Württemberg's "one cent"
+	IdemKey  string   // random, made when the form is first shown
+	UnitText string   // what the unit is: "one unit", or Württemberg's "one cent"
+	ForGroup GroupRef // the evening is one of this group (group.templ)
 }
 
 // RuleView is one house rule with its default shown.
@@ -165,8 +166,10 @@ type TableView struct {
 	Pending     string // a deal being recorded step by step, if any
 	Status      string // Württemberg end of evening, if under way
 	HerzAs      HerzAsView
-	Over        bool   // every deal of the evening is played: the next step is to close it
-	Damaged     string // the stored history does not hold: why, and that nothing can be recorded
+	Over        bool     // every deal of the evening is played: the next step is to close it
+	Damaged     string   // the stored history does not hold: why, and that nothing can be recorded
+	Mine        MineView // for "My evenings", the group and the next evening (group.templ)
+	GroupName   string
 	Saved       *SavedView
 	Undone      *UndoneView
 	Witness     WitnessView

@@ -18,6 +18,9 @@ type NewGame = tapp.Start
 // Create starts a game with new ids. A repeated idempotency key returns the
 // game the first request started.
 func (s *Service) Create(ctx context.Context, ng NewGame, key string) (*tapp.State, error) {
+	if ng.Group != "" {
+		return s.groups.startEvening(ctx, ng, key)
+	}
 	k, err := idemKey(createScope, key, createScope, ng)
 	if err != nil {
 		return nil, err
@@ -158,10 +161,13 @@ func (s *Service) state(ctx context.Context, id, key string, cmd tapp.Command) (
 
 // Rebuild folds a game from its stored events, as they are read; nil for a
 // game with no events.
-func Rebuild(ctx context.Context, store *events.Store, id string) (*tapp.State, error) {
+func Rebuild(ctx context.Context, store events.Engine, id string) (*tapp.State, error) {
 	f := tapp.NewFolder(id)
 	var players []string
 	err := store.Replay(ctx, id, func(ev events.Event) error {
+		if ev.Version == 1 && ev.Type != tapp.TypeGameStarted {
+			return errNotGame // a group's stream
+		}
 		p, err := tapp.Decode(ev.Type, ev.Data, players)
 		if err != nil {
 			return fmt.Errorf("rebuild game %s: event %d: %w", id, ev.Version, err)
@@ -174,6 +180,9 @@ func Rebuild(ctx context.Context, store *events.Store, id string) (*tapp.State, 
 		}
 		return nil
 	})
+	if errors.Is(err, errNotGame) {
+		return nil, nil
+	}
 	var broken *events.ChainError
 	if errors.As(err, &broken) && f.Peek().Started() {
 		// The events before the one at fault were handed over: the game
@@ -190,6 +199,9 @@ func Rebuild(ctx context.Context, store *events.Store, id string) (*tapp.State, 
 	}
 	return st, nil
 }
+
+// errNotGame ends a replay at a first event that is not a game's.
+var errNotGame = errors.New("not a game")
 
 // Stored is a stored event as the fold reads it, with its decoded payload.
 func Stored(ev events.Event, p tapp.Payload) tapp.Event {

@@ -16,6 +16,7 @@ import (
 	"sync/atomic"
 
 	"tappbook/internal/events"
+	"tappbook/internal/group"
 	"tappbook/internal/payout"
 	"tappbook/internal/problem"
 	"tappbook/internal/tapp"
@@ -27,7 +28,7 @@ func Messages() problem.Catalogue { return catalogue }
 // Refusals is every refusal a request can meet: the rules', the game's and
 // the service's, in one catalogue for translators.
 func Refusals() (problem.Catalogue, error) {
-	return problem.Join(payout.Messages(), tapp.Messages(), catalogue)
+	return problem.Join(payout.Messages(), tapp.Messages(), catalogue, group.Messages(), groupCatalogue)
 }
 
 var catalogue = problem.NewCatalogue(map[string]string{
@@ -39,8 +40,9 @@ var catalogue = problem.NewCatalogue(map[string]string{
 
 // Service runs the commands of every game in one store.
 type Service struct {
-	store *events.Store
-	live  broker
+	store  events.Engine
+	live   broker
+	groups *Groups // the groups of evenings, in the same store
 
 	// The games in memory: the most recently used, up to a budget of deals,
 	// so memory grows with the games being played, not with the history.
@@ -52,6 +54,8 @@ type Service struct {
 	// damaged: the games met whose stored history does not hold, for the
 	// health check; kept when the game is let go.
 	damaged map[string]tapp.Damage
+	// shared: other servers append to the same store (see shared.go).
+	shared bool
 }
 
 // DealBudget is how many deals the games held in memory may have together
@@ -67,15 +71,22 @@ type entry struct {
 	users int    // requests holding it: never let go while > 0
 	used  uint64 // when it was last taken
 	deals int    // its deals, as counted in Service.deals
+	// told is the last version followers were told of (see shared.go).
+	told atomic.Int64
 }
 
-// New makes a service on a store.
-func New(store *events.Store) *Service {
-	return &Service{store: store, games: map[string]*entry{}, budget: DealBudget, damaged: map[string]tapp.Damage{}}
+// New makes a service on a store. On a store several servers share
+// (events.Watcher), the service follows the appends the others make: see
+// shared.go.
+func New(store events.Engine) *Service {
+	s := &Service{store: store, games: map[string]*entry{}, budget: DealBudget, damaged: map[string]tapp.Damage{}}
+	s.groups = newGroups(s)
+	s.share()
+	return s
 }
 
 // Store gives the event store the service appends to.
-func (s *Service) Store() *events.Store { return s.store }
+func (s *Service) Store() events.Engine { return s.store }
 
 // newID is a game id: 128 random bits, which make it a capability.
 func newID() (string, error) {
@@ -100,11 +111,21 @@ func (s *Service) hold(ctx context.Context, id string) (*entry, error) {
 	e.used = s.tick
 	s.mu.Unlock()
 	if e.state.Load() != nil {
+		e.mu.Lock()
+		defer e.mu.Unlock()
+		if err := s.catchUp(ctx, id, e); err != nil {
+			s.release(e)
+			return nil, err
+		}
 		return e, nil
 	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if e.state.Load() != nil {
+		if err := s.catchUp(ctx, id, e); err != nil {
+			s.release(e)
+			return nil, err
+		}
 		return e, nil
 	}
 	st, err := s.fold(ctx, id)
@@ -118,6 +139,9 @@ func (s *Service) hold(ctx context.Context, id string) (*entry, error) {
 		return nil, err
 	}
 	s.publish(e, st)
+	// Whoever follows the game from now on is sent this version when it
+	// starts to follow: it is not news (see tell).
+	e.told.Store(st.Version)
 	return e, nil
 }
 
@@ -247,7 +271,7 @@ func (s *Service) Run(ctx context.Context, id, key string, cmd tapp.Command) (Do
 		return Done{}, fmt.Errorf("%s game %s: fold what was appended: %w", cmd.Kind(), id, err)
 	}
 	s.publish(e, next)
-	s.live.publish(id, next.Version)
+	s.tell(id, e, next.Version)
 	return Done{Events: res.Events, Payloads: payloads, State: next}, nil
 }
 
@@ -319,7 +343,7 @@ func (s *Service) Events(ctx context.Context, id string) ([]events.Event, error)
 	if err != nil {
 		return nil, err
 	}
-	if len(evs) == 0 {
+	if len(evs) == 0 || evs[0].Type != tapp.TypeGameStarted {
 		return nil, tapp.Messages().NotFound("notfound.game")
 	}
 	return evs, nil

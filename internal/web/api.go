@@ -38,7 +38,7 @@ func (a api) routes(e *echo.Echo) {
 
 	// The read-only link reads and never writes.
 	r := e.Group("/api/r/:token", resolveRead(a.svc, func(_ echo.Context, err error) error { return err }))
-	r.GET("", a.getGame)
+	r.GET("", a.readLink) // a game's read-only link or a group's (groups.go)
 	r.GET("/ledger", a.ledger)
 	r.GET("/hands", a.listHands)
 	r.GET("/events", a.events)
@@ -55,6 +55,7 @@ func (a api) routes(e *echo.Echo) {
 	g.POST("/:id/herz-as", a.herzAs)
 	g.POST("/:id/herz-as/holder", a.herzAsHolder)
 	g.POST("/:id/herz-as/withdraw", a.withdrawHerzAs)
+	a.groupRoutes(e)
 }
 
 // writeJSON renders the answer into memory before anything is sent: a
@@ -90,6 +91,7 @@ type createBody struct {
 	Unit     json.RawMessage            `json:"unit"`
 	Currency string                     `json:"currency"`
 	Rules    map[string]json.RawMessage `json:"rules"`
+	Group    string                     `json:"group"` // an evening of this group (groups.go)
 }
 
 type gameJSON struct {
@@ -118,7 +120,7 @@ func (a api) createGame(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	ng := game.NewGame{Variant: b.Variant, Players: b.Players, Unit: unit, Currency: b.Currency, Rules: b.Rules}
+	ng := game.NewGame{Variant: b.Variant, Players: b.Players, Unit: unit, Currency: b.Currency, Rules: b.Rules, Group: b.Group}
 	g, err := a.svc.Create(c.Request().Context(), ng, c.Request().Header.Get(idempotencyHeader))
 	if err != nil {
 		return err
@@ -148,7 +150,7 @@ func (a api) getGame(c echo.Context) error {
 	return a.svc.View(c.Request().Context(), gameID(c), func(g *tapp.State) error {
 		out := gameOut(g)
 		if readOnly(c) {
-			out.ID = ""
+			out.ID, out.Group = "", "" // a group's id writes to it
 		}
 		return writeJSON(c, http.StatusOK, out)
 	})

@@ -123,7 +123,7 @@ func (a api) events(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return writeJSON(c, http.StatusOK, eventsOut(evs))
+	return writeJSON(c, http.StatusOK, eventsOut(readableEvents(c, evs)))
 }
 
 func eventsOut(evs []events.Event) []eventJSON {

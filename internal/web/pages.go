@@ -60,11 +60,12 @@ func (u ui) routes(e *echo.Echo) {
 	g.POST("/herz-as", u.herzAs)
 	g.POST("/herz-as/holder", u.herzAsHolder)
 	g.POST("/herz-as/withdraw", u.herzAsWithdraw)
+	u.groupRoutes(e)
 
 	// The read-only link opens the reading pages only: nothing that writes
 	// is routed under it.
 	r := e.Group("/r/:token", resolveRead(u.svc, u.problem))
-	r.GET("", u.table)
+	r.GET("", u.readPage) // a game's read-only link or a group's (grouppages.go)
 	r.GET("/audit", u.audit)
 	r.GET("/events.json", u.eventsJSON)
 	r.GET("/deals.csv", u.dealsCSV)
@@ -247,7 +248,9 @@ func (u ui) newGameForm(c echo.Context) error {
 	if err != nil {
 		return u.problem(c, tapp.Messages().NotFound("notfound.variant", c.Param("variant")))
 	}
-	return render(c, http.StatusOK, templates.NewGame(u.newGameView(c, v, nil)))
+	view := u.newGameView(c, v, nil)
+	u.forGroup(c, &view, c.QueryParam("group"), true)
+	return render(c, http.StatusOK, templates.NewGame(view))
 }
 
 func (u ui) newGame(c echo.Context) error {
@@ -260,6 +263,7 @@ func (u ui) newGame(c echo.Context) error {
 		return u.problem(c, err)
 	}
 	view := u.newGameView(c, v, form)
+	u.forGroup(c, &view, form.Get("group"), false)
 	loc := u.localizer(c)
 	if checkStart(loc, payout.Describe(v), form, &view) {
 		return render(c, http.StatusUnprocessableEntity, templates.NewGame(view))
@@ -278,7 +282,7 @@ func (u ui) newGame(c echo.Context) error {
 	var g *tapp.State
 	if rerr == nil {
 		g, err = u.svc.Create(c.Request().Context(), game.NewGame{Variant: string(v), Players: players, Unit: unit,
-			Currency: form.Get("currency"), Rules: rules}, form.Get("idempotency_key"))
+			Currency: form.Get("currency"), Rules: rules, Group: form.Get("group")}, form.Get("idempotency_key"))
 	} else {
 		err = rerr
 	}

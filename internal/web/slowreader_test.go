@@ -30,7 +30,7 @@ func TestSlowReaderDelaysNobody(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	id := longEvening(t, st, 6000)
+	id, _ := longEvening(t, st, 6000)
 	h, err := New(game.New(st), slog.New(slog.NewTextHandler(io.Discard, nil)))
 	if err != nil {
 		t.Fatal(err)
@@ -73,11 +73,12 @@ func TestSlowReaderDelaysNobody(t *testing.T) {
 }
 
 // longEvening stores a Zuger evening of n deals the fast way: decided and
-// folded in memory, appended in a few batches.
-func longEvening(t testing.TB, st *events.Store, n int) string {
+// folded in memory, appended in a few batches. It gives the game's id and
+// its read-only id.
+func longEvening(t testing.TB, st *events.Store, n int) (id, readID string) {
 	t.Helper()
 	ctx := context.Background()
-	const id = "aaaaaaaaaaaaaaaaaaaaaaaaaa"
+	id, readID = "aaaaaaaaaaaaaaaaaaaaaaaaaa", "bbbbbbbbbbbbbbbbbbbbbbbbbb"
 	s := tapp.New(id)
 	var batch []events.NewEvent
 	apply := func(c tapp.Command) {
@@ -95,12 +96,16 @@ func longEvening(t testing.TB, st *events.Store, n int) string {
 		}
 	}
 	flush := func() {
-		if _, err := st.Append(ctx, id, s.Version-int64(len(batch)), events.Key{}, batch...); err != nil {
+		var aliases []string
+		if s.Version == int64(len(batch)) {
+			aliases = []string{readID} // the first batch starts the game
+		}
+		if _, err := st.AppendAliased(ctx, id, s.Version-int64(len(batch)), events.Key{}, aliases, batch...); err != nil {
 			t.Fatal(err)
 		}
 		batch = nil
 	}
-	apply(tapp.Start{ID: id, ReadID: "bbbbbbbbbbbbbbbbbbbbbbbbbb", Variant: "zuger", Players: []string{"Anna", "Ben", "Cleo", "Dan"}})
+	apply(tapp.Start{ID: id, ReadID: readID, Variant: "zuger", Players: []string{"Anna", "Ben", "Cleo", "Dan"}})
 	for i := range n {
 		p, tr := 40+i%60, 2+i%5
 		apply(tapp.RecordHand{Record: payout.Record{Contract: "solo", Declarer: "Ben", Points: &p, Tricks: &tr}})
@@ -109,5 +114,5 @@ func longEvening(t testing.TB, st *events.Store, n int) string {
 		}
 	}
 	flush()
-	return id
+	return id, readID
 }

@@ -382,6 +382,7 @@ func (u ui) table(c echo.Context) error {
 		page, ok := u.tables.get(key)
 		if !ok {
 			v := u.tableView(p, loc, g, ask)
+			v.Mine, v.GroupName = u.eveningMine(c, p, loc, g)
 			v.Title = v.VariantName
 			var b bytes.Buffer
 			if err := templates.Table(v).Render(c.Request().Context(), &b); err != nil {
