@@ -1,0 +1,210 @@
+package web
+
+import (
+	"net/url"
+	"strconv"
+	"strings"
+
+	"tappbook/internal/i18n"
+	"tappbook/internal/payout"
+	"tappbook/internal/problem"
+	"tappbook/internal/tapp"
+)
+
+// winningTricks is the count of tricks that wins a contract tricks alone
+// decide.
+func winningTricks(wonBy string, all int) int {
+	if wonBy == payout.WonByNoTrick {
+		return 0
+	}
+	return all
+}
+
+// outcomeOf is "won" or "lost" as tapped or, for a record being corrected,
+// as its count of tricks says.
+func outcomeOf(f dealForm, wonBy string, all int) string {
+	switch o := f.get("outcome"); o {
+	case "won", "lost":
+		return o
+	}
+	if t, err := strconv.Atoi(f.get("tricks")); err == nil {
+		if t == winningTricks(wonBy, all) {
+			return "won"
+		}
+		return "lost"
+	}
+	return ""
+}
+
+// parseDeal turns the form into a record. A number that is not one is
+// refused here, next to its field; everything else the payout engine checks.
+func parseDeal(loc i18n.Localizer, g *tapp.State, f *dealForm) payout.Record {
+	rec := payout.Record{Contract: f.get("contract")}
+	fields, _ := payout.ContractFields(g.Setup.Variant, rec.Contract, f.get("tout") == "true")
+	num := func(field, raw string) *int {
+		if raw == "" {
+			return nil
+		}
+		n, err := strconv.Atoi(raw)
+		if err != nil {
+			f.errs[field] = loc.T("form.whole-number")
+			return nil
+		}
+		return &n
+	}
+	if fields.Declarer != "" && !fields.DeclarerIsForehand {
+		rec.Declarer = f.get("declarer")
+	}
+	if fields.Partner != "" {
+		rec.Partner = f.get("partner")
+	}
+	if fields.Trump != "" {
+		rec.Trump = f.get("trump")
+	}
+	if fields.Tout != "" && f.get("tout") == "true" {
+		t := true
+		rec.Tout = &t
+	}
+	if fields.Points != "" {
+		rec.Points = num("points", f.get("points"))
+		if rec.Points != nil && f.get("points_side") == "opponents" {
+			total := payout.TotalPoints(g.Setup.Variant)
+			if *rec.Points >= 0 && *rec.Points <= total {
+				other := total - *rec.Points
+				rec.Points = &other
+			}
+		}
+	}
+	if fields.Tricks != "" {
+		rec.Tricks = num("tricks", f.get("tricks"))
+	}
+	if fields.WonBy != "" {
+		all := payout.TricksPerDeal(g.Setup)
+		win := winningTricks(fields.WonBy, all)
+		switch f.get("outcome") {
+		case "won":
+			rec.Tricks = &win
+		case "lost":
+			switch {
+			case rec.Tricks == nil && f.errs["tricks"] == "":
+				f.errs["tricks"] = loc.T("record.tricks-when-lost")
+			case rec.Tricks != nil && *rec.Tricks == win:
+				f.errs["tricks"] = loc.T("record.tricks-not-lost", win)
+			}
+		}
+	}
+	if fields.Kontra != "" {
+		rec.Kontra = num("kontra", f.get("kontra"))
+	}
+	if fields.Matzl != "" && rec.Contract != "durch" {
+		rec.Matzl = f.get("matzl")
+	}
+	if fields.Ramsch != "" {
+		rec.Ramsch = map[string]payout.RamschScore{}
+		points, tricks := make([]*int, len(g.Setup.Players)), make([]*int, len(g.Setup.Players))
+		for seat := range g.Setup.Players {
+			key := strconv.Itoa(seat)
+			if f.get("ramsch_none_"+key) == "true" {
+				// No trick (a Jungfer): no trick holds no points.
+				zero, none := 0, 0
+				points[seat], tricks[seat] = &zero, &none
+				continue
+			}
+			points[seat] = num("ramsch."+key+".points", f.get("ramsch_points_"+key))
+			tricks[seat] = num("ramsch."+key+".tricks", f.get("ramsch_tricks_"+key))
+		}
+		fillLast(points, payout.TotalPoints(g.Setup.Variant))
+		fillLast(tricks, payout.TricksPerDeal(g.Setup))
+		for seat, name := range g.Setup.Players {
+			rec.Ramsch[name] = payout.RamschScore{Points: points[seat], Tricks: tricks[seat]}
+		}
+	}
+	return rec
+}
+
+// fillLast fills the one count left blank with what the others leave of
+// total: the last player's points (or tricks) follow from the rest. With
+// more than one blank, or the others over the total, nothing is filled and
+// the rules ask for what is missing.
+func fillLast(counts []*int, total int) {
+	blank, sum := -1, 0
+	for i, c := range counts {
+		switch {
+		case c != nil:
+			sum += *c
+		case blank >= 0:
+			return
+		default:
+			blank = i
+		}
+	}
+	if blank >= 0 && sum <= total {
+		rest := total - sum
+		counts[blank] = &rest
+	}
+}
+
+// place puts a refusal next to its field of the form.
+func place(loc i18n.Localizer, g *tapp.State, f *dealForm, err error) {
+	msg := loc.Error(err)
+	ie, ok := problem.As(err)
+	if !ok || ie.Kind != problem.Input {
+		f.err = msg
+		return
+	}
+	field := ie.Field
+	if strings.HasPrefix(field, "ramsch.") {
+		// ramsch.<name>.points → ramsch.<seat>.points
+		parts := strings.SplitN(strings.TrimPrefix(field, "ramsch."), ".", 2)
+		for seat, name := range g.Setup.Players {
+			if len(parts) == 2 && parts[0] == name {
+				field = "ramsch." + strconv.Itoa(seat) + "." + parts[1]
+			} else if len(parts) == 1 && parts[0] == name {
+				field = "ramsch"
+			}
+		}
+	}
+	switch field {
+	case "declarer", "partner", "trump", "points", "tricks", "kontra", "matzl", "ramsch", "reason":
+		f.errs[field] = msg
+	default:
+		if strings.HasPrefix(field, "ramsch.") {
+			f.errs[field] = msg
+		} else {
+			f.err = msg
+		}
+	}
+}
+
+// recordValues writes a record back into form values.
+func recordValues(g *tapp.State, r payout.Record) url.Values {
+	v := url.Values{}
+	set := func(k, s string) {
+		if s != "" {
+			v.Set(k, s)
+		}
+	}
+	itoa := func(p *int) string {
+		if p == nil {
+			return ""
+		}
+		return strconv.Itoa(*p)
+	}
+	set("declarer", r.Declarer)
+	set("partner", r.Partner)
+	set("trump", r.Trump)
+	set("points", itoa(r.Points))
+	set("tricks", itoa(r.Tricks))
+	set("kontra", itoa(r.Kontra))
+	set("matzl", r.Matzl)
+	if r.Tout != nil && *r.Tout {
+		v.Set("tout", "true")
+	}
+	for seat, name := range g.Setup.Players {
+		if s, ok := r.Ramsch[name]; ok {
+			set("ramsch_points_"+strconv.Itoa(seat), itoa(s.Points))
+			set("ramsch_tricks_"+strconv.Itoa(seat), itoa(s.Tricks))
+		}
+	}
+	return v
+}

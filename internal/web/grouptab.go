@@ -1,0 +1,156 @@
+package web
+
+import (
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+	"github.com/shopspring/decimal"
+
+	"tappbook/internal/game"
+	"tappbook/internal/group"
+	"tappbook/internal/i18n"
+	"tappbook/internal/problem"
+	"tappbook/templates"
+)
+
+func (u ui) tabPage(c echo.Context) error {
+	v, err := u.svc.Groups().View(c.Request().Context(), groupID(c))
+	if err != nil {
+		return u.problem(c, err)
+	}
+	return render(c, http.StatusOK, templates.Tab(u.tabView(c, v, nil, nil)))
+}
+
+// tabView fills the tab page; form is what was posted, errs the refusal of
+// a payment or a void, if any.
+func (u ui) tabView(c echo.Context, gv game.View, form map[string][]string, refusal *formRefusal) templates.TabView {
+	st := gv.Group
+	p, loc, base := u.groupHead(c, st, "tab.title", st.Name)
+	places := st.Places()
+	money := func(d decimal.Decimal) string { return loc.Money(d, st.Currency, places) }
+	tab := st.Tab(gv.Games)
+	v := templates.TabView{Page: p, Group: base, Evenings: tab.Evenings}
+	for i, name := range tab.Names {
+		v.Owed = append(v.Owed, templates.MoneyView{Name: name, Amount: money(tab.Owed[i]), Negative: tab.Owed[i].IsNegative()})
+	}
+	transfers := tab.Transfers
+	step, hasCash := group.CashStep(st.Currency)
+	if hasCash {
+		v.CashStep = money(step)
+		v.Cash = c.QueryParam("cash") != ""
+	}
+	if v.Cash {
+		transfers = group.CashTransfers(tab.Transfers, step)
+	}
+	for _, t := range transfers {
+		tt := templates.TabTransfer{From: t.From, To: t.To, Amount: money(t.Amount), Value: t.Amount.StringFixed(places)}
+		if v.Cash {
+			for _, x := range tab.Transfers {
+				if x.From == t.From && x.To == t.To && !x.Amount.Equal(t.Amount) {
+					tt.Exact = money(x.Amount)
+				}
+			}
+		}
+		v.Transfers = append(v.Transfers, tt)
+	}
+	ps := st.Payments()
+	for i := len(ps) - 1; i >= 0; i-- {
+		pm := ps[i]
+		pv := templates.PaymentView{Number: pm.Number, Text: loc.T("tab.paid-text", pm.From, pm.To, money(pm.Amount)), Note: pm.Note,
+			At: pm.At.UTC().Format("2006-01-02 15:04"), Voided: pm.Voided, VoidReason: pm.VoidReason}
+		if refusal != nil && refusal.payment == pm.Number {
+			pv.Reason = templates.Field{Value: refusal.value, Error: refusal.msg}
+		}
+		v.Payments = append(v.Payments, pv)
+	}
+	get := func(k string) string {
+		if len(form[k]) > 0 {
+			return form[k][0]
+		}
+		return ""
+	}
+	f := templates.PaymentForm{Amount: templates.Field{Value: get("amount")}, Note: templates.Field{Value: get("note")}, IdemKey: newKey()}
+	for _, m := range st.MemberNames() {
+		f.From = append(f.From, templates.Option{Value: m, Label: m, Selected: get("from") == m})
+		f.To = append(f.To, templates.Option{Value: m, Label: m, Selected: get("to") == m})
+	}
+	if refusal != nil && refusal.payment == 0 {
+		switch refusal.field {
+		case "from":
+			f.FromErr = refusal.msg
+		case "to":
+			f.ToErr = refusal.msg
+		case "amount":
+			f.Amount.Error = refusal.msg
+		case "note":
+			f.Note.Error = refusal.msg
+		default:
+			f.Error = refusal.msg
+		}
+	}
+	v.Form = f
+	return v
+}
+
+// formRefusal is a refused payment (payment 0) or void, for the form to
+// show next to its field.
+type formRefusal struct {
+	payment int
+	field   string
+	value   string
+	msg     string
+}
+
+func (u ui) recordPayment(c echo.Context) error {
+	form, err := formParams(c)
+	if err != nil {
+		return u.problem(c, err)
+	}
+	amount := strings.TrimSpace(form.Get("amount"))
+	if norm, err := i18n.NormalizeAmount(amount); err == nil {
+		amount = norm
+	}
+	_, err = u.svc.Groups().RecordPayment(c.Request().Context(), groupID(c), group.RecordPayment{From: form.Get("from"), To: form.Get("to"),
+		Amount: amount, Note: form.Get("note")}, form.Get("idempotency_key"))
+	if err == nil {
+		return c.Redirect(http.StatusSeeOther, "/groups/"+groupID(c)+"/tab")
+	}
+	return u.tabRefused(c, form, err, 0)
+}
+
+func (u ui) voidPayment(c echo.Context) error {
+	n, err := paymentNumber(c)
+	if err != nil {
+		return u.problem(c, err)
+	}
+	form, err := formParams(c)
+	if err != nil {
+		return u.problem(c, err)
+	}
+	err = u.svc.Groups().VoidPayment(c.Request().Context(), groupID(c), n, form.Get("reason"), "")
+	if err == nil {
+		return c.Redirect(http.StatusSeeOther, "/groups/"+groupID(c)+"/tab#payment-"+strconv.Itoa(n))
+	}
+	return u.tabRefused(c, form, err, n)
+}
+
+// tabRefused shows the tab again with a refused payment or void next to
+// its field; anything but bad input is a problem page.
+func (u ui) tabRefused(c echo.Context, form map[string][]string, err error, payment int) error {
+	pe, ok := problem.As(err)
+	if !ok || pe.Kind != problem.Input {
+		return u.problem(c, err)
+	}
+	v, verr := u.svc.Groups().View(c.Request().Context(), groupID(c))
+	if verr != nil {
+		return u.problem(c, verr)
+	}
+	r := &formRefusal{payment: payment, field: pe.Field, msg: u.localizer(c).Error(err)}
+	if payment > 0 {
+		r.value = strings.Join(form["reason"], "")
+		form = nil
+	}
+	return render(c, http.StatusUnprocessableEntity, templates.Tab(u.tabView(c, v, form, r)))
+}
