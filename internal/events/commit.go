@@ -62,6 +62,9 @@ func (s *Store) transaction(ctx context.Context, fn func() error) (err error) {
 	defer func() {
 		err = diskFailure(err)
 		s.noteWrite(err)
+		if err == nil {
+			s.ckpt.committed()
+		}
 	}()
 	if _, err := s.stmts.begin.ExecContext(ctx); err != nil {
 		return err

@@ -1,0 +1,91 @@
+package events
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+)
+
+// bigEvent is an event of a few pages, so that a few hundred commits pass
+// SQLite's default checkpoint threshold of 1,000 WAL pages.
+func bigEvent(n int) NewEvent {
+	return NewEvent{Type: "test.happened", SchemaVersion: 1, Data: payload{N: n, Amount: strings.Repeat("9", 9000)}}
+}
+
+// No commit checkpoints: with the checkpointer held back, a WAL of far
+// more than 1,000 pages (SQLite's wal_autocheckpoint default, which would
+// have copied and restarted it inside a commit) is still all there, and
+// every commit told the checkpointer.
+func TestCommitsLeaveCheckpointsToTheCheckpointer(t *testing.T) {
+	ctx := context.Background()
+	s, path := openTemp(t)
+	s.ckpt.close()
+	held := &checkpointer{kick: make(chan struct{}, 1)}
+	s.ckpt = held
+	defer func() {
+		var err error
+		if s.ckpt, err = startCheckpointer(path, dsnParams(time.Second)); err != nil {
+			t.Fatal(err)
+		}
+	}()
+	for i := range 400 {
+		if _, err := s.Append(ctx, "game", int64(i), Key{}, bigEvent(i)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	select {
+	case <-held.kick:
+	default:
+		t.Fatal("the commits did not tell the checkpointer")
+	}
+	var busy, frames, copied int
+	if err := s.read.QueryRowContext(ctx, `PRAGMA wal_checkpoint(NOOP)`).Scan(&busy, &frames, &copied); err != nil {
+		t.Fatal(err)
+	}
+	if frames < 1200 || copied != 0 {
+		t.Fatalf("the WAL holds %d pages, %d of them copied: a commit checkpointed", frames, copied)
+	}
+}
+
+// The checkpointer copies the WAL into the file after commits, by itself:
+// once the appends stop, a checkpoint follows that finds every page of the
+// WAL copied.
+func TestCheckpointerCopiesTheWAL(t *testing.T) {
+	ctx := context.Background()
+	s, _ := openTemp(t)
+	for i := range 300 {
+		if _, err := s.Append(ctx, "game", int64(i), Key{}, bigEvent(i)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	after := s.ckpt.runs.Load()
+	// Liveness, not speed: the checkpoint is due checkpointDelay after the
+	// last commit; the bound only keeps a broken checkpointer from
+	// hanging the test.
+	for deadline := time.Now().Add(30 * time.Second); s.ckpt.runs.Load() == after; time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("no checkpoint after the last commit")
+		}
+	}
+	if f, c := s.ckpt.frames.Load(), s.ckpt.copied.Load(); f == 0 || f != c {
+		t.Fatalf("the last checkpoint found %d pages in the WAL and copied %d", f, c)
+	}
+	// What was copied reads back whole.
+	evs, err := s.ReadStream(ctx, "game")
+	if err != nil || len(evs) != 300 {
+		t.Fatal(len(evs), err)
+	}
+}
+
+// The write connection does not checkpoint on its own.
+func TestWriteConnectionAutocheckpointOff(t *testing.T) {
+	s, _ := openTemp(t)
+	var n int
+	if err := s.conn.QueryRowContext(context.Background(), `PRAGMA wal_autocheckpoint`).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	if n != 0 {
+		t.Fatalf("wal_autocheckpoint = %d on the write connection", n)
+	}
+}
