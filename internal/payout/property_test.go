@@ -253,3 +253,42 @@ func FuzzDecodeRules(f *testing.F) {
 		}
 	})
 }
+
+// A deal whose contract the descriptor says does not depend on the pot
+// scores the same, explanation and all, at any pot; one that does scores
+// differently at some pot (else the re-scoring after a correction would
+// walk it for nothing, or, worse, the other way round, skip a deal that
+// changes).
+func TestPropertyPotMatters(t *testing.T) {
+	for _, s := range propertySetups() {
+		t.Run(fmt.Sprintf("%s-%d", s.Variant, len(s.Players)), func(t *testing.T) {
+			d := Describe(s.Variant)
+			rng := rand.New(rand.NewPCG(7, uint64(len(s.Players))))
+			changed := map[string]bool{}
+			for range 20000 {
+				rec := randomRecord(rng, s)
+				dealer := rng.IntN(len(s.Players))
+				a, err := Score(s, Table{Dealer: dealer, Pot: decimal.NewFromInt(int64(rng.IntN(50)))}, rec)
+				if err != nil {
+					continue
+				}
+				b, err := Score(s, Table{Dealer: dealer, Pot: decimal.NewFromInt(int64(50 + rng.IntN(1<<20)))}, rec)
+				if err != nil {
+					t.Fatalf("%+v scores at one pot and not at another: %v", rec, err)
+				}
+				same := reflect.DeepEqual(a, b)
+				if !same {
+					changed[rec.Contract] = true
+				}
+				if !same && !d.PotMatters(rec.Contract) {
+					t.Fatalf("%+v: PotMatters is false, but it scores %+v at one pot and %+v at another", rec, a, b)
+				}
+			}
+			for _, c := range d.Contracts {
+				if d.PotMatters(c) && !changed[c] {
+					t.Errorf("PotMatters(%q) is true, but no deal of it scored differently at another pot", c)
+				}
+			}
+		})
+	}
+}
