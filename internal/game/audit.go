@@ -1,6 +1,7 @@
 package game
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -62,6 +63,7 @@ func Audit(ctx context.Context, store *events.Store) (AuditReport, error) {
 // anything.
 func check(f *tapp.Folder, e events.Event, rep *AuditReport) string {
 	st := f.Peek()
+	e.Data = bytes.Clone(e.Data) // lent by ReplayAll; the fold keeps it
 	p, err := tapp.Decode(e.Type, e.Data, st.Setup.Players)
 	if err != nil {
 		return err.Error()

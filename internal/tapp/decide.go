@@ -374,7 +374,9 @@ func (s *State) decideVoid(c VoidHand) ([]Payload, error) {
 // now be, and re-scores each counted deal whose pot before it changed; it
 // stops where the pot is as it was, since from there on nothing changes.
 // The pot each deal met is carried forward once, so the walk is linear in
-// the deals it passes. Deals of variants without a pot never change.
+// the deals it passes, and a deal whose result cannot depend on the pot
+// (payout.Descriptor.PotMatters) is passed without being scored. Deals of
+// variants without a pot never change.
 func (s *State) rescore(n int, pot decimal.Decimal) ([]Payload, error) {
 	var out []Payload
 	was := s.PotBefore(n + 1) // the pot deal n+1 met before this change
@@ -386,18 +388,23 @@ func (s *State) rescore(n int, pot decimal.Decimal) ([]Payload, error) {
 		if pot.Equal(was) {
 			break
 		}
-		was = addUnits(was, h.Result.PotDelta)
-		sc, err := s.scored(payout.Table{Dealer: s.DealerOf(k), Pot: pot}, h.Record)
-		if err != nil {
-			return nil, fmt.Errorf("re-score hand %d: %w", k, err)
-		}
-		pot = pot.Add(sc.PotDelta)
-		res, err := s.result(sc, pot)
-		if err != nil {
-			return nil, fmt.Errorf("re-score hand %d: %w", k, err)
-		}
-		if res.Same(h.Result) {
+		old := h.Result()
+		was = addUnits(was, old.PotDelta())
+		if !h.potMatters {
+			pot = addUnits(pot, old.PotDelta())
 			continue
+		}
+		res, err := payout.Score(s.Setup, payout.Table{Dealer: s.DealerOf(k), Pot: pot}, h.Record())
+		if err != nil {
+			return nil, fmt.Errorf("re-score hand %d: %w", k, err)
+		}
+		pot = addUnits(pot, res.PotDelta)
+		if old.equal(res.Deltas, res.PotDelta) && old.Text() == res.Explanation.Text() {
+			continue
+		}
+		sc, err := NewScored(s.Setup, res)
+		if err != nil {
+			return nil, fmt.Errorf("re-score hand %d: %w", k, err)
 		}
 		out = append(out, HandRescored{Hand: k, Cause: n, PotAfter: pot, Scored: sc})
 	}

@@ -49,6 +49,10 @@ type Event struct {
 	At      time.Time
 	Hash    string
 	Data    Payload
+	// Raw is Data as the store holds it (JSON). The fold keeps the bytes
+	// of a scored deal, for its record and explanation (stored.go): the
+	// caller must not change them later. nil: the fold encodes Data.
+	Raw []byte
 }
 
 // Payload is the data of one event type.

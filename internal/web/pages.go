@@ -350,9 +350,9 @@ func endStatus(loc i18n.Localizer, g *tapp.State, end tapp.End) string {
 }
 
 func handView(loc i18n.Localizer, g *tapp.State, h *tapp.Hand) templates.HandView {
-	hv := templates.HandView{Number: h.Number, Dealer: g.Setup.Players[h.Dealer], Explanation: h.Result.Explanation().Render(loc),
+	hv := templates.HandView{Number: h.Number, Dealer: g.Setup.Players[h.Dealer], Explanation: h.Result().Explanation().Render(loc),
 		Voided: h.Voided, VoidReason: h.VoidReason}
-	for _, d := range h.Result.Deltas {
+	for _, d := range h.Result().Deltas() {
 		s := loc.Num(d)
 		if d.IsPositive() {
 			s = "+" + s
@@ -378,10 +378,10 @@ func handView(loc i18n.Localizer, g *tapp.State, h *tapp.Hand) templates.HandVie
 
 // explainRevision renders why a revision's result was what it was.
 func explainRevision(loc i18n.Localizer, r tapp.Revision) string {
-	if r.Result == nil {
+	if r.Result() == nil {
 		return ""
 	}
-	return r.Result.Explanation().Render(loc)
+	return r.Result().Explanation().Render(loc)
 }
 
 func transferViews(loc i18n.Localizer, g *tapp.State, ts []tapp.Transfer) []templates.TransferView {
@@ -411,7 +411,7 @@ func chart(g *tapp.State) templates.ChartView {
 		}
 		row := make([]float64, n)
 		for seat := range g.Setup.Players {
-			cur[seat] = cur[seat].Add(hand.Result.Deltas[seat])
+			cur[seat] = cur[seat].Add(hand.Result().Delta(seat))
 			row[seat] = cur[seat].InexactFloat64()
 			lo, hi = min(lo, row[seat]), max(hi, row[seat])
 		}

@@ -346,11 +346,12 @@ func (u ui) editForm(c echo.Context) error {
 		if h == nil {
 			return tapp.Messages().NotFound("notfound.hand", n)
 		}
-		f := dealForm{values: recordValues(g, h.Record), errs: map[string]string{}}
+		rec := h.Record()
+		f := dealForm{values: recordValues(g, rec), errs: map[string]string{}}
 		contract := c.QueryParam("contract")
 		if contract == "" {
-			contract = h.Record.Contract
-		} else if contract != h.Record.Contract {
+			contract = rec.Contract
+		} else if contract != rec.Contract {
 			f.values = url.Values{}
 		}
 		return render(c, http.StatusOK, templates.Record(u.recordView(p, loc, g, n, contract, f, true)))
@@ -424,8 +425,9 @@ func (u ui) void(c echo.Context) error {
 	p, loc := u.page(c, "record.title-edit", n)
 	return u.svc.View(c.Request().Context(), gameID(c), func(g *tapp.State) error {
 		h := g.Hand(n)
-		f := dealForm{values: recordValues(g, h.Record), errs: map[string]string{}}
-		v := u.recordView(p, loc, g, n, h.Record.Contract, f, true)
+		rec := h.Record()
+		f := dealForm{values: recordValues(g, rec), errs: map[string]string{}}
+		v := u.recordView(p, loc, g, n, rec.Contract, f, true)
 		v.Reason.Error = loc.Error(err)
 		return render(c, http.StatusUnprocessableEntity, templates.Record(v))
 	})
