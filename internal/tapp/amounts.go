@@ -90,3 +90,55 @@ func (a *amounts) equal(deltas []decimal.Decimal, pot decimal.Decimal) bool {
 	}
 	return true
 }
+
+// total is a running sum of units, such as the pot as the deals carry it:
+// in an int64 while it fits, a decimal once it does not. Summing an
+// evening's deals this way makes no decimal per deal.
+type total struct {
+	n     int64
+	exact *decimal.Decimal // nil while n holds the sum
+}
+
+func totalOf(d decimal.Decimal) total {
+	if n, ok := whole64(d); ok {
+		return total{n: n}
+	}
+	return total{exact: &d}
+}
+
+func (t total) decimal() decimal.Decimal {
+	if t.exact != nil {
+		return *t.exact
+	}
+	return wholeUnits(t.n)
+}
+
+// plusPot is t and the pot's amount of a.
+func (t total) plusPot(a *amounts) total {
+	if t.exact == nil && a.exact == nil {
+		x := a.whole[maxSeats]
+		if s := t.n + x; (x >= 0) == (s >= t.n) { // no overflow
+			return total{n: s}
+		}
+	}
+	return t.plus(a.pot())
+}
+
+// plus is t + d.
+func (t total) plus(d decimal.Decimal) total {
+	if t.exact == nil {
+		if x, ok := whole64(d); ok {
+			if s := t.n + x; (x >= 0) == (s >= t.n) {
+				return total{n: s}
+			}
+		}
+	}
+	return totalOf(t.decimal().Add(d))
+}
+
+func (t total) equal(u total) bool {
+	if t.exact == nil && u.exact == nil {
+		return t.n == u.n
+	}
+	return t.decimal().Equal(u.decimal())
+}

@@ -377,28 +377,29 @@ func (s *State) decideVoid(c VoidHand) ([]Payload, error) {
 // the deals it passes, and a deal whose result cannot depend on the pot
 // (payout.Descriptor.PotMatters) is passed without being scored. Deals of
 // variants without a pot never change.
-func (s *State) rescore(n int, pot decimal.Decimal) ([]Payload, error) {
+func (s *State) rescore(n int, potAfter decimal.Decimal) ([]Payload, error) {
 	var out []Payload
-	was := s.PotBefore(n + 1) // the pot deal n+1 met before this change
+	pot := totalOf(potAfter)
+	was := totalOf(s.PotBefore(n + 1)) // the pot deal n+1 met before this change
 	for k := n + 1; k <= len(s.hands.items); k++ {
 		h := s.Hand(k)
 		if h.Voided {
 			continue
 		}
-		if pot.Equal(was) {
+		if pot.equal(was) {
 			break
 		}
 		old := h.Result()
-		was = addUnits(was, old.PotDelta())
+		was = was.plusPot(&old.amounts)
 		if !h.potMatters {
-			pot = addUnits(pot, old.PotDelta())
+			pot = pot.plusPot(&old.amounts)
 			continue
 		}
-		res, err := payout.Score(s.Setup, payout.Table{Dealer: s.DealerOf(k), Pot: pot}, h.Record())
+		res, err := payout.Score(s.Setup, payout.Table{Dealer: s.DealerOf(k), Pot: pot.decimal()}, h.Record())
 		if err != nil {
 			return nil, fmt.Errorf("re-score hand %d: %w", k, err)
 		}
-		pot = addUnits(pot, res.PotDelta)
+		pot = pot.plus(res.PotDelta)
 		if old.equal(res.Deltas, res.PotDelta) && old.Text() == res.Explanation.Text() {
 			continue
 		}
@@ -406,7 +407,7 @@ func (s *State) rescore(n int, pot decimal.Decimal) ([]Payload, error) {
 		if err != nil {
 			return nil, fmt.Errorf("re-score hand %d: %w", k, err)
 		}
-		out = append(out, HandRescored{Hand: k, Cause: n, PotAfter: pot, Scored: sc})
+		out = append(out, HandRescored{Hand: k, Cause: n, PotAfter: pot.decimal(), Scored: sc})
 	}
 	return out, nil
 }

@@ -220,25 +220,25 @@ func (s *State) NextDealer() int { return s.DealerOf(s.NextHand()) }
 // PotBefore is the pot as it stood before deal n: the results of the
 // counted deals before it.
 func (s *State) PotBefore(n int) decimal.Decimal {
-	pot := decimal.Zero
+	var pot total
 	for _, h := range s.hands.items[:n-1] {
 		if !h.Voided {
-			pot = addUnits(pot, h.Result().PotDelta())
+			pot = pot.plusPot(&h.Result().amounts)
 		}
 	}
-	return pot
+	return pot.decimal()
 }
 
 // PotsAfter gives the pot after each deal as the deals stand now (a voided
 // deal leaves it as it was), for pages that list the deals.
 func (s *State) PotsAfter() []decimal.Decimal {
 	out := make([]decimal.Decimal, len(s.hands.items))
-	pot := decimal.Zero
+	var pot total
 	for i, h := range s.hands.items {
 		if !h.Voided {
-			pot = addUnits(pot, h.Result().PotDelta())
+			pot = pot.plusPot(&h.Result().amounts)
 		}
-		out[i] = pot
+		out[i] = pot.decimal()
 	}
 	return out
 }
