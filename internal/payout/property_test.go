@@ -292,3 +292,46 @@ func TestPropertyPotMatters(t *testing.T) {
 		})
 	}
 }
+
+// Records and explanations write themselves byte for byte as
+// encoding/json writes them: random deals of every variant, with player
+// names that need escaping, and a few hand-made oddities.
+func TestJSONAsEncodingJSON(t *testing.T) {
+	odd := []Record{{}, {Contract: "x", Ramsch: map[string]RamschScore{}}, {Contract: "<&>", Ramsch: map[string]RamschScore{"b": {}, "a\u2028": {Points: ip(3)}}},
+		{Contract: "solo", Tout: bp(false), Kontra: ip(0), Matzl: "\xff"}}
+	check := func(r Record, e Explanation) {
+		t.Helper()
+		want, _ := json.Marshal(r)
+		if got := r.AppendJSON(nil); string(got) != string(want) {
+			t.Fatalf("record %+v:\n%s\nwant\n%s", r, got, want)
+		}
+		want, _ = json.Marshal(e)
+		if got := e.AppendJSON(nil); string(got) != string(want) {
+			t.Fatalf("explanation %+v:\n%s\nwant\n%s", e, got, want)
+		}
+	}
+	for _, r := range odd {
+		check(r, Explanation{Contract: r.Contract, Steps: []Step{{Kind: "x", Exact: &decimal.Zero}}, Tout: true})
+	}
+	check(Record{}, Explanation{Steps: []Step{}})
+	for _, s := range propertySetups() {
+		rng := rand.New(rand.NewPCG(11, uint64(len(s.Players))))
+		s.Players = append([]string(nil), s.Players...)
+		s.Players[0] = `A"n<n>a & B\o`
+		s.Players[1] = "Björn"
+		scored := 0
+		for range 5000 {
+			rec := randomRecord(rng, s)
+			res, err := Score(s, Table{Dealer: rng.IntN(len(s.Players)), Pot: decimal.New(rng.Int64N(1000), -int32(rng.IntN(3)))}, rec)
+			if err != nil {
+				res.Explanation = Explanation{}
+			} else {
+				scored++
+			}
+			check(rec, res.Explanation)
+		}
+		if scored < 1000 {
+			t.Fatalf("%s: only %d of 5000 random deals scored", s.Variant, scored)
+		}
+	}
+}

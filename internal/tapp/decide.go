@@ -251,10 +251,7 @@ func NewScored(setup payout.Setup, r payout.Result) (Scored, error) {
 	for seat, d := range r.Deltas {
 		deltas[setup.Players[seat]] = d
 	}
-	ex, err := json.Marshal(r.Explanation)
-	if err != nil {
-		return Scored{}, fmt.Errorf("store the explanation: %w", err)
-	}
+	ex := r.Explanation.AppendJSON(make([]byte, 0, 256))
 	return Scored{Deltas: deltas, PotDelta: r.PotDelta, Explanation: ex, Text: r.Explanation.Text(), Ruleset: payout.RulesetVersion}, nil
 }
 

@@ -1,7 +1,6 @@
 package tapp
 
 import (
-	"encoding/json"
 	"fmt"
 	"slices"
 
@@ -185,7 +184,7 @@ func raw(e Event) (stored, error) {
 	if e.Raw != nil {
 		return e.Raw, nil
 	}
-	b, err := json.Marshal(e.Data)
+	b, err := encodePayload(e.Data)
 	if err != nil {
 		return nil, fmt.Errorf("encode %s: %w", e.Data.EventType(), err)
 	}
