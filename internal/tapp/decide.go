@@ -268,7 +268,7 @@ func (s *State) decideRecord(rec payout.Record, c Checks) ([]Payload, error) {
 		return nil, err
 	}
 	return []Payload{HandRecorded{Hand: n, Dealer: s.Setup.Players[s.DealerOf(n)], Record: rec,
-		PotAfter: s.pot.Add(sc.PotDelta), Scored: sc}}, nil
+		PotAfter: addUnits(s.pot, sc.PotDelta), Scored: sc}}, nil
 }
 
 func (s *State) decideAnnounce(c Announce) ([]Payload, error) {
@@ -336,7 +336,7 @@ func (s *State) decideCorrect(c CorrectHand) ([]Payload, error) {
 	if err != nil {
 		return nil, err
 	}
-	potAfter := pot.Add(sc.PotDelta)
+	potAfter := addUnits(pot, sc.PotDelta)
 	later, err := s.rescore(n, potAfter)
 	if err != nil {
 		return nil, err
