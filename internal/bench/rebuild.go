@@ -145,7 +145,7 @@ func (f *folder) apply(ev events.Event, last bool) error {
 		g = tapp.NewFolder(ev.Stream)
 		f.games[ev.Stream] = g
 	}
-	p, err := tapp.Decode(ev.Type, ev.Data, g.Peek().Setup.Players)
+	p, err := tapp.DecodeForFold(ev.Type, ev.Data, g.Peek().Setup.Players)
 	if err != nil {
 		return fmt.Errorf("rebuild game %s: event %d: %w", ev.Stream, ev.Version, err)
 	}

@@ -88,7 +88,7 @@ var errAuditStop = errors.New("audit: stop at the first problem")
 func Fold(id string, evs []events.Event) (*tapp.State, error) {
 	f := tapp.NewFolder(id)
 	for _, ev := range evs {
-		p, err := tapp.Decode(ev.Type, ev.Data, nil)
+		p, err := tapp.DecodeForFold(ev.Type, ev.Data, nil)
 		if err != nil {
 			return nil, fmt.Errorf("event %d: %w", ev.Version, err)
 		}

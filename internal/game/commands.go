@@ -164,7 +164,7 @@ func Rebuild(ctx context.Context, store *events.Store, id string) (*tapp.State, 
 	var kept arena
 	err := store.Replay(ctx, id, func(ev events.Event) error {
 		ev.Data = kept.copy(ev.Data) // lent by Replay; the fold keeps it
-		p, err := tapp.Decode(ev.Type, ev.Data, players)
+		p, err := tapp.DecodeForFold(ev.Type, ev.Data, players)
 		if err != nil {
 			return fmt.Errorf("rebuild game %s: event %d: %w", id, ev.Version, err)
 		}

@@ -219,6 +219,22 @@ func Decode(typ string, data []byte, players []string) (Payload, error) {
 	return p, nil
 }
 
+// DecodeForFold reads a stored event's payload as far as the fold reads it
+// (Folder.Apply), for a replay: of a recorded deal, its number, dealer,
+// contract and amounts, without the rest of its record, its explanation or
+// its sentence, which the fold reads from the event's bytes when a page
+// asks for them (Event.Raw). Anything else it reads as Decode does.
+func DecodeForFold(typ string, data []byte, players []string) (Payload, error) {
+	if typ != TypeHandRecorded {
+		return Decode(typ, data, players)
+	}
+	var v HandRecorded
+	if scanRecordedAs(data, &v, players, true) {
+		return v, nil
+	}
+	return Decode(typ, data, players)
+}
+
 func decodeJSON[T Payload](data []byte) (T, error) {
 	var v T
 	err := json.Unmarshal(data, &v)
