@@ -6,5 +6,5 @@ import "embed"
 
 // FS holds the files; embedded files are read-only.
 //
-//go:embed *.css *.js
+//go:embed *.css *.js *.png *.webmanifest
 var FS embed.FS

@@ -31,3 +31,20 @@ func describedBy(id string, f Field) string {
 	}
 	return ""
 }
+
+// formPath is the path a form without an action posts to: the page's own.
+func formPath(p Page) string {
+	if u, err := url.Parse(p.Path); err == nil {
+		return u.Path
+	}
+	return p.Path
+}
+
+// formToken is the token for a form that posts to path; empty where the
+// page has no signer (a view rendered outside the server).
+func formToken(p Page, path string) string {
+	if p.Forms == nil {
+		return ""
+	}
+	return p.Forms.For(path)
+}

@@ -20,6 +20,19 @@ type Page struct {
 	Base     string // the game's pages: /g/{id}, or /r/{read id} when read-only
 	ReadOnly bool   // opened with the read-only link: no forms, no recording
 	Langs    []string
+	Forms    FormTokens // signs each form's address, against posts from other sites
+}
+
+// FormTokens gives the token of the form that posts to a path.
+type FormTokens interface {
+	For(path string) string
+}
+
+// ProblemView is an error, said as a page.
+type ProblemView struct {
+	Page
+	Message string
+	Back    string // the evening's table, where there is one to go back to
 }
 
 // Option is one choice of a radio group or select.
@@ -45,6 +58,8 @@ type NewGameView struct {
 	Currency Field
 	Rules    []RuleView
 	Error    string
+	IdemKey  string   // random, made when the form is first shown
+	ForGroup GroupRef // the evening is one of this group (group.templ)
 }
 
 // RuleView is one house rule with its default shown.
@@ -120,7 +135,9 @@ type TableView struct {
 	Pending     string // a deal being recorded step by step, if any
 	Status      string // Württemberg end of evening, if under way
 	HerzAs      HerzAsView
-	Damaged     string // the stored history does not hold: why, and that nothing can be recorded
+	Damaged     string   // the stored history does not hold: why, and that nothing can be recorded
+	Mine        MineView // for "My evenings", the group and the next evening (group.templ)
+	GroupName   string
 }
 
 // HerzAsView guides the end of a Württemberg evening.
@@ -218,6 +235,12 @@ type ShareView struct {
 	URL     string
 	ReadURL string // the read-only link
 	QR      QRView
+}
+
+// JoinView is an address other phones open, with its QR code.
+type JoinView struct {
+	URL string
+	QR  QRView
 }
 
 // QRView is a QR code as SVG rectangles.

@@ -182,7 +182,7 @@ func TestImportRefusesWhatExportDidNotWrite(t *testing.T) {
 			x.Data = setJSON(t, x.Data, []string{"read_id"}, "x")
 		}), true), `read-only id "x" is not one tappbook makes`},
 		{"end record counts one event more", bytes.Replace(exported, []byte(`"events":10`), []byte(`"events":11`), 1), "the end record says 11 events, but the file holds 10"},
-		{"a line after the end record", append(append([]byte(nil), exported...), exported[:bytes.IndexByte(exported, '\n')+1]...), "line 12: the end record must be the last line"},
+		{"a line after the end record", append(append([]byte(nil), exported...), exported[:bytes.IndexByte(exported, '\n')+1]...), "line 12: after the end record of stream"},
 		{"empty file", nil, "holds no events"},
 		{"not JSON", []byte("hello\n"), "line 1: "},
 	}

@@ -8,19 +8,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"log/slog"
-	"net"
-	"net/http"
 	"os"
-	"os/signal"
 	"runtime/debug"
-	"syscall"
 	"time"
 
 	"tappbook/internal/bench"
-	"tappbook/internal/events"
-	"tappbook/internal/game"
-	"tappbook/internal/web"
 )
 
 // The collector's settings for the commands that fold a lot (serve,
@@ -59,12 +51,12 @@ func main() {
 const usage = `usage: tappbook <command> [flags]
 
 commands:
-  serve              run the scorekeeper (--addr, --db; env TAPPBOOK_ADDR, TAPPBOOK_DB)
+  serve              run the scorekeeper (--addr, --db, --tls-cert/--tls-key, --domain, --mdns; see serve -h)
   verify             check the file, the hash chain, and re-score every deal (--db);
                      --game ID [--fingerprint F]: one game's chain, and that it still ends at F
   backup --out FILE  copy the live database consistently (--db)
-  export GAME        write a game's events as JSON lines (--db, --out)
-  import FILE        recreate a game from an export (--db)
+  export ID          write a game's events as JSON lines; a group's with its evenings (--db, --out)
+  import FILE        recreate a game, or a group with its evenings, from an export (--db)
   bench              measure tappbook beside raw SQLite on this disk (--events, --seconds, --dir)
   version            print the version
 `
@@ -116,64 +108,6 @@ func envOr(name, def string) string {
 		return v
 	}
 	return def
-}
-
-func serve(ctx context.Context, args []string, stderr io.Writer) error {
-	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	addr := fs.String("addr", envOr("TAPPBOOK_ADDR", ":8080"), "address to listen on, HOST:PORT (env TAPPBOOK_ADDR)")
-	dbPath := fs.String("db", envOr("TAPPBOOK_DB", "./tappbook.db"), "SQLite database file, created on first start (env TAPPBOOK_DB)")
-	if err := fs.Parse(args); err != nil {
-		return err
-	}
-	log := slog.New(slog.NewTextHandler(stderr, nil))
-	tuneMemory()
-
-	ctx, stop := signal.NotifyContext(ctx, syscall.SIGINT, syscall.SIGTERM)
-	defer stop()
-
-	if err := checkDatabasePath(*dbPath); err != nil {
-		return err
-	}
-	store, err := events.Open(ctx, *dbPath, events.Options{})
-	if err != nil {
-		return err
-	}
-	defer store.Close()
-
-	ln, err := net.Listen("tcp", *addr)
-	if err != nil {
-		return fmt.Errorf("listen on %s: %w", *addr, err)
-	}
-	handler, err := web.New(game.New(store), log)
-	if err != nil {
-		return err
-	}
-	srv := &http.Server{
-		Handler:           handler,
-		ReadHeaderTimeout: 10 * time.Second,
-		IdleTimeout:       2 * time.Minute,
-	}
-	srv.RegisterOnShutdown(handler.CloseStreams)
-	log.Info("tappbook serving", "addr", ln.Addr().String(), "db", *dbPath, "version", versionString())
-
-	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(web.JSONErrors(ln)) }()
-	select {
-	case err := <-errc:
-		return fmt.Errorf("serve: %w", err)
-	case <-ctx.Done():
-	}
-	// Stop taking requests, let those in flight finish, then close the
-	// database (deferred above).
-	log.Info("shutting down")
-	shutdown, cancel := context.WithTimeout(context.Background(), 15*time.Second)
-	defer cancel()
-	if err := srv.Shutdown(shutdown); err != nil {
-		return fmt.Errorf("shut down: %w", err)
-	}
-	log.Info("stopped")
-	return nil
 }
 
 func benchmark(ctx context.Context, args []string, stdout, stderr io.Writer) error {

@@ -63,7 +63,7 @@ func verify(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if err != nil {
 		return fmt.Errorf("verify %s: %w", *db, err)
 	}
-	fmt.Fprintf(stdout, "checked %d events in %d games: the hash chain, and %d deals re-scored from their records\n", rep.Events, rep.Games, rep.Deals)
+	fmt.Fprintf(stdout, "checked %d events in %d games and %d groups: the hash chain, %d deals re-scored from their records, and every group's evenings\n", rep.Events, rep.Games, rep.Groups, rep.Deals)
 	if rep.Problem != "" {
 		return fmt.Errorf("verify %s: %s", *db, rep.Problem)
 	}
@@ -142,7 +142,7 @@ func export(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		return err
 	}
 	if fs.NArg() != 1 {
-		return errors.New("export: name one game: tappbook export GAME")
+		return errors.New("export: name one game or group: tappbook export ID")
 	}
 	id := fs.Arg(0)
 	store, err := events.OpenReadOnly(ctx, *db)
@@ -152,7 +152,7 @@ func export(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	defer store.Close()
 	var n int
 	write := func(w io.Writer) (err error) {
-		n, err = archive.Export(ctx, store, id, w)
+		n, err = game.Export(ctx, store, id, w)
 		return err
 	}
 	if *out == "" {
@@ -163,7 +163,7 @@ func export(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if err != nil {
 		return fmt.Errorf("export %s: %w", id, err)
 	}
-	fmt.Fprintf(stderr, "exported %d events of game %s\n", n, id)
+	fmt.Fprintf(stderr, "exported %d events of %s\n", n, id)
 	return nil
 }
 
@@ -184,20 +184,18 @@ func importGame(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err != nil {
 		return err
 	}
-	s, err := archive.Read(f)
+	streams, err := archive.ReadAll(f)
 	f.Close()
-	if err != nil {
-		return fmt.Errorf("import %s: %w", fs.Arg(0), err)
-	}
-	aliases, err := gameAliases(s)
 	if err != nil {
 		return fmt.Errorf("import %s: %w", fs.Arg(0), err)
 	}
 	_, statErr := os.Stat(*db)
 	created := errors.Is(statErr, iofs.ErrNotExist)
+	var id string
+	var n int
 	store, err := events.Open(ctx, *db, events.Options{})
 	if err == nil {
-		err = archive.Import(ctx, store, s, aliases)
+		id, n, err = game.Import(ctx, store, streams)
 		err = errors.Join(err, store.Close())
 	}
 	if err != nil {
@@ -206,24 +204,8 @@ func importGame(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		}
 		return fmt.Errorf("import %s: %w", fs.Arg(0), err)
 	}
-	fmt.Fprintf(stdout, "imported game %s (%d events)\n", s.ID, len(s.Events))
+	fmt.Fprintf(stdout, "imported %s (%d events)\n", id, n)
 	return nil
-}
-
-// gameAliases checks that an imported stream is a game tappbook can fold,
-// and gives its read-only id, which must be of the server's own form.
-func gameAliases(s *archive.Stream) ([]string, error) {
-	g, err := game.Fold(s.ID, s.Events)
-	if err != nil {
-		return nil, fmt.Errorf("not a game tappbook can read: %w", err)
-	}
-	if g.ReadID == "" {
-		return nil, nil
-	}
-	if !archive.ValidID(g.ReadID) {
-		return nil, fmt.Errorf("the game's read-only id %q is not one tappbook makes", g.ReadID)
-	}
-	return []string{g.ReadID}, nil
 }
 
 // removeDatabase removes a database file a failed command created, with

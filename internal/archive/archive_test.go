@@ -200,3 +200,31 @@ func FuzzImport(f *testing.F) {
 		}
 	})
 }
+
+// Several streams, each whole with its end record, read back as they were
+// written; a stream cut from the middle of such a file is refused, and
+// Read, which takes one game, refuses a file of several.
+func TestReadAllStreams(t *testing.T) {
+	ctx := context.Background()
+	store := openStore(t)
+	a, b := idFrom(7), idFrom(8)
+	sample(t, store, a)
+	sample(t, store, b)
+	var buf bytes.Buffer
+	n, err := ExportAll(ctx, store, []string{a, b}, &buf)
+	if err != nil || n != 8 {
+		t.Fatalf("ExportAll: %d, %v", n, err)
+	}
+	all, err := ReadAll(bytes.NewReader(buf.Bytes()))
+	if err != nil || len(all) != 2 || all[0].ID != a || all[1].ID != b || len(all[1].Events) != 4 {
+		t.Fatalf("ReadAll: %v, %v", all, err)
+	}
+	if _, err := Read(bytes.NewReader(buf.Bytes())); err == nil || !strings.Contains(err.Error(), "holds 2 streams") {
+		t.Fatalf("Read of two streams: %v", err)
+	}
+	lines := strings.SplitAfter(buf.String(), "\n")
+	cut := strings.Join(append(append([]string{}, lines[:5]...), lines[6:]...), "") // b's first event gone
+	if _, err := ReadAll(strings.NewReader(cut)); err == nil || !strings.Contains(err.Error(), "line 6") {
+		t.Fatalf("a stream missing its first event: %v", err)
+	}
+}

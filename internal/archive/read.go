@@ -37,6 +37,19 @@ func refuse(line int, format string, args ...any) error {
 // self-consistent (see the package comment). It writes nothing anywhere;
 // any fault is a *FormatError naming the line.
 func Read(r io.Reader) (*Stream, error) {
+	all, err := ReadAll(r)
+	if err != nil {
+		return nil, err
+	}
+	if len(all) > 1 {
+		return nil, refuse(0, "the file holds %d streams (a group with its evenings), not one game", len(all))
+	}
+	return all[0], nil
+}
+
+// ReadAll reads an export of one or more streams, each whole with its end
+// record (a group is exported with its evenings), and checks every one.
+func ReadAll(r io.Reader) ([]*Stream, error) {
 	data, err := io.ReadAll(io.LimitReader(r, MaxFile+1))
 	if err != nil {
 		return nil, fmt.Errorf("read the export: %w", err)
@@ -44,7 +57,8 @@ func Read(r io.Reader) (*Stream, error) {
 	if len(data) > MaxFile {
 		return nil, refuse(0, "the file is larger than %d MiB, more than any export tappbook writes", MaxFile>>20)
 	}
-	var c checker
+	var out []*Stream
+	c := checker{start: 1}
 	for n := 1; len(data) > 0; n++ {
 		i := bytes.IndexByte(data, '\n')
 		if i < 0 {
@@ -53,20 +67,36 @@ func Read(r io.Reader) (*Stream, error) {
 		if err := c.line(n, data[:i]); err != nil {
 			return nil, err
 		}
+		if c.ended {
+			s := c.s
+			out = append(out, &s)
+			c = checker{start: n + 1}
+		}
 		data = data[i+1:]
 	}
-	if len(c.s.Events) == 0 {
-		return nil, refuse(0, "the file holds no events: it is not a tappbook export")
+	if len(c.s.Events) > 0 && len(out) > 0 {
+		return nil, refuse(c.start, "after the end record of stream %s, another stream begins and ends without its own: the file was cut short or put together by hand", out[len(out)-1].ID)
 	}
-	if !c.ended {
+	if len(c.s.Events) > 0 {
 		return nil, refuse(0, "the file ends after %d events without its end record: it was cut short or put together by hand", len(c.s.Events))
 	}
-	return &c.s, nil
+	if len(out) == 0 {
+		return nil, refuse(0, "the file holds no events: it is not a tappbook export")
+	}
+	seen := map[string]bool{}
+	for _, s := range out {
+		if seen[s.ID] {
+			return nil, refuse(0, "stream %s is in the file twice", s.ID)
+		}
+		seen[s.ID] = true
+	}
+	return out, nil
 }
 
-// checker follows the file line by line.
+// checker follows one stream of the file line by line, from line start.
 type checker struct {
 	s     Stream
+	start int
 	ended bool
 }
 
@@ -89,13 +119,14 @@ func (c *checker) event(n int, b []byte) error {
 	if err := strict(b, &x); err != nil {
 		return refuse(n, "not an event as tappbook exports it: %v", err)
 	}
+	v := n - c.start + 1 // the version this line must have
 	switch {
-	case n == 1 && !ValidID(x.Stream):
+	case v == 1 && !ValidID(x.Stream):
 		return refuse(n, "the stream id %q is not one tappbook makes (26 characters a–z, 2–7: 128 random bits)", x.Stream)
-	case n > 1 && x.Stream != c.s.ID:
-		return refuse(n, "the event belongs to stream %q, but line 1 to %q: an export holds one stream", x.Stream, c.s.ID)
-	case x.Version != int64(n):
-		return refuse(n, "version %d, expected %d: events run 1, 2, 3, … without a gap", x.Version, n)
+	case v > 1 && x.Stream != c.s.ID:
+		return refuse(n, "the event belongs to stream %q, but line %d to %q: a stream ends with its end record before the next begins", x.Stream, c.start, c.s.ID)
+	case x.Version != int64(v):
+		return refuse(n, "version %d, expected %d: events run 1, 2, 3, … without a gap", x.Version, v)
 	case x.Type == "":
 		return refuse(n, "the event has no type")
 	case x.SchemaVersion < 1:
@@ -108,11 +139,11 @@ func (c *checker) event(n int, b []byte) error {
 		return refuse(n, "no hash: every event must carry the hash it was exported with")
 	}
 	prev := events.Event{}
-	if n > 1 {
-		prev = c.s.Events[n-2]
+	if v > 1 {
+		prev = c.s.Events[v-2]
 	}
 	// A command's events share the version of its first as their batch.
-	if x.Batch != x.Version && (n == 1 || x.Batch != prev.Batch) {
+	if x.Batch != x.Version && (v == 1 || x.Batch != prev.Batch) {
 		return refuse(n, "batch %d, expected %d (a new command) or %d (the command of line %d)", x.Batch, x.Version, prev.Batch, n-1)
 	}
 	ev := events.Event{Stream: x.Stream, Version: x.Version, Batch: x.Batch, Type: x.Type,
@@ -123,7 +154,7 @@ func (c *checker) event(n int, b []byte) error {
 	if err := canonical(b, lineOf(ev)); err != nil {
 		return refuse(n, "%v", err)
 	}
-	if n == 1 {
+	if v == 1 {
 		c.s.ID = x.Stream
 	}
 	c.s.Events = append(c.s.Events, ev)
@@ -138,6 +169,8 @@ func (c *checker) end(n int, b []byte) error {
 	}
 	e := x.End
 	switch {
+	case len(c.s.Events) == 0 && c.start > 1:
+		return refuse(n, "the end record must be the last line of its stream, and this line follows another end record")
 	case len(c.s.Events) == 0:
 		return refuse(n, "the file holds no events before its end record")
 	case e.Stream != c.s.ID:

@@ -13,6 +13,7 @@ import (
 // AuditReport is what Audit checked and the first thing it found wrong.
 type AuditReport struct {
 	Events, Games, Deals int
+	Groups               int    // groups folded and their evenings checked (group_audit.go)
 	Problem              string // empty when everything matches
 }
 
@@ -35,7 +36,15 @@ func Audit(ctx context.Context, store *events.Store) (AuditReport, error) {
 	// One pass over every event in stored order, each game folded until
 	// its last event (see events.Store.ReplayAll).
 	games := map[string]*tapp.Folder{}
+	groups := newGroupAudit()
 	err = store.ReplayAll(ctx, func(e events.Event, last bool) error {
+		if taken, problem := groups.take(e, last); taken {
+			if problem != "" {
+				rep.Problem = fmt.Sprintf("event %d (group %s, version %d, %s): %s", e.Seq, e.Stream, e.Version, e.Type, problem)
+				return errAuditStop
+			}
+			return nil
+		}
 		f := games[e.Stream]
 		if f == nil {
 			f = tapp.NewFolder(e.Stream)
@@ -54,6 +63,10 @@ func Audit(ctx context.Context, store *events.Store) (AuditReport, error) {
 	})
 	if err != nil && !errors.Is(err, errAuditStop) {
 		return rep, err
+	}
+	rep.Groups = len(groups.groups)
+	if rep.Problem == "" {
+		rep.Problem = groups.finish()
 	}
 	return rep, nil
 }

@@ -18,6 +18,9 @@ type NewGame = tapp.Start
 // Create starts a game with new ids. A repeated idempotency key returns the
 // game the first request started.
 func (s *Service) Create(ctx context.Context, ng NewGame, key string) (*tapp.State, error) {
+	if ng.Group != "" {
+		return s.groups.startEvening(ctx, ng, key)
+	}
 	k, err := idemKey(createScope, key, createScope, ng)
 	if err != nil {
 		return nil, err
@@ -163,6 +166,9 @@ func Rebuild(ctx context.Context, store *events.Store, id string) (*tapp.State, 
 	var players []string
 	var kept arena
 	err := store.Replay(ctx, id, func(ev events.Event) error {
+		if ev.Version == 1 && ev.Type != tapp.TypeGameStarted {
+			return errNotGame // a group's stream
+		}
 		ev.Data = kept.copy(ev.Data) // lent by Replay; the fold keeps it
 		p, err := tapp.DecodeForFold(ev.Type, ev.Data, players)
 		if err != nil {
@@ -176,6 +182,9 @@ func Rebuild(ctx context.Context, store *events.Store, id string) (*tapp.State, 
 		}
 		return nil
 	})
+	if errors.Is(err, errNotGame) {
+		return nil, nil
+	}
 	var broken *events.ChainError
 	if errors.As(err, &broken) && f.Peek().Started() {
 		// The events before the one at fault were handed over: the game
@@ -192,6 +201,9 @@ func Rebuild(ctx context.Context, store *events.Store, id string) (*tapp.State, 
 	}
 	return st, nil
 }
+
+// errNotGame ends a replay at a first event that is not a game's.
+var errNotGame = errors.New("not a game")
 
 // Stored is a stored event as the fold reads it, with its decoded payload.
 // The fold keeps ev.Data (a deal's record and explanation are read from it

@@ -16,6 +16,7 @@ import (
 	"sync/atomic"
 
 	"tappbook/internal/events"
+	"tappbook/internal/group"
 	"tappbook/internal/payout"
 	"tappbook/internal/problem"
 	"tappbook/internal/tapp"
@@ -27,7 +28,7 @@ func Messages() problem.Catalogue { return catalogue }
 // Refusals is every refusal a request can meet: the rules', the game's and
 // the service's, in one catalogue for translators.
 func Refusals() (problem.Catalogue, error) {
-	return problem.Join(payout.Messages(), tapp.Messages(), catalogue)
+	return problem.Join(payout.Messages(), tapp.Messages(), catalogue, group.Messages(), groupCatalogue)
 }
 
 var catalogue = problem.NewCatalogue(map[string]string{
@@ -39,8 +40,9 @@ var catalogue = problem.NewCatalogue(map[string]string{
 
 // Service runs the commands of every game in one store.
 type Service struct {
-	store *events.Store
-	live  broker
+	store  *events.Store
+	live   broker
+	groups *Groups // the groups of evenings, in the same store
 
 	// The games in memory: the most recently used, up to a budget of deals,
 	// so memory grows with the games being played, not with the history.
@@ -71,7 +73,9 @@ type entry struct {
 
 // New makes a service on a store.
 func New(store *events.Store) *Service {
-	return &Service{store: store, games: map[string]*entry{}, budget: DealBudget, damaged: map[string]tapp.Damage{}}
+	s := &Service{store: store, games: map[string]*entry{}, budget: DealBudget, damaged: map[string]tapp.Damage{}}
+	s.groups = newGroups(s)
+	return s
 }
 
 // Store gives the event store the service appends to.
@@ -319,7 +323,7 @@ func (s *Service) Events(ctx context.Context, id string) ([]events.Event, error)
 	if err != nil {
 		return nil, err
 	}
-	if len(evs) == 0 {
+	if len(evs) == 0 || evs[0].Type != tapp.TypeGameStarted {
 		return nil, tapp.Messages().NotFound("notfound.game")
 	}
 	return evs, nil

@@ -21,8 +21,9 @@ const (
 func ParseAmount(field, s string) (decimal.Decimal, error) {
 	body := strings.TrimPrefix(s, "-")
 	whole, frac, _ := strings.Cut(body, ".")
+	mantissa, exp, hasExp := strings.Cut(strings.ToLower(body), "e")
 	switch {
-	case strings.ContainsAny(body, "eE"):
+	case hasExp && exp != "" && digitsOnly(strings.TrimLeft(exp, "+-")) && mantissa != "" && digitsOnly(strings.Replace(mantissa, ".", "", 1)):
 		return decimal.Decimal{}, inputErr(field, "amount.exponent", field, shorten(s))
 	case !digitsOnly(whole) || !digitsOnly(frac) || whole+frac == "":
 		return decimal.Decimal{}, inputErr(field, "amount.syntax", field, shorten(s))

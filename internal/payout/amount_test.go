@@ -19,12 +19,18 @@ func TestParseAmount(t *testing.T) {
 		{"1234567890", "amount.digits"},
 		{strings.Repeat("9", 10000), "amount.digits"},
 		{"0.0000001", "amount.places"},
-		{"x", "amount.syntax"},
+		{".", "amount.syntax"},
+		{"one", "amount.syntax"}, // an e that is no exponent
+		{"e5", "amount.syntax"},
+		{"2.5e+3", "amount.exponent"},
 		{"", "amount.syntax"},
 		{"1.2.3", "amount.syntax"},
 		{"+1", "amount.syntax"},
 		{" 1", "amount.syntax"},
 		{".", "amount.syntax"},
+		{"one", "amount.syntax"}, // an e that is no exponent
+		{"e5", "amount.syntax"},
+		{"2.5e+3", "amount.exponent"},
 	} {
 		_, err := ParseAmount("unit", c.in)
 		ie, ok := problem.As(err)

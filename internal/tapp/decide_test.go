@@ -2,6 +2,9 @@ package tapp
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"tappbook/internal/payout"
@@ -229,5 +232,41 @@ func TestHerzAsInTheTapp(t *testing.T) {
 	g.and(RecordHand{Record: suit("Dan")}, SayHerzAsHolder{Player: "Anna"}) // deal 4: Anna had ♥A
 	if e := g.state.End(); e.HolderHand != 4 || e.LastRegular != 5 || e.Zwangsramsch[3] != 9 {
 		t.Fatalf("end = %+v, want ♥A in deal 4, Anna deals the last regular deal 5", e)
+	}
+}
+
+// A game whose stored history broke is read as far as it holds and refuses
+// every command, naming the event at fault.
+func TestDamagedGameRefusesCommands(t *testing.T) {
+	f := NewFolder("g1")
+	for _, e := range events(0, []Payload{mustStart(t)}) {
+		if err := f.Apply(e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	f.Damaged(Damage{Version: 2, Seq: 7, Why: "its hash does not match its content: it was changed"})
+	sc := &scenario{t: t, state: f.State()}
+	sc.when(RecordHand{Record: pass()}).thenErr(problem.Conflict, "conflict.damaged")
+	sc.when(Close{}).thenErr(problem.Conflict, "conflict.damaged")
+}
+
+// Every refusal the game has is met by a test: a scenario here, or, for
+// the ones a request's shape decides, a test of the web handlers.
+func TestEveryRefusalHasATest(t *testing.T) {
+	var tests strings.Builder
+	for _, glob := range []string{"*_test.go", "../web/*_test.go"} {
+		files, _ := filepath.Glob(glob)
+		for _, f := range files {
+			b, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tests.Write(b)
+		}
+	}
+	for code := range Messages().Messages() {
+		if !strings.Contains(tests.String(), `"`+code+`"`) {
+			t.Errorf("refusal %q is met by no test", code)
+		}
 	}
 }

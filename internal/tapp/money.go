@@ -35,9 +35,14 @@ func CheckCurrency(code string) (string, error) {
 
 // Places is how many decimals the game's money shows: the currency's minor
 // unit, or more if the unit value has more (1 unit = 0.125 shows 3).
-func (g *State) Places() int32 {
-	places := currencyPlaces(g.Currency)
-	if u, err := decimal.NewFromString(g.UnitText); err == nil && -u.Exponent() > places {
+func (g *State) Places() int32 { return MoneyPlaces(g.Currency, g.UnitText) }
+
+// MoneyPlaces is how many decimals money in a currency shows when one unit
+// is worth unit: the currency's minor unit, or the unit's places if more.
+// A group of evenings keeps its money by the same rule.
+func MoneyPlaces(currency, unit string) int32 {
+	places := currencyPlaces(currency)
+	if u, err := decimal.NewFromString(unit); err == nil && -u.Exponent() > places {
 		places = -u.Exponent()
 	}
 	return places

@@ -7,12 +7,10 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/labstack/echo/v4"
 	"github.com/shopspring/decimal"
 
-	"tappbook/internal/events"
 	"tappbook/internal/game"
 	"tappbook/internal/payout"
 	"tappbook/internal/tapp"
@@ -40,7 +38,7 @@ func (a api) routes(e *echo.Echo) {
 
 	// The read-only link reads and never writes.
 	r := e.Group("/api/r/:token", resolveRead(a.svc, func(_ echo.Context, err error) error { return err }))
-	r.GET("", a.getGame)
+	r.GET("", a.readLink) // a game's read-only link or a group's (groups.go)
 	r.GET("/ledger", a.ledger)
 	r.GET("/hands", a.listHands)
 	r.GET("/events", a.events)
@@ -54,6 +52,7 @@ func (a api) routes(e *echo.Echo) {
 	g.POST("/:id/herz-as", a.herzAs)
 	g.POST("/:id/herz-as/holder", a.herzAsHolder)
 	g.POST("/:id/herz-as/withdraw", a.withdrawHerzAs)
+	a.groupRoutes(e)
 }
 
 // writeJSON renders the answer into memory before anything is sent: a
@@ -102,6 +101,7 @@ type createBody struct {
 	Unit     json.RawMessage            `json:"unit"`
 	Currency string                     `json:"currency"`
 	Rules    map[string]json.RawMessage `json:"rules"`
+	Group    string                     `json:"group"` // an evening of this group (groups.go)
 }
 
 type gameJSON struct {
@@ -114,39 +114,6 @@ type gameJSON struct {
 	Rules    map[string]any `json:"rules"`
 	Group    string         `json:"group,omitempty"`
 	End      *endJSON       `json:"end,omitempty"`
-}
-
-// endJSON is api.md's end object of a Württemberg evening, with what the
-// phone UI also shows (the phase, the deal the ♥A question is about, the
-// deals whose ♥A lay in the tapp).
-type endJSON struct {
-	AnnouncedAfter    int     `json:"announced_after"`
-	Holder            *string `json:"holder"`
-	LastRegularHand   *int    `json:"last_regular_hand"`
-	ZwangsramschHands []int   `json:"zwangsramsch_hands"`
-	Over              bool    `json:"over"`
-	Phase             string  `json:"phase"`
-	QuestionHand      *int    `json:"question_hand,omitempty"`
-	InTapp            []int   `json:"in_tapp,omitempty"`
-}
-
-// endOut is the end of the evening as api.md shows it; nil until Herz-As.
-func endOut(g *tapp.State) *endJSON {
-	if g.HerzAs == nil {
-		return nil
-	}
-	e := g.End()
-	out := &endJSON{AnnouncedAfter: e.AnnouncedAfter, ZwangsramschHands: e.Zwangsramsch, Over: e.Over(), Phase: e.Phase, InTapp: e.InTapp}
-	if e.Holder != "" {
-		out.Holder = &e.Holder
-	}
-	if e.LastRegular > 0 {
-		out.LastRegularHand = &e.LastRegular
-	}
-	if e.Question > 0 {
-		out.QuestionHand = &e.Question
-	}
-	return out
 }
 
 func gameOut(g *tapp.State) gameJSON {
@@ -163,7 +130,7 @@ func (a api) createGame(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	ng := game.NewGame{Variant: b.Variant, Players: b.Players, Unit: unit, Currency: b.Currency, Rules: b.Rules}
+	ng := game.NewGame{Variant: b.Variant, Players: b.Players, Unit: unit, Currency: b.Currency, Rules: b.Rules, Group: b.Group}
 	g, err := a.svc.Create(c.Request().Context(), ng, c.Request().Header.Get(idempotencyHeader))
 	if err != nil {
 		return err
@@ -193,7 +160,7 @@ func (a api) getGame(c echo.Context) error {
 	return a.svc.View(c.Request().Context(), gameID(c), func(g *tapp.State) error {
 		out := gameOut(g)
 		if readOnly(c) {
-			out.ID = ""
+			out.ID, out.Group = "", "" // a group's id writes to it
 		}
 		return writeJSON(c, http.StatusOK, out)
 	})
@@ -286,313 +253,4 @@ func (a api) voidHand(c echo.Context) error {
 		return err
 	}
 	return writeJSON(c, http.StatusOK, map[string]any{"hand": n, "voided": true})
-}
-
-type ledgerJSON struct {
-	Hands    int                        `json:"hands"`
-	Counted  int                        `json:"counted"`
-	Dealer   string                     `json:"dealer"`
-	Forehand string                     `json:"forehand"`
-	Balances map[string]decimal.Decimal `json:"balances"`
-	Pot      decimal.Decimal            `json:"pot"`
-	Money    map[string]string          `json:"money"`
-	PotMoney string                     `json:"pot_money"`
-	Unit     string                     `json:"unit"`
-	Currency string                     `json:"currency"`
-	Closed   bool                       `json:"closed"`
-	End      *endJSON                   `json:"end,omitempty"`
-}
-
-func (a api) ledger(c echo.Context) error {
-	return a.svc.View(c.Request().Context(), gameID(c), func(g *tapp.State) error {
-		next := g.NextDealer()
-		out := ledgerJSON{Hands: len(g.Hands()), Counted: g.Counted(), Dealer: g.Setup.Players[next],
-			Forehand: g.Setup.Players[(next+1)%len(g.Setup.Players)],
-			Pot:      g.Pot(), PotMoney: g.MoneyText(g.Pot()), Unit: g.UnitText, Currency: g.Currency, Closed: g.Closed != nil, End: endOut(g)}
-		out.Balances, out.Money = balancesOut(g, g.Balances())
-		return writeJSON(c, http.StatusOK, out)
-	})
-}
-
-// unitsByName keys amounts by seat with the players' names.
-func unitsByName(g *tapp.State, bySeat []decimal.Decimal) map[string]decimal.Decimal {
-	out := make(map[string]decimal.Decimal, len(bySeat))
-	for seat, d := range bySeat {
-		out[g.Setup.Players[seat]] = d
-	}
-	return out
-}
-
-func balancesOut(g *tapp.State, balances []decimal.Decimal) (map[string]decimal.Decimal, map[string]string) {
-	units := make(map[string]decimal.Decimal, len(balances))
-	money := make(map[string]string, len(balances))
-	for seat, b := range balances {
-		name := g.Setup.Players[seat]
-		units[name] = b
-		money[name] = g.MoneyText(b)
-	}
-	return units, money
-}
-
-type revisionJSON struct {
-	Kind        string                     `json:"kind"`
-	At          time.Time                  `json:"at"`
-	Reason      string                     `json:"reason,omitempty"`
-	Record      *payout.Record             `json:"record,omitempty"`
-	Deltas      map[string]decimal.Decimal `json:"deltas,omitempty"`
-	PotDelta    *decimal.Decimal           `json:"pot_delta,omitempty"`
-	Explanation string                     `json:"explanation,omitempty"`
-	Cause       int                        `json:"cause,omitempty"`
-}
-
-type handJSON struct {
-	Hand        int                        `json:"hand"`
-	Dealer      string                     `json:"dealer"`
-	Record      payout.Record              `json:"record"`
-	Deltas      map[string]decimal.Decimal `json:"deltas"`
-	PotDelta    decimal.Decimal            `json:"pot_delta"`
-	Voided      bool                       `json:"voided"`
-	VoidReason  string                     `json:"void_reason,omitempty"`
-	Revisions   int                        `json:"revisions"`
-	Explanation string                     `json:"explanation"`
-	Detail      json.RawMessage            `json:"detail"`
-	History     []revisionJSON             `json:"history"`
-}
-
-func (a api) listHands(c echo.Context) error {
-	return a.svc.View(c.Request().Context(), gameID(c), func(g *tapp.State) error {
-		out := make([]handJSON, 0, len(g.Hands()))
-		for _, h := range g.Hands() {
-			res := h.Result()
-			hj := handJSON{Hand: h.Number, Dealer: g.Setup.Players[h.Dealer], Record: h.Record(),
-				Deltas: unitsByName(g, res.Deltas()), PotDelta: res.PotDelta(), Voided: h.Voided, VoidReason: h.VoidReason,
-				Explanation: res.Text(), Detail: res.ExplanationJSON()}
-			for _, r := range h.Revisions {
-				rj := revisionJSON{Kind: r.Kind, At: r.At, Reason: r.Reason, Record: r.Record(), Cause: r.Cause}
-				if rj.Record != nil {
-					hj.Revisions++
-				}
-				if rr := r.Result(); rr != nil {
-					pot := rr.PotDelta()
-					rj.Deltas, rj.PotDelta, rj.Explanation = unitsByName(g, rr.Deltas()), &pot, rr.Text()
-				}
-				hj.History = append(hj.History, rj)
-			}
-			out = append(out, hj)
-		}
-		return writeJSON(c, http.StatusOK, out)
-	})
-}
-
-type eventJSON struct {
-	Seq  int64           `json:"seq"`
-	Type string          `json:"type"`
-	At   time.Time       `json:"at"`
-	Data json.RawMessage `json:"data"`
-	Hash string          `json:"hash"`
-}
-
-func (a api) events(c echo.Context) error {
-	evs, err := a.svc.Events(c.Request().Context(), gameID(c))
-	if err != nil {
-		return err
-	}
-	return writeJSON(c, http.StatusOK, eventsOut(evs))
-}
-
-func eventsOut(evs []events.Event) []eventJSON {
-	out := make([]eventJSON, len(evs))
-	for i, e := range evs {
-		out[i] = eventJSON{Seq: e.Version, Type: e.Type, At: e.RecordedAt, Data: e.Data, Hash: e.Hash}
-	}
-	return out
-}
-
-type transferJSON struct {
-	From   string `json:"from"`
-	To     string `json:"to"`
-	Amount string `json:"amount"`
-}
-
-type settlementJSON struct {
-	Balances    map[string]decimal.Decimal `json:"balances"`
-	Pot         decimal.Decimal            `json:"pot"`
-	Money       map[string]string          `json:"money"`
-	Transfers   []transferJSON             `json:"transfers"`
-	Split       map[string]decimal.Decimal `json:"split,omitempty"`
-	RemainderTo []string                   `json:"remainder_to,omitempty"`
-	Provisional bool                       `json:"provisional,omitempty"`
-	Undecided   *undecidedJSON             `json:"undecided,omitempty"`
-}
-
-// undecidedJSON: the pot units that wait for the cut, and who may win them.
-type undecidedJSON struct {
-	Units int      `json:"units"`
-	Among []string `json:"among"`
-}
-
-func settlementOut(g *tapp.State, s tapp.Settlement) settlementJSON {
-	out := settlementJSON{Pot: s.Pot, RemainderTo: s.RemainderTo, Provisional: s.Provisional, Transfers: []transferJSON{}}
-	if s.Undecided > 0 {
-		out.Undecided = &undecidedJSON{Units: s.Undecided, Among: s.CutAmong}
-	}
-	out.Balances, out.Money = balancesOut(g, s.Balances)
-	if !s.Pot.IsZero() || len(s.Split) > 0 {
-		out.Split, _ = balancesOut(g, s.Split)
-	}
-	for _, t := range s.Transfers {
-		out.Transfers = append(out.Transfers, transferJSON{From: t.From, To: t.To, Amount: g.MoneyText(t.Amount)})
-	}
-	return out
-}
-
-func (a api) closeGame(c echo.Context) error {
-	var b struct {
-		RemainderTo []string `json:"remainder_to"`
-	}
-	if err := decode(c, &b, true); err != nil {
-		return err
-	}
-	g, err := a.svc.Close(c.Request().Context(), gameID(c), b.RemainderTo, c.Request().Header.Get(idempotencyHeader))
-	if err != nil {
-		return err
-	}
-	return writeJSON(c, http.StatusOK, settlementOut(g, g.Settlement()))
-}
-
-func (a api) settlement(c echo.Context) error {
-	return a.svc.View(c.Request().Context(), gameID(c), func(g *tapp.State) error {
-		return writeJSON(c, http.StatusOK, settlementOut(g, g.Settlement()))
-	})
-}
-
-type pendingJSON struct {
-	Hand   int           `json:"hand"`
-	Dealer string        `json:"dealer"`
-	Record payout.Record `json:"record"`
-}
-
-func (a api) pendingDeal(c echo.Context) error {
-	return a.svc.View(c.Request().Context(), gameID(c), func(g *tapp.State) error {
-		if g.Pending == nil {
-			return tapp.Messages().NotFound("notfound.deal")
-		}
-		return writeJSON(c, http.StatusOK, pendingJSON{Hand: g.Pending.Hand, Dealer: g.Setup.Players[g.DealerOf(g.Pending.Hand)], Record: g.Pending.Record})
-	})
-}
-
-func (a api) announce(c echo.Context) error {
-	var b handBody
-	if err := decode(c, &b, false); err != nil {
-		return err
-	}
-	if b.Reason != nil {
-		return unknownField("reason")
-	}
-	if err := a.svc.Announce(c.Request().Context(), gameID(c), b.Record,
-		game.Checks{Dealer: b.Dealer, ExpectedHand: b.ExpectedHand}, c.Request().Header.Get(idempotencyHeader)); err != nil {
-		return err
-	}
-	return a.pendingDeal(c)
-}
-
-func (a api) kontra(c echo.Context) error {
-	var b struct {
-		Level *int `json:"level"`
-	}
-	if err := decode(c, &b, false); err != nil {
-		return err
-	}
-	if b.Level == nil {
-		return tapp.Messages().Input("level", "kontra.missing")
-	}
-	if err := a.svc.Kontra(c.Request().Context(), gameID(c), *b.Level, c.Request().Header.Get(idempotencyHeader)); err != nil {
-		return err
-	}
-	return a.pendingDeal(c)
-}
-
-func (a api) matzl(c echo.Context) error {
-	var b struct {
-		Side string `json:"side"`
-	}
-	if err := decode(c, &b, false); err != nil {
-		return err
-	}
-	if err := a.svc.Matzl(c.Request().Context(), gameID(c), b.Side, c.Request().Header.Get(idempotencyHeader)); err != nil {
-		return err
-	}
-	return a.pendingDeal(c)
-}
-
-func (a api) count(c echo.Context) error {
-	var b struct {
-		Points       *int                          `json:"points"`
-		Tricks       *int                          `json:"tricks"`
-		Ramsch       map[string]payout.RamschScore `json:"ramsch"`
-		Dealer       *string                       `json:"dealer"`
-		ExpectedHand *int                          `json:"expected_hand"`
-	}
-	if err := decode(c, &b, true); err != nil {
-		return err
-	}
-	ans, err := a.svc.Count(c.Request().Context(), gameID(c), payout.Record{Points: b.Points, Tricks: b.Tricks, Ramsch: b.Ramsch},
-		game.Checks{Dealer: b.Dealer, ExpectedHand: b.ExpectedHand}, c.Request().Header.Get(idempotencyHeader))
-	if err != nil {
-		return err
-	}
-	return writeJSON(c, http.StatusCreated, answerOut(ans))
-}
-
-// herzAsAnswer is the end object, under its own name too, so a client may
-// read it as the ledger carries it.
-type herzAsAnswer struct {
-	*endJSON
-	End *endJSON `json:"end"`
-}
-
-func herzAsOut(g *tapp.State) herzAsAnswer {
-	e := endOut(g)
-	return herzAsAnswer{endJSON: e, End: e}
-}
-
-func (a api) herzAs(c echo.Context) error {
-	var b struct{}
-	if err := decode(c, &b, true); err != nil {
-		return err
-	}
-	g, err := a.svc.AnnounceHerzAs(c.Request().Context(), gameID(c), c.Request().Header.Get(idempotencyHeader))
-	if err != nil {
-		return err
-	}
-	return writeJSON(c, http.StatusOK, herzAsOut(g))
-}
-
-func (a api) herzAsHolder(c echo.Context) error {
-	var b struct {
-		Player string `json:"player"`
-		InTapp bool   `json:"in_tapp"`
-	}
-	if err := decode(c, &b, false); err != nil {
-		return err
-	}
-	g, err := a.svc.HerzAsHolder(c.Request().Context(), gameID(c), b.Player, b.InTapp, c.Request().Header.Get(idempotencyHeader))
-	if err != nil {
-		return err
-	}
-	return writeJSON(c, http.StatusOK, herzAsOut(g))
-}
-
-func (a api) withdrawHerzAs(c echo.Context) error {
-	var b struct {
-		Reason string `json:"reason"`
-	}
-	if err := decode(c, &b, true); err != nil {
-		return err
-	}
-	g, err := a.svc.WithdrawHerzAs(c.Request().Context(), gameID(c), b.Reason, c.Request().Header.Get(idempotencyHeader))
-	if err != nil {
-		return err
-	}
-	return writeJSON(c, http.StatusOK, map[string]any{"withdrawn": true, "end": endOut(g)})
 }

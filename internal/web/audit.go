@@ -24,6 +24,7 @@ func (u ui) audit(c echo.Context) error {
 	if err != nil {
 		return u.problem(c, err)
 	}
+	evs = readableEvents(c, evs)
 	v := templates.AuditView{Page: p, Verified: loc.T("audit.count", len(evs))}
 	err = u.svc.View(c.Request().Context(), gameID(c), func(g *tapp.State) error {
 		for _, e := range evs {
@@ -46,27 +47,29 @@ func (u ui) audit(c echo.Context) error {
 
 // eventSummary says in a line what an event recorded.
 func eventSummary(loc i18n.Localizer, g *tapp.State, typ string, data []byte) string {
-	switch typ {
-	case tapp.TypeGameStarted:
+	if typ == tapp.TypeGameStarted {
 		return loc.T("audit.started", loc.T("variant."+string(g.Setup.Variant)), strings.Join(g.Setup.Players, ", "))
-	case tapp.TypeHandRecorded, tapp.TypeHandCorrect, tapp.TypeHandRescored:
-		var p struct {
-			Hand   int    `json:"hand"`
-			Reason string `json:"reason"`
-			tapp.Scored
+	}
+	p, err := tapp.Decode(typ, data, g.Setup.Players)
+	if err != nil {
+		return ""
+	}
+	deal := func(hand int, sc tapp.Scored, reason string) string {
+		s := loc.T("table.hand", hand) + ": " + sc.Explain().Render(loc)
+		if reason != "" {
+			s += " (" + reason + ")"
 		}
-		if json.Unmarshal(data, &p) == nil {
-			s := loc.T("table.hand", p.Hand) + ": " + p.Explain().Render(loc)
-			if p.Reason != "" {
-				s += " (" + p.Reason + ")"
-			}
-			return s
-		}
-	case tapp.TypeHandVoided:
-		var p tapp.HandVoided
-		if json.Unmarshal(data, &p) == nil {
-			return loc.T("table.hand", p.Hand) + ": " + p.Reason
-		}
+		return s
+	}
+	switch p := p.(type) {
+	case tapp.HandRecorded:
+		return deal(p.Hand, p.Scored, "")
+	case tapp.HandCorrected:
+		return deal(p.Hand, p.Scored, p.Reason)
+	case tapp.HandRescored:
+		return deal(p.Hand, p.Scored, "")
+	case tapp.HandVoided:
+		return loc.T("table.hand", p.Hand) + ": " + p.Reason
 	}
 	return ""
 }
@@ -78,7 +81,7 @@ func (u ui) eventsJSON(c echo.Context) error {
 		return u.problem(c, err)
 	}
 	c.Response().Header().Set(echo.HeaderContentDisposition, `attachment; filename="tappbook-`+fileName(c)+`.json"`)
-	return writeJSON(c, http.StatusOK, eventsOut(evs))
+	return writeJSON(c, http.StatusOK, eventsOut(readableEvents(c, evs)))
 }
 
 // csvCell keeps a spreadsheet from running a cell as a formula: text that
@@ -171,6 +174,9 @@ func qrPath(code *qr.Code) templates.QRView {
 	return templates.QRView{Size: code.Size + 2*quiet, Path: b.String()}
 }
 
+// streamWriteWindow is how long one write to a live stream may take.
+const streamWriteWindow = 30 * time.Second
+
 // live streams a game's version to a page that follows it (server-sent
 // events): once on connecting, so that a phone that was away catches up, and
 // after every change.
@@ -187,7 +193,14 @@ func (u ui) live(c echo.Context) error {
 	h.Set("Cache-Control", "no-cache")
 	h.Set("X-Accel-Buffering", "no")
 	c.Response().WriteHeader(http.StatusOK)
+	// A stream outlives the server's write deadline, which is for answers
+	// that end: each write gets a deadline of its own instead, so a phone
+	// that vanished is let go, and the heartbeat shows the stream is alive.
+	rc := http.NewResponseController(c.Response())
+	window := func() { _ = rc.SetWriteDeadline(time.Now().Add(streamWriteWindow)) }
+	window()
 	send := func(v int64) error {
+		window()
 		if _, err := fmt.Fprintf(c.Response(), "id: %d\ndata: %d\n\n", v, v); err != nil {
 			return err
 		}
@@ -200,7 +213,7 @@ func (u ui) live(c echo.Context) error {
 	if err := send(version); err != nil {
 		return nil
 	}
-	ping := time.NewTicker(25 * time.Second)
+	ping := time.NewTicker(u.heartbeat)
 	defer ping.Stop()
 	for {
 		select {
@@ -213,6 +226,7 @@ func (u ui) live(c echo.Context) error {
 				return nil
 			}
 		case <-ping.C:
+			window()
 			if _, err := fmt.Fprint(c.Response(), ": ping\n\n"); err != nil {
 				return nil
 			}

@@ -18,7 +18,7 @@ import (
 
 // browser starts a headless Chromium (Debian's chromium package). On CI a
 // missing browser fails the test: CI must run it.
-func browser(t *testing.T) context.Context {
+func browser(t *testing.T, flags ...chromedp.ExecAllocatorOption) context.Context {
 	t.Helper()
 	path := os.Getenv("CHROMIUM")
 	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
@@ -37,7 +37,8 @@ func browser(t *testing.T) context.Context {
 		chromedp.ExecPath(path), chromedp.NoSandbox, chromedp.DisableGPU,
 		chromedp.Flag("disable-quic", true), chromedp.Flag("disable-background-networking", true),
 		chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true),
-		chromedp.WindowSize(390, 844), chromedp.UserDataDir(t.TempDir()))
+		chromedp.Flag("no-first-run", true), chromedp.WindowSize(390, 844), chromedp.UserDataDir(t.TempDir()))
+	opts = append(opts, flags...)
 	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancelCtx := chromedp.NewContext(alloc)
 	ctx, cancelTimeout := context.WithTimeout(ctx, 3*time.Minute)
@@ -96,7 +97,9 @@ func pageUnits(t *testing.T, ctx context.Context) map[string]string {
 
 func apiUnits(t *testing.T, base, id string) map[string]string {
 	t.Helper()
-	res, err := http.Get(base + "/api/games/" + id + "/ledger")
+	// The test reaches the server directly: tapp.test is a name only the
+	// browser resolves.
+	res, err := http.Get(strings.Replace(base, "//tapp.test:", "//127.0.0.1:", 1) + "/api/games/" + id + "/ledger")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -163,7 +166,7 @@ func recordDeal(t *testing.T, ctx context.Context, n int, d deal) {
 
 // evening plays deals, corrects deal 1, voids deal 2, closes, and checks the
 // page's balances against the API after every step.
-func evening(t *testing.T, ctx context.Context, base, id string, deals []deal, correction deal) {
+func evening(t *testing.T, ctx context.Context, base, id string, deals []deal, correction deal, end ...func(next int)) {
 	t.Helper()
 	check := func(step string) {
 		t.Helper()
@@ -200,6 +203,10 @@ func evening(t *testing.T, ctx context.Context, base, id string, deals []deal, c
 		chromedp.Click(chromedp.CSS(`form.danger button[type=submit]`)),
 		chromedp.WaitVisible(chromedp.CSS(`#hand-2.voided`)))
 	check("the void")
+	for _, f := range end {
+		f(len(deals) + 1)
+		check("the end of the evening")
+	}
 	// Close: tap any leftover-unit choices, confirm.
 	run(t, ctx, "close",
 		chromedp.Click(chromedp.CSS(`a[href$="/close"]`)),
@@ -214,12 +221,28 @@ func evening(t *testing.T, ctx context.Context, base, id string, deals []deal, c
 	}
 }
 
+// A whole evening of each variant through the forms, from a page loaded by
+// a name that is not localhost over plain HTTP: an insecure context, as a
+// phone at the table opening http://192.168.1.20:8080 is.
 func TestBrowserEvenings(t *testing.T) {
 	h := newServer(t)
-	srv := httptest.NewServer(h)
-	t.Cleanup(srv.Close)
-	ctx := browser(t)
+	base, posts := lanServer(t, h)
+	ctx := browser(t, lanNames)
 	four := []string{"Anna", "Ben", "Cleo", "Dan"}
+	srv := struct{ URL string }{base}
+	t.Cleanup(func() {
+		// Every form was posted from tappbook's own insecure page: with its
+		// Origin, without Sec-Fetch-Site, and accepted.
+		if !t.Failed() {
+			posts.check(t, base, "", 1)
+		}
+	})
+	t.Run("insecure context", func(t *testing.T) {
+		run(t, ctx, "open the start page", chromedp.Navigate(base+"/?lang=en"), chromedp.WaitVisible(chromedp.CSS(`main`)))
+		if value(t, ctx, "isSecureContext", chromedp.Evaluate[bool](`window.isSecureContext`)) {
+			t.Fatal("the page counts as a secure context: the test does not reach the plain-HTTP path")
+		}
+	})
 
 	t.Run("zuger", func(t *testing.T) {
 		id := startEvening(t, ctx, srv.URL, "zuger", four)
@@ -271,7 +294,9 @@ func TestBrowserEvenings(t *testing.T) {
 			{contract: "rufer", taps: []string{tap("declarer", "Cleo"), tap("trump", "hearts"), tap("tricks", "8")}},
 			ramsch("50", "3", "40", "3", "30", "2", "0", "0"),
 			{contract: "durch", taps: []string{tap("declarer", "Anna"), tap("trump", "spades"), tap("tricks", "7")}},
-		}, deal{typed: [][2]string{{"#points", "55"}}})
+		}, deal{typed: [][2]string{{"#points", "55"}}}, func(next int) {
+			herzAsToTheEnd(t, ctx, next, ramsch("50", "3", "40", "3", "30", "2", "0", "0"))
+		})
 	})
 }
 

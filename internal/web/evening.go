@@ -38,9 +38,9 @@ func closeView(p templates.Page, loc i18n.Localizer, g *tapp.State, chosen []str
 		}
 		v.Split = append(v.Split, loc.Num(share))
 	}
-	if v.HasPot && pot.IsPositive() {
-		v.Leftover = int(pot.Mod(decimal.NewFromInt(int64(len(g.Setup.Players)))).IntPart())
-	}
+	// The units the equal shares leave over: given by the cut or the
+	// biggest loser, or still undecided.
+	v.Leftover = len(s.RemainderTo) + s.Undecided
 	if s.Provisional && g.Closed == nil {
 		v.NeedCut = true
 		v.Undecided = loc.T("close.undecided", s.Undecided, strings.Join(s.CutAmong, ", "))

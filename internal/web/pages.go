@@ -3,17 +3,18 @@ package web
 import (
 	"bytes"
 	"crypto/rand"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
 	"github.com/shopspring/decimal"
+	"rsc.io/qr"
 
 	"tappbook/internal/game"
 	"tappbook/internal/i18n"
@@ -31,6 +32,9 @@ type ui struct {
 	streams     <-chan struct{} // closed on shutdown: live streams end
 	createLimit echo.MiddlewareFunc
 	tables      *pageCache // rendered table pages, by what they depend on (pageKey)
+	forms       formTokens // the forms' cross-site tokens
+	heartbeat   time.Duration
+	joinURLs    func() []string // where other phones reach the server, for the start page
 }
 
 func (u ui) routes(e *echo.Echo) {
@@ -53,11 +57,12 @@ func (u ui) routes(e *echo.Echo) {
 	g.GET("/live", u.live)
 	g.POST("/herz-as", u.herzAs)
 	g.POST("/herz-as/holder", u.herzAsHolder)
+	u.groupRoutes(e)
 
 	// The read-only link opens the reading pages only: nothing that writes
 	// is routed under it.
 	r := e.Group("/r/:token", resolveRead(u.svc, u.problem))
-	r.GET("", u.table)
+	r.GET("", u.readPage) // a game's read-only link or a group's (grouppages.go)
 	r.GET("/audit", u.audit)
 	r.GET("/events.json", u.eventsJSON)
 	r.GET("/deals.csv", u.dealsCSV)
@@ -106,7 +111,7 @@ func (u ui) page(c echo.Context, title string, args ...any) (templates.Page, i18
 		c.SetCookie(&http.Cookie{Name: langCookie, Value: u.i18n.Match(choice, ""), Path: "/", MaxAge: 365 * 24 * 3600, SameSite: http.SameSiteLaxMode, HttpOnly: true})
 	}
 	loc := u.localizer(c)
-	p := templates.Page{L: loc, Path: c.Request().URL.RequestURI(), Langs: i18n.Languages()}
+	p := templates.Page{L: loc, Path: c.Request().URL.RequestURI(), Langs: i18n.Languages(), Forms: u.forms}
 	switch {
 	case readOnly(c):
 		p.Base, p.ReadOnly = "/r/"+c.Param("token"), true
@@ -127,20 +132,6 @@ func render(c echo.Context, status int, t templ.Component) error {
 	return c.HTMLBlob(status, b.Bytes())
 }
 
-// problem renders an error as a page in the reader's language.
-func (u ui) problem(c echo.Context, err error) error {
-	status, msg := statusOf(err)
-	p, loc := u.page(c, "problem.title")
-	if status >= 500 {
-		return err // logged and answered by the error handler
-	}
-	var he *echo.HTTPError
-	if errors.As(err, &he) {
-		return render(c, status, templates.Problem(p, msg))
-	}
-	return render(c, status, templates.Problem(p, loc.Error(err)))
-}
-
 // formParams reads a posted form; one that cannot be read (a broken
 // escape, a body cut short) is a 400, not a server error.
 func formParams(c echo.Context) (url.Values, error) {
@@ -155,11 +146,9 @@ func formParams(c echo.Context) (url.Values, error) {
 	return v, nil
 }
 
-func newKey() string {
-	var b [12]byte
-	_, _ = rand.Read(b[:])
-	return hex.EncodeToString(b[:])
-}
+// newKey makes a form's idempotency key: 128 random bits from crypto/rand,
+// so that nobody can guess another phone's key.
+func newKey() string { return rand.Text() }
 
 func (u ui) home(c echo.Context) error {
 	p, loc := u.page(c, "new.title")
@@ -167,7 +156,17 @@ func (u ui) home(c echo.Context) error {
 	for _, v := range payout.Variants() {
 		vs = append(vs, templates.Option{Value: string(v), Label: loc.T("variant." + string(v))})
 	}
-	return render(c, http.StatusOK, templates.Home(p, vs))
+	var join []templates.JoinView
+	if u.joinURLs != nil {
+		for _, addr := range u.joinURLs() {
+			code, err := qr.Encode(addr, qr.M)
+			if err != nil {
+				return fmt.Errorf("start page: QR code of %s: %w", addr, err)
+			}
+			join = append(join, templates.JoinView{URL: addr, QR: qrPath(code)})
+		}
+	}
+	return render(c, http.StatusOK, templates.Home(p, vs, join))
 }
 
 // newGameView fills the start form for a variant, with the defaults or what
@@ -176,7 +175,11 @@ func (u ui) newGameView(c echo.Context, v payout.Variant, form url.Values) templ
 	p, loc := u.page(c, "new.title-variant", u.localizer(c).T("variant."+string(v)))
 	lo, hi := payout.PlayerCount(v)
 	view := templates.NewGameView{Page: p, Variant: string(v), MinSeats: lo,
-		Unit: templates.Field{Value: form.Get("unit")}, Currency: templates.Field{Value: form.Get("currency")}}
+		Unit: templates.Field{Value: form.Get("unit")}, Currency: templates.Field{Value: form.Get("currency")},
+		IdemKey: form.Get("idempotency_key")}
+	if view.IdemKey == "" {
+		view.IdemKey = newKey()
+	}
 	if form == nil {
 		view.Unit.Value = "1"
 	}
@@ -213,7 +216,9 @@ func (u ui) newGameForm(c echo.Context) error {
 	if err != nil {
 		return u.problem(c, tapp.Messages().NotFound("notfound.variant", c.Param("variant")))
 	}
-	return render(c, http.StatusOK, templates.NewGame(u.newGameView(c, v, nil)))
+	view := u.newGameView(c, v, nil)
+	u.forGroup(c, &view, c.QueryParam("group"), true)
+	return render(c, http.StatusOK, templates.NewGame(view))
 }
 
 func (u ui) newGame(c echo.Context) error {
@@ -226,6 +231,7 @@ func (u ui) newGame(c echo.Context) error {
 		return u.problem(c, err)
 	}
 	view := u.newGameView(c, v, form)
+	u.forGroup(c, &view, form.Get("group"), false)
 	loc := u.localizer(c)
 	var players []string
 	for _, name := range form["player"] {
@@ -241,7 +247,7 @@ func (u ui) newGame(c echo.Context) error {
 	var g *tapp.State
 	if rerr == nil {
 		g, err = u.svc.Create(c.Request().Context(), game.NewGame{Variant: string(v), Players: players, Unit: unit,
-			Currency: form.Get("currency"), Rules: rules}, form.Get("idempotency_key"))
+			Currency: form.Get("currency"), Rules: rules, Group: form.Get("group")}, form.Get("idempotency_key"))
 	} else {
 		err = rerr
 	}
@@ -454,6 +460,7 @@ func (u ui) table(c echo.Context) error {
 		page, ok := u.tables.get(key)
 		if !ok {
 			v := u.tableView(p, loc, g, all)
+			v.Mine, v.GroupName = u.eveningMine(c, p, loc, g)
 			v.Title = v.VariantName
 			var b bytes.Buffer
 			if err := templates.Table(v).Render(c.Request().Context(), &b); err != nil {

@@ -32,6 +32,20 @@ import (
 // MaxBody is api.md's limit on a request body.
 const MaxBody = 64 << 10
 
+// Options tune the server; the zero value serves.
+type Options struct {
+	// FormKey signs the forms' tokens (see origin.go); a random key when
+	// empty, so that the tokens of open pages end with the process.
+	FormKey []byte
+	// Heartbeat is how often a live stream sends a comment line, which keeps
+	// it open through the write deadline's exemption and idle proxies; 25 s
+	// when zero.
+	Heartbeat time.Duration
+	// JoinURLs lists the addresses other phones can open (the LAN addresses
+	// and the mDNS name), for the start page; none when nil.
+	JoinURLs func() []string
+}
+
 // Server is tappbook over HTTP.
 type Server struct {
 	http.Handler
@@ -47,11 +61,15 @@ func (s *Server) CloseStreams() { s.once.Do(func() { close(s.streams) }) }
 
 // New builds the HTTP handler: the phone UI, the JSON API, the health check.
 //
-// Every POST, PUT and DELETE from another site is refused by Go's
-// cross-origin protection, which reads the browser's Sec-Fetch-Site and
-// Origin headers: it needs no tokens in forms and works over plain HTTP on a
-// LAN address; scripts such as curl send neither header and pass.
-func New(svc *game.Service, log *slog.Logger) (*Server, error) {
+// Every POST, PUT and DELETE from another site is refused (origin.go): by
+// the browser's Sec-Fetch-Site and Origin headers, or, where a browser on
+// plain HTTP sends "Origin: null", by the form's signed token. Scripts such
+// as curl send neither header and pass.
+func New(svc *game.Service, log *slog.Logger, options ...Options) (*Server, error) {
+	var opts Options
+	if len(options) > 0 {
+		opts = options[0]
+	}
 	refusals, err := game.Refusals()
 	if err != nil {
 		return nil, err
@@ -60,12 +78,22 @@ func New(svc *game.Service, log *slog.Logger) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
+	forms, err := newFormTokens(opts.FormKey)
+	if err != nil {
+		return nil, err
+	}
+	if opts.Heartbeat <= 0 {
+		opts.Heartbeat = 25 * time.Second
+	}
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	// The client is the address that connected: a header saying otherwise
 	// is not believed (tappbook runs on a home network, not behind a proxy).
 	e.IPExtractor = echo.ExtractIPDirect()
-	e.HTTPErrorHandler = errorHandler(log)
+	srv := &Server{streams: make(chan struct{}), pages: newPageCache(pageCacheBytes)}
+	u := ui{svc: svc, i18n: bundle, streams: srv.streams, tables: srv.pages, forms: forms,
+		heartbeat: opts.Heartbeat, joinURLs: opts.JoinURLs}
+	e.HTTPErrorHandler = errorHandler(log, u.errorPage)
 	e.Use(middleware.Recover())
 	e.Use(securityHeaders)
 	e.Use(middleware.BodyLimit("64K"))
@@ -75,6 +103,7 @@ func New(svc *game.Service, log *slog.Logger) (*Server, error) {
 	e.Use(middleware.GzipWithConfig(middleware.GzipConfig{Skipper: func(c echo.Context) bool {
 		return strings.HasSuffix(c.Path(), "/live") || strings.HasPrefix(c.Request().URL.Path, "/api/")
 	}}))
+	e.Use(sameOrigin(forms))
 	e.GET("/healthz", func(c echo.Context) error {
 		// Not ready while the store's writes fail (a full disk): it
 		// recovers by itself once a write succeeds again.
@@ -100,38 +129,39 @@ func New(svc *game.Service, log *slog.Logger) (*Server, error) {
 		}
 	})
 	static.StaticFS("/", staticfiles.FS)
+	// The service worker answers for the whole site only from its root; the
+	// browser checks it for updates, so it is never cached long.
+	e.GET("/sw.js", rootFile("sw.js", "text/javascript; charset=utf-8", "no-cache"))
+	e.GET("/manifest.webmanifest", rootFile("manifest.webmanifest", "application/manifest+json", "public, max-age=3600"))
 	creations := createLimit()
 	api{svc: svc, createLimit: creations}.routes(e)
-	srv := &Server{streams: make(chan struct{}), pages: newPageCache(pageCacheBytes)}
-	ui{svc: svc, i18n: bundle, streams: srv.streams, createLimit: creations, tables: srv.pages}.routes(e)
-	cop := http.NewCrossOriginProtection()
-	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "application/json")
-		w.WriteHeader(http.StatusForbidden)
-		_, _ = w.Write([]byte(`{"error":"this request came from another site and was refused; use tappbook's own pages"}` + "\n"))
-	}))
-	srv.Handler = cop.Handler(e)
+	u.createLimit = creations
+	u.routes(e)
+	srv.Handler = e
 	return srv, nil
 }
 
 // securityHeaders: no inline script or style may run, no site may frame a
 // page, and no page tells another site its address (a game's address is
-// its key).
+// its key). "same-origin" sends the referrer, and so the Origin of a form
+// post, to tappbook itself only: over plain HTTP a browser then names the
+// page's origin where "no-referrer" made it send "Origin: null".
 func securityHeaders(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		h := c.Response().Header()
 		h.Set("Content-Security-Policy", "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
 		h.Set("X-Content-Type-Options", "nosniff")
 		h.Set("X-Frame-Options", "DENY")
-		h.Set("Referrer-Policy", "no-referrer")
+		h.Set("Referrer-Policy", "same-origin")
 		return next(c)
 	}
 }
 
-// errorHandler answers every error with api.md's {"error": "…"} and the
-// status its kind calls for; an unexpected one is logged and answered 500
-// without its details.
-func errorHandler(log *slog.Logger) echo.HTTPErrorHandler {
+// errorHandler answers every error with the status its kind calls for: on
+// the API (and /healthz) api.md's {"error": "…"}, on every other route a page
+// in the reader's language with a way back. An unexpected error is logged
+// and answered 500 without its details.
+func errorHandler(log *slog.Logger, page func(c echo.Context, status int, err error) error) echo.HTTPErrorHandler {
 	return func(err error, c echo.Context) {
 		if c.Response().Committed {
 			return
@@ -144,8 +174,23 @@ func errorHandler(log *slog.Logger) echo.HTTPErrorHandler {
 			_ = c.NoContent(status)
 			return
 		}
+		if !isAPI(c.Request().URL.Path) {
+			if perr := page(c, status, err); perr == nil {
+				return
+			} else {
+				log.Error("error page failed", "path", c.Request().URL.Path, "err", perr)
+			}
+			if c.Response().Committed {
+				return
+			}
+		}
 		_ = c.JSON(status, map[string]string{"error": msg})
 	}
+}
+
+// isAPI tells the routes that answer JSON, errors included.
+func isAPI(path string) bool {
+	return path == "/api" || strings.HasPrefix(path, "/api/") || path == "/healthz"
 }
 
 func statusOf(err error) (int, string) {
@@ -164,6 +209,8 @@ func statusOf(err error) (int, string) {
 	switch {
 	case errors.Is(err, events.ErrDiskFull):
 		return http.StatusInsufficientStorage, "the server's disk is full; nothing was recorded"
+	case errors.Is(err, errCrossSite):
+		return http.StatusForbidden, err.Error()
 	case errors.As(err, &he):
 		switch he.Code {
 		case http.StatusRequestEntityTooLarge:
@@ -260,4 +307,16 @@ func createLimit() echo.MiddlewareFunc {
 			return echo.NewHTTPError(http.StatusTooManyRequests, "too many games started from this address; wait a few minutes")
 		},
 	})
+}
+
+// rootFile serves one embedded file at the site's root.
+func rootFile(name, contentType, cacheControl string) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		b, err := staticfiles.FS.ReadFile(name)
+		if err != nil {
+			return fmt.Errorf("static file %s: %w", name, err)
+		}
+		c.Response().Header().Set("Cache-Control", cacheControl)
+		return c.Blob(http.StatusOK, contentType, b)
+	}
 }

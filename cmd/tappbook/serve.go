@@ -1,0 +1,275 @@
+package main
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/tls"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
+
+	"tappbook/internal/events"
+	"tappbook/internal/game"
+	"tappbook/internal/lan"
+	"tappbook/internal/netserve"
+	"tappbook/internal/web"
+)
+
+// serveFlags are serve's settings.
+type serveFlags struct {
+	addr, httpAddr, db         string
+	tlsCert, tlsKey            string
+	domains                    string
+	acmeDir, acmeEmail, acmeCA string
+	mdns                       string
+	maxConns                   int
+}
+
+func parseServe(args []string, stderr io.Writer) (serveFlags, error) {
+	var f serveFlags
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.StringVar(&f.addr, "addr", envOr("TAPPBOOK_ADDR", ""), "address to listen on, HOST:PORT (env TAPPBOOK_ADDR; default :8080, with --tls-cert :8443, with --domain :443)")
+	fs.StringVar(&f.db, "db", envOr("TAPPBOOK_DB", "./tappbook.db"), "SQLite database file, created on first start (env TAPPBOOK_DB); its folder also keeps the form key and certificates")
+	fs.StringVar(&f.tlsCert, "tls-cert", envOr("TAPPBOOK_TLS_CERT", ""), "serve HTTPS with this certificate (PEM; env TAPPBOOK_TLS_CERT)")
+	fs.StringVar(&f.tlsKey, "tls-key", envOr("TAPPBOOK_TLS_KEY", ""), "the certificate's private key (PEM; env TAPPBOOK_TLS_KEY)")
+	fs.StringVar(&f.domains, "domain", envOr("TAPPBOOK_DOMAIN", ""), "serve HTTPS for this domain (comma-separated for more) with certificates from an ACME CA, Let's Encrypt by default (env TAPPBOOK_DOMAIN)")
+	fs.StringVar(&f.httpAddr, "http-addr", envOr("TAPPBOOK_HTTP_ADDR", ""), "with HTTPS: plain-HTTP address that redirects to HTTPS and answers ACME challenges (default :80 with --domain, none with --tls-cert; \"off\" for none)")
+	fs.StringVar(&f.acmeDir, "acme-directory", envOr("TAPPBOOK_ACME_DIRECTORY", ""), "ACME directory URL (default Let's Encrypt)")
+	fs.StringVar(&f.acmeEmail, "acme-email", envOr("TAPPBOOK_ACME_EMAIL", ""), "e-mail address for the ACME CA's notices (optional)")
+	fs.StringVar(&f.acmeCA, "acme-ca", envOr("TAPPBOOK_ACME_CA", ""), "PEM roots to trust for a private ACME CA's own address")
+	fs.StringVar(&f.mdns, "mdns", envOr("TAPPBOOK_MDNS", "tappbook"), "announce NAME.local on the home network by multicast DNS (\"off\" for none)")
+	fs.IntVar(&f.maxConns, "max-conns-per-client", netserve.DefaultLimits().MaxConnsPerClient, "open connections one address may hold")
+	if err := fs.Parse(args); err != nil {
+		return f, err
+	}
+	switch {
+	case f.domains != "" && f.tlsCert != "":
+		return f, errors.New("serve: choose --tls-cert or --domain, not both")
+	case (f.tlsCert == "") != (f.tlsKey == ""):
+		return f, errors.New("serve: --tls-cert and --tls-key go together")
+	}
+	if f.addr == "" {
+		f.addr = ":8080"
+		if f.tlsCert != "" {
+			f.addr = ":8443"
+		}
+		if f.domains != "" {
+			f.addr = ":443"
+		}
+	}
+	if f.httpAddr == "" && f.domains != "" {
+		f.httpAddr = ":80"
+	}
+	if f.httpAddr == "off" {
+		f.httpAddr = ""
+	}
+	if f.mdns == "off" {
+		f.mdns = ""
+	}
+	return f, nil
+}
+
+func serve(ctx context.Context, args []string, stderr io.Writer) error {
+	f, err := parseServe(args, stderr)
+	if err != nil {
+		return err
+	}
+	log := slog.New(slog.NewTextHandler(stderr, nil))
+	tuneMemory()
+
+	ctx, stop := signal.NotifyContext(ctx, syscall.SIGINT, syscall.SIGTERM)
+	defer stop()
+
+	if err := checkDatabasePath(f.db); err != nil {
+		return err
+	}
+	store, err := events.Open(ctx, f.db, events.Options{})
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+	dataDir := filepath.Dir(f.db)
+	key, err := formKey(filepath.Join(dataDir, "tappbook-form.key"))
+	if err != nil {
+		return err
+	}
+
+	// HTTPS: from certificate files, or by ACME; else plain HTTP.
+	var tlsConf *tls.Config
+	var plain http.Handler // what the plain-HTTP listener serves with HTTPS on
+	var domains []string
+	scheme := "http"
+	_, tlsPort, _ := net.SplitHostPort(f.addr)
+	switch {
+	case f.tlsCert != "":
+		if tlsConf, err = netserve.FileTLS(f.tlsCert, f.tlsKey); err != nil {
+			return err
+		}
+		plain, scheme = netserve.RedirectToHTTPS("", tlsPort), "https"
+	case f.domains != "":
+		for _, d := range strings.Split(f.domains, ",") {
+			if d = strings.TrimSpace(d); d != "" {
+				domains = append(domains, d)
+			}
+		}
+		m, err := netserve.ACME{Domains: domains, CacheDir: filepath.Join(dataDir, "tappbook-certs"),
+			Directory: f.acmeDir, Email: f.acmeEmail, CAFile: f.acmeCA}.Manager()
+		if err != nil {
+			return err
+		}
+		tlsConf, scheme = m.TLSConfig(), "https"
+		tlsConf.MinVersion = tls.VersionTLS12
+		plain = m.HTTPHandler(netserve.RedirectToHTTPS(domains[0], tlsPort))
+	}
+
+	ln, err := net.Listen("tcp", f.addr)
+	if err != nil {
+		return fmt.Errorf("listen on %s: %w", f.addr, err)
+	}
+	listen := ln.Addr().String()
+	mdnsName := ""
+	if f.mdns != "" && domains == nil {
+		mdnsName = f.mdns + ".local"
+	}
+	joinURLs := func() []string {
+		if domains != nil {
+			var out []string
+			for _, d := range domains {
+				out = append(out, lan.URLs(scheme, net.JoinHostPort(d, tlsPort), nil, "")...)
+			}
+			return out
+		}
+		ifs, err := lan.System()
+		if err != nil {
+			return nil
+		}
+		return lan.URLs(scheme, listen, lan.Addresses(ifs), mdnsName)
+	}
+	handler, err := web.New(game.New(store), log, web.Options{FormKey: key, JoinURLs: joinURLs})
+	if err != nil {
+		return err
+	}
+	limits := netserve.DefaultLimits()
+	limits.MaxConnsPerClient = f.maxConns
+	srv := netserve.NewServer(handler, limits)
+	srv.RegisterOnShutdown(handler.CloseStreams)
+
+	errc := make(chan error, 2)
+	if tlsConf != nil {
+		srv.TLSConfig = tlsConf
+		// net/http's own answers (a header too large) are rewritten as
+		// api.md's JSON error inside the TLS layer, where they are plain.
+		tlsLn := tls.NewListener(netserve.LimitListener(ln, limits.MaxConnsPerClient, false), tlsConf)
+		go func() { errc <- srv.Serve(web.JSONErrors(tlsLn)) }()
+	} else {
+		go func() { errc <- srv.Serve(web.JSONErrors(netserve.LimitListener(ln, limits.MaxConnsPerClient, true))) }()
+	}
+	var redirect *http.Server
+	if plain != nil && f.httpAddr != "" {
+		hln, err := net.Listen("tcp", f.httpAddr)
+		if err != nil {
+			return fmt.Errorf("listen on %s for the redirect to HTTPS: %w", f.httpAddr, err)
+		}
+		redirect = netserve.NewServer(plain, limits)
+		go func() { errc <- redirect.Serve(netserve.LimitListener(hln, limits.MaxConnsPerClient, true)) }()
+		log.Info("redirecting plain HTTP to HTTPS", "addr", hln.Addr().String())
+	}
+	log.Info("tappbook serving", "addr", listen, "db", f.db, "version", versionString())
+
+	if mdnsName != "" {
+		if a, err := announce(f.mdns, scheme, listen, log); err != nil {
+			log.Warn("not announced on the home network", "name", mdnsName, "err", err)
+			mdnsName = ""
+		} else {
+			defer a.Close()
+			log.Info("announced on the home network", "name", a.Name)
+		}
+	}
+	urls := joinURLs()
+	if len(urls) == 0 {
+		log.Info("phones cannot join: the server listens on this machine only", "addr", listen)
+	}
+	for _, u := range urls {
+		log.Info("phones join at", "url", u)
+	}
+
+	select {
+	case err := <-errc:
+		return fmt.Errorf("serve: %w", err)
+	case <-ctx.Done():
+	}
+	// Stop taking requests, let those in flight finish, then close the
+	// database (deferred above).
+	log.Info("shutting down")
+	shutdown, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+	defer cancel()
+	if redirect != nil {
+		_ = redirect.Shutdown(shutdown)
+	}
+	if err := srv.Shutdown(shutdown); err != nil {
+		return fmt.Errorf("shut down: %w", err)
+	}
+	log.Info("stopped")
+	return nil
+}
+
+// announce answers mDNS queries for name.local with the LAN addresses, when
+// the server listens on them.
+func announce(name, scheme, listen string, log *slog.Logger) (*lan.Announcement, error) {
+	host, _, _ := net.SplitHostPort(listen)
+	if ip := net.ParseIP(host); ip == nil || !ip.IsUnspecified() {
+		return nil, fmt.Errorf("the server listens on %s only", host)
+	}
+	ifs, err := lan.System()
+	if err != nil {
+		return nil, err
+	}
+	zone, err := lan.Zone(name, "_"+scheme+"._tcp", lan.Port(listen), lan.Addresses(ifs))
+	if err != nil {
+		return nil, err
+	}
+	return lan.Announce(zone, nil, slog.NewLogLogger(log.Handler(), slog.LevelDebug).Writer())
+}
+
+// formKey reads the key that signs the forms' tokens, or makes it on first
+// start: kept, so that pages open on the phones stay valid across restarts.
+func formKey(path string) ([]byte, error) {
+	if b, err := os.ReadFile(path); err == nil {
+		if len(b) < 32 {
+			return nil, fmt.Errorf("form key %s: %d bytes, want 32; delete it to make a new one", path, len(b))
+		}
+		return b, nil
+	} else if !errors.Is(err, os.ErrNotExist) {
+		return nil, fmt.Errorf("form key: %w", err)
+	}
+	key := make([]byte, 32)
+	if _, err := rand.Read(key); err != nil {
+		return nil, fmt.Errorf("form key: %w", err)
+	}
+	fh, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		if errors.Is(err, os.ErrExist) { // another server made it meanwhile
+			return formKey(path)
+		}
+		return nil, fmt.Errorf("form key: %w", err)
+	}
+	if _, err := fh.Write(key); err != nil {
+		fh.Close()
+		return nil, fmt.Errorf("form key %s: %w", path, err)
+	}
+	if err := fh.Close(); err != nil {
+		return nil, fmt.Errorf("form key %s: %w", path, err)
+	}
+	return key, nil
+}

@@ -1,0 +1,388 @@
+package game
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"sync/atomic"
+
+	"tappbook/internal/events"
+	"tappbook/internal/group"
+	"tappbook/internal/problem"
+	"tappbook/internal/tapp"
+)
+
+// groupCatalogue is what the group service refuses of its own.
+var groupCatalogue = problem.NewCatalogue(map[string]string{
+	"group.unknown":             "group: there is no group with this id; check the group's link",
+	"conflict.group-concurrent": "someone else changed this group at the same moment; reload and try again",
+	"conflict.no-evening":       "this group has no evening yet to play again; start one",
+})
+
+// NoEvening is the refusal of "the next evening" for a group that has
+// played none.
+func NoEvening() error { return groupCatalogue.Conflict("conflict.no-evening") }
+
+// Groups runs the commands of every group, in the store the games are in:
+// one stream per group, beside its evenings' streams. Like the games, a
+// group's commands are serialised by a lock of its own and readers get
+// immutable snapshots.
+type Groups struct {
+	games *Service
+	store *events.Store
+
+	mu      sync.Mutex
+	entries map[string]*groupEntry
+	tick    uint64
+}
+
+// groupsInMemory bounds the groups kept folded; a group is small (its
+// members, evenings and payments), its evenings are the games' to keep.
+const groupsInMemory = 1024
+
+type groupEntry struct {
+	mu    sync.Mutex
+	state atomic.Pointer[group.State]
+	users int    // requests holding it: never let go while > 0
+	used  uint64 // when it was last taken
+}
+
+func newGroups(games *Service) *Groups {
+	return &Groups{games: games, store: games.store, entries: map[string]*groupEntry{}}
+}
+
+// Groups gives the service's groups.
+func (s *Service) Groups() *Groups { return s.groups }
+
+// hold hands out a group's entry, folding it from the store the first
+// time; the caller gives it back with release.
+func (gs *Groups) hold(ctx context.Context, id string) (*groupEntry, error) {
+	gs.mu.Lock()
+	e, ok := gs.entries[id]
+	if !ok {
+		e = &groupEntry{}
+		gs.entries[id] = e
+	}
+	e.users++
+	gs.tick++
+	e.used = gs.tick
+	gs.mu.Unlock()
+	if e.state.Load() != nil {
+		return e, nil
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.state.Load() != nil {
+		return e, nil
+	}
+	st, err := RebuildGroup(ctx, gs.store, id)
+	if err == nil && st == nil {
+		err = group.Messages().NotFound("notfound.group")
+	}
+	if err != nil {
+		gs.mu.Lock()
+		e.users--
+		if e.users == 0 && gs.entries[id] == e {
+			delete(gs.entries, id)
+		}
+		gs.mu.Unlock()
+		return nil, err
+	}
+	e.state.Store(st)
+	return e, nil
+}
+
+// release gives back an entry hold handed out, and lets go of the least
+// recently used groups nobody holds beyond the bound.
+func (gs *Groups) release(e *groupEntry) {
+	gs.mu.Lock()
+	defer gs.mu.Unlock()
+	e.users--
+	for len(gs.entries) > groupsInMemory {
+		var oldest *groupEntry
+		var oldestID string
+		for id, x := range gs.entries {
+			if x.users == 0 && (oldest == nil || x.used < oldest.used) {
+				oldest, oldestID = x, id
+			}
+		}
+		if oldest == nil {
+			return
+		}
+		delete(gs.entries, oldestID)
+	}
+}
+
+// refold reads a group afresh from the store, after another process wrote
+// to it or what was appended did not fold.
+func (gs *Groups) refold(ctx context.Context, e *groupEntry, id string) {
+	if fresh, err := RebuildGroup(ctx, gs.store, id); err == nil && fresh != nil {
+		e.state.Store(fresh)
+	}
+}
+
+// Snapshot gives a group as it stands: an immutable state the caller may
+// keep and read with no lock held.
+func (gs *Groups) Snapshot(ctx context.Context, id string) (*group.State, error) {
+	e, err := gs.hold(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	defer gs.release(e)
+	return e.state.Load(), nil
+}
+
+// View is a group with its evenings' games, as the tab and the statistics
+// read them.
+type View struct {
+	Group *group.State
+	// Games is aligned with Group.Evenings(): nil for an evening whose
+	// game never got its first event (a start cut short by a crash).
+	Games []*tapp.State
+}
+
+// View gives a group and the games of its evenings, each a snapshot.
+func (gs *Groups) View(ctx context.Context, id string) (View, error) {
+	st, err := gs.Snapshot(ctx, id)
+	if err != nil {
+		return View{}, err
+	}
+	v := View{Group: st, Games: make([]*tapp.State, len(st.Evenings()))}
+	for i, ev := range st.Evenings() {
+		g, err := gs.games.Snapshot(ctx, ev.Game)
+		if problem.IsKind(err, problem.NotFound) {
+			continue
+		}
+		if err != nil {
+			return View{}, fmt.Errorf("group %s: evening %s: %w", id, ev.Game, err)
+		}
+		v.Games[i] = g
+	}
+	return v, nil
+}
+
+// GroupDone is what a group command wrote: the stored events, the payloads
+// they hold (decoded again for a repeated idempotency key), and the group
+// after them.
+type GroupDone struct {
+	Events   []events.Event
+	Payloads []group.Payload
+	State    *group.State
+	Repeated bool
+}
+
+// Run decides a command on the group as it stands and appends what it
+// decides, against the version it decided on, as Service.Run does for a
+// game. A command that decides nothing appends nothing.
+func (gs *Groups) Run(ctx context.Context, id, key string, cmd group.Command) (GroupDone, error) {
+	e, err := gs.hold(ctx, id)
+	if err != nil {
+		return GroupDone{}, err
+	}
+	defer gs.release(e)
+	k, err := idemKey(id, key, cmd.Kind(), cmd)
+	if err != nil {
+		return GroupDone{}, err
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	st := e.state.Load()
+	if k.Name != "" {
+		evs, ok, err := gs.store.FindKey(ctx, k)
+		if kerr := keyRefusal(err); kerr != nil {
+			return GroupDone{}, kerr
+		}
+		if err != nil {
+			return GroupDone{}, err
+		}
+		if ok {
+			return repeatedGroup(evs, cmd, st)
+		}
+	}
+	payloads, err := group.Decide(st, cmd)
+	if err != nil {
+		return GroupDone{}, err
+	}
+	if len(payloads) == 0 {
+		return GroupDone{State: st}, nil
+	}
+	res, err := gs.store.Append(ctx, id, st.Version, k, groupEvents(payloads)...)
+	if err != nil {
+		if kerr := keyRefusal(err); kerr != nil {
+			return GroupDone{}, kerr
+		}
+		if events.IsConflict(err) {
+			gs.refold(ctx, e, id)
+			return GroupDone{}, groupCatalogue.Conflict("conflict.group-concurrent")
+		}
+		return GroupDone{}, fmt.Errorf("%s group %s: %w", cmd.Kind(), id, err)
+	}
+	if res.Duplicate {
+		return repeatedGroup(res.Events, cmd, st)
+	}
+	next, err := group.Evolve(st, storedGroup(res.Events, payloads)...)
+	if err != nil {
+		gs.refold(ctx, e, id)
+		return GroupDone{}, fmt.Errorf("%s group %s: fold what was appended: %w", cmd.Kind(), id, err)
+	}
+	e.state.Store(next)
+	return GroupDone{Events: res.Events, Payloads: payloads, State: next}, nil
+}
+
+// repeatedGroup answers a request whose idempotency key was already used,
+// with what the first request appended, if it was the same kind of command.
+func repeatedGroup(evs []events.Event, cmd group.Command, st *group.State) (GroupDone, error) {
+	if len(evs) == 0 || evs[len(evs)-1].Type != cmd.Kind() {
+		return GroupDone{}, catalogue.Input("Idempotency-Key", "key.reused")
+	}
+	done := GroupDone{Events: evs, State: st, Repeated: true}
+	for _, ev := range evs {
+		p, err := group.Decode(ev.Type, ev.Data)
+		if err != nil {
+			return GroupDone{}, err
+		}
+		done.Payloads = append(done.Payloads, p)
+	}
+	return done, nil
+}
+
+func groupEvents(ps []group.Payload) []events.NewEvent {
+	out := make([]events.NewEvent, len(ps))
+	for i, p := range ps {
+		out[i] = events.NewEvent{Type: p.EventType(), SchemaVersion: group.SchemaVersion, Data: p}
+	}
+	return out
+}
+
+func storedGroup(evs []events.Event, ps []group.Payload) []group.Event {
+	out := make([]group.Event, len(evs))
+	for i, ev := range evs {
+		out[i] = group.Event{Version: ev.Version, At: ev.RecordedAt, Data: ps[i]}
+	}
+	return out
+}
+
+// CreateGroup starts a group with new ids. A repeated idempotency key
+// returns the group the first request started.
+func (gs *Groups) CreateGroup(ctx context.Context, start group.Start, key string) (*group.State, error) {
+	k, err := idemKey("create-group", key, "create-group", start)
+	if err != nil {
+		return nil, err
+	}
+	if k.Name != "" {
+		evs, ok, err := gs.store.FindKey(ctx, k)
+		if kerr := keyRefusal(err); kerr != nil {
+			return nil, kerr
+		}
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			return gs.Snapshot(ctx, evs[0].Stream)
+		}
+	}
+	if start.ID, err = newID(); err != nil {
+		return nil, err
+	}
+	if start.ReadID, err = newID(); err != nil {
+		return nil, err
+	}
+	payloads, err := group.Decide(group.New(start.ID), start)
+	if err != nil {
+		return nil, err
+	}
+	res, err := gs.store.AppendAliased(ctx, start.ID, 0, k, []string{start.ReadID}, groupEvents(payloads)...)
+	if kerr := keyRefusal(err); kerr != nil {
+		return nil, kerr
+	}
+	if err != nil {
+		return nil, fmt.Errorf("create group: %w", err)
+	}
+	return gs.Snapshot(ctx, res.Events[0].Stream)
+}
+
+// AddMembers makes players members of the group.
+func (gs *Groups) AddMembers(ctx context.Context, id string, players []string, key string) (*group.State, error) {
+	done, err := gs.Run(ctx, id, key, group.AddMembers{Players: players})
+	return done.State, err
+}
+
+// RecordPayment records money paid between two members and gives the
+// payment as stored.
+func (gs *Groups) RecordPayment(ctx context.Context, id string, p group.RecordPayment, key string) (group.PaymentRecorded, error) {
+	done, err := gs.Run(ctx, id, key, p)
+	if err != nil {
+		return group.PaymentRecorded{}, err
+	}
+	rec, ok := done.Payloads[len(done.Payloads)-1].(group.PaymentRecorded)
+	if !ok {
+		return group.PaymentRecorded{}, fmt.Errorf("record payment: the answer is a %s", done.Payloads[0].EventType())
+	}
+	return rec, nil
+}
+
+// VoidPayment makes payment n no longer count.
+func (gs *Groups) VoidPayment(ctx context.Context, id string, n int, reason, key string) error {
+	_, err := gs.Run(ctx, id, key, group.VoidPayment{Payment: n, Reason: reason})
+	return err
+}
+
+// ResolveRead gives the group a read-only key opens, or a not-found error
+// (also for a key that opens a game).
+func (gs *Groups) ResolveRead(ctx context.Context, readID string) (string, error) {
+	id, err := gs.store.Resolve(ctx, readID)
+	if err != nil {
+		return "", err
+	}
+	if id != "" {
+		if _, err := gs.Snapshot(ctx, id); err == nil {
+			return id, nil
+		} else if !problem.IsKind(err, problem.NotFound) {
+			return "", err
+		}
+	}
+	return "", group.Messages().NotFound("notfound.group")
+}
+
+// Events gives a group's events for the audit.
+func (gs *Groups) Events(ctx context.Context, id string) ([]events.Event, error) {
+	evs, err := gs.store.ReadStream(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if len(evs) == 0 || evs[0].Type != group.TypeStarted {
+		return nil, group.Messages().NotFound("notfound.group")
+	}
+	return evs, nil
+}
+
+// errNotGroup ends a replay at a first event that is not a group's.
+var errNotGroup = errors.New("not a group")
+
+// RebuildGroup folds a group from its stored events; nil for a stream that
+// is empty or is not a group (a game).
+func RebuildGroup(ctx context.Context, store *events.Store, id string) (*group.State, error) {
+	f := group.NewFolder(id)
+	err := store.Replay(ctx, id, func(ev events.Event) error {
+		if ev.Version == 1 && ev.Type != group.TypeStarted {
+			return errNotGroup
+		}
+		p, err := group.Decode(ev.Type, ev.Data)
+		if err != nil {
+			return fmt.Errorf("rebuild group %s: event %d: %w", id, ev.Version, err)
+		}
+		return f.Apply(group.Event{Version: ev.Version, At: ev.RecordedAt, Data: p})
+	})
+	if errors.Is(err, errNotGroup) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	st := f.State()
+	if !st.Started() {
+		return nil, nil
+	}
+	return st, nil
+}

@@ -1,0 +1,276 @@
+package web
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+
+	"tappbook/internal/events"
+	"tappbook/internal/game"
+)
+
+// tableServer is tappbook on a file database at a fixed port, to stop and
+// start again as a laptop at the table does.
+type tableServer struct {
+	t    *testing.T
+	db   string
+	addr string
+	wrap func(http.Handler) http.Handler
+	srv  *http.Server
+	st   *events.Store
+}
+
+func newTableServer(t *testing.T, wrap func(http.Handler) http.Handler) *tableServer {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &tableServer{t: t, db: filepath.Join(t.TempDir(), "table.db"), addr: ln.Addr().String(), wrap: wrap}
+	s.serve(ln)
+	t.Cleanup(s.stop)
+	return s
+}
+
+// formKey stays the same across restarts, as serve keeps it in a file.
+var formKey = []byte("a form key for the tests, 32 byte")
+
+func (s *tableServer) serve(ln net.Listener) {
+	st, err := events.Open(context.Background(), s.db, events.Options{})
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	h, err := New(game.New(st), slog.New(slog.NewTextHandler(io.Discard, nil)), Options{FormKey: formKey})
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	s.st, s.srv = st, &http.Server{Handler: s.wrap(h)}
+	go func() { _ = s.srv.Serve(ln) }()
+}
+
+// start serves again on the same port and database.
+func (s *tableServer) start() {
+	ln, err := net.Listen("tcp", s.addr)
+	if err != nil {
+		s.t.Fatalf("listen again on %s: %v", s.addr, err)
+	}
+	s.serve(ln)
+}
+
+// stop drops every connection at once, as a server that went away.
+func (s *tableServer) stop() {
+	if s.srv != nil {
+		_ = s.srv.Close()
+		s.st.Close()
+		s.srv, s.st = nil, nil
+	}
+}
+
+func (s *tableServer) port() string { _, p, _ := net.SplitHostPort(s.addr); return p }
+
+// ledger reads the game's ledger directly from the database file's server.
+func (s *tableServer) hands(t *testing.T, id string) float64 {
+	t.Helper()
+	res, err := http.Get("http://" + s.addr + "/api/games/" + id + "/ledger")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	var l struct{ Hands float64 }
+	if err := jsonDecode(res.Body, &l); err != nil {
+		t.Fatal(err)
+	}
+	return l.Hands
+}
+
+// waitingDeals is what the page keeps to send: the banner's text and the
+// posts in localStorage.
+func waitingDeals(t *testing.T, ctx context.Context) (string, int) {
+	t.Helper()
+	banner := value(t, ctx, "read the banner", chromedp.Evaluate[string](`(function(){var q=document.getElementById("queue");return q&&!q.hidden?q.querySelector("strong").textContent:""})()`))
+	n := value(t, ctx, "read the queue", chromedp.Evaluate[int](`(JSON.parse(localStorage.getItem("tappbook.waiting"))||[]).length`))
+	return banner, n
+}
+
+// A deal saved while the server is down waits on the phone, with what was
+// typed still on the page, and arrives exactly once when the server is back;
+// a deal whose answer is lost on the way is not recorded twice.
+func TestBrowserDealWaitsForTheServer(t *testing.T) {
+	var loseNext atomic.Bool
+	var recordPosts atomic.Int32
+	srv := newTableServer(t, func(h http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.Method == http.MethodPost && strings.HasSuffix(r.URL.Path, "/record") {
+				recordPosts.Add(1)
+				if loseNext.CompareAndSwap(true, false) {
+					// The deal is recorded, then the answer is lost.
+					h.ServeHTTP(httptest.NewRecorder(), r)
+					if conn, _, err := http.NewResponseController(w).Hijack(); err == nil {
+						conn.Close()
+					}
+					return
+				}
+			}
+			h.ServeHTTP(w, r)
+		})
+	})
+	base := "http://tapp.test:" + srv.port()
+	ctx := browser(t, lanNames)
+	id := startEvening(t, ctx, base, "old-tapp", []string{"Anna", "Ben", "Cleo"})
+	recordDeal(t, ctx, 1, deal{contract: "coeurfrage", taps: []string{tap("declarer", "Ben")}, typed: [][2]string{{"#points", "73"}}})
+
+	// Deal 2 is typed in; the server goes away; it is saved.
+	run(t, ctx, "type deal 2",
+		chromedp.Click(chromedp.CSS(`a.button.primary`)), chromedp.WaitVisible(chromedp.CSS(`nav.contracts`)),
+		chromedp.Click(chromedp.CSS(`a.pick[href="?contract=solo"]`)), chromedp.WaitVisible(chromedp.CSS(`form.deal`)),
+		chromedp.Click(chromedp.CSS(tap("declarer", "Cleo"))), chromedp.Click(chromedp.CSS(tap("trump", "clubs"))),
+		chromedp.SendKeys(chromedp.CSS(`#points`), "45"))
+	srv.stop()
+	run(t, ctx, "save deal 2 with the server down",
+		chromedp.Click(chromedp.CSS(`form.deal button[type=submit]`)),
+		chromedp.WaitVisible(chromedp.ID(`queue`)))
+	banner, queued := waitingDeals(t, ctx)
+	if banner != "1 deal waiting to be sent" || queued != 1 {
+		t.Fatalf("with the server down the page says %q and keeps %d posts", banner, queued)
+	}
+	if pts := value(t, ctx, "read the points", chromedp.Evaluate[string](`document.getElementById("points").value`)); pts != "45" {
+		t.Fatalf("the points typed are gone: %q", pts)
+	}
+	shot(t, ctx, "waiting")
+
+	// The server is back on the same port and database: the deal arrives.
+	srv.start()
+	run(t, ctx, "deal 2 arrives", chromedp.WaitVisible(chromedp.ID(`hand-2`)))
+	if banner, queued := waitingDeals(t, ctx); banner != "" || queued != 0 {
+		t.Fatalf("after sending, the page says %q and keeps %d posts", banner, queued)
+	}
+	if n := srv.hands(t, id); n != 2 {
+		t.Fatalf("%v deals after the server came back, want 2 (exactly one more)", n)
+	}
+	t.Logf("server down: the deal waited, then arrived once: 2 deals")
+
+	// Deal 3 is recorded, but its answer never reaches the phone.
+	before := recordPosts.Load()
+	loseNext.Store(true)
+	recordDeal(t, ctx, 3, deal{contract: "pass"})
+	if n := srv.hands(t, id); n != 3 {
+		t.Fatalf("%v deals after a lost answer, want 3 (exactly one more)", n)
+	}
+	if sent := recordPosts.Load() - before; sent < 2 {
+		t.Fatalf("deal 3 was posted %d times: the lost answer was not tried again", sent)
+	} else {
+		t.Logf("answer lost: deal 3 posted %d times, recorded once: 3 deals", sent)
+	}
+}
+
+// forwarder carries connections from one address to another, so that one
+// phone alone can lose the server.
+type forwarder struct {
+	from, to string
+	mu       sync.Mutex
+	ln       net.Listener
+	conns    []net.Conn
+}
+
+func (f *forwarder) up(t *testing.T) {
+	t.Helper()
+	ln, err := net.Listen("tcp", f.from)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.mu.Lock()
+	f.ln = ln
+	f.mu.Unlock()
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			s, err := net.Dial("tcp", f.to)
+			if err != nil {
+				c.Close()
+				continue
+			}
+			f.mu.Lock()
+			f.conns = append(f.conns, c, s)
+			f.mu.Unlock()
+			go func() { _, _ = io.Copy(s, c); s.Close() }()
+			go func() { _, _ = io.Copy(c, s); c.Close() }()
+		}
+	}()
+}
+
+func (f *forwarder) down() {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.ln != nil {
+		f.ln.Close()
+		f.ln = nil
+	}
+	for _, c := range f.conns {
+		c.Close()
+	}
+	f.conns = nil
+}
+
+// Two phones record the same deal while one of them has lost the server:
+// when it is back, its waiting deal meets the other's, and it is told so in
+// words, with what it typed still in the form; nothing is recorded twice.
+func TestBrowserTwoPhonesOneDeal(t *testing.T) {
+	srv := newTableServer(t, func(h http.Handler) http.Handler { return h })
+	fwd := &forwarder{from: "127.0.0.2:" + srv.port(), to: srv.addr}
+	fwd.up(t)
+	t.Cleanup(fwd.down)
+	base := "http://tapp.test:" + srv.port()
+	a := browser(t, lanNames)
+	b := browser(t, chromedp.Flag("host-resolver-rules", "MAP tapp.test 127.0.0.2"))
+	id := startEvening(t, a, base, "zuger", []string{"Anna", "Ben", "Cleo", "Dan"})
+	recordDeal(t, a, 1, deal{contract: "pass"})
+
+	run(t, b, "phone B types deal 2",
+		chromedp.Navigate(base+"/g/"+id+"/record?contract=solo&lang=en"), chromedp.WaitVisible(chromedp.CSS(`form.deal`)),
+		chromedp.Click(chromedp.CSS(tap("declarer", "Ben"))), chromedp.Click(chromedp.CSS(tap("tricks", "5"))),
+		chromedp.SendKeys(chromedp.CSS(`#points`), "70"))
+	fwd.down()
+	run(t, b, "phone B saves without the server",
+		chromedp.Click(chromedp.CSS(`form.deal button[type=submit]`)), chromedp.WaitVisible(chromedp.ID(`queue`)))
+	if banner, n := waitingDeals(t, b); banner != "1 deal waiting to be sent" || n != 1 {
+		t.Fatalf("phone B: %q, %d waiting", banner, n)
+	}
+	recordDeal(t, a, 2, deal{contract: "pass"}) // phone A records deal 2 meanwhile
+	fwd.up(t)
+	run(t, b, "phone B hears of the other deal", chromedp.WaitVisible(chromedp.CSS(`p.error`)))
+	msg := value(t, b, "read the message", chromedp.Text(chromedp.CSS(`p.error`)))
+	if !strings.Contains(msg, "hand 3, not 2") {
+		t.Fatalf("phone B is told %q", msg)
+	}
+	if pts := value(t, b, "read the points", chromedp.Evaluate[string](`document.getElementById("points").value`)); pts != "70" {
+		t.Fatalf("phone B's points are gone: %q", pts)
+	}
+	if _, n := waitingDeals(t, b); n != 0 {
+		t.Fatalf("phone B still keeps %d posts", n)
+	}
+	if n := srv.hands(t, id); n != 2 {
+		t.Fatalf("%v deals, want 2: phone A's deal 2, phone B's not recorded over it", n)
+	}
+	t.Logf("phone B was told: %s", msg)
+	// Phone B sends its deal as deal 3, from the form it was shown.
+	run(t, b, "phone B records deal 3",
+		chromedp.Click(chromedp.CSS(`form.deal button[type=submit]`)), chromedp.WaitVisible(chromedp.ID(`hand-3`)))
+	if n := srv.hands(t, id); n != 3 {
+		t.Fatalf("%v deals, want 3", n)
+	}
+}
+
+func jsonDecode(r io.Reader, v any) error { return json.NewDecoder(r).Decode(v) }

@@ -1,0 +1,184 @@
+package web
+
+import (
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// missingGroupText is a raw message key of the group pages, or a broken verb.
+var missingGroupText = regexp.MustCompile(`%!|\b(group|tab|stats|mine|evening|new|table|close|share|err)\.[a-z-]+\b`)
+
+// newGroupForm starts a group through its form and gives its id.
+func newGroupForm(t *testing.T, h http.Handler, v url.Values) string {
+	t.Helper()
+	return strings.TrimPrefix(location(t, h, "/groups/new", v), "/groups/")
+}
+
+// location posts a form and gives where it redirects.
+func location(t *testing.T, h http.Handler, path string, v url.Values) string {
+	t.Helper()
+	req := httptest.NewRequest("POST", path, strings.NewReader(v.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	if rec.Code != http.StatusSeeOther {
+		t.Fatalf("POST %s: %d %s", path, rec.Code, rec.Body.String())
+	}
+	return rec.Header().Get("Location")
+}
+
+func TestGroupPagesFlow(t *testing.T) {
+	h := newServer(t)
+	key := url.Values{"idempotency_key": {"g1"}, "name": {"Thursday table"}, "player": {"Anna", "Ben", "", ""}, "unit": {"0,50"}, "currency": {"chf"}}
+	gid := newGroupForm(t, h, key)
+	// The same form sent twice starts one group.
+	if again := strings.TrimPrefix(location(t, h, "/groups/new", key), "/groups/"); again != gid {
+		t.Fatalf("a repeated form started group %s after %s", again, gid)
+	}
+	g := do(t, h, "GET", "/api/groups/"+gid, "").json(t)
+	if g["unit"] != "0.50" || g["currency"] != "CHF" {
+		t.Fatalf("group %v", g)
+	}
+
+	// An evening of the group from its start form, prefilled with the
+	// members and the group's money.
+	f := page(t, h, "/new/zuger?group="+gid, "en")
+	if !strings.Contains(f.body, `name="group" value="`+gid+`"`) || !strings.Contains(f.body, `value="Anna"`) || !strings.Contains(f.body, `name="unit" value="0.50"`) {
+		t.Fatalf("the start form of a group's evening: %s", f.body)
+	}
+	gameID := startForm(t, h, "zuger", url.Values{"player": {"Anna", "Ben", "Cleo", "Dan"}, "unit": {"0.50"}, "currency": {"CHF"}, "group": {gid}})
+	// A unit that is not the group's is refused on the form.
+	r := form(t, h, "/new/zuger", url.Values{"player": {"Anna", "Ben", "Cleo", "Dan"}, "unit": {"1"}, "currency": {"CHF"}, "group": {gid}})
+	if r.status != 422 || !strings.Contains(errorNear(r.body, "unit"), "One unit of this group's evenings is worth 0.50, not 1") {
+		t.Fatalf("another unit: %d %s", r.status, errorNear(r.body, "unit"))
+	}
+	for _, d := range []string{`{"contract":"tapp","declarer":"Anna","points":70,"tricks":5}`, `{"contract":"solo","declarer":"Ben","points":40,"tricks":3}`} {
+		mustStatus(t, do(t, h, "POST", "/api/games/"+gameID+"/hands", d), 201)
+	}
+	mustStatus(t, do(t, h, "POST", "/api/games/"+gameID+"/close", "{}"), 200)
+	// The evening's page links its group and offers the next evening.
+	table := page(t, h, "/g/"+gameID, "en")
+	if !strings.Contains(table.body, `href="/groups/`+gid+`"`) || !strings.Contains(table.body, `action="/g/`+gameID+`/again"`) {
+		t.Fatalf("table: %s", table.body)
+	}
+
+	// The group's page lists it; the next evening passes the deal on, and
+	// a second tap opens the same one.
+	gp := page(t, h, "/groups/"+gid, "en")
+	if !strings.Contains(gp.body, "Zuger Tapp again with Ben, Cleo, Dan, Anna: Ben deals first.") || !strings.Contains(gp.body, `href="/g/`+gameID+`"`) {
+		t.Fatalf("group page: %s", visibleText(gp.body))
+	}
+	next := location(t, h, "/g/"+gameID+"/again", url.Values{})
+	if again := location(t, h, "/g/"+gameID+"/again", url.Values{}); again != next {
+		t.Fatalf("a second tap started %s after %s", again, next)
+	}
+	// The group's "next evening" follows its newest evening, now that one.
+	third := location(t, h, "/groups/"+gid+"/again", url.Values{})
+	if third == next || !strings.HasPrefix(third, "/g/") {
+		t.Fatalf("the group's next evening: %s after %s", third, next)
+	}
+	if n := do(t, h, "GET", "/api/games/"+strings.TrimPrefix(third, "/g/"), "").json(t)["players"]; fmt.Sprint(n) != "[Cleo Dan Anna Ben]" {
+		t.Fatalf("seats of the third evening: %v", n)
+	}
+
+	// Members: one added, one refused next to its field.
+	location(t, h, "/groups/"+gid+"/members", url.Values{"player": {"Eva"}})
+	r = form(t, h, "/groups/"+gid+"/members", url.Values{"player": {"eva"}})
+	if r.status != 422 || !strings.Contains(errorNear(r.body, "player"), `"eva" is a member of this group written "Eva"`) {
+		t.Fatalf("member refused: %d %q", r.status, errorNear(r.body, "player"))
+	}
+
+	// The tab: Anna +3 +2 = 5 units, Ben −1 −6 = −7, Cleo and Dan +1.
+	tab := page(t, h, "/groups/"+gid+"/tab", "en")
+	for name, want := range map[string]string{"Anna": "CHF 2.50", "Ben": "−CHF 3.50", "Cleo": "CHF 0.50", "Dan": "CHF 0.50"} {
+		if !strings.Contains(tab.body, `data-owed="`+name+`">`+want+`<`) {
+			t.Fatalf("%s is not owed %s: %s", name, want, visibleText(tab.body))
+		}
+	}
+	// A payment typed the German way; a refused one keeps what was typed.
+	location(t, h, "/groups/"+gid+"/payments", url.Values{"from": {"Ben"}, "to": {"Anna"}, "amount": {"2,50"}, "note": {"bar"}})
+	r = form(t, h, "/groups/"+gid+"/payments", url.Values{"from": {"Ben"}, "to": {"Anna"}, "amount": {"0,005"}}, "Accept-Language", "de")
+	if r.status != 422 || !strings.Contains(errorNear(r.body, "amount"), "mehr Nachkommastellen als das Geld dieser Runde (2)") || !strings.Contains(r.body, `value="0,005"`) {
+		t.Fatalf("payment refused: %d %q", r.status, errorNear(r.body, "amount"))
+	}
+	r = form(t, h, "/groups/"+gid+"/payments", url.Values{"from": {"Ben"}, "to": {"Ben"}, "amount": {"1"}})
+	if r.status != 422 || !strings.Contains(r.body, "Ben cannot pay themselves") {
+		t.Fatalf("payment to oneself: %d %s", r.status, visibleText(r.body))
+	}
+	tab = page(t, h, "/groups/"+gid+"/tab", "en")
+	if !strings.Contains(tab.body, "Ben paid Anna CHF 2.50") || !strings.Contains(tab.body, `data-owed="Ben">−CHF 1.00<`) {
+		t.Fatalf("tab after the payment: %s", visibleText(tab.body))
+	}
+	// Cash rounding shows rounded transfers and keeps the exact amounts.
+	if cash := page(t, h, "/groups/"+gid+"/tab?cash=1", "en"); !strings.Contains(cash.body, "Rounded for cash, to CHF 0.05") {
+		t.Fatalf("cash: %s", visibleText(cash.body))
+	}
+	// A void needs a reason, shown next to the payment's form.
+	r = form(t, h, "/groups/"+gid+"/payments/1/void", url.Values{"reason": {" "}})
+	if r.status != 422 || !strings.Contains(errorNear(r.body, "reason-1"), "Say why this payment is voided") {
+		t.Fatalf("void without a reason: %d %q", r.status, errorNear(r.body, "reason-1"))
+	}
+	location(t, h, "/groups/"+gid+"/payments/1/void", url.Values{"reason": {"paid by mistake"}})
+	tab = page(t, h, "/groups/"+gid+"/tab", "en")
+	if !strings.Contains(tab.body, "voided: paid by mistake") || !strings.Contains(tab.body, `data-owed="Ben">−CHF 3.50<`) {
+		t.Fatalf("tab after the void: %s", visibleText(tab.body))
+	}
+	if r := form(t, h, "/groups/"+gid+"/payments/1/void", url.Values{"reason": {"again"}}); r.status != 409 {
+		t.Fatalf("void twice: %d", r.status)
+	}
+
+	stats := page(t, h, "/groups/"+gid+"/stats", "en")
+	if !strings.Contains(stats.body, `data-player="Anna"`) || !strings.Contains(stats.body, `<td class="num" data-stat="declared">1/1</td>`) ||
+		!strings.Contains(stats.body, `data-running="Anna">Anna CHF 2.50<`) {
+		t.Fatalf("stats: %s", stats.body)
+	}
+
+	// Read-only: the group, its tab and stats, no form, no key that writes.
+	rid := g["read_id"].(string)
+	for _, path := range []string{"/r/" + rid, "/r/" + rid + "/tab", "/r/" + rid + "/stats"} {
+		ro := page(t, h, path, "en")
+		if ro.status != 200 || strings.Contains(ro.body, gid) || strings.Contains(ro.body, gameID) || strings.Contains(ro.body, "<form") {
+			t.Fatalf("%s: %d %s", path, ro.status, ro.body)
+		}
+	}
+	if r := form(t, h, "/r/"+rid+"/payments", url.Values{"from": {"Ben"}, "to": {"Anna"}, "amount": {"1"}}); r.status < 400 {
+		t.Fatalf("a payment through the read-only link: %d", r.status)
+	}
+
+	// Every page of a group speaks every language, with no key missing.
+	for _, lang := range []string{"en", "de", "sv"} {
+		for _, path := range []string{"/groups/new", "/groups/" + gid, "/groups/" + gid + "/tab", "/groups/" + gid + "/tab?cash=1", "/groups/" + gid + "/stats", "/r/" + rid, "/", "/g/" + gameID} {
+			r := page(t, h, path, lang)
+			if r.status != 200 {
+				t.Fatalf("%s %s: %d", lang, path, r.status)
+			}
+			if m := missingGroupText.FindString(visibleText(r.body)); m != "" {
+				t.Fatalf("%s %s shows %q", lang, path, m)
+			}
+		}
+	}
+}
+
+func TestGroupPagesRefusals(t *testing.T) {
+	h := newServer(t)
+	r := form(t, h, "/groups/new", url.Values{"name": {" "}, "player": {"Anna"}})
+	if r.status != 422 || !strings.Contains(errorNear(r.body, "name"), "Give the group a name") || !strings.Contains(r.body, `value="Anna"`) {
+		t.Fatalf("no name: %d %q", r.status, errorNear(r.body, "name"))
+	}
+	r = form(t, h, "/groups/new", url.Values{"name": {"x"}, "unit": {"zero"}})
+	if r.status != 422 || errorNear(r.body, "unit") == "" {
+		t.Fatalf("bad unit: %d %s", r.status, r.body)
+	}
+	if r := page(t, h, "/groups/nosuchgroup", "en"); r.status != 404 || !strings.Contains(r.body, "There is no group with this id") && !strings.Contains(r.body, "there is no group with this id") {
+		t.Fatalf("unknown group: %d %s", r.status, visibleText(r.body))
+	}
+	gid := newGroupForm(t, h, url.Values{"name": {"x"}})
+	if r := form(t, h, "/groups/"+gid+"/again", url.Values{}); r.status != 409 {
+		t.Fatalf("the next evening of a group with none: %d", r.status)
+	}
+}

@@ -1,0 +1,523 @@
+package web
+
+import (
+	"bytes"
+	"fmt"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/a-h/templ"
+	"github.com/labstack/echo/v4"
+	"github.com/shopspring/decimal"
+	"rsc.io/qr"
+
+	"tappbook/internal/game"
+	"tappbook/internal/group"
+	"tappbook/internal/i18n"
+	"tappbook/internal/payout"
+	"tappbook/internal/problem"
+	"tappbook/internal/tapp"
+	"tappbook/templates"
+)
+
+// groupRoutes are a group's pages: its evenings and links, the tab with
+// the payments, the statistics; and the next evening of a table.
+func (u ui) groupRoutes(e *echo.Echo) {
+	e.GET("/groups/new", u.newGroupForm)
+	e.POST("/groups/new", u.newGroup, u.createLimit)
+	g := e.Group("/groups/:id")
+	g.GET("", u.groupPage)
+	g.POST("/members", u.addMember)
+	g.POST("/again", u.groupAgain, u.createLimit)
+	g.GET("/tab", u.tabPage)
+	g.POST("/payments", u.recordPayment)
+	g.POST("/payments/:n/void", u.voidPayment)
+	g.GET("/stats", u.statsPage)
+	g.GET("/export", u.exportGroup)
+	e.POST("/g/:id/again", u.again, u.createLimit)
+
+	// Through a group's read-only link: reading pages only. /r/{read id}
+	// itself is readPage, for a game's link or a group's.
+	r := e.Group("/r/:token", resolveRead(u.svc, u.problem))
+	r.GET("/tab", u.tabPage)
+	r.GET("/stats", u.statsPage)
+}
+
+// groupSeats is how many players the start-a-group form offers.
+const groupSeats = 6
+
+func (u ui) newGroupForm(c echo.Context) error {
+	p, _ := u.page(c, "group.new")
+	v := templates.NewGroupView{Page: p, Unit: templates.Field{Value: "1"}, Seats: make([]templates.Field, groupSeats), IdemKey: newKey()}
+	return render(c, http.StatusOK, templates.NewGroup(v))
+}
+
+func (u ui) newGroup(c echo.Context) error {
+	form, err := formParams(c)
+	if err != nil {
+		return u.problem(c, err)
+	}
+	var players []string
+	for _, name := range form["player"] {
+		if name = strings.TrimSpace(name); name != "" {
+			players = append(players, name)
+		}
+	}
+	unit := strings.TrimSpace(form.Get("unit"))
+	if norm, err := i18n.NormalizeAmount(unit); err == nil {
+		unit = norm
+	}
+	st, err := u.svc.Groups().CreateGroup(c.Request().Context(), group.Start{Name: form.Get("name"), Players: players, Unit: unit,
+		Currency: form.Get("currency")}, form.Get("idempotency_key"))
+	if err == nil {
+		return c.Redirect(http.StatusSeeOther, "/groups/"+st.ID)
+	}
+	if !problem.IsKind(err, problem.Input) {
+		return u.problem(c, err)
+	}
+	p, loc := u.page(c, "group.new")
+	v := templates.NewGroupView{Page: p, Name: templates.Field{Value: form.Get("name")}, Unit: templates.Field{Value: form.Get("unit")},
+		Currency: templates.Field{Value: form.Get("currency")}, IdemKey: newKey()}
+	for i := range max(groupSeats, len(form["player"])) {
+		f := templates.Field{}
+		if i < len(form["player"]) {
+			f.Value = form["player"][i]
+		}
+		v.Seats = append(v.Seats, f)
+	}
+	pe, _ := problem.As(err)
+	switch msg := loc.Error(err); pe.Field {
+	case "name":
+		v.Name.Error = msg
+	case "unit":
+		v.Unit.Error = msg
+	case "currency":
+		v.Currency.Error = msg
+	default:
+		v.Error = msg
+	}
+	return render(c, http.StatusUnprocessableEntity, templates.NewGroup(v))
+}
+
+// groupHead fills what every page of a group needs. A group's pages follow
+// no live stream: p.Base is left empty.
+func (u ui) groupHead(c echo.Context, st *group.State, title string, args ...any) (templates.Page, i18n.Localizer, templates.GroupBase) {
+	p, loc := u.page(c, title, args...)
+	p.GameID, p.Base = "", ""
+	base := "/groups/" + st.ID
+	if readOnly(c) {
+		base = "/r/" + c.Param("token")
+	}
+	return p, loc, templates.GroupBase{Name: st.Name, Base: base}
+}
+
+// readPage answers /r/{read id}: the game's table for a game's read-only
+// key (looked for first: games are read most, and from memory), else the
+// group's page.
+func (u ui) readPage(c echo.Context) error {
+	if _, err := u.svc.Snapshot(c.Request().Context(), gameID(c)); err == nil {
+		return u.table(c)
+	}
+	return u.groupPage(c)
+}
+
+func (u ui) groupPage(c echo.Context) error {
+	v, err := u.svc.Groups().View(c.Request().Context(), groupID(c))
+	if err != nil {
+		return u.problem(c, err)
+	}
+	return render(c, http.StatusOK, u.groupView(c, v, templates.Field{}))
+}
+
+// date is the day an evening started, as the pages show it.
+func date(t time.Time) string { return t.UTC().Format("2006-01-02") }
+
+// rotated is the seats of the next evening: the same order, the player
+// after the first dealer dealing first (see game.Service.Again).
+func rotated(players []string) []string {
+	return append(append([]string(nil), players[1:]...), players[0])
+}
+
+func (u ui) groupView(c echo.Context, gv game.View, member templates.Field) templ.Component {
+	st := gv.Group
+	p, loc, base := u.groupHead(c, st, "group.title", st.Name)
+	origin := c.Scheme() + "://" + c.Request().Host
+	v := templates.GroupView{Page: p, Group: base, ReadURL: origin + "/r/" + st.ReadID, Members: st.MemberNames(), Member: member, IdemKey: newKey(),
+		Money: loc.T("group.money", loc.Money(st.Unit, st.Currency, st.Places()))}
+	link := v.ReadURL
+	if !readOnly(c) {
+		v.WriteURL = origin + "/groups/" + st.ID
+		link = v.WriteURL
+	}
+	if code, err := qr.Encode(link, qr.M); err == nil {
+		v.QR = qrPath(code)
+	}
+	for i := len(gv.Games) - 1; i >= 0; i-- {
+		g := gv.Games[i]
+		if g == nil {
+			continue
+		}
+		ev := templates.EveningView{Href: "/g/" + g.ID, Variant: loc.T("variant." + string(g.Setup.Variant)),
+			Players: strings.Join(g.Setup.Players, ", "), Date: date(g.StartedAt), Closed: g.Closed != nil, Hands: len(g.Hands())}
+		if readOnly(c) {
+			ev.Href = "/r/" + g.ReadID
+		}
+		for seat, name := range g.Setup.Players {
+			b := g.Balance(seat)
+			ev.Money = append(ev.Money, templates.MoneyView{Name: name, Amount: loc.Money(g.Money(b), g.Currency, g.Places()), Negative: b.IsNegative()})
+		}
+		v.Evenings = append(v.Evenings, ev)
+		if v.Next == nil && !readOnly(c) {
+			seats := rotated(g.Setup.Players)
+			v.Next = &templates.NextEvening{Action: "/g/" + g.ID + "/again", Variant: ev.Variant, Players: strings.Join(seats, ", "), Dealer: seats[0]}
+		}
+	}
+	if !readOnly(c) {
+		for _, vr := range payout.Variants() {
+			v.Variants = append(v.Variants, templates.Option{Value: "/new/" + string(vr) + "?group=" + st.ID, Label: loc.T("variant." + string(vr))})
+		}
+	}
+	mine := templates.MineView{Kind: "group", Href: base.Base, Title: st.Name, Players: strings.Join(st.MemberNames(), ", "),
+		Started: st.StartedAt.UTC().Format(time.RFC3339)}
+	if v.Next != nil {
+		mine.Again = "/groups/" + st.ID + "/again"
+	}
+	return templates.Group(v, mine)
+}
+
+func (u ui) addMember(c echo.Context) error {
+	form, err := formParams(c)
+	if err != nil {
+		return u.problem(c, err)
+	}
+	name := strings.TrimSpace(form.Get("player"))
+	_, err = u.svc.Groups().AddMembers(c.Request().Context(), groupID(c), []string{name}, form.Get("idempotency_key"))
+	if err == nil {
+		return c.Redirect(http.StatusSeeOther, "/groups/"+groupID(c))
+	}
+	if !problem.IsKind(err, problem.Input) {
+		return u.problem(c, err)
+	}
+	v, verr := u.svc.Groups().View(c.Request().Context(), groupID(c))
+	if verr != nil {
+		return u.problem(c, verr)
+	}
+	return render(c, http.StatusUnprocessableEntity, u.groupView(c, v, templates.Field{Value: name, Error: u.localizer(c).Error(err)}))
+}
+
+// groupAgain starts the group's newest evening again, the deal passed on.
+func (u ui) groupAgain(c echo.Context) error {
+	form, err := formParams(c)
+	if err != nil {
+		return u.problem(c, err)
+	}
+	v, err := u.svc.Groups().View(c.Request().Context(), groupID(c))
+	if err != nil {
+		return u.problem(c, err)
+	}
+	for i := len(v.Games) - 1; i >= 0; i-- {
+		if g := v.Games[i]; g != nil {
+			return u.startAgain(c, g.ID, form.Get("idempotency_key"))
+		}
+	}
+	return u.problem(c, game.NoEvening())
+}
+
+// again starts the next evening of a table from its evening's page.
+func (u ui) again(c echo.Context) error {
+	form, err := formParams(c)
+	if err != nil {
+		return u.problem(c, err)
+	}
+	return u.startAgain(c, gameID(c), form.Get("idempotency_key"))
+}
+
+// startAgain starts the evening after game id. Without a key of its own,
+// the key is the evening's: every tap on "new evening" after the same
+// evening, from any phone, opens the one next evening.
+func (u ui) startAgain(c echo.Context, id, key string) error {
+	if key == "" {
+		key = "again-" + id
+	}
+	g, err := u.svc.Again(c.Request().Context(), id, key)
+	if err != nil {
+		return u.problem(c, err)
+	}
+	return c.Redirect(http.StatusSeeOther, "/g/"+g.ID)
+}
+
+func (u ui) tabPage(c echo.Context) error {
+	v, err := u.svc.Groups().View(c.Request().Context(), groupID(c))
+	if err != nil {
+		return u.problem(c, err)
+	}
+	return render(c, http.StatusOK, templates.Tab(u.tabView(c, v, nil, nil)))
+}
+
+// tabView fills the tab page; form is what was posted, errs the refusal of
+// a payment or a void, if any.
+func (u ui) tabView(c echo.Context, gv game.View, form map[string][]string, refusal *formRefusal) templates.TabView {
+	st := gv.Group
+	p, loc, base := u.groupHead(c, st, "tab.title", st.Name)
+	places := st.Places()
+	money := func(d decimal.Decimal) string { return loc.Money(d, st.Currency, places) }
+	tab := st.Tab(gv.Games)
+	v := templates.TabView{Page: p, Group: base, Evenings: tab.Evenings}
+	for i, name := range tab.Names {
+		v.Owed = append(v.Owed, templates.MoneyView{Name: name, Amount: money(tab.Owed[i]), Negative: tab.Owed[i].IsNegative()})
+	}
+	transfers := tab.Transfers
+	step, hasCash := group.CashStep(st.Currency)
+	if hasCash {
+		v.CashStep = money(step)
+		v.Cash = c.QueryParam("cash") != ""
+	}
+	if v.Cash {
+		transfers = group.CashTransfers(tab.Transfers, step)
+	}
+	for _, t := range transfers {
+		tt := templates.TabTransfer{From: t.From, To: t.To, Amount: money(t.Amount), Value: t.Amount.StringFixed(places)}
+		if v.Cash {
+			for _, x := range tab.Transfers {
+				if x.From == t.From && x.To == t.To && !x.Amount.Equal(t.Amount) {
+					tt.Exact = money(x.Amount)
+				}
+			}
+		}
+		v.Transfers = append(v.Transfers, tt)
+	}
+	ps := st.Payments()
+	for i := len(ps) - 1; i >= 0; i-- {
+		pm := ps[i]
+		pv := templates.PaymentView{Number: pm.Number, Text: loc.T("tab.paid-text", pm.From, pm.To, money(pm.Amount)), Note: pm.Note,
+			At: pm.At.UTC().Format("2006-01-02 15:04"), Voided: pm.Voided, VoidReason: pm.VoidReason}
+		if refusal != nil && refusal.payment == pm.Number {
+			pv.Reason = templates.Field{Value: refusal.value, Error: refusal.msg}
+		}
+		v.Payments = append(v.Payments, pv)
+	}
+	get := func(k string) string {
+		if len(form[k]) > 0 {
+			return form[k][0]
+		}
+		return ""
+	}
+	f := templates.PaymentForm{Amount: templates.Field{Value: get("amount")}, Note: templates.Field{Value: get("note")}, IdemKey: newKey()}
+	for _, m := range st.MemberNames() {
+		f.From = append(f.From, templates.Option{Value: m, Label: m, Selected: get("from") == m})
+		f.To = append(f.To, templates.Option{Value: m, Label: m, Selected: get("to") == m})
+	}
+	if refusal != nil && refusal.payment == 0 {
+		switch refusal.field {
+		case "from":
+			f.FromErr = refusal.msg
+		case "to":
+			f.ToErr = refusal.msg
+		case "amount":
+			f.Amount.Error = refusal.msg
+		case "note":
+			f.Note.Error = refusal.msg
+		default:
+			f.Error = refusal.msg
+		}
+	}
+	v.Form = f
+	return v
+}
+
+// formRefusal is a refused payment (payment 0) or void, for the form to
+// show next to its field.
+type formRefusal struct {
+	payment int
+	field   string
+	value   string
+	msg     string
+}
+
+func (u ui) recordPayment(c echo.Context) error {
+	form, err := formParams(c)
+	if err != nil {
+		return u.problem(c, err)
+	}
+	amount := strings.TrimSpace(form.Get("amount"))
+	if norm, err := i18n.NormalizeAmount(amount); err == nil {
+		amount = norm
+	}
+	_, err = u.svc.Groups().RecordPayment(c.Request().Context(), groupID(c), group.RecordPayment{From: form.Get("from"), To: form.Get("to"),
+		Amount: amount, Note: form.Get("note")}, form.Get("idempotency_key"))
+	if err == nil {
+		return c.Redirect(http.StatusSeeOther, "/groups/"+groupID(c)+"/tab")
+	}
+	return u.tabRefused(c, form, err, 0)
+}
+
+func (u ui) voidPayment(c echo.Context) error {
+	n, err := paymentNumber(c)
+	if err != nil {
+		return u.problem(c, err)
+	}
+	form, err := formParams(c)
+	if err != nil {
+		return u.problem(c, err)
+	}
+	err = u.svc.Groups().VoidPayment(c.Request().Context(), groupID(c), n, form.Get("reason"), "")
+	if err == nil {
+		return c.Redirect(http.StatusSeeOther, "/groups/"+groupID(c)+"/tab#payment-"+strconv.Itoa(n))
+	}
+	return u.tabRefused(c, form, err, n)
+}
+
+// tabRefused shows the tab again with a refused payment or void next to
+// its field; anything but bad input is a problem page.
+func (u ui) tabRefused(c echo.Context, form map[string][]string, err error, payment int) error {
+	pe, ok := problem.As(err)
+	if !ok || pe.Kind != problem.Input {
+		return u.problem(c, err)
+	}
+	v, verr := u.svc.Groups().View(c.Request().Context(), groupID(c))
+	if verr != nil {
+		return u.problem(c, verr)
+	}
+	r := &formRefusal{payment: payment, field: pe.Field, msg: u.localizer(c).Error(err)}
+	if payment > 0 {
+		r.value = strings.Join(form["reason"], "")
+		form = nil
+	}
+	return render(c, http.StatusUnprocessableEntity, templates.Tab(u.tabView(c, v, form, r)))
+}
+
+func (u ui) statsPage(c echo.Context) error {
+	gv, err := u.svc.Groups().View(c.Request().Context(), groupID(c))
+	if err != nil {
+		return u.problem(c, err)
+	}
+	st := gv.Group
+	p, loc, base := u.groupHead(c, st, "stats.title", st.Name)
+	s := st.Stats(gv.Games)
+	money := func(d decimal.Decimal) string { return loc.Money(d, st.Currency, st.Places()) }
+	row := func(seat int, name string, l group.Line) templates.StatsRow {
+		r := templates.StatsRow{Name: name, Seat: seat % chartColours, Evenings: l.Evenings, Deals: l.Deals, Declared: l.Declared, DeclaredWon: l.DeclaredWon,
+			WonPercent: "–", Won: money(l.Won), Lost: money(l.Lost), Net: money(l.Net()), Best: "–", Worst: "–", Negative: l.Net().IsNegative()}
+		if pct, ok := l.WonPercent(); ok {
+			r.WonPercent = loc.Num(pct) + " %"
+		}
+		if l.Best != nil {
+			r.Best, r.Worst = money(l.Best.Money), money(l.Worst.Money)
+		}
+		return r
+	}
+	v := templates.StatsView{Page: p, Group: base, Evenings: len(s.Evenings), Chart: runningChart(s, money)}
+	for i, pl := range s.Players {
+		v.Rows = append(v.Rows, row(i, pl.Name, pl.Line))
+	}
+	for _, vr := range payout.Variants() {
+		vs := templates.VariantStats{Name: loc.T("variant." + string(vr))}
+		for i, pl := range s.Players {
+			if k := slices.IndexFunc(pl.Variants, func(x group.VariantLine) bool { return x.Variant == vr }); k >= 0 {
+				vs.Rows = append(vs.Rows, row(i, pl.Name, pl.Variants[k].Line))
+			}
+		}
+		if len(vs.Rows) > 0 {
+			v.Variants = append(v.Variants, vs)
+		}
+	}
+	return render(c, http.StatusOK, templates.Stats(v))
+}
+
+// chartColours is how many players the charts tell apart by colour.
+const chartColours = 8
+
+// runningChart draws each member's running total over the closed evenings
+// in a 300 × 120 box, as the table's chart draws an evening: money becomes
+// a float here only as a pixel position.
+func runningChart(s group.Stats, money func(decimal.Decimal) string) templates.ChartView {
+	const w, h = 300, 120
+	steps := len(s.Evenings)
+	lo, hi := 0.0, 0.0
+	for _, p := range s.Players {
+		for _, r := range p.Running {
+			f := r.InexactFloat64()
+			lo, hi = min(lo, f), max(hi, f)
+		}
+	}
+	if steps == 0 || lo == hi {
+		return templates.ChartView{Empty: true}
+	}
+	y := func(v float64) float64 { return 2 + (hi-v)/(hi-lo)*(h-4) }
+	out := templates.ChartView{Width: w, Height: h, ZeroY: strconv.FormatFloat(y(0), 'f', 1, 64)}
+	for i, p := range s.Players {
+		var b strings.Builder
+		fmt.Fprintf(&b, "0,%.1f", y(0))
+		for k, r := range p.Running {
+			fmt.Fprintf(&b, " %.1f,%.1f", float64((k+1)*w)/float64(steps), y(r.InexactFloat64()))
+		}
+		last := decimal.Zero
+		if n := len(p.Running); n > 0 {
+			last = p.Running[n-1]
+		}
+		out.Lines = append(out.Lines, templates.ChartLine{Name: p.Name, Seat: i % chartColours, Points: b.String(), Last: money(last)})
+	}
+	return out
+}
+
+// exportGroup downloads the group with its evenings, as `tappbook import`
+// reads it.
+func (u ui) exportGroup(c echo.Context) error {
+	if _, err := u.svc.Groups().Snapshot(c.Request().Context(), groupID(c)); err != nil {
+		return u.problem(c, err)
+	}
+	var b bytes.Buffer
+	if _, err := game.Export(c.Request().Context(), u.svc.Store(), groupID(c), &b); err != nil {
+		return u.problem(c, err)
+	}
+	c.Response().Header().Set(echo.HeaderContentDisposition, `attachment; filename="tappbook-group-`+groupID(c)+`.jsonl"`)
+	return c.Blob(http.StatusOK, "application/jsonl; charset=utf-8", b.Bytes())
+}
+
+// eveningMine is what an evening's page shows of its group and tells "My
+// evenings": the group's page and the next evening, for a link that
+// writes; the group's name, when it has one.
+func (u ui) eveningMine(c echo.Context, p templates.Page, loc i18n.Localizer, g *tapp.State) (templates.MineView, string) {
+	m := templates.MineView{Kind: "evening", Href: p.Base, Title: loc.T("variant." + string(g.Setup.Variant)),
+		Players: strings.Join(g.Setup.Players, ", "), Started: g.StartedAt.UTC().Format(time.RFC3339), Closed: g.Closed != nil}
+	if p.ReadOnly {
+		return m, ""
+	}
+	m.Again = "/g/" + g.ID + "/again"
+	if g.Group == "" {
+		return m, ""
+	}
+	st, err := u.svc.Groups().Snapshot(c.Request().Context(), g.Group)
+	if err != nil {
+		return m, ""
+	}
+	m.Group = "/groups/" + g.Group
+	return m, st.Name
+}
+
+// forGroup makes the start form one for an evening of group id: the group
+// is kept in the form and, when the form is new, its members fill the
+// seats and its money the unit and currency.
+func (u ui) forGroup(c echo.Context, view *templates.NewGameView, id string, fill bool) {
+	if id == "" {
+		return
+	}
+	view.ForGroup.ID = id
+	st, err := u.svc.Groups().Snapshot(c.Request().Context(), id)
+	if err != nil {
+		return // the start refuses the group, with its message
+	}
+	view.ForGroup.Name = st.Name
+	if !fill {
+		return
+	}
+	for i, m := range st.MemberNames() {
+		if i < len(view.Seats) {
+			view.Seats[i].Value = m
+		}
+	}
+	view.Unit.Value, view.Currency.Value = st.UnitText, st.Currency
+}

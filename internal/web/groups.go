@@ -1,0 +1,436 @@
+package web
+
+import (
+	"bytes"
+	"encoding/json"
+	"net/http"
+	"slices"
+	"strconv"
+	"time"
+
+	"github.com/labstack/echo/v4"
+	"github.com/shopspring/decimal"
+
+	"tappbook/internal/events"
+	"tappbook/internal/game"
+	"tappbook/internal/group"
+	"tappbook/internal/payout"
+	"tappbook/internal/tapp"
+)
+
+// groupRoutes are the Groups endpoints of api.md, with a few additions:
+// members, the payments and events of a group, its export, and the next
+// evening of a table.
+func (a api) groupRoutes(e *echo.Echo) {
+	g := e.Group("/api/groups")
+	g.POST("", a.createGroup, a.createLimit)
+	g.GET("/:id", a.getGroup)
+	g.POST("/:id/members", a.addMembers)
+	g.GET("/:id/tab", a.tab)
+	g.GET("/:id/stats", a.stats)
+	g.GET("/:id/payments", a.payments)
+	g.POST("/:id/payments", a.recordPayment)
+	g.POST("/:id/payments/:n/void", a.voidPayment)
+	g.GET("/:id/events", a.groupEvents)
+	g.GET("/:id/export", a.exportGroup)
+	e.POST("/api/games/:id/again", a.again, a.createLimit)
+
+	// A group's read-only link reads and never writes; GET /api/r/{read
+	// id} itself is readLink, for a game's link or a group's.
+	r := e.Group("/api/r/:token", resolveRead(a.svc, func(_ echo.Context, err error) error { return err }))
+	r.GET("/tab", a.tab)
+	r.GET("/stats", a.stats)
+	r.GET("/payments", a.payments)
+}
+
+// groupID is the group a request is about: from its id, or resolved from
+// its read-only link.
+func groupID(c echo.Context) string { return gameID(c) }
+
+func (a api) groups() *game.Groups { return a.svc.Groups() }
+
+// readLink answers GET /api/r/{read id}: the game a game's read-only key
+// opens (looked for first: games are read most, and from memory), else the
+// group.
+func (a api) readLink(c echo.Context) error {
+	if _, err := a.svc.Snapshot(c.Request().Context(), gameID(c)); err == nil {
+		return a.getGame(c)
+	}
+	return a.getGroup(c)
+}
+
+type groupJSON struct {
+	ID       string        `json:"id,omitempty"` // never given through the read-only link
+	ReadID   string        `json:"read_id"`
+	Name     string        `json:"name"`
+	Players  []string      `json:"players"`
+	Unit     string        `json:"unit"`
+	Currency string        `json:"currency"`
+	Evenings []eveningJSON `json:"evenings"`
+}
+
+// eveningJSON is one evening of a group. Through the read-only link it
+// gives the evening's read-only key alone.
+type eveningJSON struct {
+	ID      string            `json:"id,omitempty"`
+	ReadID  string            `json:"read_id"`
+	Variant payout.Variant    `json:"variant"`
+	Players []string          `json:"players"`
+	Started time.Time         `json:"started"`
+	Closed  bool              `json:"closed"`
+	Money   map[string]string `json:"money"`
+	Hands   int               `json:"hands"`
+}
+
+// groupOut is a group with its evenings, newest first; an evening whose
+// game never started is not one.
+func groupOut(v game.View, readOnly bool) groupJSON {
+	st := v.Group
+	out := groupJSON{ID: st.ID, ReadID: st.ReadID, Name: st.Name, Players: st.MemberNames(), Unit: st.UnitText,
+		Currency: st.Currency, Evenings: []eveningJSON{}}
+	if readOnly {
+		out.ID = ""
+	}
+	for i := len(v.Games) - 1; i >= 0; i-- {
+		g := v.Games[i]
+		if g == nil {
+			continue
+		}
+		ev := eveningJSON{ID: g.ID, ReadID: g.ReadID, Variant: g.Setup.Variant, Players: g.Setup.Players,
+			Started: g.StartedAt, Closed: g.Closed != nil, Hands: len(g.Hands())}
+		if readOnly {
+			ev.ID = ""
+		}
+		_, ev.Money = balancesOut(g, g.Balances())
+		out.Evenings = append(out.Evenings, ev)
+	}
+	return out
+}
+
+type createGroupBody struct {
+	Name     string          `json:"name"`
+	Players  []string        `json:"players"`
+	Unit     json.RawMessage `json:"unit"`
+	Currency string          `json:"currency"`
+}
+
+func (a api) createGroup(c echo.Context) error {
+	var b createGroupBody
+	if err := decode(c, &b, false); err != nil {
+		return err
+	}
+	unit, err := unitText(b.Unit)
+	if err != nil {
+		return err
+	}
+	st, err := a.groups().CreateGroup(c.Request().Context(), group.Start{Name: b.Name, Players: b.Players, Unit: unit, Currency: b.Currency},
+		c.Request().Header.Get(idempotencyHeader))
+	if err != nil {
+		return err
+	}
+	return writeJSON(c, http.StatusCreated, groupOut(game.View{Group: st}, false))
+}
+
+func (a api) getGroup(c echo.Context) error {
+	v, err := a.groups().View(c.Request().Context(), groupID(c))
+	if err != nil {
+		return err
+	}
+	return writeJSON(c, http.StatusOK, groupOut(v, readOnly(c)))
+}
+
+func (a api) addMembers(c echo.Context) error {
+	var b struct {
+		Players []string `json:"players"`
+	}
+	if err := decode(c, &b, false); err != nil {
+		return err
+	}
+	if _, err := a.groups().AddMembers(c.Request().Context(), groupID(c), b.Players, c.Request().Header.Get(idempotencyHeader)); err != nil {
+		return err
+	}
+	return a.getGroup(c)
+}
+
+type tabJSON struct {
+	Owed      map[string]string `json:"owed"`
+	Transfers []transferJSON    `json:"transfers"`
+	Evenings  int               `json:"evenings"` // the closed evenings counted
+	Currency  string            `json:"currency"`
+	Cash      *cashJSON         `json:"cash,omitempty"`
+}
+
+// cashJSON: the suggested transfers rounded to what can be paid in cash,
+// where the currency's coins stop above its minor unit.
+type cashJSON struct {
+	Step      string         `json:"step"`
+	Transfers []transferJSON `json:"transfers"`
+}
+
+// tabOut is the tab as api.md shows it: amounts with the group's places.
+func tabOut(st *group.State, t group.Tab) tabJSON {
+	places := st.Places()
+	out := tabJSON{Owed: map[string]string{}, Transfers: transfersOut(t.Transfers, places), Evenings: t.Evenings, Currency: st.Currency}
+	for i, name := range t.Names {
+		out.Owed[name] = t.Owed[i].StringFixed(places)
+	}
+	if step, ok := group.CashStep(st.Currency); ok {
+		out.Cash = &cashJSON{Step: step.StringFixed(places), Transfers: transfersOut(group.CashTransfers(t.Transfers, step), places)}
+	}
+	return out
+}
+
+func transfersOut(ts []tapp.Transfer, places int32) []transferJSON {
+	out := []transferJSON{}
+	for _, t := range ts {
+		out = append(out, transferJSON{From: t.From, To: t.To, Amount: t.Amount.StringFixed(places)})
+	}
+	return out
+}
+
+func (a api) tab(c echo.Context) error {
+	v, err := a.groups().View(c.Request().Context(), groupID(c))
+	if err != nil {
+		return err
+	}
+	return writeJSON(c, http.StatusOK, tabOut(v.Group, v.Group.Tab(v.Games)))
+}
+
+type paymentJSON struct {
+	Payment    int        `json:"payment"`
+	From       string     `json:"from"`
+	To         string     `json:"to"`
+	Amount     string     `json:"amount"`
+	Note       string     `json:"note"`
+	At         *time.Time `json:"at,omitempty"`
+	Voided     *bool      `json:"voided,omitempty"`
+	VoidReason string     `json:"void_reason,omitempty"`
+}
+
+func (a api) recordPayment(c echo.Context) error {
+	var b struct {
+		From   string          `json:"from"`
+		To     string          `json:"to"`
+		Amount json.RawMessage `json:"amount"`
+		Note   string          `json:"note"`
+	}
+	if err := decode(c, &b, false); err != nil {
+		return err
+	}
+	amount, err := amountText(b.Amount)
+	if err != nil {
+		return err
+	}
+	p, err := a.groups().RecordPayment(c.Request().Context(), groupID(c), group.RecordPayment{From: b.From, To: b.To, Amount: amount, Note: b.Note},
+		c.Request().Header.Get(idempotencyHeader))
+	if err != nil {
+		return err
+	}
+	st, err := a.groups().Snapshot(c.Request().Context(), groupID(c))
+	if err != nil {
+		return err
+	}
+	return writeJSON(c, http.StatusCreated, paymentJSON{Payment: p.Payment, From: p.From, To: p.To, Amount: p.Amount.StringFixed(st.Places()), Note: p.Note})
+}
+
+// amountText takes a payment's amount as a decimal string or a JSON number,
+// as written.
+func amountText(raw json.RawMessage) (string, error) {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 || string(raw) == "null" {
+		return "", nil
+	}
+	var s string
+	if err := json.Unmarshal(raw, &s); err == nil {
+		return s, nil
+	}
+	var n json.Number
+	if err := json.Unmarshal(raw, &n); err == nil {
+		return n.String(), nil
+	}
+	return "", malformed(`amount must be an amount such as "3.50"`)
+}
+
+// paymentNumber reads a payment's number from the path, written the one
+// way payments are numbered: 1, 2, …
+func paymentNumber(c echo.Context) (int, error) {
+	s := c.Param("n")
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 1 || strconv.Itoa(n) != s {
+		return 0, group.Messages().NotFound("notfound.payment-number", s)
+	}
+	return n, nil
+}
+
+func (a api) voidPayment(c echo.Context) error {
+	n, err := paymentNumber(c)
+	if err != nil {
+		return err
+	}
+	var b struct {
+		Reason string `json:"reason"`
+	}
+	if err := decode(c, &b, true); err != nil {
+		return err
+	}
+	if err := a.groups().VoidPayment(c.Request().Context(), groupID(c), n, b.Reason, c.Request().Header.Get(idempotencyHeader)); err != nil {
+		return err
+	}
+	return writeJSON(c, http.StatusOK, map[string]any{"payment": n, "voided": true})
+}
+
+func (a api) payments(c echo.Context) error {
+	st, err := a.groups().Snapshot(c.Request().Context(), groupID(c))
+	if err != nil {
+		return err
+	}
+	out := []paymentJSON{}
+	for _, p := range st.Payments() {
+		voided := p.Voided
+		out = append(out, paymentJSON{Payment: p.Number, From: p.From, To: p.To, Amount: p.Amount.StringFixed(st.Places()),
+			Note: p.Note, At: &p.At, Voided: &voided, VoidReason: p.VoidReason})
+	}
+	return writeJSON(c, http.StatusOK, out)
+}
+
+type lineJSON struct {
+	Evenings    int               `json:"evenings"`
+	Deals       int               `json:"deals"`
+	Declared    int               `json:"declared"`
+	DeclaredWon int               `json:"declared_won"`
+	WonPercent  *string           `json:"won_percent"` // null when nothing was declared
+	MoneyWon    string            `json:"money_won"`
+	MoneyLost   string            `json:"money_lost"` // a positive amount
+	MoneyNet    string            `json:"money_net"`
+	Best        *eveningMoneyJSON `json:"best_evening"`
+	Worst       *eveningMoneyJSON `json:"worst_evening"`
+}
+
+type eveningMoneyJSON struct {
+	ID      string         `json:"id,omitempty"`
+	ReadID  string         `json:"read_id"`
+	Variant payout.Variant `json:"variant"`
+	Started time.Time      `json:"started"`
+	Money   string         `json:"money"`
+}
+
+type playerStatsJSON struct {
+	lineJSON
+	Variants map[payout.Variant]lineJSON `json:"variants"`
+	Running  []string                    `json:"running"` // the total after each of the stats' evenings
+}
+
+type statsJSON struct {
+	Evenings []eveningRefJSON           `json:"evenings"` // the closed evenings, oldest first
+	Players  map[string]playerStatsJSON `json:"players"`
+	Members  []string                   `json:"members"` // the players in the order they joined
+}
+
+type eveningRefJSON struct {
+	ID      string         `json:"id,omitempty"`
+	ReadID  string         `json:"read_id"`
+	Variant payout.Variant `json:"variant"`
+	Started time.Time      `json:"started"`
+}
+
+func statsOut(st *group.State, s group.Stats, readOnly bool) statsJSON {
+	places := st.Places()
+	money := func(d decimal.Decimal) string { return d.StringFixed(places) }
+	id := func(game string) string {
+		if readOnly {
+			return ""
+		}
+		return game
+	}
+	em := func(e *group.EveningMoney) *eveningMoneyJSON {
+		if e == nil {
+			return nil
+		}
+		return &eveningMoneyJSON{ID: id(e.Game), ReadID: e.ReadID, Variant: e.Variant, Started: e.Started, Money: money(e.Money)}
+	}
+	line := func(l group.Line) lineJSON {
+		out := lineJSON{Evenings: l.Evenings, Deals: l.Deals, Declared: l.Declared, DeclaredWon: l.DeclaredWon,
+			MoneyWon: money(l.Won), MoneyLost: money(l.Lost), MoneyNet: money(l.Net()), Best: em(l.Best), Worst: em(l.Worst)}
+		if pct, ok := l.WonPercent(); ok {
+			s := pct.StringFixed(1)
+			out.WonPercent = &s
+		}
+		return out
+	}
+	out := statsJSON{Evenings: []eveningRefJSON{}, Players: map[string]playerStatsJSON{}, Members: []string{}}
+	for _, e := range s.Evenings {
+		out.Evenings = append(out.Evenings, eveningRefJSON{ID: id(e.Game), ReadID: e.ReadID, Variant: e.Variant, Started: e.Started})
+	}
+	for _, p := range s.Players {
+		ps := playerStatsJSON{lineJSON: line(p.Line), Variants: map[payout.Variant]lineJSON{}, Running: []string{}}
+		for _, v := range p.Variants {
+			ps.Variants[v.Variant] = line(v.Line)
+		}
+		for _, r := range p.Running {
+			ps.Running = append(ps.Running, money(r))
+		}
+		out.Players[p.Name] = ps
+		out.Members = append(out.Members, p.Name)
+	}
+	return out
+}
+
+func (a api) stats(c echo.Context) error {
+	v, err := a.groups().View(c.Request().Context(), groupID(c))
+	if err != nil {
+		return err
+	}
+	return writeJSON(c, http.StatusOK, statsOut(v.Group, v.Group.Stats(v.Games), readOnly(c)))
+}
+
+func (a api) groupEvents(c echo.Context) error {
+	evs, err := a.groups().Events(c.Request().Context(), groupID(c))
+	if err != nil {
+		return err
+	}
+	return writeJSON(c, http.StatusOK, eventsOut(evs))
+}
+
+// exportGroup downloads the group with its evenings as `tappbook import`
+// reads it.
+func (a api) exportGroup(c echo.Context) error {
+	if _, err := a.groups().Snapshot(c.Request().Context(), groupID(c)); err != nil {
+		return err
+	}
+	var b bytes.Buffer
+	if _, err := game.Export(c.Request().Context(), a.svc.Store(), groupID(c), &b); err != nil {
+		return err
+	}
+	c.Response().Header().Set(echo.HeaderContentDisposition, `attachment; filename="tappbook-group-`+groupID(c)+`.jsonl"`)
+	return c.Blob(http.StatusOK, "application/jsonl; charset=utf-8", b.Bytes())
+}
+
+// again starts the next evening of the same table (game.Service.Again).
+func (a api) again(c echo.Context) error {
+	g, err := a.svc.Again(c.Request().Context(), gameID(c), c.Request().Header.Get(idempotencyHeader))
+	if err != nil {
+		return err
+	}
+	return writeJSON(c, http.StatusCreated, gameOut(g))
+}
+
+// readableEvents keeps a game's events from giving the key of its group
+// to a read-only reader: the group's id writes, so it is taken out of the
+// game's first event (whose hash then no longer matches what is shown).
+func readableEvents(c echo.Context, evs []events.Event) []events.Event {
+	if !readOnly(c) || len(evs) == 0 || evs[0].Type != tapp.TypeGameStarted {
+		return evs
+	}
+	var data map[string]json.RawMessage
+	if err := json.Unmarshal(evs[0].Data, &data); err != nil || data["group"] == nil {
+		return evs
+	}
+	delete(data, "group")
+	b, err := json.Marshal(data)
+	if err != nil {
+		return evs
+	}
+	evs = slices.Clone(evs)
+	evs[0].Data = b
+	return evs
+}

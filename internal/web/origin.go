@@ -1,0 +1,79 @@
+package web
+
+import (
+	"crypto/hmac"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+)
+
+// formTokenField is the hidden field that carries a form's token.
+const formTokenField = "form_token"
+
+// errCrossSite is a write refused because it came from another site.
+var errCrossSite = errors.New("this request came from another site and was refused; use tappbook's own pages")
+
+// formTokens signs the address a form posts to. A page of tappbook is the
+// only place a browser can read the token from (another site cannot read
+// tappbook's pages), so a post that carries it was made from tappbook's own
+// page, even where the browser does not say where it came from.
+type formTokens struct{ key []byte }
+
+// newFormTokens takes the server's key, or makes one.
+func newFormTokens(key []byte) (formTokens, error) {
+	if len(key) == 0 {
+		key = make([]byte, 32)
+		if _, err := rand.Read(key); err != nil {
+			return formTokens{}, fmt.Errorf("form key: %w", err)
+		}
+	}
+	if len(key) < 16 {
+		return formTokens{}, fmt.Errorf("form key: %d bytes, want at least 16", len(key))
+	}
+	return formTokens{key: key}, nil
+}
+
+// For is the token of the form that posts to path (a path, no query).
+func (f formTokens) For(path string) string {
+	mac := hmac.New(sha256.New, f.key)
+	mac.Write([]byte("tappbook form\x00" + path))
+	return base64.RawURLEncoding.EncodeToString(mac.Sum(nil))
+}
+
+func (f formTokens) valid(path, token string) bool {
+	return token != "" && hmac.Equal([]byte(f.For(path)), []byte(token))
+}
+
+// sameOrigin refuses a POST, PUT, PATCH or DELETE from another site.
+//
+//   - A browser's Sec-Fetch-Site (sent to secure origins: HTTPS, localhost)
+//     decides when present: same-origin or none (typed, bookmarked) pass.
+//   - Else its Origin decides: the page's own host passes, another refused.
+//   - "Origin: null" is what a browser on an insecure origin sends when the
+//     referrer policy hides the origin, and also what a sandboxed frame or
+//     a data: page of another site sends. It passes only with the form's
+//     token for the very address it posts to.
+//   - No Origin and no Sec-Fetch-Site: not a browser of the last years (they
+//     all send Origin with every POST), so a script such as curl: it passes,
+//     as the JSON API promises.
+func sameOrigin(forms formTokens) echo.MiddlewareFunc {
+	cop := http.NewCrossOriginProtection()
+	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		return func(c echo.Context) error {
+			r := c.Request()
+			if cop.Check(r) == nil {
+				return next(c)
+			}
+			if r.Header.Get("Sec-Fetch-Site") == "" && r.Header.Get("Origin") == "null" &&
+				forms.valid(r.URL.Path, c.FormValue(formTokenField)) {
+				return next(c)
+			}
+			return errCrossSite
+		}
+	}
+}

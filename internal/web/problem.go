@@ -1,0 +1,61 @@
+package web
+
+import (
+	"net/http"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"tappbook/internal/i18n"
+	"tappbook/internal/problem"
+	"tappbook/templates"
+)
+
+// problem renders an error of a page's handler as a page; a server error
+// goes on to the error handler, which logs it.
+func (u ui) problem(c echo.Context, err error) error {
+	status, _ := statusOf(err)
+	if status >= 500 {
+		return err
+	}
+	return u.errorPage(c, status, err)
+}
+
+// errorPage says in the reader's language what went wrong, with a way back:
+// to the evening's table where there is one, and to the start page.
+func (u ui) errorPage(c echo.Context, status int, err error) error {
+	p, loc := u.page(c, "problem.title")
+	v := templates.ProblemView{Page: p, Message: problemMessage(loc, c.Request().URL.Path, status, err)}
+	pe, _ := problem.As(err)
+	if p.Base != "" && !(pe != nil && pe.Code == "notfound.game") && c.Request().URL.Path != p.Base {
+		v.Back = p.Base
+	}
+	return render(c, status, templates.Problem(v))
+}
+
+// problemMessage is the reader's sentence for an error: the domain's own
+// message where it has one, else one by the status.
+func problemMessage(loc i18n.Localizer, path string, status int, err error) string {
+	if _, ok := problem.As(err); ok {
+		return loc.Error(err)
+	}
+	switch {
+	case status == http.StatusForbidden:
+		return loc.T("problem.cross-site")
+	case (status == http.StatusNotFound || status == http.StatusMethodNotAllowed) && strings.HasPrefix(path, "/r/"):
+		return loc.T("problem.read-only")
+	case status == http.StatusNotFound:
+		return loc.T("problem.not-found")
+	case status == http.StatusMethodNotAllowed:
+		return loc.T("problem.method")
+	case status == http.StatusRequestEntityTooLarge:
+		return loc.T("problem.too-large")
+	case status == http.StatusTooManyRequests:
+		return loc.T("problem.too-many")
+	case status == http.StatusBadRequest:
+		return loc.T("problem.bad-request")
+	case status >= 500:
+		return loc.T("err.internal")
+	}
+	return loc.T("problem.other")
+}

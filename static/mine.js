@@ -1,0 +1,55 @@
+// tappbook: "My evenings". The evenings and groups this phone has opened
+// are kept in its localStorage, and nowhere else: a page that shows one
+// describes it in #mine-visit, and the start page lists them, the most
+// recently opened first, from the rows of its #mine-row template.
+(function () {
+  "use strict";
+  var KEY = "tappbook.mine", MAX = 50;
+
+  function load() {
+    try {
+      var v = JSON.parse(localStorage.getItem(KEY) || "[]");
+      return Array.isArray(v) ? v : [];
+    } catch (e) { return []; }
+  }
+  function save(list) {
+    try { localStorage.setItem(KEY, JSON.stringify(list.slice(0, MAX))); } catch (e) { /* private mode: nothing kept */ }
+  }
+
+  var visit = document.getElementById("mine-visit");
+  if (visit) {
+    var d = visit.dataset;
+    var seen = { kind: d.kind, href: d.href, title: d.title, players: d.players, started: d.started,
+      closed: d.closed !== undefined, group: d.group || "", again: d.again || "", at: Date.now() };
+    save([seen].concat(load().filter(function (e) { return e.href !== seen.href; })));
+  }
+
+  var section = document.getElementById("mine"), row = document.getElementById("mine-row");
+  if (!section || !row) return;
+  var list = load(), ul = section.querySelector("ul.mine"), lang = document.documentElement.lang;
+  list.forEach(function (e) {
+    if (!e || typeof e.href !== "string" || e.href.charAt(0) !== "/") return;
+    var li = row.content.firstElementChild.cloneNode(true);
+    var a = li.querySelector(".mine-link");
+    a.href = e.href;
+    li.querySelector(".mine-title").textContent = e.title || "";
+    var state = e.kind === "group" ? section.dataset.group : (e.closed ? section.dataset.closed : section.dataset.open);
+    if (e.href.indexOf("/r/") === 0) state += " · " + section.dataset.readOnly;
+    li.querySelector(".mine-state").textContent = state;
+    li.querySelector(".mine-players").textContent = e.players || "";
+    var when = new Date(e.started);
+    li.querySelector(".mine-date").textContent = isNaN(when) ? "" : when.toLocaleDateString(lang);
+    var form = li.querySelector(".mine-again");
+    if (e.again && (e.kind === "group" || e.closed)) {
+      form.action = e.again;
+    } else {
+      form.remove();
+    }
+    ul.appendChild(li);
+  });
+  if (ul.children.length > 0) section.hidden = false;
+  section.querySelector(".mine-forget").addEventListener("click", function () {
+    try { localStorage.removeItem(KEY); } catch (e) { /* nothing kept */ }
+    section.hidden = true;
+  });
+})();

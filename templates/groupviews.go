@@ -1,0 +1,156 @@
+package templates
+
+// NewGroupView is the start-a-group form.
+type NewGroupView struct {
+	Page
+	Name     Field
+	Seats    []Field // the players, as many as the form offers
+	Unit     Field
+	Currency Field
+	Error    string
+	IdemKey  string
+}
+
+// GroupView is a group's page: its links, members and evenings.
+type GroupView struct {
+	Page
+	Group    GroupBase
+	WriteURL string // the group's own link (writers only)
+	ReadURL  string // the read-only link
+	QR       QRView // of the link the page was opened with
+	Money    string // what a unit is worth, in the group's currency
+	Members  []string
+	Evenings []EveningView // newest first
+	Next     *NextEvening  // the newest evening again, the deal passed on (writers only)
+	Variants []Option      // start an evening of a variant (writers only)
+	Member   Field         // a member to add
+	IdemKey  string
+}
+
+// GroupRef names the group an evening is started for.
+type GroupRef struct {
+	ID, Name string
+}
+
+// GroupBase is what every page of a group needs: its name and where its
+// pages are (/groups/{id}, or /r/{read id} when opened read-only).
+type GroupBase struct {
+	Name string
+	Base string
+}
+
+// EveningView is one evening in a group's list.
+type EveningView struct {
+	Href    string
+	Variant string
+	Players string
+	Date    string
+	Closed  bool
+	Hands   int
+	Money   []MoneyView
+}
+
+// MoneyView is one player's amount.
+type MoneyView struct {
+	Name     string
+	Amount   string
+	Negative bool
+}
+
+// NextEvening is "new evening, same players": the table's newest evening
+// started again, its first dealer the player after the last one's.
+type NextEvening struct {
+	Action  string // where the form posts
+	Variant string
+	Players string // in their seats, the first dealing first
+	Dealer  string
+}
+
+// TabView is the group's tab: who owes whom, the payments that settle it,
+// and the payments recorded.
+type TabView struct {
+	Page
+	Group     GroupBase
+	Owed      []MoneyView
+	Evenings  int // closed evenings counted
+	Transfers []TabTransfer
+	Cash      bool          // the transfers are shown rounded for cash
+	CashStep  string        // the currency's cash step, if it has one
+	Payments  []PaymentView // newest first
+	Form      PaymentForm
+}
+
+// TabTransfer is one suggested payment, with the amount as a form takes it.
+type TabTransfer struct {
+	From, To, Amount string
+	Value            string // the amount as a plain decimal
+	Exact            string // when rounded for cash: the exact amount
+}
+
+// PaymentForm records a payment between two members.
+type PaymentForm struct {
+	From, To []Option
+	FromErr  string
+	ToErr    string
+	Amount   Field
+	Note     Field
+	Error    string
+	IdemKey  string
+}
+
+// PaymentView is one payment in the group's history.
+type PaymentView struct {
+	Number     int
+	Text       string // "Ben paid Anna CHF 3.50"
+	Note       string
+	At         string
+	Voided     bool
+	VoidReason string
+	Reason     Field // the void form's reason and its error
+}
+
+// StatsView is the group's statistics.
+type StatsView struct {
+	Page
+	Group    GroupBase
+	Evenings int
+	Rows     []StatsRow
+	Variants []VariantStats
+	Chart    ChartView
+}
+
+// VariantStats is the statistics of one variant.
+type VariantStats struct {
+	Name string
+	Rows []StatsRow
+}
+
+// StatsRow is one member's line.
+type StatsRow struct {
+	Name        string
+	Seat        int
+	Evenings    int
+	Deals       int
+	Declared    int
+	DeclaredWon int
+	WonPercent  string
+	Won         string
+	Lost        string
+	Net         string
+	Best        string
+	Worst       string
+	Negative    bool
+}
+
+// MineView is what a page tells this phone's list of evenings and groups
+// about itself (static/mine.js keeps it in localStorage, nowhere else).
+type MineView struct {
+	Kind    string // "evening" or "group"
+	Href    string // the link the page was opened with
+	Title   string
+	Players string
+	Started string // RFC 3339
+	Closed  bool
+	Group   string // an evening's group page, if it has one and the link writes
+	Again   string // where "new evening, same players" posts, if the link writes
+}
