@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"net/url"
 	"sync/atomic"
-	"time"
 )
 
 // WAL checkpoints run on a connection of their own, off the commit path.
@@ -16,17 +15,18 @@ import (
 // (wal_autocheckpoint) runs the checkpoint inside the commit that makes the
 // WAL pass 1,000 pages, so that commit, and every append waiting behind it,
 // waits for it. The store turns that off on its write connection and a
-// checkpointer goroutine copies the WAL shortly after commits instead,
-// beside the writer: a PASSIVE checkpoint neither waits for nor blocks it.
-// Durability is the WAL's, before and after: a checkpoint moves pages that
-// are durable already, and one cut short is redone from the WAL on the next
-// open.
+// checkpointer goroutine copies the WAL after every checkpointAppends
+// appended events instead, beside the writer: a PASSIVE checkpoint neither waits
+// for nor blocks it. Durability is the WAL's, before and after: a
+// checkpoint moves pages that are durable already, and one cut short is
+// redone from the WAL on the next open.
 
 const (
-	// checkpointDelay is how long the checkpointer lets commits gather
-	// after the first one since its last run: one checkpoint per batch of
-	// commits, not per commit.
-	checkpointDelay = 100 * time.Millisecond
+	// checkpointAppends is how many appended events the WAL takes between
+	// two checkpoints: a few thousand pages at most, about SQLite's
+	// default of 1,000 pages for events of a few pages each. A checkpoint syncs the file twice
+	// whatever it copies, so it is not run after every commit.
+	checkpointAppends = 1000
 	// maxWALFrames bounds the WAL under a load that never pauses: a PASSIVE
 	// checkpoint copies only what was committed when it began, and the WAL
 	// starts again from its beginning only once a checkpoint has copied all
@@ -38,10 +38,12 @@ const (
 
 // checkpointer copies the WAL into the database file after commits.
 type checkpointer struct {
-	db   *sql.DB
-	kick chan struct{}
-	quit chan struct{}
-	done chan struct{}
+	db      *sql.DB
+	every   int64        // checkpointAppends; fewer in tests
+	appends atomic.Int64 // events committed since the last checkpoint began
+	kick    chan struct{}
+	quit    chan struct{}
+	done    chan struct{}
 	// What the last checkpoint found and did, for tests: the pages in
 	// the WAL and how many of them are in the file now.
 	runs, frames, copied atomic.Int64
@@ -60,14 +62,17 @@ func startCheckpointer(path string, params url.Values) (*checkpointer, error) {
 		db.Close()
 		return nil, fmt.Errorf("checkpointer: %w", err)
 	}
-	c := &checkpointer{db: db, kick: make(chan struct{}, 1), quit: make(chan struct{}), done: make(chan struct{})}
+	c := &checkpointer{db: db, every: checkpointAppends, kick: make(chan struct{}, 1), quit: make(chan struct{}), done: make(chan struct{})}
 	go c.run()
 	return c, nil
 }
 
-// committed tells the checkpointer that a commit added to the WAL. It never
-// blocks.
-func (c *checkpointer) committed() {
+// committed tells the checkpointer that a commit added n events to the
+// WAL. It never blocks.
+func (c *checkpointer) committed(n int) {
+	if c.appends.Add(int64(n)) < c.every {
+		return
+	}
 	select {
 	case c.kick <- struct{}{}:
 	default:
@@ -76,23 +81,16 @@ func (c *checkpointer) committed() {
 
 func (c *checkpointer) run() {
 	defer close(c.done)
-	timer := time.NewTimer(checkpointDelay)
-	timer.Stop()
 	for {
 		select {
 		case <-c.kick:
 		case <-c.quit:
 			return
 		}
-		timer.Reset(checkpointDelay)
-		select {
-		case <-timer.C:
-		case <-c.quit:
-			return
-		}
+		c.appends.Store(0)
 		// A checkpoint that fails leaves the WAL as it was, nothing lost;
-		// the next commit's kick tries again. A disk that refuses it
-		// refuses commits too, and Health says so.
+		// the next one tries again. A disk that refuses it refuses commits
+		// too, and Health says so.
 		_, _ = c.checkpoint()
 	}
 }

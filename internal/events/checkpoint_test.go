@@ -16,12 +16,12 @@ func bigEvent(n int) NewEvent {
 // No commit checkpoints: with the checkpointer held back, a WAL of far
 // more than 1,000 pages (SQLite's wal_autocheckpoint default, which would
 // have copied and restarted it inside a commit) is still all there, and
-// every commit told the checkpointer.
+// every commit told the checkpointer what it added.
 func TestCommitsLeaveCheckpointsToTheCheckpointer(t *testing.T) {
 	ctx := context.Background()
 	s, path := openTemp(t)
 	s.ckpt.close()
-	held := &checkpointer{kick: make(chan struct{}, 1)}
+	held := &checkpointer{every: checkpointAppends, kick: make(chan struct{}, 1)}
 	s.ckpt = held
 	defer func() {
 		var err error
@@ -34,10 +34,8 @@ func TestCommitsLeaveCheckpointsToTheCheckpointer(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	select {
-	case <-held.kick:
-	default:
-		t.Fatal("the commits did not tell the checkpointer")
+	if n := held.appends.Load(); n != 400 {
+		t.Fatalf("the commits told the checkpointer of %d events, want 400", n)
 	}
 	var busy, frames, copied int
 	if err := s.read.QueryRowContext(ctx, `PRAGMA wal_checkpoint(NOOP)`).Scan(&busy, &frames, &copied); err != nil {
@@ -48,32 +46,31 @@ func TestCommitsLeaveCheckpointsToTheCheckpointer(t *testing.T) {
 	}
 }
 
-// The checkpointer copies the WAL into the file after commits, by itself:
-// once the appends stop, a checkpoint follows that finds every page of the
-// WAL copied.
+// The checkpointer copies the WAL into the file by itself once enough has
+// been appended: after the appends that pass its threshold, a checkpoint
+// follows that finds every page of the WAL copied, and what it copied
+// reads back.
 func TestCheckpointerCopiesTheWAL(t *testing.T) {
 	ctx := context.Background()
 	s, _ := openTemp(t)
-	for i := range 300 {
+	s.ckpt.every = 100
+	for i := range 100 {
 		if _, err := s.Append(ctx, "game", int64(i), Key{}, bigEvent(i)); err != nil {
 			t.Fatal(err)
 		}
 	}
-	after := s.ckpt.runs.Load()
-	// Liveness, not speed: the checkpoint is due checkpointDelay after the
-	// last commit; the bound only keeps a broken checkpointer from
-	// hanging the test.
-	for deadline := time.Now().Add(30 * time.Second); s.ckpt.runs.Load() == after; time.Sleep(10 * time.Millisecond) {
+	// Liveness, not speed: the bound only keeps a broken checkpointer
+	// from hanging the test.
+	for deadline := time.Now().Add(30 * time.Second); s.ckpt.runs.Load() == 0; time.Sleep(10 * time.Millisecond) {
 		if time.Now().After(deadline) {
-			t.Fatal("no checkpoint after the last commit")
+			t.Fatal("no checkpoint after 100 events")
 		}
 	}
-	if f, c := s.ckpt.frames.Load(), s.ckpt.copied.Load(); f == 0 || f != c {
-		t.Fatalf("the last checkpoint found %d pages in the WAL and copied %d", f, c)
+	if f, c := s.ckpt.frames.Load(), s.ckpt.copied.Load(); f < 200 || f != c {
+		t.Fatalf("the checkpoint found %d pages in the WAL and copied %d", f, c)
 	}
-	// What was copied reads back whole.
 	evs, err := s.ReadStream(ctx, "game")
-	if err != nil || len(evs) != 300 {
+	if err != nil || len(evs) != 100 {
 		t.Fatal(len(evs), err)
 	}
 }

@@ -62,9 +62,6 @@ func (s *Store) transaction(ctx context.Context, fn func() error) (err error) {
 	defer func() {
 		err = diskFailure(err)
 		s.noteWrite(err)
-		if err == nil {
-			s.ckpt.committed()
-		}
 	}()
 	if _, err := s.stmts.begin.ExecContext(ctx); err != nil {
 		return err
@@ -316,5 +313,10 @@ func (s *Store) commitAll(batch []*appendReq) ([]appendResp, map[string]head, er
 		clear(s.heads) // read them again from the database
 		return nil, nil, fmt.Errorf("append: %w", err)
 	}
+	events := 0
+	for _, r := range batch {
+		events += len(r.evs)
+	}
+	s.ckpt.committed(events)
 	return resps, heads, nil
 }
