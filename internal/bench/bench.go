@@ -56,6 +56,8 @@ type Report struct {
 	RawHTTPPerSec       float64 // the raw transaction behind a bare HTTP handler, 1 client
 	CeilingPerSec       float64 // group-committed raw rows behind a bare HTTP handler, ManyTables clients
 	CeilingP99          time.Duration
+	StorePerSec         float64 // tappbook's event store behind a bare HTTP handler, ManyTables clients
+	StoreP99            time.Duration
 	RawScanRowsPerSec   float64
 	Record1PerSec       float64
 	Record4PerSec       float64
@@ -172,8 +174,9 @@ func writing(ctx context.Context, dir string, opt Options, r *Report) error {
 	defer tb.stop()
 	one := newBareClients(ceiling.base+"/one", 900, 1)
 	group := newBareClients(ceiling.base+"/group", 901, ManyTables)
+	stored := newBareClients(ceiling.base+"/store/", 1001, ManyTables)
 	t1, t4, t64 := newTables(tb.base, 0, 1), newTables(tb.base, 1, 4), newTables(tb.base, 5, ManyTables)
-	var raw, overHTTP, ceil, rec1, rec4, rec64 drives
+	var raw, overHTTP, ceil, storeHTTP, rec1, rec4, rec64 drives
 	slice := opt.Duration / writeRounds
 	for range writeRounds {
 		n, start := 0, time.Now()
@@ -193,6 +196,7 @@ func writing(ctx context.Context, dir string, opt Options, r *Report) error {
 			{"recording, 1 table", &rec1, posters(t1)},
 			{"recording, 4 tables", &rec4, posters(t4)},
 			{"group-committed raw transactions over HTTP", &ceil, group},
+			{"the event store over HTTP", &storeHTTP, stored},
 			{fmt.Sprintf("recording, %d tables", ManyTables), &rec64, posters(t64)},
 		} {
 			if err := m.d.drive(ctx, m.p, slice); err != nil {
@@ -206,6 +210,8 @@ func writing(ctx context.Context, dir string, opt Options, r *Report) error {
 	r.Record4P50, r.R4P99 = percentiles(rec4.lat)
 	r.Record64P50, r.R64P99 = percentiles(rec64.lat)
 	_, r.CeilingP99 = percentiles(ceil.lat)
+	r.StorePerSec = storeHTTP.rate()
+	_, r.StoreP99 = percentiles(storeHTTP.lat)
 	r.ServerPeakRSS = tb.peakRSS()
 	return nil
 }
@@ -348,6 +354,7 @@ func (r Report) Print(w io.Writer) {
 	fmt.Fprintf(tw, "1. raw SQLite durable 1-row transactions (WAL, synchronous=FULL), in turns with 2.\t%.0f /s\t\t\t\n", r.RawTxPerSec)
 	fmt.Fprintf(tw, "1. the same transaction behind a bare HTTP handler, 1 client\t%.0f /s\t%.2f× raw tx\t\t\n", r.RawHTTPPerSec, r.RawHTTPPerSec/r.RawTxPerSec)
 	fmt.Fprintf(tw, "1. group-committed raw rows behind a bare HTTP handler, %d clients: rate, p99\t%.0f /s, %s\t%.2f× raw tx\t\t\n", ManyTables, r.CeilingPerSec, ms(r.CeilingP99), r.CeilingPerSec/r.RawTxPerSec)
+	fmt.Fprintf(tw, "1. the same deals appended by tappbook's event store behind a bare handler, %d clients: rate, p99\t%.0f /s, %s\t%.2f× group-committed bare HTTP\t\t\n", ManyTables, r.StorePerSec, ms(r.StoreP99), r.StorePerSec/r.CeilingPerSec)
 	fmt.Fprintf(tw, "1. raw SQLite scan of the events table\t%.0f rows/s\t\t\t\n", r.RawScanRowsPerSec)
 	fmt.Fprintf(tw, "2. deals recorded over HTTP, 1 table\t%.0f /s\t%.2f× bare HTTP\t≥ 0.80×\t\n", r.Record1PerSec, r.Record1PerSec/r.RawHTTPPerSec)
 	fmt.Fprintf(tw, "2. deals recorded over HTTP, 4 tables\t%.0f /s\t%.2f× raw tx\t≥ 1×\t\n", r.Record4PerSec, r.Record4PerSec/r.RawTxPerSec)

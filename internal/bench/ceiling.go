@@ -3,6 +3,7 @@ package bench
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -137,8 +138,10 @@ func (g *GroupInserter) Close() error {
 }
 
 // ceilingHandler answers POST /one with one raw durable transaction per
-// request and POST /group with a group-committed row, each in its own
-// database in dir.
+// request, POST /group with a group-committed row, and POST /store/{table}
+// with the deal appended to the table's stream by tappbook's own event
+// store (its schema, hash chain, group commit and checkpoints, no game),
+// each in its own database in dir.
 func ceilingHandler(dir string) (http.Handler, func() error, error) {
 	one, err := NewRawInserter(filepath.Join(dir, "ceiling-one.db"))
 	if err != nil {
@@ -146,6 +149,12 @@ func ceilingHandler(dir string) (http.Handler, func() error, error) {
 	}
 	group, err := NewGroupInserter(filepath.Join(dir, "ceiling-group.db"))
 	if err != nil {
+		one.Close()
+		return nil, nil, fmt.Errorf("ceiling: %w", err)
+	}
+	store, err := newStoreAppender(filepath.Join(dir, "ceiling-store.db"))
+	if err != nil {
+		group.Close()
 		one.Close()
 		return nil, nil, fmt.Errorf("ceiling: %w", err)
 	}
@@ -164,8 +173,12 @@ func ceilingHandler(dir string) (http.Handler, func() error, error) {
 	mux := http.NewServeMux()
 	mux.Handle("POST /one", answer(one.Insert))
 	mux.Handle("POST /group", answer(group.Insert))
+	mux.HandleFunc("POST /store/{table}", func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		answer(func() error { return store.append(r.PathValue("table"), body) })(w, r)
+	})
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) { _, _ = w.Write([]byte("ok\n")) })
-	return mux, func() error { return errors.Join(group.Close(), one.Close()) }, nil
+	return mux, func() error { return errors.Join(store.st.Close(), group.Close(), one.Close()) }, nil
 }
 
 // ServeCeiling serves the ceiling handlers on ln, with their databases in
@@ -186,4 +199,37 @@ func ServeCeiling(ctx context.Context, ln net.Listener, dir string) error {
 		err = nil
 	}
 	return errors.Join(err, closeDBs())
+}
+
+// storeAppender appends each table's deals to a stream of its own in
+// tappbook's event store, as a recorded deal's event, with nothing of the
+// game around it: the storage part of recording.
+type storeAppender struct {
+	st       *events.Store
+	mu       sync.Mutex
+	versions map[string]int64
+}
+
+func newStoreAppender(path string) (*storeAppender, error) {
+	st, err := events.Open(context.Background(), path, events.Options{})
+	if err != nil {
+		return nil, err
+	}
+	return &storeAppender{st: st, versions: map[string]int64{}}, nil
+}
+
+// append stores body, a posted deal, as the data of the table's next event.
+func (a *storeAppender) append(table string, body []byte) error {
+	stream := "ceiling-table-" + table
+	a.mu.Lock()
+	v := a.versions[stream]
+	a.mu.Unlock()
+	data := json.RawMessage(`{"hand":1,"record":` + string(body) + `,"pad":"` + strings.Repeat("x", 360) + `"}`)
+	if _, err := a.st.Append(context.Background(), stream, v, events.Key{}, events.NewEvent{Type: "hand.recorded", SchemaVersion: 1, Data: data}); err != nil {
+		return err
+	}
+	a.mu.Lock()
+	a.versions[stream] = v + 1
+	a.mu.Unlock()
+	return nil
 }

@@ -8,6 +8,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -177,7 +178,11 @@ type bareClient struct {
 func newBareClients(url string, first, n int) []poster {
 	out := make([]poster, n)
 	for i := range out {
-		out[i] = &bareClient{url: url, client: clientFrom(clientAddr(first+i, 0))}
+		u := url
+		if strings.HasSuffix(u, "/") { // one path per client: /store/{table}
+			u += strconv.Itoa(first + i)
+		}
+		out[i] = &bareClient{url: u, client: clientFrom(clientAddr(first+i, 0))}
 	}
 	return out
 }
