@@ -14,36 +14,45 @@ import (
 // the WAL's pages into the database file and syncs that. SQLite's default
 // (wal_autocheckpoint) runs the checkpoint inside the commit that makes the
 // WAL pass 1,000 pages, so that commit, and every append waiting behind it,
-// waits for it. The store turns that off on its write connection and a
-// checkpointer goroutine copies the WAL after every checkpointAppends
-// appended events instead, beside the writer: a PASSIVE checkpoint neither waits
-// for nor blocks it. Durability is the WAL's, before and after: a
-// checkpoint moves pages that are durable already, and one cut short is
+// waits while the whole WAL is copied. The store turns that off on its
+// write connection. A checkpointer goroutine copies the WAL after every
+// checkpointAppends appended events instead, beside the writer (a PASSIVE
+// checkpoint neither waits for nor blocks it).
+//
+// The WAL starts again from its beginning only at a commit that finds all
+// of it copied, and under steady writing the checkpointer never catches
+// the last commit; the WAL would grow without end, and a commit that makes
+// the file longer syncs its size too: appends of one table went at half
+// the rate. So once the checkpointer has copied the bulk, the committer
+// copies the few pages committed since, between two commits, on its own
+// connection (finishCheckpoint): the next commit starts the WAL again, in
+// the file's blocks as they are. Durability is the WAL's, before and after:
+// a checkpoint moves pages that are durable already, and one cut short is
 // redone from the WAL on the next open.
 
-const (
-	// checkpointAppends is how many appended events the WAL takes between
-	// two checkpoints: a few thousand pages at most, about SQLite's
-	// default of 1,000 pages for events of a few pages each. A checkpoint syncs the file twice
-	// whatever it copies, so it is not run after every commit.
-	checkpointAppends = 1000
-	// maxWALFrames bounds the WAL under a load that never pauses: a PASSIVE
-	// checkpoint copies only what was committed when it began, and the WAL
-	// starts again from its beginning only once a checkpoint has copied all
-	// of it. Past this many pages (64 MB of 4 KB pages) the checkpointer
-	// runs a RESTART checkpoint, which holds new commits back while it
-	// finishes.
-	maxWALFrames = 16384
-)
+// checkpointFrames is how many pages the WAL takes between two
+// checkpoints, SQLite's own default. The checkpointer counts appended
+// events, not pages, so it learns from each pass how many pages an event
+// has taken (a lone table's commit writes a few pages per deal, a commit
+// of many tables fewer) and waits for as many events as make about this
+// many pages. A checkpoint syncs the file whatever it copies, so it is not
+// run after every commit.
+const checkpointFrames = 1000
+
+// The events between two checkpoints, whatever a pass learns.
+const minCheckpointEvents, maxCheckpointEvents = 50, 5000
 
 // checkpointer copies the WAL into the database file after commits.
 type checkpointer struct {
 	db      *sql.DB
-	every   int64        // checkpointAppends; fewer in tests
+	every   atomic.Int64 // events between two checkpoints (checkpointFrames' worth)
 	appends atomic.Int64 // events committed since the last checkpoint began
 	kick    chan struct{}
 	quit    chan struct{}
 	done    chan struct{}
+	// finish: a pass has copied the bulk of the WAL, and the committer
+	// is to copy the rest (finishCheckpoint).
+	finish atomic.Bool
 	// What the last checkpoint found and did, for tests: the pages in
 	// the WAL and how many of them are in the file now.
 	runs, frames, copied atomic.Int64
@@ -62,7 +71,8 @@ func startCheckpointer(path string, params url.Values) (*checkpointer, error) {
 		db.Close()
 		return nil, fmt.Errorf("checkpointer: %w", err)
 	}
-	c := &checkpointer{db: db, every: checkpointAppends, kick: make(chan struct{}, 1), quit: make(chan struct{}), done: make(chan struct{})}
+	c := &checkpointer{db: db, kick: make(chan struct{}, 1), quit: make(chan struct{}), done: make(chan struct{})}
+	c.every.Store(checkpointFrames / 4)
 	go c.run()
 	return c, nil
 }
@@ -70,7 +80,7 @@ func startCheckpointer(path string, params url.Values) (*checkpointer, error) {
 // committed tells the checkpointer that a commit added n events to the
 // WAL. It never blocks.
 func (c *checkpointer) committed(n int) {
-	if c.appends.Add(int64(n)) < c.every {
+	if c.appends.Add(int64(n)) < c.every.Load() {
 		return
 	}
 	select {
@@ -87,32 +97,40 @@ func (c *checkpointer) run() {
 		case <-c.quit:
 			return
 		}
-		c.appends.Store(0)
+		events := c.appends.Swap(0)
 		// A checkpoint that fails leaves the WAL as it was, nothing lost;
 		// the next one tries again. A disk that refuses it refuses commits
 		// too, and Health says so.
-		_, _ = c.checkpoint()
+		if frames, err := c.checkpoint(); err == nil && frames > 0 && events > 0 {
+			c.every.Store(min(max(checkpointFrames*events/int64(frames), minCheckpointEvents), maxCheckpointEvents))
+		}
 	}
 }
 
-// checkpoint copies what the WAL holds into the database file, and, when
-// the WAL has grown past maxWALFrames, waits for the writer so that the
-// WAL can start again from its beginning. It gives the pages the WAL holds.
+// checkpoint copies what the WAL holds into the database file, and asks
+// the committer to finish. It gives the pages the WAL holds.
 func (c *checkpointer) checkpoint() (int, error) {
-	ctx := context.Background()
 	var busy, frames, copied int
-	if err := c.db.QueryRowContext(ctx, `PRAGMA wal_checkpoint(PASSIVE)`).Scan(&busy, &frames, &copied); err != nil {
+	if err := c.db.QueryRowContext(context.Background(), `PRAGMA wal_checkpoint(PASSIVE)`).Scan(&busy, &frames, &copied); err != nil {
 		return 0, fmt.Errorf("checkpoint: %w", err)
-	}
-	if frames > maxWALFrames {
-		if err := c.db.QueryRowContext(ctx, `PRAGMA wal_checkpoint(RESTART)`).Scan(&busy, &frames, &copied); err != nil {
-			return 0, fmt.Errorf("checkpoint: %w", err)
-		}
 	}
 	c.frames.Store(int64(frames))
 	c.copied.Store(int64(copied))
 	c.runs.Add(1)
+	c.finish.Store(true)
 	return frames, nil
+}
+
+// finishDue reports, once per pass, that the committer is to finish it.
+func (c *checkpointer) finishDue() bool { return c.finish.CompareAndSwap(true, false) }
+
+// finishCheckpoint copies into the file what the WAL gained since the
+// checkpointer's last pass, on the write connection between two commits,
+// so that the next commit starts the WAL again from its beginning. Only
+// the committer calls it. One that fails leaves the WAL as it was.
+func (s *Store) finishCheckpoint() {
+	var busy, frames, copied int
+	_ = s.conn.QueryRowContext(context.Background(), `PRAGMA wal_checkpoint(PASSIVE)`).Scan(&busy, &frames, &copied)
 }
 
 // close stops the checkpointer and closes its connection.

@@ -2,6 +2,7 @@ package events
 
 import (
 	"context"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -21,7 +22,8 @@ func TestCommitsLeaveCheckpointsToTheCheckpointer(t *testing.T) {
 	ctx := context.Background()
 	s, path := openTemp(t)
 	s.ckpt.close()
-	held := &checkpointer{every: checkpointAppends, kick: make(chan struct{}, 1)}
+	held := &checkpointer{kick: make(chan struct{}, 1)}
+	held.every.Store(1 << 40)
 	s.ckpt = held
 	defer func() {
 		var err error
@@ -53,7 +55,7 @@ func TestCommitsLeaveCheckpointsToTheCheckpointer(t *testing.T) {
 func TestCheckpointerCopiesTheWAL(t *testing.T) {
 	ctx := context.Background()
 	s, _ := openTemp(t)
-	s.ckpt.every = 100
+	s.ckpt.every.Store(100)
 	for i := range 100 {
 		if _, err := s.Append(ctx, "game", int64(i), Key{}, bigEvent(i)); err != nil {
 			t.Fatal(err)
@@ -84,5 +86,32 @@ func TestWriteConnectionAutocheckpointOff(t *testing.T) {
 	}
 	if n != 0 {
 		t.Fatalf("wal_autocheckpoint = %d on the write connection", n)
+	}
+}
+
+// Under steady appends the WAL starts again from its beginning after each
+// checkpoint, so its file stays the size of one checkpoint's worth of
+// pages: left to the checkpointer alone, which never catches the last
+// commit, it grew with every append (and a commit that lengthens the file
+// is a slow one).
+func TestWALStartsAgain(t *testing.T) {
+	ctx := context.Background()
+	s, path := openTemp(t)
+	for i := range 3000 {
+		if _, err := s.Append(ctx, "game", int64(i), Key{}, ev(i)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if s.ckpt.runs.Load() < 2 {
+		t.Fatalf("%d checkpoints in 3,000 appends", s.ckpt.runs.Load())
+	}
+	fi, err := os.Stat(path + "-wal")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 3,000 appends write some 12,000 pages (48 MB); a checkpoint's worth
+	// is about checkpointFrames (4 MB).
+	if fi.Size() > 4*checkpointFrames*4096 {
+		t.Fatalf("the WAL file holds %.1f MB after 3,000 appends: it never started again", float64(fi.Size())/1e6)
 	}
 }

@@ -291,6 +291,9 @@ func (s *Store) commit(batch []*appendReq) {
 	for i, r := range batch {
 		r.reply <- resps[i]
 	}
+	if s.ckpt.finishDue() {
+		s.finishCheckpoint() // checkpoint.go
+	}
 }
 
 // commitAll runs the appends in one transaction and commits it; on any
