@@ -97,15 +97,37 @@ func (c *checkpointer) run() {
 		case <-c.quit:
 			return
 		}
-		events := c.appends.Swap(0)
 		// A checkpoint that fails leaves the WAL as it was, nothing lost;
 		// the next one tries again. A disk that refuses it refuses commits
 		// too, and Health says so.
-		if frames, err := c.checkpoint(); err == nil && frames > 0 && events > 0 {
+		events := c.appends.Swap(0)
+		frames, err := c.checkpoint()
+		if err != nil {
+			continue
+		}
+		if frames > 0 && events > 0 {
 			c.every.Store(min(max(checkpointFrames*events/int64(frames), minCheckpointEvents), maxCheckpointEvents))
 		}
+		// What was committed while the pass ran is copied by another pass,
+		// shorter each time, until little is left for the committer to
+		// finish between two commits.
+		for range maxCatchUpPasses {
+			if c.appends.Load() <= finishEvents {
+				break
+			}
+			c.appends.Store(0)
+			if _, err := c.checkpoint(); err != nil {
+				break
+			}
+		}
+		c.finish.Store(true)
 	}
 }
+
+// A pass is followed by up to maxCatchUpPasses more while more than
+// finishEvents events were committed during the last one: the committer's
+// finishing copy (finishCheckpoint), on the commit path, is then short.
+const maxCatchUpPasses, finishEvents = 3, 32
 
 // checkpoint copies what the WAL holds into the database file, and asks
 // the committer to finish. It gives the pages the WAL holds.
@@ -117,7 +139,6 @@ func (c *checkpointer) checkpoint() (int, error) {
 	c.frames.Store(int64(frames))
 	c.copied.Store(int64(copied))
 	c.runs.Add(1)
-	c.finish.Store(true)
 	return frames, nil
 }
 
