@@ -15,9 +15,9 @@ import (
 // (wal_autocheckpoint) runs the checkpoint inside the commit that makes the
 // WAL pass 1,000 pages, so that commit, and every append waiting behind it,
 // waits while the whole WAL is copied. The store turns that off on its
-// write connection. A checkpointer goroutine copies the WAL after every
-// checkpointAppends appended events instead, beside the writer (a PASSIVE
-// checkpoint neither waits for nor blocks it).
+// write connection. A checkpointer goroutine copies the WAL after about
+// checkpointFrames pages instead, beside the writer (a PASSIVE checkpoint
+// neither waits for nor blocks it).
 //
 // The WAL starts again from its beginning only at a commit that finds all
 // of it copied, and under steady writing the checkpointer never catches
@@ -129,8 +129,8 @@ func (c *checkpointer) run() {
 // finishing copy (finishCheckpoint), on the commit path, is then short.
 const maxCatchUpPasses, finishEvents = 3, 32
 
-// checkpoint copies what the WAL holds into the database file, and asks
-// the committer to finish. It gives the pages the WAL holds.
+// checkpoint copies what the WAL holds into the database file. It gives
+// the pages the WAL holds.
 func (c *checkpointer) checkpoint() (int, error) {
 	var busy, frames, copied int
 	if err := c.db.QueryRowContext(context.Background(), `PRAGMA wal_checkpoint(PASSIVE)`).Scan(&busy, &frames, &copied); err != nil {
