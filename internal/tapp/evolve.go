@@ -155,8 +155,8 @@ func (f *Folder) started(p GameStarted, e Event) error {
 // that it names only players and that its payments sum to zero. raw is the
 // event's payload as stored, kept for the explanation.
 func (s *State) result(sc Scored, raw stored) (Result, error) {
-	var byName [maxSeats]decimal.Decimal
-	deltas := byName[:0]
+	var bySeat [maxSeats]decimal.Decimal // no allocation for a table of four or fewer
+	deltas := bySeat[:0]
 	if len(s.Setup.Players) > maxSeats {
 		deltas = make([]decimal.Decimal, 0, len(s.Setup.Players))
 	}
