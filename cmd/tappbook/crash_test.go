@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"syscall"
@@ -34,11 +35,17 @@ func buildBinary(t *testing.T) string {
 	return bin
 }
 
-func startServer(t *testing.T, bin, db string) *server {
+// startServer starts the binary on db; on a PostgreSQL database with its
+// form key in a folder of the test's (extra may name another --data-dir).
+func startServer(t *testing.T, bin, db string, extra ...string) *server {
 	t.Helper()
 	addr := freeAddr(t)
 	s := &server{base: "http://" + addr}
-	s.cmd = exec.Command(bin, "serve", "--addr", addr, "--db", db)
+	args := []string{"serve", "--addr", addr, "--db", db, "--mdns", "off"}
+	if strings.HasPrefix(db, "postgres://") && !slices.Contains(extra, "--data-dir") {
+		args = append(args, "--data-dir", t.TempDir())
+	}
+	s.cmd = exec.Command(bin, append(args, extra...)...)
 	s.cmd.Stdout, s.cmd.Stderr = &s.logs, &s.logs
 	if err := s.cmd.Start(); err != nil {
 		t.Fatal(err)
@@ -102,13 +109,18 @@ func getJSON(t *testing.T, url string, v any) {
 
 // Kill the server with SIGKILL at random moments while 4 clients record;
 // every deal acknowledged with a 2xx is there exactly once, nothing else
-// is, the whole database verifies, and a replay gives the same ledger.
+// is, the whole database verifies, and a replay gives the same ledger. On
+// both engines: a SQLite file and a PostgreSQL database.
 func TestCrashSafety(t *testing.T) {
 	if testing.Short() {
 		t.Skip("kills a real server 20 times")
 	}
 	bin := buildBinary(t)
-	db := filepath.Join(t.TempDir(), "crash.db")
+	t.Run("sqlite", func(t *testing.T) { crashSafety(t, bin, filepath.Join(t.TempDir(), "crash.db")) })
+	t.Run("postgres", func(t *testing.T) { crashSafety(t, bin, pg.Database(t)) })
+}
+
+func crashSafety(t *testing.T, bin, db string) {
 	rng := rand.New(rand.NewPCG(42, 7))
 	players := []string{"Anna", "Ben", "Cleo", "Dan"}
 

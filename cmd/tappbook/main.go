@@ -51,13 +51,14 @@ func main() {
 const usage = `usage: tappbook <command> [flags]
 
 commands:
-  serve              run the scorekeeper (--addr, --db, --tls-cert/--tls-key, --domain, --mdns; see serve -h)
+  serve              run the scorekeeper (--addr, --db FILE or postgres://URL, --tls-cert/--tls-key, --domain, --mdns; see serve -h)
   verify             check the file, the hash chain, and re-score every deal (--db);
                      --game ID [--fingerprint F]: one game's chain, and that it still ends at F
   backup --out FILE  copy the live database consistently (--db)
   export ID          write a game's events as JSON lines; a group's with its evenings (--db, --out)
   import FILE        recreate a game, or a group with its evenings, from an export (--db)
-  bench              measure tappbook beside raw SQLite on this disk (--events, --seconds, --dir)
+  bench              measure tappbook beside raw SQLite on this disk (--events, --seconds, --dir),
+                     and recording on PostgreSQL beside it (--pg URL, or a throwaway server; --pg off)
   version            print the version
 `
 
@@ -120,6 +121,7 @@ func benchmark(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	dir := fs.String("dir", ".", "where the temporary databases go: the disk measured")
 	ceiling := fs.Bool("serve-ceiling", false, "serve only the bare HTTP handlers bench compares with, on --addr (bench starts this itself)")
 	addr := fs.String("addr", "127.0.0.1:0", "with --serve-ceiling: the address to listen on")
+	pg := fs.String("pg", "", "PostgreSQL to measure recording on beside SQLite: an empty database's postgres:// URL; empty: a throwaway server from the installed postgresql package, in --dir; off: none")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -138,5 +140,5 @@ func benchmark(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return err
 	}
 	rep.Print(stdout)
-	return nil
+	return benchPostgres(ctx, *pg, *dir, time.Duration(*secs*float64(time.Second)), rep, stdout)
 }

@@ -18,7 +18,7 @@ import (
 	"syscall"
 	"time"
 
-	"tappbook/internal/events"
+	"tappbook/internal/eventstore"
 	"tappbook/internal/game"
 	"tappbook/internal/lan"
 	"tappbook/internal/netserve"
@@ -28,6 +28,7 @@ import (
 // serveFlags are serve's settings.
 type serveFlags struct {
 	addr, httpAddr, db         string
+	dataDir                    string
 	tlsCert, tlsKey            string
 	domains                    string
 	acmeDir, acmeEmail, acmeCA string
@@ -40,7 +41,8 @@ func parseServe(args []string, stderr io.Writer) (serveFlags, error) {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.StringVar(&f.addr, "addr", envOr("TAPPBOOK_ADDR", ""), "address to listen on, HOST:PORT (env TAPPBOOK_ADDR; default :8080, with --tls-cert :8443, with --domain :443)")
-	fs.StringVar(&f.db, "db", envOr("TAPPBOOK_DB", "./tappbook.db"), "SQLite database file, created on first start (env TAPPBOOK_DB); its folder also keeps the form key and certificates")
+	fs.StringVar(&f.db, "db", envOr("TAPPBOOK_DB", "./tappbook.db"), "SQLite database file, created on first start, or a postgres:// URL (env TAPPBOOK_DB)")
+	fs.StringVar(&f.dataDir, "data-dir", envOr("TAPPBOOK_DATA_DIR", ""), "folder for the form key and certificates (env TAPPBOOK_DATA_DIR; default: the SQLite file's folder, or the current folder with a postgres:// --db)")
 	fs.StringVar(&f.tlsCert, "tls-cert", envOr("TAPPBOOK_TLS_CERT", ""), "serve HTTPS with this certificate (PEM; env TAPPBOOK_TLS_CERT)")
 	fs.StringVar(&f.tlsKey, "tls-key", envOr("TAPPBOOK_TLS_KEY", ""), "the certificate's private key (PEM; env TAPPBOOK_TLS_KEY)")
 	fs.StringVar(&f.domains, "domain", envOr("TAPPBOOK_DOMAIN", ""), "serve HTTPS for this domain (comma-separated for more) with certificates from an ACME CA, Let's Encrypt by default (env TAPPBOOK_DOMAIN)")
@@ -77,6 +79,12 @@ func parseServe(args []string, stderr io.Writer) (serveFlags, error) {
 	if f.mdns == "off" {
 		f.mdns = ""
 	}
+	if f.dataDir == "" {
+		f.dataDir = "."
+		if !eventstore.IsPostgres(f.db) {
+			f.dataDir = filepath.Dir(f.db)
+		}
+	}
 	return f, nil
 }
 
@@ -91,15 +99,17 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 	ctx, stop := signal.NotifyContext(ctx, syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
 
-	if err := checkDatabasePath(f.db); err != nil {
-		return err
+	if !eventstore.IsPostgres(f.db) {
+		if err := checkDatabasePath(f.db); err != nil {
+			return err
+		}
 	}
-	store, err := events.Open(ctx, f.db, events.Options{})
+	store, err := eventstore.Open(ctx, f.db)
 	if err != nil {
 		return err
 	}
 	defer store.Close()
-	dataDir := filepath.Dir(f.db)
+	dataDir := f.dataDir
 	key, err := formKey(filepath.Join(dataDir, "tappbook-form.key"))
 	if err != nil {
 		return err
@@ -185,7 +195,7 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 		go func() { errc <- redirect.Serve(netserve.LimitListener(hln, limits.MaxConnsPerClient, true)) }()
 		log.Info("redirecting plain HTTP to HTTPS", "addr", hln.Addr().String())
 	}
-	log.Info("tappbook serving", "addr", listen, "db", f.db, "version", versionString())
+	log.Info("tappbook serving", "addr", listen, "db", eventstore.Redact(f.db), "version", versionString())
 
 	if mdnsName != "" {
 		if a, err := announce(f.mdns, scheme, listen, log); err != nil {

@@ -15,21 +15,25 @@ import (
 
 	"tappbook/internal/archive"
 	"tappbook/internal/events"
+	"tappbook/internal/eventstore"
 	"tappbook/internal/game"
 )
 
 // dbFlag adds --db with api.md's default and env to a command's flags.
 func dbFlag(fs *flag.FlagSet) *string {
-	return fs.String("db", envOr("TAPPBOOK_DB", "./tappbook.db"), "SQLite database file (env TAPPBOOK_DB)")
+	return fs.String("db", envOr("TAPPBOOK_DB", "./tappbook.db"), "SQLite database file, or a postgres:// URL (env TAPPBOOK_DB)")
 }
 
 // openExisting opens a database that must already exist: the tools below
 // never create an empty one by mistake.
-func openExisting(ctx context.Context, path string) (*events.Store, error) {
+func openExisting(ctx context.Context, path string) (events.Engine, error) {
+	if eventstore.IsPostgres(path) {
+		return eventstore.OpenReadOnly(ctx, path)
+	}
 	if _, err := os.Stat(path); err != nil {
 		return nil, fmt.Errorf("no database at %s: %w", path, err)
 	}
-	return events.Open(ctx, path, events.Options{})
+	return eventstore.Open(ctx, path)
 }
 
 // verify opens the database read-only, lets SQLite check every page, then
@@ -47,7 +51,7 @@ func verify(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if *fingerprint != "" && *gameID == "" {
 		return errors.New("verify: a --fingerprint belongs to a game: name it with --game ID")
 	}
-	store, err := events.OpenReadOnly(ctx, *db)
+	store, err := eventstore.OpenReadOnly(ctx, *db)
 	if err != nil {
 		return fmt.Errorf("verify: %w", err)
 	}
@@ -61,14 +65,14 @@ func verify(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	}
 	rep, err := game.Audit(ctx, store)
 	if err != nil {
-		return fmt.Errorf("verify %s: %w", *db, err)
+		return fmt.Errorf("verify %s: %w", eventstore.Redact(*db), err)
 	}
 	fmt.Fprintf(stdout, "checked %d events in %d games and %d groups: the hash chain, %d deals re-scored from their records, and every group's evenings\n", rep.Events, rep.Games, rep.Groups, rep.Deals)
 	if rep.Problem != "" {
-		return fmt.Errorf("verify %s: %s", *db, rep.Problem)
+		return fmt.Errorf("verify %s: %s", eventstore.Redact(*db), rep.Problem)
 	}
 	if rep.Events == 0 {
-		return fmt.Errorf("verify %s: the database holds no events: an empty or unfinished copy, not a record of any game", *db)
+		return fmt.Errorf("verify %s: the database holds no events: an empty or unfinished copy, not a record of any game", eventstore.Redact(*db))
 	}
 	fmt.Fprintln(stdout, "everything matches")
 	return nil
@@ -78,7 +82,7 @@ func verify(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 // fingerprint it ends at or confirms it still ends at the one given: a
 // witness kept from before (a phone, a note of the closed evening) shows a
 // history cut or changed even where the chain was mended to match.
-func verifyGame(ctx context.Context, store *events.Store, id, fingerprint string, stdout io.Writer) error {
+func verifyGame(ctx context.Context, store events.Engine, id, fingerprint string, stdout io.Writer) error {
 	var want string
 	if fingerprint != "" {
 		var err error
@@ -129,7 +133,7 @@ func backup(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if err := store.Backup(ctx, *out); err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "backed up %s to %s\n", *db, *out)
+	fmt.Fprintf(stdout, "backed up %s to %s\n", eventstore.Redact(*db), *out)
 	return nil
 }
 
@@ -145,7 +149,7 @@ func export(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		return errors.New("export: name one game or group: tappbook export ID")
 	}
 	id := fs.Arg(0)
-	store, err := events.OpenReadOnly(ctx, *db)
+	store, err := eventstore.OpenReadOnly(ctx, *db)
 	if err != nil {
 		return fmt.Errorf("export: %w", err)
 	}
@@ -190,10 +194,10 @@ func importGame(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return fmt.Errorf("import %s: %w", fs.Arg(0), err)
 	}
 	_, statErr := os.Stat(*db)
-	created := errors.Is(statErr, iofs.ErrNotExist)
+	created := errors.Is(statErr, iofs.ErrNotExist) && !eventstore.IsPostgres(*db)
 	var id string
 	var n int
-	store, err := events.Open(ctx, *db, events.Options{})
+	store, err := eventstore.Open(ctx, *db)
 	if err == nil {
 		id, n, err = game.Import(ctx, store, streams)
 		err = errors.Join(err, store.Close())

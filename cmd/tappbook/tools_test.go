@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"tappbook/internal/events"
+	"tappbook/internal/eventstore"
 	"tappbook/internal/game"
 	"tappbook/internal/payout"
 	"tappbook/internal/tapp"
@@ -26,7 +27,7 @@ func ip(n int) *int { return &n }
 func evening(t *testing.T, path string) string {
 	t.Helper()
 	ctx := context.Background()
-	st, err := events.Open(ctx, path, events.Options{})
+	st, err := eventstore.Open(ctx, path)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,7 +15,7 @@ var ErrNoStream = errors.New("there is no such game in this database")
 
 // Export writes a stream's events to w in the archive format, oldest first,
 // then the end record, and says how many events it wrote.
-func Export(ctx context.Context, store *events.Store, id string, w io.Writer) (int, error) {
+func Export(ctx context.Context, store events.Engine, id string, w io.Writer) (int, error) {
 	evs, err := store.ReadStream(ctx, id)
 	if err != nil {
 		return 0, fmt.Errorf("export %s: %w", id, err)
@@ -38,7 +38,7 @@ func Export(ctx context.Context, store *events.Store, id string, w io.Writer) (i
 
 // ExportAll writes several streams one after another, each with its end
 // record (a group and its evenings), and says how many events it wrote.
-func ExportAll(ctx context.Context, store *events.Store, ids []string, w io.Writer) (int, error) {
+func ExportAll(ctx context.Context, store events.Engine, ids []string, w io.Writer) (int, error) {
 	n := 0
 	for _, id := range ids {
 		k, err := Export(ctx, store, id, w)

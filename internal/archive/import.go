@@ -11,7 +11,7 @@ import (
 // its other names (such as a read-only link), all in one transaction. The
 // stream must be new to the store, and every alias of the server's own
 // form.
-func Import(ctx context.Context, store *events.Store, s *Stream, aliases []string) error {
+func Import(ctx context.Context, store events.Engine, s *Stream, aliases []string) error {
 	for _, a := range aliases {
 		if !ValidID(a) {
 			return fmt.Errorf("import %s: the alias %q is not an id tappbook makes", s.ID, a)

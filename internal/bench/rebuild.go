@@ -19,7 +19,7 @@ import (
 // game always on the same one, so that reading and folding run side by
 // side. fn may be called from several workers at once; the first error
 // stops the rest.
-func RebuildAll(ctx context.Context, store *events.Store, workers int, fn func(*tapp.State) error) error {
+func RebuildAll(ctx context.Context, store events.Engine, workers int, fn func(*tapp.State) error) error {
 	if workers <= 1 {
 		f := folder{games: map[string]*tapp.Folder{}, done: fn}
 		var kept keeper

@@ -122,7 +122,7 @@ type VerifyReport struct {
 // stream head that does not point at its last event.
 func (s *Store) Verify(ctx context.Context) (VerifyReport, error) {
 	var rep VerifyReport
-	heads := map[string]head{}
+	heads := map[string]Head{}
 	rows, err := s.read.QueryContext(ctx, `SELECT stream, version, hash FROM streams`)
 	if err != nil {
 		return rep, fmt.Errorf("verify: read heads: %w", classify(s.path, err))
@@ -135,56 +135,18 @@ func (s *Store) Verify(ctx context.Context) (VerifyReport, error) {
 			rows.Close()
 			return rep, fmt.Errorf("verify: read heads: %w", err)
 		}
-		heads[st] = head{v, h}
+		heads[st] = Head{v, h}
 	}
 	rows.Close()
 
-	walkers := map[string]*walker{}
-	fail := func(ce *ChainError) error {
-		rep.Problem = &Problem{Seq: ce.Seq, Stream: ce.Stream, Version: ce.Version, Reason: ce.Why}
-		return errStop
-	}
-	var last Event // the last event read whole, to name where a damaged file breaks off
-	err = s.ReadFrom(ctx, 0, func(ev Event) error {
-		rep.Events++
-		last = ev
-		w := walkers[ev.Stream]
-		if w == nil {
-			w = &walker{stream: ev.Stream}
-			walkers[ev.Stream] = w
-		}
-		if ce := w.stepEvent(ev); ce != nil {
-			return fail(ce)
-		}
-		return nil
-	})
-	if err != nil && !errors.Is(err, errStop) {
+	rep, last, err := VerifyChains(heads, func(fn func(Event) error) error { return s.ReadFrom(ctx, 0, fn) })
+	if err != nil {
 		var ce *CorruptError
 		if errors.As(classify(s.path, err), &ce) {
 			ce.Problems[0] = fmt.Sprintf("after event %d (stream %s, version %d), %s", last.Seq, last.Stream, last.Version, ce.Problems[0])
 			return rep, ce
 		}
 		return rep, fmt.Errorf("verify: %w", err)
-	}
-	if rep.Problem != nil {
-		return rep, nil
-	}
-	rep.Streams = len(walkers)
-	for st, h := range heads {
-		w := walkers[st]
-		if w == nil {
-			w = &walker{stream: st}
-		}
-		if ce := w.end(h, true); ce != nil {
-			fail(ce)
-			return rep, nil
-		}
-	}
-	for st, w := range walkers {
-		if _, ok := heads[st]; !ok {
-			fail(w.end(head{}, false))
-			return rep, nil
-		}
 	}
 	return rep, nil
 }

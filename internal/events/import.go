@@ -33,27 +33,19 @@ func (s *Store) importTx(ctx context.Context, stream string, evs []Event, aliase
 	if exists > 0 {
 		return fmt.Errorf("the game is already in this database")
 	}
-	prev := ""
-	for i, e := range evs {
-		want := e.Hash
-		e.PrevHash, e.RecordedAt = prev, e.RecordedAt.UTC()
-		if e.Stream != stream || e.Version != int64(i+1) {
-			return fmt.Errorf("event %d is version %d of %s", i+1, e.Version, e.Stream)
-		}
-		if want == "" {
-			return fmt.Errorf("event %d has no hash: only a whole hash chain is imported", e.Version)
-		}
-		if e.Hash = e.ComputeHash(); e.Hash != want {
-			return fmt.Errorf("event %d does not match its hash: the file was changed after export", e.Version)
-		}
+	evs, err := CheckImport(evs)
+	if err != nil {
+		return err
+	}
+	for _, e := range evs {
 		if _, err := s.conn.ExecContext(ctx, `INSERT INTO events
 			(stream, version, batch, type, schema_version, data, recorded_at, idempotency_key, prev_hash, hash)
 			VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?, ?)`,
 			e.Stream, e.Version, e.Batch, e.Type, e.SchemaVersion, string(e.Data), formatTime(e.RecordedAt), e.PrevHash, e.Hash); err != nil {
 			return fmt.Errorf("event %d: %w", e.Version, err)
 		}
-		prev = e.Hash
 	}
+	prev := evs[len(evs)-1].Hash
 	last := evs[len(evs)-1]
 	if _, err := s.conn.ExecContext(ctx, `INSERT INTO streams (stream, version, hash) VALUES (?, ?, ?)`, stream, last.Version, prev); err != nil {
 		return err

@@ -1,87 +1,13 @@
 package events
 
 import (
-	"bytes"
 	"context"
-	"errors"
-	"fmt"
 	"math/rand/v2"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 )
-
-// Replay gives a stream's events as ReadStream does, less the hashes (the
-// payload lent to fn, which copies what it keeps); and
-// ReplayAll gives every stream's events in stored order from one snapshot,
-// marking each stream's last event, while appends made meanwhile are not
-// seen.
-func TestReplayAndReplayAll(t *testing.T) {
-	ctx := context.Background()
-	s, _ := openTemp(t)
-	for _, a := range []struct {
-		stream string
-		from   int64
-		n      int
-	}{{"a", 0, 2}, {"b", 0, 1}, {"a", 2, 1}, {"b", 1, 1}} {
-		evs := []NewEvent{}
-		for i := range a.n {
-			evs = append(evs, ev(int(a.from)+i+1))
-		}
-		if _, err := s.Append(ctx, a.stream, a.from, Key{}, evs...); err != nil {
-			t.Fatal(err)
-		}
-	}
-	full, _ := s.ReadStream(ctx, "a")
-	var got []Event
-	keep := func(e Event) error {
-		e.Data = bytes.Clone(e.Data) // lent only until fn returns
-		got = append(got, e)
-		return nil
-	}
-	if err := s.Replay(ctx, "a", keep); err != nil {
-		t.Fatal(err)
-	}
-	if len(got) != len(full) {
-		t.Fatalf("replayed %d events, want %d", len(got), len(full))
-	}
-	for i, e := range got {
-		f := full[i]
-		if e.Version != f.Version || e.Type != f.Type || string(e.Data) != string(f.Data) || !e.RecordedAt.Equal(f.RecordedAt) || e.Stream != "a" {
-			t.Fatalf("replayed %+v, stored %+v", e, f)
-		}
-	}
-
-	var seen []string
-	var seq int64
-	err := s.ReplayAll(ctx, func(e Event, last bool) error {
-		if e.Seq <= seq {
-			return fmt.Errorf("sequence number %d after %d", e.Seq, seq)
-		}
-		seq = e.Seq
-		if len(seen) == 0 { // written after the snapshot began: not seen
-			if _, err := s.Append(ctx, "a", 3, Key{}, ev(4)); err != nil {
-				return err
-			}
-			if _, err := s.Append(ctx, "c", 0, Key{}, ev(1)); err != nil {
-				return err
-			}
-		}
-		seen = append(seen, fmt.Sprintf("%s%d%v", e.Stream, e.Version, last))
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if want := "[a1false a2false b1false a3true b2true]"; fmt.Sprint(seen) != want {
-		t.Fatalf("ReplayAll saw %v, want %s", seen, want)
-	}
-	stop := errors.New("stop")
-	if err := s.ReplayAll(ctx, func(Event, bool) error { return stop }); !errors.Is(err, stop) {
-		t.Fatalf("ReplayAll returned %v, want fn's error", err)
-	}
-}
 
 // The replay's own reader of recorded_at gives what time.Parse gives for
 // every time formatTime writes, and leaves anything else to time.Parse.

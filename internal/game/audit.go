@@ -22,7 +22,7 @@ type AuditReport struct {
 // each deal re-scored from its record with the payout engine as it stood
 // at that point (the dealer by the deal's number, the pot before it) and
 // compared with the changes stored when it was recorded.
-func Audit(ctx context.Context, store *events.Store) (AuditReport, error) {
+func Audit(ctx context.Context, store events.Engine) (AuditReport, error) {
 	var rep AuditReport
 	chain, err := store.Verify(ctx)
 	if err != nil {

@@ -161,7 +161,7 @@ func (s *Service) state(ctx context.Context, id, key string, cmd tapp.Command) (
 
 // Rebuild folds a game from its stored events, as they are read; nil for a
 // game with no events.
-func Rebuild(ctx context.Context, store *events.Store, id string) (*tapp.State, error) {
+func Rebuild(ctx context.Context, store events.Engine, id string) (*tapp.State, error) {
 	f := tapp.NewFolder(id)
 	var players []string
 	var kept arena

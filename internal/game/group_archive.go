@@ -13,7 +13,7 @@ import (
 // Export writes a game in the archive format; given a group's id, the
 // group's stream and then every evening it lists that has events, each
 // stream whole with its end record.
-func Export(ctx context.Context, store *events.Store, id string, w io.Writer) (int, error) {
+func Export(ctx context.Context, store events.Engine, id string, w io.Writer) (int, error) {
 	evs, err := store.ReadStream(ctx, id)
 	if err != nil {
 		return 0, fmt.Errorf("export %s: %w", id, err)
@@ -50,7 +50,7 @@ func Export(ctx context.Context, store *events.Store, id string, w io.Writer) (i
 // yet played, and running it again writes what is missing (a stream already
 // here with the same events is passed over; one with other events is
 // refused).
-func Import(ctx context.Context, store *events.Store, streams []*archive.Stream) (string, int, error) {
+func Import(ctx context.Context, store events.Engine, streams []*archive.Stream) (string, int, error) {
 	first := streams[0]
 	aliases := map[string][]string{}
 	n := 0

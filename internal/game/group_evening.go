@@ -42,6 +42,9 @@ func (gs *Groups) startEvening(ctx context.Context, ng NewGame, key string) (*ta
 	defer gs.release(e)
 	e.mu.Lock()
 	defer e.mu.Unlock()
+	if err := gs.catchUp(ctx, gid, e); err != nil {
+		return nil, err
+	}
 	st := e.state.Load()
 	// The join and the game's start each keep the request's key, bound to
 	// the request as the client sent it (before any id is made).

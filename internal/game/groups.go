@@ -30,7 +30,7 @@ func NoEvening() error { return groupCatalogue.Conflict("conflict.no-evening") }
 // immutable snapshots.
 type Groups struct {
 	games *Service
-	store *events.Store
+	store events.Engine
 
 	mu      sync.Mutex
 	entries map[string]*groupEntry
@@ -130,7 +130,31 @@ func (gs *Groups) Snapshot(ctx context.Context, id string) (*group.State, error)
 		return nil, err
 	}
 	defer gs.release(e)
+	if gs.games.shared {
+		e.mu.Lock()
+		err := gs.catchUp(ctx, id, e)
+		e.mu.Unlock()
+		if err != nil {
+			return nil, err
+		}
+	}
 	return e.state.Load(), nil
+}
+
+// catchUp folds the group afresh when another server sharing the store
+// moved it (see shared.go). Under e.mu.
+func (gs *Groups) catchUp(ctx context.Context, id string, e *groupEntry) error {
+	if !gs.games.shared {
+		return nil
+	}
+	v, err := gs.store.StreamVersion(ctx, id)
+	if err != nil {
+		return fmt.Errorf("group %s: %w", id, err)
+	}
+	if v != e.state.Load().Version {
+		gs.refold(ctx, e, id)
+	}
+	return nil
 }
 
 // View is a group with its evenings' games, as the tab and the statistics
@@ -187,6 +211,9 @@ func (gs *Groups) Run(ctx context.Context, id, key string, cmd group.Command) (G
 	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
+	if err := gs.catchUp(ctx, id, e); err != nil {
+		return GroupDone{}, err
+	}
 	st := e.state.Load()
 	if k.Name != "" {
 		evs, ok, err := gs.store.FindKey(ctx, k)
@@ -362,7 +389,7 @@ var errNotGroup = errors.New("not a group")
 
 // RebuildGroup folds a group from its stored events; nil for a stream that
 // is empty or is not a group (a game).
-func RebuildGroup(ctx context.Context, store *events.Store, id string) (*group.State, error) {
+func RebuildGroup(ctx context.Context, store events.Engine, id string) (*group.State, error) {
 	f := group.NewFolder(id)
 	err := store.Replay(ctx, id, func(ev events.Event) error {
 		if ev.Version == 1 && ev.Type != group.TypeStarted {

@@ -40,7 +40,7 @@ var catalogue = problem.NewCatalogue(map[string]string{
 
 // Service runs the commands of every game in one store.
 type Service struct {
-	store  *events.Store
+	store  events.Engine
 	live   broker
 	groups *Groups // the groups of evenings, in the same store
 
@@ -54,6 +54,8 @@ type Service struct {
 	// damaged: the games met whose stored history does not hold, for the
 	// health check; kept when the game is let go.
 	damaged map[string]tapp.Damage
+	// shared: other servers append to the same store (see shared.go).
+	shared bool
 }
 
 // DealBudget is how many deals the games held in memory may have together
@@ -70,17 +72,22 @@ type entry struct {
 	users int    // requests holding it: never let go while > 0
 	used  uint64 // when it was last taken
 	deals int    // its deals, as counted in Service.deals
+	// told is the last version followers were told of (see shared.go).
+	told atomic.Int64
 }
 
-// New makes a service on a store.
-func New(store *events.Store) *Service {
+// New makes a service on a store. On a store several servers share
+// (events.Watcher), the service follows the appends the others make: see
+// shared.go.
+func New(store events.Engine) *Service {
 	s := &Service{store: store, games: map[string]*entry{}, budget: DealBudget, damaged: map[string]tapp.Damage{}}
 	s.groups = newGroups(s)
+	s.share()
 	return s
 }
 
 // Store gives the event store the service appends to.
-func (s *Service) Store() *events.Store { return s.store }
+func (s *Service) Store() events.Engine { return s.store }
 
 // newID is a game id: 128 random bits, which make it a capability.
 func newID() (string, error) {
@@ -105,11 +112,21 @@ func (s *Service) hold(ctx context.Context, id string) (*entry, error) {
 	e.used = s.tick
 	s.mu.Unlock()
 	if e.state.Load() != nil {
+		e.mu.Lock()
+		defer e.mu.Unlock()
+		if err := s.catchUp(ctx, id, e); err != nil {
+			s.release(e)
+			return nil, err
+		}
 		return e, nil
 	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if e.state.Load() != nil {
+		if err := s.catchUp(ctx, id, e); err != nil {
+			s.release(e)
+			return nil, err
+		}
 		return e, nil
 	}
 	st, err := s.fold(ctx, id)
@@ -123,6 +140,9 @@ func (s *Service) hold(ctx context.Context, id string) (*entry, error) {
 		return nil, err
 	}
 	s.publish(e, st)
+	// Whoever follows the game from now on is sent this version when it
+	// starts to follow: it is not news (see tell).
+	e.told.Store(st.Version)
 	return e, nil
 }
 
@@ -252,7 +272,7 @@ func (s *Service) Run(ctx context.Context, id, key string, cmd tapp.Command) (Do
 		return Done{}, fmt.Errorf("%s game %s: fold what was appended: %w", cmd.Kind(), id, err)
 	}
 	s.publish(e, next)
-	s.live.publish(id, next.Version)
+	s.tell(id, e, next.Version)
 	return Done{Events: res.Events, Payloads: payloads, State: next}, nil
 }
 

@@ -1,21 +1,18 @@
 package web
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
-	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
 
 	"github.com/shopspring/decimal"
 
-	"tappbook/internal/events"
 	"tappbook/internal/game"
 )
 
@@ -24,12 +21,7 @@ func newServer(t *testing.T) http.Handler { return newServerF(t) }
 // newServerF serves a fresh database, for tests and fuzz targets.
 func newServerF(t testing.TB) http.Handler {
 	t.Helper()
-	st, err := events.Open(context.Background(), filepath.Join(t.TempDir(), "api.db"), events.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	h, err := New(game.New(st), slog.New(slog.NewTextHandler(io.Discard, nil)))
+	h, err := New(game.New(testStore(t)), slog.New(slog.NewTextHandler(io.Discard, nil)))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,0 +1,132 @@
+package bench
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"text/tabwriter"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"tappbook/internal/events/postgres"
+	"tappbook/internal/game"
+	"tappbook/internal/web"
+)
+
+// PGReport is what recording costs on PostgreSQL, measured as writing()
+// measures SQLite: the raw durable transaction, and deals recorded through
+// the whole HTTP path with 1 and 4 clients.
+type PGReport struct {
+	Where                  string // the server measured
+	RawTxPerSec            float64
+	Record1PerSec          float64
+	Record4PerSec          float64
+	Record1P50, Record1P99 time.Duration
+	Record4P50, Record4P99 time.Duration
+}
+
+// Postgres measures recording on the PostgreSQL database at url, which
+// must be empty: it is filled with the measurement's games and a table
+// bench_raw, dropped at the end.
+func Postgres(ctx context.Context, url, where string, d time.Duration) (PGReport, error) {
+	r := PGReport{Where: where}
+	st, err := postgres.Open(ctx, url, postgres.Options{})
+	if err != nil {
+		return r, err
+	}
+	defer st.Close()
+	if games, err := st.Streams(ctx); err != nil || len(games) > 0 {
+		return r, fmt.Errorf("bench on %s: give it an empty database (it holds %d games), it writes games of its own: %v", postgres.Redact(url), len(games), err)
+	}
+	raw, err := newPGInserter(ctx, url)
+	if err != nil {
+		return r, fmt.Errorf("raw PostgreSQL transactions: %w", err)
+	}
+	defer raw.close(ctx)
+	h, err := web.New(game.New(st), slog.New(slog.NewTextHandler(io.Discard, nil)))
+	if err != nil {
+		return r, err
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return r, err
+	}
+	srv := &http.Server{Handler: h}
+	go srv.Serve(ln)
+	defer srv.Close()
+	base := "http://" + ln.Addr().String()
+	t1, t4 := newTables(base, 2000, 1), newTables(base, 2001, 4)
+	var rawTx, one, four drives
+	slice := d / writeRounds
+	for range writeRounds {
+		n, start := 0, time.Now()
+		for time.Since(start) < slice {
+			if err := raw.insert(ctx); err != nil {
+				return r, fmt.Errorf("raw PostgreSQL transactions: %w", err)
+			}
+			n++
+		}
+		rawTx.add(n, time.Since(start), nil)
+		if err := one.drive(ctx, posters(t1), slice); err != nil {
+			return r, fmt.Errorf("recording on PostgreSQL, 1 client: %w", err)
+		}
+		if err := four.drive(ctx, posters(t4), slice); err != nil {
+			return r, fmt.Errorf("recording on PostgreSQL, 4 clients: %w", err)
+		}
+	}
+	r.RawTxPerSec, r.Record1PerSec, r.Record4PerSec = rawTx.rate(), one.rate(), four.rate()
+	r.Record1P50, r.Record1P99 = percentiles(one.lat)
+	r.Record4P50, r.Record4P99 = percentiles(four.lat)
+	return r, nil
+}
+
+// pgInserter is the limit: one durable one-row transaction at a time on
+// one connection, as synchronous_commit=on makes the store's commits.
+type pgInserter struct{ conn *pgx.Conn }
+
+func newPGInserter(ctx context.Context, url string) (*pgInserter, error) {
+	cfg, err := pgx.ParseConfig(url)
+	if err != nil {
+		return nil, err
+	}
+	cfg.RuntimeParams["synchronous_commit"] = "on"
+	conn, err := pgx.ConnectConfig(ctx, cfg)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := conn.Exec(ctx, `CREATE TABLE bench_raw (id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, body text NOT NULL)`); err != nil {
+		conn.Close(ctx)
+		return nil, err
+	}
+	return &pgInserter{conn: conn}, nil
+}
+
+func (p *pgInserter) insert(ctx context.Context) error {
+	_, err := p.conn.Exec(ctx, `INSERT INTO bench_raw (body) VALUES ($1)`, dealBodies[0])
+	return err
+}
+
+func (p *pgInserter) close(ctx context.Context) {
+	_, _ = p.conn.Exec(ctx, `DROP TABLE bench_raw`)
+	p.conn.Close(ctx)
+}
+
+// Print writes PostgreSQL's recording rates beside SQLite's from the same
+// run (sqlite), each with its ratio to its own raw transaction.
+func (r PGReport) Print(w io.Writer, sqlite Report) {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	ms := func(d time.Duration) string { return fmt.Sprintf("%.3f ms", float64(d.Microseconds())/1000) }
+	fmt.Fprintf(tw, "6. on PostgreSQL (%s)\tPostgreSQL\tratio\tSQLite\tratio\t\n", r.Where)
+	fmt.Fprintf(tw, "6. raw durable 1-row transactions, 1 client\t%.0f /s\t\t%.0f /s\t\t\n", r.RawTxPerSec, sqlite.RawTxPerSec)
+	fmt.Fprintf(tw, "6. deals recorded over HTTP, 1 client\t%.0f /s\t%.2f× raw tx\t%.0f /s\t%.2f× raw tx\t\n",
+		r.Record1PerSec, r.Record1PerSec/r.RawTxPerSec, sqlite.Record1PerSec, sqlite.Record1PerSec/sqlite.RawTxPerSec)
+	fmt.Fprintf(tw, "6. deals recorded over HTTP, 4 clients\t%.0f /s\t%.2f× raw tx\t%.0f /s\t%.2f× raw tx\t\n",
+		r.Record4PerSec, r.Record4PerSec/r.RawTxPerSec, sqlite.Record4PerSec, sqlite.Record4PerSec/sqlite.RawTxPerSec)
+	fmt.Fprintf(tw, "6. one deal, 1 client: p50 / p99\t%s / %s\t\t%s / %s\t\t\n", ms(r.Record1P50), ms(r.Record1P99), ms(sqlite.Record1P50), ms(sqlite.P99))
+	fmt.Fprintf(tw, "6. one deal, 4 clients: p50 / p99\t%s / %s\t\t%s / %s\t\t\n", ms(r.Record4P50), ms(r.Record4P99), ms(sqlite.Record4P50), ms(sqlite.R4P99))
+	tw.Flush()
+}

@@ -1,0 +1,82 @@
+package postgres
+
+import (
+	"errors"
+	"fmt"
+	"net"
+	"strings"
+
+	"github.com/jackc/pgx/v5/pgconn"
+
+	"tappbook/internal/events"
+)
+
+// diskError is a write PostgreSQL refused for want of disk (SQLSTATE
+// 53100, disk_full); it is events.ErrDiskFull for errors.Is, as on SQLite,
+// so that callers answer it the same way (507, a degraded health).
+type diskError struct{ err error }
+
+func (e *diskError) Error() string   { return e.err.Error() + " (the database's disk is full)" }
+func (e *diskError) Unwrap() []error { return []error{events.ErrDiskFull, e.err} }
+
+// writeFailed marks a full disk as events.ErrDiskFull, and keeps a write
+// that failed for the disk or for a database out of reach (a lost or
+// refused connection) for Health; others pass as they are.
+func (s *Store) writeFailed(err error) error {
+	var pe *pgconn.PgError
+	switch {
+	case errors.As(err, &pe) && pe.Code == "53100":
+		err = &diskError{err}
+		s.degrade(err)
+	case outOfReach(err):
+		s.degrade(fmt.Errorf("the database is out of reach: %w", err))
+	}
+	return err
+}
+
+// outOfReach reports an error of the connection rather than of the write:
+// no connection could be made, it broke, or the server ended it (SQLSTATE
+// classes 08, connection exception, and 57P, the server shutting down or
+// an administrator ending the session).
+func outOfReach(err error) bool {
+	var pe *pgconn.PgError
+	var ce *pgconn.ConnectError
+	var ne net.Error
+	switch {
+	case errors.As(err, &pe):
+		return strings.HasPrefix(pe.Code, "08") || strings.HasPrefix(pe.Code, "57P")
+	case errors.As(err, &ce), errors.As(err, &ne):
+		return true
+	}
+	return pgconn.SafeToRetry(err) || pgconn.Timeout(err)
+}
+
+func (s *Store) degrade(err error) {
+	if s.health.Load() == nil {
+		s.health.Store(&events.Health{Problem: fmt.Sprintf("the last write failed: %v", err), Since: s.now()})
+	}
+}
+
+// Health says whether the store's last write succeeded (see
+// events.Store.Health): a write refused for room, or a database out of
+// reach, makes it degraded until a write succeeds again.
+func (s *Store) Health() events.Health {
+	if h := s.health.Load(); h != nil {
+		return *h
+	}
+	return events.Health{OK: true}
+}
+
+// isUnique reports a unique violation of the named constraint.
+func isUnique(err error, constraint string) bool {
+	var pe *pgconn.PgError
+	return errors.As(err, &pe) && pe.Code == "23505" && pe.ConstraintName == constraint
+}
+
+// isRefusal reports an append refused before it wrote anything, returned
+// to the caller as it is.
+func isRefusal(err error) bool {
+	var kr *events.KeyReusedError
+	var ce *events.ChainError
+	return events.IsConflict(err) || errors.As(err, &kr) || errors.As(err, &ce)
+}

@@ -1,0 +1,56 @@
+package postgres_test
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/jackc/pgx/v5"
+
+	"tappbook/internal/events"
+	"tappbook/internal/events/postgres"
+)
+
+// A database out of reach makes the store degraded and the append fails
+// with nothing written; once the database takes connections again, the
+// next append succeeds and the store is healthy, with nothing restarted.
+func TestHealthWhenTheDatabaseIsOutOfReach(t *testing.T) {
+	ctx := context.Background()
+	url := pg.Database(t)
+	s, err := postgres.Open(ctx, url, postgres.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if _, err := s.Append(ctx, "g", 0, events.Key{}, events.NewEvent{Type: "t", SchemaVersion: 1, Data: 1}); err != nil {
+		t.Fatal(err)
+	}
+	name := url[strings.LastIndex(url, "/")+1 : strings.Index(url, "?")]
+	admin := conn(t, strings.Replace(url, "/"+name+"?", "/postgres?", 1))
+	exec := func(q string) {
+		t.Helper()
+		if _, err := admin.Exec(ctx, q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	exec("ALTER DATABASE " + pgx.Identifier{name}.Sanitize() + " ALLOW_CONNECTIONS false")
+	exec("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '" + name + "' AND pid <> pg_backend_pid()")
+	_, err = s.Append(ctx, "g", 1, events.Key{}, events.NewEvent{Type: "t", SchemaVersion: 1, Data: 2})
+	if err == nil || errors.Is(err, events.ErrDiskFull) {
+		t.Fatalf("append with the database out of reach: %v", err)
+	}
+	if h := s.Health(); h.OK || !strings.Contains(h.Problem, "out of reach") || h.Since.IsZero() {
+		t.Fatalf("health with the database out of reach: %+v", h)
+	}
+	exec("ALTER DATABASE " + pgx.Identifier{name}.Sanitize() + " ALLOW_CONNECTIONS true")
+	if _, err := s.Append(ctx, "g", 1, events.Key{}, events.NewEvent{Type: "t", SchemaVersion: 1, Data: 2}); err != nil {
+		t.Fatalf("append once the database is back: %v", err)
+	}
+	if h := s.Health(); !h.OK {
+		t.Fatalf("health once the database is back: %+v", h)
+	}
+	if v, _ := s.StreamVersion(ctx, "g"); v != 2 {
+		t.Fatalf("stream at version %d, want 2", v)
+	}
+}

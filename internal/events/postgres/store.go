@@ -1,0 +1,186 @@
+// Package postgres is tappbook's event store on PostgreSQL: the same
+// events, hash chains, keys and guarantees as the SQLite store
+// (internal/events), in a database that several servers share.
+//
+// One concern a file: store.go opens and closes (options, pool,
+// migrations); append.go is an append, one transaction each; read.go reads
+// streams back, checking their chains; verify.go verifies, checks, imports
+// and backs up; watch.go is LISTEN/NOTIFY, which tells every server of the
+// appends every other one makes; errors.go maps PostgreSQL's errors to the
+// store's.
+package postgres
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/jackc/pgx/v5/stdlib"
+	"github.com/pressly/goose/v3"
+	"github.com/pressly/goose/v3/lock"
+
+	"tappbook/internal/events"
+	pgmigrations "tappbook/migrations/postgres"
+)
+
+// Options tune a store; the zero value is what tappbook runs with.
+type Options struct {
+	Now    func() time.Time // the clock; time.Now by default
+	KeyTTL time.Duration    // how long an idempotency key counts; events.DefaultKeyTTL by default
+	// MaxConns bounds the pool; 10 by default.
+	MaxConns int32
+	// ReadOnly opens an existing store to read and check it: nothing is
+	// migrated, and every transaction is read-only (PostgreSQL refuses
+	// writes), appends are refused with events.ErrReadOnly.
+	ReadOnly bool
+}
+
+// Store is the event store on a PostgreSQL database.
+type Store struct {
+	pool     *pgxpool.Pool
+	url      string
+	now      func() time.Time
+	keyTTL   time.Duration
+	readOnly bool
+	health   atomic.Pointer[events.Health]
+
+	// mu: appends hold it shared, Close exclusively, so that Close waits
+	// for the appends under way and no append starts after it.
+	mu     sync.RWMutex
+	closed bool
+
+	watch watcher
+}
+
+var _ events.Engine = (*Store)(nil)
+var _ events.Watcher = (*Store)(nil)
+
+// IsURL says whether a --db value names a PostgreSQL database rather than
+// a SQLite file.
+func IsURL(db string) bool {
+	return strings.HasPrefix(db, "postgres://") || strings.HasPrefix(db, "postgresql://")
+}
+
+// Open connects to the database at url (postgres://user@host:port/db?…),
+// applies the migrations (several servers starting at once take turns) and
+// lets expired idempotency keys go.
+func Open(ctx context.Context, url string, opt Options) (*Store, error) {
+	if opt.Now == nil {
+		opt.Now = time.Now
+	}
+	if opt.KeyTTL <= 0 {
+		opt.KeyTTL = events.DefaultKeyTTL
+	}
+	if opt.MaxConns <= 0 {
+		opt.MaxConns = 10
+	}
+	cfg, err := pgxpool.ParseConfig(url)
+	if err != nil {
+		return nil, fmt.Errorf("open %s: %w", Redact(url), err)
+	}
+	cfg.MaxConns = opt.MaxConns
+	// An acknowledged append is on disk: whatever the server's default,
+	// this store's commits wait for the WAL flush.
+	cfg.ConnConfig.RuntimeParams["synchronous_commit"] = "on"
+	if opt.ReadOnly {
+		cfg.ConnConfig.RuntimeParams["default_transaction_read_only"] = "on"
+	}
+	pool, err := pgxpool.NewWithConfig(ctx, cfg)
+	if err != nil {
+		return nil, fmt.Errorf("open %s: %w", Redact(url), err)
+	}
+	if err := pool.Ping(ctx); err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("open %s: %w", Redact(url), err)
+	}
+	s := &Store{pool: pool, url: url, now: opt.Now, keyTTL: opt.KeyTTL, readOnly: opt.ReadOnly}
+	if opt.ReadOnly {
+		if err := s.checkSchema(ctx); err != nil {
+			pool.Close()
+			return nil, err
+		}
+		return s, nil
+	}
+	if err := migrate(ctx, pool); err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("migrate %s: %w", Redact(url), err)
+	}
+	if _, err := pool.Exec(ctx, `DELETE FROM idempotency_keys WHERE used_at < $1`, opt.Now().Add(-opt.KeyTTL)); err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("open %s: forget expired keys: %w", Redact(url), err)
+	}
+	return s, nil
+}
+
+// migrate applies the embedded migrations through database/sql, which
+// goose speaks, holding PostgreSQL's session lock so that two servers
+// starting together do not both migrate.
+func migrate(ctx context.Context, pool *pgxpool.Pool) error {
+	db := stdlib.OpenDBFromPool(pool)
+	defer db.Close()
+	locker, err := lock.NewPostgresSessionLocker()
+	if err != nil {
+		return err
+	}
+	p, err := goose.NewProvider(goose.DialectPostgres, db, pgmigrations.FS, goose.WithSessionLocker(locker))
+	if err != nil {
+		return err
+	}
+	_, err = p.Up(ctx)
+	return err
+}
+
+// checkSchema refuses a database without the event store's tables.
+func (s *Store) checkSchema(ctx context.Context) error {
+	for _, t := range []string{"events", "streams", "stream_aliases", "idempotency_keys"} {
+		var ok bool
+		if err := s.pool.QueryRow(ctx, `SELECT to_regclass($1) IS NOT NULL`, t).Scan(&ok); err != nil {
+			return fmt.Errorf("open %s: %w", Redact(s.url), err)
+		}
+		if !ok {
+			return &events.NotStoreError{Path: Redact(s.url), Why: fmt.Sprintf("it has no %s table", t)}
+		}
+	}
+	return nil
+}
+
+// Close waits for the appends under way, stops watching and closes the
+// pool; appends after it are refused with events.ErrClosed.
+func (s *Store) Close() error {
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		return nil
+	}
+	s.closed = true
+	s.mu.Unlock()
+	s.watch.close()
+	s.pool.Close()
+	return nil
+}
+
+// DB gives a database/sql handle on the store's pool, for tools and tests
+// that inspect the database; the caller closes it.
+func (s *Store) DB() *sql.DB { return stdlib.OpenDBFromPool(s.pool) }
+
+// Redact leaves a password out of a URL shown in messages.
+func Redact(url string) string {
+	at := strings.LastIndex(url, "@")
+	scheme := strings.Index(url, "://")
+	if at < 0 || scheme < 0 || at < scheme {
+		return url
+	}
+	userinfo := url[scheme+3 : at]
+	if i := strings.Index(userinfo, ":"); i >= 0 {
+		return url[:scheme+3] + userinfo[:i] + ":xxxxx" + url[at:]
+	}
+	return url
+}
+
+var errNoEvents = errors.New("no events")

@@ -1,0 +1,237 @@
+package postgres
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/jackc/pgx/v5"
+
+	"tappbook/internal/events"
+)
+
+// Verify walks every stream's hash chain in stored order, from one
+// snapshot, and names the first event that does not match, or a stream
+// head that does not point at its last event.
+func (s *Store) Verify(ctx context.Context) (events.VerifyReport, error) {
+	var rep events.VerifyReport
+	err := s.snapshot(ctx, func(tx pgx.Tx) error {
+		heads := map[string]events.Head{}
+		rows, err := tx.Query(ctx, `SELECT stream, version, hash FROM streams`)
+		if err != nil {
+			return fmt.Errorf("read heads: %w", err)
+		}
+		for rows.Next() {
+			var st string
+			var h events.Head
+			if err := rows.Scan(&st, &h.Version, &h.Hash); err != nil {
+				rows.Close()
+				return fmt.Errorf("read heads: %w", err)
+			}
+			heads[st] = h
+		}
+		if rows.Close(); rows.Err() != nil {
+			return fmt.Errorf("read heads: %w", rows.Err())
+		}
+		rep, _, err = events.VerifyChains(heads, func(fn func(events.Event) error) error {
+			rows, err := tx.Query(ctx, selectEvents+` ORDER BY seq`)
+			if err != nil {
+				return err
+			}
+			defer rows.Close()
+			for rows.Next() {
+				ev, err := scan(rows)
+				if err != nil {
+					return err
+				}
+				if err := fn(ev); err != nil {
+					return err
+				}
+			}
+			return rows.Err()
+		})
+		return err
+	})
+	if err != nil {
+		return rep, fmt.Errorf("verify: %w", err)
+	}
+	return rep, nil
+}
+
+// guards are the triggers that keep history append-only.
+var guards = []string{"events_no_update", "events_no_delete", "events_no_truncate", "stream_aliases_no_update"}
+
+// CheckIntegrity checks what PostgreSQL's own storage checks do not: that
+// the store's tables are there and the triggers that refuse to change or
+// delete an event are in place and enabled. (PostgreSQL checks its pages
+// itself, with data checksums where the cluster has them.)
+func (s *Store) CheckIntegrity(ctx context.Context, full bool) error {
+	if err := s.checkSchema(ctx); err != nil {
+		return err
+	}
+	rows, err := s.pool.Query(ctx, `SELECT tgname FROM pg_trigger WHERE NOT tgisinternal AND tgenabled <> 'D' AND tgname = ANY($1)`, guards)
+	if err != nil {
+		return fmt.Errorf("check %s: %w", Redact(s.url), err)
+	}
+	have, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		return fmt.Errorf("check %s: %w", Redact(s.url), err)
+	}
+	var missing []string
+	for _, g := range guards {
+		if !contains(have, g) {
+			missing = append(missing, g)
+		}
+	}
+	if len(missing) > 0 {
+		return &events.CorruptError{Path: Redact(s.url), Problems: []string{
+			"the triggers that keep events from being changed or deleted are missing or disabled: " + strings.Join(missing, ", ")}}
+	}
+	return nil
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// Import writes the events of one stream exported from any store, as they
+// were: the stream must be new, and every event must carry the hash it has
+// along the chain (events.CheckImport).
+func (s *Store) Import(ctx context.Context, evs []events.Event, aliases []string) error {
+	if s.readOnly {
+		return events.ErrReadOnly
+	}
+	if len(evs) == 0 {
+		return fmt.Errorf("import: no events")
+	}
+	stream := evs[0].Stream
+	checked, err := events.CheckImport(evs)
+	if err != nil {
+		return fmt.Errorf("import %s: %w", stream, err)
+	}
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	if s.closed {
+		return events.ErrClosed
+	}
+	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1, hashtext($2))`, lockStream, stream); err != nil {
+			return err
+		}
+		var exists bool
+		if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM streams WHERE stream = $1)`, stream).Scan(&exists); err != nil {
+			return err
+		}
+		if exists {
+			return fmt.Errorf("the game is already in this database")
+		}
+		rows := make([][]any, len(checked))
+		for i, e := range checked {
+			rows[i] = []any{e.Stream, e.Version, e.Batch, e.Type, e.SchemaVersion, string(e.Data), events.FormatTime(e.RecordedAt), e.PrevHash, e.Hash}
+		}
+		b := &pgx.Batch{}
+		for _, r := range rows {
+			b.Queue(`INSERT INTO events (stream, version, batch, type, schema_version, data, recorded_at, prev_hash, hash)
+				VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`, r...)
+		}
+		last := checked[len(checked)-1]
+		b.Queue(`INSERT INTO streams (stream, version, hash) VALUES ($1, $2, $3)`, stream, last.Version, last.Hash)
+		for _, a := range aliases {
+			b.Queue(`INSERT INTO stream_aliases (alias, stream) VALUES ($1, $2)`, a, stream)
+		}
+		b.Queue(`SELECT pg_notify($1, $2)`, channel, fmt.Sprintf("%d %s", last.Version, stream))
+		return tx.SendBatch(ctx, b).Close()
+	})
+	if err != nil {
+		return fmt.Errorf("import %s: %w", stream, s.writeFailed(err))
+	}
+	return nil
+}
+
+// Backup writes a consistent copy of the whole store, from one snapshot,
+// to a new SQLite file at dest: every stream with its aliases, its events
+// with their times and hashes as they are (the idempotency keys, an index
+// of recent requests, are not history and are left out). The copy is what
+// `tappbook verify`, `export` and `serve --db FILE` read. dest is the
+// whole copy or absent. For the database itself, pg_dump is the tool (see
+// README, "hosted, on PostgreSQL").
+func (s *Store) Backup(ctx context.Context, dest string) (err error) {
+	if _, err := os.Lstat(dest); err == nil {
+		return fmt.Errorf("backup: %s exists; choose a new file", dest)
+	}
+	tmp := filepath.Join(filepath.Dir(dest), "."+filepath.Base(dest)+".partial")
+	if _, err := os.Lstat(tmp); err == nil {
+		return fmt.Errorf("backup: %s exists: another backup to %s is under way, or stopped; remove it and try again", tmp, dest)
+	}
+	copyTo, err := events.Open(ctx, tmp, events.Options{})
+	if err != nil {
+		return fmt.Errorf("backup to %s: %w", dest, err)
+	}
+	defer func() {
+		if cerr := copyTo.Close(); err == nil && cerr != nil {
+			err = fmt.Errorf("backup to %s: %w", dest, cerr)
+		}
+		if err != nil {
+			for _, p := range []string{tmp, tmp + "-wal", tmp + "-shm", tmp + "-journal"} {
+				os.Remove(p)
+			}
+		}
+	}()
+	err = s.snapshot(ctx, func(tx pgx.Tx) error {
+		rows, err := tx.Query(ctx, `SELECT h.stream FROM streams h JOIN events e ON e.stream = h.stream AND e.version = 1 ORDER BY e.seq`)
+		if err != nil {
+			return err
+		}
+		streams, err := pgx.CollectRows(rows, pgx.RowTo[string])
+		if err != nil {
+			return err
+		}
+		for _, st := range streams {
+			evs, err := collect(tx.Query(ctx, selectEvents+` WHERE stream = $1 ORDER BY version`, st))
+			if err != nil {
+				return err
+			}
+			rows, err := tx.Query(ctx, `SELECT alias FROM stream_aliases WHERE stream = $1 ORDER BY alias`, st)
+			if err != nil {
+				return err
+			}
+			aliases, err := pgx.CollectRows(rows, pgx.RowTo[string])
+			if err != nil {
+				return err
+			}
+			if err := copyTo.Import(ctx, evs, aliases); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("backup to %s: %w", dest, err)
+	}
+	if err := copyTo.Close(); err != nil {
+		return fmt.Errorf("backup to %s: %w", dest, err)
+	}
+	if _, err := os.Lstat(dest); err == nil {
+		return fmt.Errorf("backup: %s exists; choose a new file", dest)
+	}
+	if err := os.Rename(tmp, dest); err != nil {
+		return fmt.Errorf("backup to %s: %w", dest, err)
+	}
+	return syncDir(filepath.Dir(dest))
+}
+
+func syncDir(dir string) error {
+	f, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	return f.Sync()
+}

@@ -1,0 +1,102 @@
+package game
+
+import (
+	"context"
+	"fmt"
+
+	"tappbook/internal/events"
+)
+
+// Several servers, one history. On a store that several servers share
+// (events.Watcher: PostgreSQL), another server may append to a game this
+// one holds in memory. So that no request is answered from a stale game:
+//   - before a game held in memory is read or commanded, its version as
+//     stored is checked, and the game folded afresh when another server
+//     moved it (catchUp); the append at the expected version still makes
+//     racing commands one winner and a 409;
+//   - every append, by any server, is announced (LISTEN/NOTIFY); the
+//     service folds the game afresh if it holds it, and tells the phones
+//     following it live here (changed).
+// On SQLite, one server owns the file: none of this runs.
+
+// share follows the store's appends when other servers share it.
+func (s *Service) share() {
+	w, ok := s.store.(events.Watcher)
+	if !ok {
+		return
+	}
+	s.shared = true
+	w.Watch(s.changed) // ends when the store is closed
+}
+
+// catchUp folds the entry's game afresh when the stored stream is at
+// another version than the one in memory. Under e.mu.
+func (s *Service) catchUp(ctx context.Context, id string, e *entry) error {
+	if !s.shared {
+		return nil
+	}
+	st := e.state.Load()
+	if st.Damaged != nil {
+		return nil // read as far as it holds; its stored version is past that
+	}
+	v, err := s.store.StreamVersion(ctx, id)
+	if err != nil {
+		return fmt.Errorf("game %s: %w", id, err)
+	}
+	if v == st.Version {
+		return nil
+	}
+	fresh, err := s.fold(ctx, id)
+	if err != nil {
+		return err
+	}
+	s.publish(e, fresh)
+	return nil
+}
+
+// changed is told of an append to a stream by any server (version 0 with
+// no stream: appends may have been missed, every game may have moved).
+func (s *Service) changed(stream string, version int64) {
+	ctx := context.Background()
+	s.mu.Lock()
+	var held map[string]*entry
+	if stream == "" {
+		held = make(map[string]*entry, len(s.games))
+		for id, e := range s.games {
+			held[id] = e
+		}
+	} else if e, ok := s.games[stream]; ok {
+		held = map[string]*entry{stream: e}
+	}
+	s.mu.Unlock()
+	if stream != "" && len(held) == 0 {
+		s.live.publish(stream, version) // not in memory here: its followers load it afresh
+		return
+	}
+	for id, e := range held {
+		e.mu.Lock()
+		if st := e.state.Load(); st != nil && (stream == "" || st.Version < version) {
+			_ = s.catchUp(ctx, id, e) // a failure leaves the game to the next request's check
+		}
+		st := e.state.Load()
+		e.mu.Unlock()
+		if st != nil {
+			s.tell(id, e, st.Version)
+		}
+	}
+}
+
+// tell tells the game's followers here of a version they were not told
+// of yet: a server's own append is announced back to it, and told once.
+func (s *Service) tell(id string, e *entry, version int64) {
+	for {
+		told := e.told.Load()
+		if version <= told {
+			return
+		}
+		if e.told.CompareAndSwap(told, version) {
+			s.live.publish(id, version)
+			return
+		}
+	}
+}
