@@ -16,6 +16,7 @@ import (
 var layer = map[string]int{
 	"tappbook/internal/plurals":          0,
 	"tappbook/internal/names":            0,
+	"tappbook/internal/jsonenc":          0,
 	"tappbook/migrations":                0,
 	"tappbook/migrations/postgres":       0,
 	"tappbook/internal/pgserver":         0,

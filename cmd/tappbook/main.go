@@ -119,9 +119,14 @@ func benchmark(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	secs := fs.Float64("seconds", 3, "seconds each throughput measurement runs")
 	rounds := fs.Int("rounds", 2000, "requests per reading measurement")
 	dir := fs.String("dir", ".", "where the temporary databases go: the disk measured")
+	ceiling := fs.Bool("serve-ceiling", false, "serve only the bare HTTP handlers bench compares with, on --addr (bench starts this itself)")
+	addr := fs.String("addr", "127.0.0.1:0", "with --serve-ceiling: the address to listen on")
 	pg := fs.String("pg", "", "PostgreSQL to measure recording on beside SQLite: an empty database's postgres:// URL; empty: a throwaway server from the installed postgresql package, in --dir; off: none")
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	if *ceiling {
+		return serveCeiling(ctx, *addr, *dir)
 	}
 	tuneMemory() // measure with serve's settings
 	fmt.Fprintf(stderr, "bench: %d events, %.1f s per throughput measure, in %s\n", *n, *secs, *dir)

@@ -6,7 +6,6 @@
 package bench
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -42,6 +41,9 @@ type Options struct {
 	PerGame    int           // events per game in it (a game of PerGame−1 deals)
 	Duration   time.Duration // how long each throughput measurement runs
 	ReadRounds int           // requests per reading measurement
+	// CorrectDeals is how many deals the old-tapp evening has whose first
+	// deal is corrected (LongEvening when 0).
+	CorrectDeals int
 	// Server is the tappbook binary: memory is measured in a fresh
 	// `tappbook serve` on the big database. Empty: in this process, which
 	// also generated and replayed the events, and so holds more.
@@ -52,11 +54,22 @@ type Options struct {
 type Report struct {
 	RawTxPerSec         float64
 	RawHTTPPerSec       float64 // the raw transaction behind a bare HTTP handler, 1 client
+	CeilingPerSec       float64 // group-committed raw rows behind a bare HTTP handler, ManyTables clients
+	CeilingP99          time.Duration
+	StorePerSec         float64 // tappbook's event store behind a bare HTTP handler, ManyTables clients
+	StoreP99            time.Duration
 	RawScanRowsPerSec   float64
 	Record1PerSec       float64
 	Record4PerSec       float64
+	Record64PerSec      float64 // ManyTables tables
 	Record1P50, P99     time.Duration
 	Record4P50, R4P99   time.Duration
+	Record64P50, R64P99 time.Duration
+	ServerPeakRSS       int64         // peak resident memory of the recording server (0: in this process)
+	CorrectDeals        int           // deals in the evening whose deal 1 is corrected
+	CorrectRescored     int           // later deals each correction re-scores
+	CorrectP50          time.Duration // one correction, as the phone sees it
+	CorrectMax          time.Duration
 	ReplayEventsPerSec  float64 // folded on ReplayWorkers workers
 	ReplayWorkers       int
 	Replay1EventsPerSec float64 // read and folded on one goroutine
@@ -79,8 +92,15 @@ func Run(ctx context.Context, opt Options) (Report, error) {
 	}
 	defer os.RemoveAll(dir)
 
-	if err := writing(ctx, dir, opt.Duration, &r); err != nil {
+	if err := writing(ctx, dir, opt, &r); err != nil {
 		return r, err
+	}
+	deals := opt.CorrectDeals
+	if deals <= 0 {
+		deals = LongEvening
+	}
+	if err := correcting(ctx, opt.Server, filepath.Join(dir, "evening.db"), deals, correctRounds, &r); err != nil {
+		return r, fmt.Errorf("correcting: %w", err)
 	}
 	big := filepath.Join(dir, "replay.db")
 	ids, err := fill(ctx, big, opt.Events, opt.PerGame)
@@ -117,62 +137,47 @@ func Run(ctx context.Context, opt Options) (Report, error) {
 	return r, nil
 }
 
-// serve runs the real server on a loopback port.
-func serve(ctx context.Context, path string) (*events.Store, string, func(), error) {
-	st, err := events.Open(ctx, path, events.Options{})
-	if err != nil {
-		return nil, "", nil, err
-	}
-	h, err := web.New(game.New(st), slog.New(slog.NewTextHandler(io.Discard, nil)))
-	if err != nil {
-		return nil, "", nil, err
-	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return nil, "", nil, err
-	}
-	srv := &http.Server{Handler: h}
-	go srv.Serve(ln)
-	return st, "http://" + ln.Addr().String(), func() { srv.Close(); st.Close() }, nil
-}
-
 // writeRounds is how many slices each write measurement is cut into. The
 // disk's speed drifts by tens of percent within a minute here (other
-// machines share it), so the limit and the measures take turns, slice by
+// machines share it), so the limits and the measures take turns, slice by
 // slice, and each sees the same disk.
 const writeRounds = 5
 
-// writing measures (1) the raw durable transaction, by itself and behind a
-// bare HTTP handler, and (2) deals recorded through the whole HTTP path
-// (loopback, JSON, validation, payout, append, projection) with 1 and 4
-// clients, each on its own game, in turns of d/writeRounds each.
-func writing(ctx context.Context, dir string, d time.Duration, r *Report) error {
+// correctRounds is how many times the correction measure corrects deal 1.
+const correctRounds = 20
+
+// ManyTables is how many tables record at once in the biggest write measure.
+const ManyTables = 64
+
+// writing measures (1) the raw durable transaction, by itself and behind
+// bare HTTP handlers (one transaction per request for one client; group
+// committed for ManyTables clients), and (2) deals recorded through the
+// whole HTTP path of a tappbook server (loopback, JSON, validation, payout,
+// append, fold) by 1, 4 and ManyTables tables, in turns of d/writeRounds
+// each. The servers run as processes of their own when opt.Server names
+// the binary; the server's peak memory is read at the end.
+func writing(ctx context.Context, dir string, opt Options, r *Report) error {
 	ins, err := NewRawInserter(filepath.Join(dir, "raw.db"))
 	if err != nil {
 		return fmt.Errorf("raw transactions: %w", err)
 	}
 	defer ins.Close()
-	bare, stopBare, err := bareServer(filepath.Join(dir, "rawhttp.db"))
+	ceiling, err := startCeiling(opt.Server, dir)
 	if err != nil {
-		return fmt.Errorf("raw transactions over HTTP: %w", err)
+		return fmt.Errorf("ceiling: %w", err)
 	}
-	defer stopBare()
-	_, base, stop, err := serve(ctx, filepath.Join(dir, "record.db"))
+	defer ceiling.stop()
+	tb, err := startTappbook(ctx, opt.Server, filepath.Join(dir, "record.db"))
 	if err != nil {
 		return fmt.Errorf("recording: %w", err)
 	}
-	defer stop()
-	client := newClient()
-	games := make([]string, 5)
-	for i := range games {
-		id, err := newGame(client, base)
-		if err != nil {
-			return fmt.Errorf("recording: %w", err)
-		}
-		games[i] = base + "/api/games/" + id + "/hands"
-	}
-	var raw, overHTTP, one, four drives
-	slice := d / writeRounds
+	defer tb.stop()
+	one := newBareClients(ceiling.base+"/one", 900, 1)
+	group := newBareClients(ceiling.base+"/group", 901, ManyTables)
+	stored := newBareClients(ceiling.base+"/store/", 1001, ManyTables)
+	t1, t4, t64 := newTables(tb.base, 0, 1), newTables(tb.base, 1, 4), newTables(tb.base, 5, ManyTables)
+	var raw, overHTTP, ceil, storeHTTP, rec1, rec4, rec64 drives
+	slice := opt.Duration / writeRounds
 	for range writeRounds {
 		n, start := 0, time.Now()
 		for time.Since(start) < slice {
@@ -182,118 +187,33 @@ func writing(ctx context.Context, dir string, d time.Duration, r *Report) error 
 			n++
 		}
 		raw.add(n, time.Since(start), nil)
-		if err := overHTTP.drive(client, []string{bare}, slice); err != nil {
-			return fmt.Errorf("raw transactions over HTTP: %w", err)
-		}
-		if err := one.drive(client, games[:1], slice); err != nil {
-			return fmt.Errorf("recording, 1 client: %w", err)
-		}
-		if err := four.drive(client, games[1:], slice); err != nil {
-			return fmt.Errorf("recording, 4 clients: %w", err)
-		}
-	}
-	r.RawTxPerSec, r.RawHTTPPerSec, r.Record1PerSec, r.Record4PerSec = raw.rate(), overHTTP.rate(), one.rate(), four.rate()
-	r.Record1P50, r.P99 = percentiles(one.lat)
-	r.Record4P50, r.R4P99 = percentiles(four.lat)
-	return nil
-}
-
-// dealBody is the deal every recording client posts.
-const dealBody = `{"contract":"solo","declarer":"Ben","points":70,"tricks":5}`
-
-func newClient() *http.Client {
-	return &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 16}}
-}
-
-func newGame(client *http.Client, base string) (string, error) {
-	res, err := client.Post(base+"/api/games", "application/json", strings.NewReader(`{"variant":"zuger","players":["Anna","Ben","Cleo","Dan"]}`))
-	if err != nil {
-		return "", err
-	}
-	defer res.Body.Close()
-	var g struct{ ID string }
-	return g.ID, json.NewDecoder(res.Body).Decode(&g)
-}
-
-// drives adds up measurement slices: deals, time and each deal's latency.
-type drives struct {
-	n       int
-	elapsed time.Duration
-	lat     []time.Duration
-}
-
-func (s *drives) add(n int, elapsed time.Duration, lat []time.Duration) {
-	s.n, s.elapsed, s.lat = s.n+n, s.elapsed+elapsed, append(s.lat, lat...)
-}
-
-func (s *drives) rate() float64 { return float64(s.n) / s.elapsed.Seconds() }
-
-// drive posts dealBody for d, one client per address, each waiting for its
-// answer (201) before the next.
-func (s *drives) drive(client *http.Client, urls []string, d time.Duration) error {
-	var mu sync.Mutex
-	var lat []time.Duration
-	var firstErr error
-	var wg sync.WaitGroup
-	start := time.Now()
-	for _, url := range urls {
-		wg.Go(func() {
-			body := []byte(dealBody)
-			var mine []time.Duration
-			for time.Since(start) < d {
-				t0 := time.Now()
-				res, err := client.Post(url, "application/json", bytes.NewReader(body))
-				if err == nil {
-					io.Copy(io.Discard, res.Body)
-					res.Body.Close()
-					if res.StatusCode != http.StatusCreated {
-						err = fmt.Errorf("status %d", res.StatusCode)
-					}
-				}
-				if err != nil {
-					mu.Lock()
-					firstErr = err
-					mu.Unlock()
-					return
-				}
-				mine = append(mine, time.Since(t0))
+		for _, m := range []struct {
+			what string
+			d    *drives
+			p    []poster
+		}{
+			{"raw transactions over HTTP", &overHTTP, one},
+			{"recording, 1 table", &rec1, posters(t1)},
+			{"recording, 4 tables", &rec4, posters(t4)},
+			{"group-committed raw transactions over HTTP", &ceil, group},
+			{"the event store over HTTP", &storeHTTP, stored},
+			{fmt.Sprintf("recording, %d tables", ManyTables), &rec64, posters(t64)},
+		} {
+			if err := m.d.drive(ctx, m.p, slice); err != nil {
+				return fmt.Errorf("%s: %w", m.what, err)
 			}
-			mu.Lock()
-			lat = append(lat, mine...)
-			mu.Unlock()
-		})
-	}
-	wg.Wait()
-	s.add(len(lat), time.Since(start), lat)
-	return firstErr
-}
-
-// bareServer is the limit for recording over HTTP with one client: the raw
-// durable transaction of (1) behind a bare net/http handler on loopback,
-// which reads the deal's body and answers 201, nothing else. No server
-// that answers after a durable commit can do better on this machine. It
-// gives the handler's address.
-func bareServer(path string) (string, func(), error) {
-	ins, err := NewRawInserter(path)
-	if err != nil {
-		return "", nil, err
-	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		ins.Close()
-		return "", nil, err
-	}
-	srv := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		_, _ = io.Copy(io.Discard, r.Body)
-		if err := ins.Insert(); err != nil {
-			http.Error(w, err.Error(), http.StatusInternalServerError)
-			return
 		}
-		w.WriteHeader(http.StatusCreated)
-		_, _ = w.Write([]byte(`{"ok":true}`))
-	})}
-	go srv.Serve(ln)
-	return "http://" + ln.Addr().String() + "/", func() { srv.Close(); ins.Close() }, nil
+	}
+	r.RawTxPerSec, r.RawHTTPPerSec, r.CeilingPerSec = raw.rate(), overHTTP.rate(), ceil.rate()
+	r.Record1PerSec, r.Record4PerSec, r.Record64PerSec = rec1.rate(), rec4.rate(), rec64.rate()
+	r.Record1P50, r.P99 = percentiles(rec1.lat)
+	r.Record4P50, r.R4P99 = percentiles(rec4.lat)
+	r.Record64P50, r.R64P99 = percentiles(rec64.lat)
+	_, r.CeilingP99 = percentiles(ceil.lat)
+	r.StorePerSec = storeHTTP.rate()
+	_, r.StoreP99 = percentiles(storeHTTP.lat)
+	r.ServerPeakRSS = tb.peakRSS()
+	return nil
 }
 
 func percentiles(d []time.Duration) (time.Duration, time.Duration) {
@@ -426,23 +346,6 @@ func reading(ctx context.Context, path string, ids []string, rounds int, r *Repo
 	return nil
 }
 
-// rss is this process's resident memory, from /proc (0 where there is none).
-func rss() int64 { return rssOf("/proc/self/status") }
-
-func rssOf(status string) int64 {
-	b, err := os.ReadFile(status)
-	if err != nil {
-		return 0
-	}
-	for _, line := range strings.Split(string(b), "\n") {
-		if f := strings.Fields(line); len(f) >= 2 && f[0] == "VmRSS:" {
-			kb, _ := strconv.ParseInt(f[1], 10, 64)
-			return kb * 1024
-		}
-	}
-	return 0
-}
-
 // Print writes the report as one table.
 func (r Report) Print(w io.Writer) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
@@ -450,11 +353,19 @@ func (r Report) Print(w io.Writer) {
 	fmt.Fprintln(tw, "measure\tvalue\tratio\ttarget\t")
 	fmt.Fprintf(tw, "1. raw SQLite durable 1-row transactions (WAL, synchronous=FULL), in turns with 2.\t%.0f /s\t\t\t\n", r.RawTxPerSec)
 	fmt.Fprintf(tw, "1. the same transaction behind a bare HTTP handler, 1 client\t%.0f /s\t%.2f× raw tx\t\t\n", r.RawHTTPPerSec, r.RawHTTPPerSec/r.RawTxPerSec)
+	fmt.Fprintf(tw, "1. group-committed raw rows behind a bare HTTP handler, %d clients: rate, p99\t%.0f /s, %s\t%.2f× raw tx\t\t\n", ManyTables, r.CeilingPerSec, ms(r.CeilingP99), r.CeilingPerSec/r.RawTxPerSec)
+	fmt.Fprintf(tw, "1. the same deals appended by tappbook's event store behind a bare handler, %d clients: rate, p99\t%.0f /s, %s\t%.2f× group-committed bare HTTP\t\t\n", ManyTables, r.StorePerSec, ms(r.StoreP99), r.StorePerSec/r.CeilingPerSec)
 	fmt.Fprintf(tw, "1. raw SQLite scan of the events table\t%.0f rows/s\t\t\t\n", r.RawScanRowsPerSec)
-	fmt.Fprintf(tw, "2. deals recorded over HTTP, 1 client\t%.0f /s\t%.2f× raw tx\t≥ 0.70×\t\n", r.Record1PerSec, r.Record1PerSec/r.RawTxPerSec)
-	fmt.Fprintf(tw, "2. deals recorded over HTTP, 4 clients\t%.0f /s\t%.2f× raw tx\t≥ 1×\t\n", r.Record4PerSec, r.Record4PerSec/r.RawTxPerSec)
-	fmt.Fprintf(tw, "2. one deal, 1 client: p50 / p99\t%s / %s\t\t\t\n", ms(r.Record1P50), ms(r.P99))
-	fmt.Fprintf(tw, "2. one deal, 4 clients: p50 / p99\t%s / %s\t\t\t\n", ms(r.Record4P50), ms(r.R4P99))
+	fmt.Fprintf(tw, "2. deals recorded over HTTP, 1 table\t%.0f /s\t%.2f× bare HTTP\t≥ 0.80×\t\n", r.Record1PerSec, r.Record1PerSec/r.RawHTTPPerSec)
+	fmt.Fprintf(tw, "2. deals recorded over HTTP, 4 tables\t%.0f /s\t%.2f× raw tx\t≥ 1×\t\n", r.Record4PerSec, r.Record4PerSec/r.RawTxPerSec)
+	fmt.Fprintf(tw, "2. deals recorded over HTTP, %d tables\t%.0f /s\t%.2f× group-committed bare HTTP\t≥ 0.70×\t\n", ManyTables, r.Record64PerSec, r.Record64PerSec/r.CeilingPerSec)
+	fmt.Fprintf(tw, "2. one deal, 1 table: p50 / p99\t%s / %s\t\t\t\n", ms(r.Record1P50), ms(r.P99))
+	fmt.Fprintf(tw, "2. one deal, 4 tables: p50 / p99\t%s / %s\t\t\t\n", ms(r.Record4P50), ms(r.R4P99))
+	fmt.Fprintf(tw, "2. one deal, %d tables: p50 / p99\t%s / %s\t\t≤ 25 ms p99\t\n", ManyTables, ms(r.Record64P50), ms(r.R64P99))
+	if r.ServerPeakRSS > 0 {
+		fmt.Fprintf(tw, "2. peak resident memory of the recording tappbook serve, through all of 2.\t%.1f MB\t\t< 100 MB\t\n", float64(r.ServerPeakRSS)/1e6)
+	}
+	fmt.Fprintf(tw, "2. correcting deal 1 of a %d-deal old-tapp evening (%d deals re-scored): p50 / max\t%s / %s\t\t≤ 20 ms\t\n", r.CorrectDeals, r.CorrectRescored, ms(r.CorrectP50), ms(r.CorrectMax))
 	fmt.Fprintf(tw, "3. replay of %d events, read and folded on one goroutine\t%.0f events/s\t%.2f× raw scan\t≥ 1,000,000/s, ≥ 0.50×\t\n", r.ReplayEvents, r.Replay1EventsPerSec, r.Replay1EventsPerSec/r.RawScanRowsPerSec)
 	fmt.Fprintf(tw, "3. replay of %d events, folded on %d workers beside the reader\t%.0f events/s\t%.2f× raw scan\t≥ 1,000,000/s, ≥ 0.50×\t\n", r.ReplayEvents, r.ReplayWorkers, r.ReplayEventsPerSec, r.ReplayEventsPerSec/r.RawScanRowsPerSec)
 	fmt.Fprintf(tw, "4. table page, game of %d deals: p50 / p99\t%s / %s\t\t≤ 2 ms p99\t\n", r.DealsInBigGame, ms(r.TableP50), ms(r.TableP99))
@@ -507,5 +418,5 @@ func serverMemory(bin, db string, ids []string) (int64, error) {
 			return 0, fmt.Errorf("ledger of %s: %d", id, res.StatusCode)
 		}
 	}
-	return rssOf(fmt.Sprintf("/proc/%d/status", cmd.Process.Pid)), nil
+	return statusBytes(fmt.Sprintf("/proc/%d/status", cmd.Process.Pid), "VmRSS:"), nil
 }

@@ -11,7 +11,7 @@ import (
 // A short run of the whole benchmark, so it keeps working; its times are
 // printed, never judged.
 func TestShortRun(t *testing.T) {
-	rep, err := Run(context.Background(), Options{Dir: t.TempDir(), Events: 3000, PerGame: 301, Duration: 200 * time.Millisecond, ReadRounds: 20})
+	rep, err := Run(context.Background(), Options{Dir: t.TempDir(), Events: 3000, PerGame: 301, Duration: 200 * time.Millisecond, ReadRounds: 20, CorrectDeals: 600})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -59,7 +59,7 @@ func BenchmarkLayers(b *testing.B) {
 		st2.Close()
 
 		var r Report
-		if err := writing(ctx, b.TempDir(), d, &r); err != nil {
+		if err := writing(ctx, b.TempDir(), Options{Duration: d}, &r); err != nil {
 			b.Fatal(err)
 		}
 		b.ReportMetric(raw, "raw-tx/s")

@@ -59,15 +59,7 @@ func Postgres(ctx context.Context, url, where string, d time.Duration) (PGReport
 	go srv.Serve(ln)
 	defer srv.Close()
 	base := "http://" + ln.Addr().String()
-	client := newClient()
-	games := make([]string, 5)
-	for i := range games {
-		id, err := newGame(client, base)
-		if err != nil {
-			return r, fmt.Errorf("recording on PostgreSQL: %w", err)
-		}
-		games[i] = base + "/api/games/" + id + "/hands"
-	}
+	t1, t4 := newTables(base, 2000, 1), newTables(base, 2001, 4)
 	var rawTx, one, four drives
 	slice := d / writeRounds
 	for range writeRounds {
@@ -79,10 +71,10 @@ func Postgres(ctx context.Context, url, where string, d time.Duration) (PGReport
 			n++
 		}
 		rawTx.add(n, time.Since(start), nil)
-		if err := one.drive(client, games[:1], slice); err != nil {
+		if err := one.drive(ctx, posters(t1), slice); err != nil {
 			return r, fmt.Errorf("recording on PostgreSQL, 1 client: %w", err)
 		}
-		if err := four.drive(client, games[1:], slice); err != nil {
+		if err := four.drive(ctx, posters(t4), slice); err != nil {
 			return r, fmt.Errorf("recording on PostgreSQL, 4 clients: %w", err)
 		}
 	}
@@ -114,7 +106,7 @@ func newPGInserter(ctx context.Context, url string) (*pgInserter, error) {
 }
 
 func (p *pgInserter) insert(ctx context.Context) error {
-	_, err := p.conn.Exec(ctx, `INSERT INTO bench_raw (body) VALUES ($1)`, dealBody)
+	_, err := p.conn.Exec(ctx, `INSERT INTO bench_raw (body) VALUES ($1)`, dealBodies[0])
 	return err
 }
 

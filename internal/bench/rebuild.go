@@ -22,7 +22,11 @@ import (
 func RebuildAll(ctx context.Context, store events.Engine, workers int, fn func(*tapp.State) error) error {
 	if workers <= 1 {
 		f := folder{games: map[string]*tapp.Folder{}, done: fn}
-		return store.ReplayAll(ctx, f.apply)
+		var kept keeper
+		return store.ReplayAll(ctx, func(ev events.Event, last bool) error {
+			ev.Data = kept.copy(ev.Data)
+			return f.apply(ev, last)
+		})
 	}
 	grp, ctx := errgroup.WithContext(ctx)
 	// A game goes to the lane with the least work waiting when its first
@@ -52,14 +56,14 @@ func RebuildAll(ctx context.Context, store events.Engine, workers int, fn func(*
 	laneOf := map[string]int{} // the games being read, and their lanes
 	// The reader batches events per lane: a channel send per event would
 	// cost more than folding it. The payloads it is lent are copied into
-	// one buffer per batch, not one allocation per event.
-	const batchSize, bufSize = 256, 128 * 1024
+	// a lane's buffers, not one allocation per event.
+	const batchSize = 256
 	pending := make([][]replayed, workers)
-	bufs := make([][]byte, workers)
+	bufs := make([]keeper, workers)
 	send := func(i int) error {
 		select {
 		case lanes[i] <- pending[i]:
-			pending[i], bufs[i] = make([]replayed, 0, batchSize), nil
+			pending[i] = make([]replayed, 0, batchSize)
 			return nil
 		case <-ctx.Done():
 			return ctx.Err()
@@ -85,12 +89,7 @@ func RebuildAll(ctx context.Context, store events.Engine, workers int, fn func(*
 				delete(laneOf, ev.Stream)
 			}
 			waiting[i].Add(1)
-			if len(bufs[i])+len(ev.Data) > cap(bufs[i]) {
-				bufs[i] = make([]byte, 0, max(bufSize, len(ev.Data)))
-			}
-			start := len(bufs[i])
-			bufs[i] = append(bufs[i], ev.Data...)
-			ev.Data = bufs[i][start:len(bufs[i]):len(bufs[i])]
+			ev.Data = bufs[i].copy(ev.Data)
 			pending[i] = append(pending[i], replayed{ev, last})
 			if len(pending[i]) == batchSize {
 				return send(i)
@@ -112,6 +111,23 @@ func RebuildAll(ctx context.Context, store events.Engine, workers int, fn func(*
 	return grp.Wait()
 }
 
+// keeper copies the payloads ReplayAll lends into buffers of its own,
+// which the folds keep (a deal's record and explanation stay in its
+// bytes): one allocation per buffer, not per event. The buffers are never
+// written again once handed out.
+type keeper struct{ buf []byte }
+
+const keeperBuf = 128 << 10
+
+func (k *keeper) copy(b []byte) []byte {
+	if len(b) > cap(k.buf)-len(k.buf) {
+		k.buf = make([]byte, 0, max(keeperBuf, len(b)))
+	}
+	start := len(k.buf)
+	k.buf = append(k.buf, b...)
+	return k.buf[start:len(k.buf):len(k.buf)]
+}
+
 type replayed struct {
 	ev   events.Event
 	last bool
@@ -129,7 +145,7 @@ func (f *folder) apply(ev events.Event, last bool) error {
 		g = tapp.NewFolder(ev.Stream)
 		f.games[ev.Stream] = g
 	}
-	p, err := tapp.Decode(ev.Type, ev.Data, g.Peek().Setup.Players)
+	p, err := tapp.DecodeForFold(ev.Type, ev.Data, g.Peek().Setup.Players)
 	if err != nil {
 		return fmt.Errorf("rebuild game %s: event %d: %w", ev.Stream, ev.Version, err)
 	}

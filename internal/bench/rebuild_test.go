@@ -10,6 +10,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/shopspring/decimal"
+
 	"tappbook/internal/events"
 	"tappbook/internal/game"
 	"tappbook/internal/payout"
@@ -126,13 +128,35 @@ func ip(n int) *int { return &n }
 
 // view is what a game shows, in a form two folds can be compared by.
 func view(g *tapp.State) string {
+	type revision struct {
+		*tapp.Revision
+		Record   *payout.Record
+		Deltas   []decimal.Decimal
+		PotDelta decimal.Decimal
+		Text     string
+	}
 	type hand struct {
 		*tapp.Hand
-		Why json.RawMessage
+		Record    payout.Record
+		Deltas    []decimal.Decimal
+		PotDelta  decimal.Decimal
+		Text      string
+		Why       json.RawMessage
+		Revisions []revision
 	}
 	var hs []hand
 	for _, h := range g.Hands() {
-		hs = append(hs, hand{h, h.Result.ExplanationJSON()})
+		res := h.Result()
+		hv := hand{Hand: h, Record: h.Record(), Deltas: res.Deltas(), PotDelta: res.PotDelta(), Text: res.Text(), Why: res.ExplanationJSON()}
+		for i := range h.Revisions {
+			r := &h.Revisions[i]
+			rv := revision{Revision: r, Record: r.Record()}
+			if rr := r.Result(); rr != nil {
+				rv.Deltas, rv.PotDelta, rv.Text = rr.Deltas(), rr.PotDelta(), rr.Text()
+			}
+			hv.Revisions = append(hv.Revisions, rv)
+		}
+		hs = append(hs, hv)
 	}
 	b, _ := json.Marshal(map[string]any{"balances": g.Balances(), "pot": g.Pot(), "hands": hs, "version": g.Version, "closed": g.Closed})
 	return string(b)

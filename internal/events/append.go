@@ -31,7 +31,7 @@ func (s *Store) AppendAliased(ctx context.Context, stream string, expectedVersio
 	}
 	payloads := make([][]byte, len(evs))
 	for i, e := range evs {
-		b, err := json.Marshal(e.Data)
+		b, err := encode(e.Data)
 		if err != nil {
 			return AppendResult{}, fmt.Errorf("append %s to %s: %w", e.Type, stream, err)
 		}
@@ -46,6 +46,20 @@ func (s *Store) AppendAliased(ctx context.Context, stream string, expectedVersio
 	// is awaited even if the caller gave up, so that it never lies.
 	resp := s.submit(r)
 	return resp.res, resp.err
+}
+
+// jsonAppender is a payload that writes its own JSON, as encoding/json
+// would write it, without reflection (a recorded deal: see tapp/encode.go).
+type jsonAppender interface {
+	AppendJSON(b []byte) ([]byte, error)
+}
+
+// encode is an event's payload as stored.
+func encode(data any) ([]byte, error) {
+	if a, ok := data.(jsonAppender); ok {
+		return a.AppendJSON(make([]byte, 0, 512))
+	}
+	return json.Marshal(data)
 }
 
 // head is where a stream stands: its last version and hash.

@@ -15,7 +15,9 @@ import (
 // covers the previous event's hash and everything the event says, so that
 // changing, dropping or reordering any event breaks the chain.
 func (e Event) ComputeHash() string {
-	var w walker
+	// One buffer of the size sum needs (each part, its length and two
+	// marks), not one grown part by part: every append hashes.
+	w := walker{buf: make([]byte, 0, len(e.PrevHash)+len(e.Stream)+len(e.Type)+len(e.Data)+32+7*24)}
 	sum := w.sum([]byte(e.PrevHash), []byte(e.Stream), e.Version, []byte(e.Type), int64(e.SchemaVersion),
 		[]byte(formatTime(e.RecordedAt)), e.Data)
 	return string(sum[:])

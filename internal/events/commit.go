@@ -291,6 +291,9 @@ func (s *Store) commit(batch []*appendReq) {
 	for i, r := range batch {
 		r.reply <- resps[i]
 	}
+	if s.ckpt.finishDue() {
+		s.finishCheckpoint() // checkpoint.go
+	}
 }
 
 // commitAll runs the appends in one transaction and commits it; on any
@@ -313,5 +316,10 @@ func (s *Store) commitAll(batch []*appendReq) ([]appendResp, map[string]head, er
 		clear(s.heads) // read them again from the database
 		return nil, nil, fmt.Errorf("append: %w", err)
 	}
+	events := 0
+	for _, r := range batch {
+		events += len(r.evs)
+	}
+	s.ckpt.committed(events)
 	return resps, heads, nil
 }

@@ -34,7 +34,7 @@ type Event struct {
 type NewEvent struct {
 	Type          string
 	SchemaVersion int
-	Data          any // marshalled to JSON
+	Data          any // marshalled to JSON, or written by its AppendJSON(b []byte) ([]byte, error)
 }
 
 // AppendResult is what an append wrote, or, for a repeated idempotency key,

@@ -34,6 +34,10 @@ func (c *Chain) End(version int64, hash string, found bool) *ChainError {
 // Version is the last event's version read whole, 0 before the first.
 func (c *Chain) Version() int64 { return c.w.version }
 
+// EncodePayload is an event's data as the stores keep it: written by its
+// own AppendJSON when it has one (a recorded deal), else by encoding/json.
+func EncodePayload(data any) ([]byte, error) { return encode(data) }
+
 // FormatTime writes a recorded time as the hash covers it and the stores
 // keep it: RFC 3339, UTC, up to nanoseconds.
 func FormatTime(t time.Time) string { return formatTime(t) }

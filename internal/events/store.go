@@ -72,6 +72,9 @@ type Store struct {
 	recent      map[string]time.Time
 	timer       *time.Timer
 	commitDelay time.Duration
+
+	// ckpt copies the WAL into the file after commits (checkpoint.go).
+	ckpt *checkpointer
 }
 
 // Open opens (creating it if need be) the database at path, checks that
@@ -146,12 +149,22 @@ func Open(ctx context.Context, path string, opt Options) (*Store, error) {
 	if s.conn, err = write.Conn(ctx); err == nil {
 		err = s.stmts.prepare(ctx, s.conn)
 	}
+	if err == nil {
+		// Commits never checkpoint: the checkpointer does, beside them.
+		_, err = s.conn.ExecContext(ctx, "PRAGMA wal_autocheckpoint = 0")
+	}
+	if err == nil {
+		s.ckpt, err = startCheckpointer(path, dsnParams(opt.BusyTimeout))
+	}
 	if err == nil && opt.MaxPages > 0 {
 		// Per connection: set on the one that writes, held for good.
 		_, err = s.conn.ExecContext(ctx, fmt.Sprintf("PRAGMA max_page_count = %d", opt.MaxPages))
 	}
 	if err != nil {
 		s.stmts.close()
+		if s.ckpt != nil {
+			s.ckpt.close()
+		}
 		if s.conn != nil {
 			s.conn.Close()
 		}
@@ -216,7 +229,7 @@ func (s *Store) Close() error {
 	close(s.quit)
 	<-s.done
 	s.stmts.close()
-	return errors.Join(s.conn.Close(), s.read.Close(), s.write.Close())
+	return errors.Join(s.ckpt.close(), s.conn.Close(), s.read.Close(), s.write.Close())
 }
 
 // DB gives the read pool, for tools that inspect the database (the schema

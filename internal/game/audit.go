@@ -1,6 +1,7 @@
 package game
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -75,6 +76,7 @@ func Audit(ctx context.Context, store events.Engine) (AuditReport, error) {
 // anything.
 func check(f *tapp.Folder, e events.Event, rep *AuditReport) string {
 	st := f.Peek()
+	e.Data = bytes.Clone(e.Data) // lent by ReplayAll; the fold keeps it
 	p, err := tapp.Decode(e.Type, e.Data, st.Setup.Players)
 	if err != nil {
 		return err.Error()
@@ -99,7 +101,7 @@ var errAuditStop = errors.New("audit: stop at the first problem")
 func Fold(id string, evs []events.Event) (*tapp.State, error) {
 	f := tapp.NewFolder(id)
 	for _, ev := range evs {
-		p, err := tapp.Decode(ev.Type, ev.Data, nil)
+		p, err := tapp.DecodeForFold(ev.Type, ev.Data, nil)
 		if err != nil {
 			return nil, fmt.Errorf("event %d: %w", ev.Version, err)
 		}

@@ -164,11 +164,13 @@ func (s *Service) state(ctx context.Context, id, key string, cmd tapp.Command) (
 func Rebuild(ctx context.Context, store events.Engine, id string) (*tapp.State, error) {
 	f := tapp.NewFolder(id)
 	var players []string
+	var kept arena
 	err := store.Replay(ctx, id, func(ev events.Event) error {
 		if ev.Version == 1 && ev.Type != tapp.TypeGameStarted {
 			return errNotGame // a group's stream
 		}
-		p, err := tapp.Decode(ev.Type, ev.Data, players)
+		ev.Data = kept.copy(ev.Data) // lent by Replay; the fold keeps it
+		p, err := tapp.DecodeForFold(ev.Type, ev.Data, players)
 		if err != nil {
 			return fmt.Errorf("rebuild game %s: event %d: %w", id, ev.Version, err)
 		}
@@ -204,6 +206,25 @@ func Rebuild(ctx context.Context, store events.Engine, id string) (*tapp.State, 
 var errNotGame = errors.New("not a game")
 
 // Stored is a stored event as the fold reads it, with its decoded payload.
+// The fold keeps ev.Data (a deal's record and explanation are read from it
+// when a page shows them), so it must not change afterwards: data a replay
+// lends is copied first.
 func Stored(ev events.Event, p tapp.Payload) tapp.Event {
-	return tapp.Event{Version: ev.Version, At: ev.RecordedAt, Hash: ev.Hash, Data: p}
+	return tapp.Event{Version: ev.Version, At: ev.RecordedAt, Hash: ev.Hash, Data: p, Raw: ev.Data}
+}
+
+// arena copies the payloads a replay lends into chunks shared by one game's
+// events: the game keeps its deals' bytes, and an allocation per few dozen
+// deals costs the collector less than one per deal.
+type arena struct{ chunk []byte }
+
+const arenaChunk = 16 << 10
+
+func (a *arena) copy(b []byte) []byte {
+	if len(b) > cap(a.chunk)-len(a.chunk) {
+		a.chunk = make([]byte, 0, max(arenaChunk, len(b)))
+	}
+	start := len(a.chunk)
+	a.chunk = append(a.chunk, b...)
+	return a.chunk[start:len(a.chunk):len(a.chunk)]
 }

@@ -59,7 +59,8 @@ type Service struct {
 }
 
 // DealBudget is how many deals the games held in memory may have together
-// (about 2 KB each) before the least recently used game is let go.
+// (about 700 bytes each: a deal keeps its amounts and its stored bytes)
+// before the least recently used game is let go.
 const DealBudget = 20_000
 
 // entry is one game in memory. Its lock serialises the game's commands, so

@@ -37,7 +37,10 @@ func view(g *tapp.State) string {
 		N         int
 		Dealer    int
 		Record    payout.Record
-		Result    tapp.Result
+		Deltas    []decimal.Decimal
+		PotDelta  decimal.Decimal
+		Text      string
+		Ruleset   string
 		Detail    json.RawMessage
 		Voided    bool
 		Revisions int
@@ -49,10 +52,12 @@ func view(g *tapp.State) string {
 	}
 	var hs []handView
 	for _, h := range g.Hands() {
-		hv := handView{hand: hand{h.Number, h.Dealer, h.Record, h.Result, h.Result.ExplanationJSON(), h.Voided, len(h.Revisions)}, Why: h.Result.Explanation()}
+		res := h.Result()
+		hv := handView{hand: hand{h.Number, h.Dealer, h.Record(), res.Deltas(), res.PotDelta(), res.Text(), res.Ruleset(),
+			res.ExplanationJSON(), h.Voided, len(h.Revisions)}, Why: res.Explanation()}
 		for _, r := range h.Revisions {
-			if r.Result != nil {
-				hv.History = append(hv.History, r.Result.Explanation())
+			if r.Result() != nil {
+				hv.History = append(hv.History, r.Result().Explanation())
 			}
 		}
 		hs = append(hs, hv)
@@ -71,7 +76,7 @@ func replay(t *testing.T, g *tapp.State) ([]decimal.Decimal, decimal.Decimal) {
 		if h.Voided {
 			continue
 		}
-		res, err := payout.Score(g.Setup, payout.Table{Dealer: g.DealerOf(h.Number), Pot: pot}, h.Record)
+		res, err := payout.Score(g.Setup, payout.Table{Dealer: g.DealerOf(h.Number), Pot: pot}, h.Record())
 		if err != nil {
 			t.Fatalf("replay hand %d: %v", h.Number, err)
 		}

@@ -157,7 +157,7 @@ func dealsOf(g *tapp.State) []deal {
 		if h.Voided {
 			continue
 		}
-		who, outcome := declaredOutcome(h.Result.ExplanationJSON())
+		who, outcome := declaredOutcome(h.Result().ExplanationJSON())
 		out = append(out, deal{declarer: g.Setup.IndexOf(who), won: outcome == payout.Won})
 	}
 	return out

@@ -89,51 +89,53 @@ func (g geometry) sideMax(t int) (declCards, declMax, oppCards, oppMax int) {
 	return
 }
 
-// present reports which fields a record gives, by api.md name.
-func present(r Record) map[string]bool {
-	return map[string]bool{
-		"declarer": r.Declarer != "",
-		"partner":  r.Partner != "",
-		"trump":    r.Trump != "",
-		"points":   r.Points != nil,
-		"tricks":   r.Tricks != nil,
-		"tout":     r.Tout != nil,
-		"kontra":   r.Kontra != nil,
-		"matzl":    r.Matzl != "",
-		"ramsch":   r.Ramsch != nil,
+// recordField is one field a record may give, by api.md name: whether the
+// record gives it and what the contract asks of it.
+type recordField struct {
+	name  string
+	given bool
+	need  need
+}
+
+// recordFields lists a record's fields in the order they are checked in
+// (fieldOrder), so the same record always gets the same first error. An
+// array, not a map: every deal is checked.
+func recordFields(r Record, sp spec) [9]recordField {
+	return [9]recordField{
+		{"declarer", r.Declarer != "", sp.declarer}, {"partner", r.Partner != "", sp.partner},
+		{"trump", r.Trump != "", sp.trump}, {"points", r.Points != nil, sp.points},
+		{"tricks", r.Tricks != nil, sp.tricks}, {"tout", r.Tout != nil, sp.tout},
+		{"kontra", r.Kontra != nil, sp.kontra}, {"matzl", r.Matzl != "", sp.matzl},
+		{"ramsch", r.Ramsch != nil, sp.ramsch},
 	}
 }
 
-func (sp spec) needs() map[string]need {
-	return map[string]need{
-		"declarer": sp.declarer, "partner": sp.partner, "trump": sp.trump,
-		"points": sp.points, "tricks": sp.tricks, "tout": sp.tout,
-		"kontra": sp.kontra, "matzl": sp.matzl, "ramsch": sp.ramsch,
-	}
-}
-
-// fieldOrder is the order fields are checked in, so the same record always
-// gets the same first error.
+// fieldOrder is the order fields are checked in.
 func fieldOrder() []string {
-	return []string{"declarer", "partner", "trump", "points", "tricks", "tout", "kontra", "matzl", "ramsch"}
+	fs := recordFields(Record{}, spec{})
+	out := make([]string, len(fs))
+	for i, f := range fs {
+		out[i] = f.name
+	}
+	return out
 }
 
 // checkFields refuses fields the contract does not take and asks for the
 // ones it needs.
 func checkFields(r Record, sp spec, partial bool) error {
-	has, needs := present(r), sp.needs()
-	for _, f := range fieldOrder() {
-		if has[f] && needs[f] == never {
-			if f == "trump" && sp.noTrump {
+	fs := recordFields(r, sp)
+	for _, f := range fs {
+		if f.given && f.need == never {
+			if f.name == "trump" && sp.noTrump {
 				return inputErr("trump", "trump.none", r.Contract)
 			}
-			return inputErr(f, "field.not-taken", f, r.Contract)
+			return inputErr(f.name, "field.not-taken", f.name, r.Contract)
 		}
 	}
-	for _, f := range fieldOrder() {
-		counted := f == "points" || f == "tricks" || f == "ramsch"
-		if !has[f] && needs[f] == required && !(partial && counted) {
-			return inputErr(f, f+".missing")
+	for _, f := range fs {
+		counted := f.name == "points" || f.name == "tricks" || f.name == "ramsch"
+		if !f.given && f.need == required && !(partial && counted) {
+			return inputErr(f.name, f.name+".missing")
 		}
 	}
 	return nil

@@ -29,6 +29,9 @@ func oldTappDescriptor() *Descriptor {
 		spec:     oldTappSpec,
 		geometry: func(Setup, string) geometry { return oldTappGeometry() },
 		score:    scoreOldTapp,
+		// Only a solo takes or doubles the pot; a coeurfrage pays into it
+		// what it pays each opponent, whatever it holds.
+		potMatters: func(contract string) bool { return contract == "solo" || contract == "coeursolo" },
 	}
 }
 

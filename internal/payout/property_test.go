@@ -253,3 +253,85 @@ func FuzzDecodeRules(f *testing.F) {
 		}
 	})
 }
+
+// A deal whose contract the descriptor says does not depend on the pot
+// scores the same, explanation and all, at any pot; one that does scores
+// differently at some pot (else the re-scoring after a correction would
+// walk it for nothing, or, worse, the other way round, skip a deal that
+// changes).
+func TestPropertyPotMatters(t *testing.T) {
+	for _, s := range propertySetups() {
+		t.Run(fmt.Sprintf("%s-%d", s.Variant, len(s.Players)), func(t *testing.T) {
+			d := Describe(s.Variant)
+			rng := rand.New(rand.NewPCG(7, uint64(len(s.Players))))
+			changed := map[string]bool{}
+			for range 20000 {
+				rec := randomRecord(rng, s)
+				dealer := rng.IntN(len(s.Players))
+				a, err := Score(s, Table{Dealer: dealer, Pot: decimal.NewFromInt(int64(rng.IntN(50)))}, rec)
+				if err != nil {
+					continue
+				}
+				b, err := Score(s, Table{Dealer: dealer, Pot: decimal.NewFromInt(int64(50 + rng.IntN(1<<20)))}, rec)
+				if err != nil {
+					t.Fatalf("%+v scores at one pot and not at another: %v", rec, err)
+				}
+				same := reflect.DeepEqual(a, b)
+				if !same {
+					changed[rec.Contract] = true
+				}
+				if !same && !d.PotMatters(rec.Contract) {
+					t.Fatalf("%+v: PotMatters is false, but it scores %+v at one pot and %+v at another", rec, a, b)
+				}
+			}
+			for _, c := range d.Contracts {
+				if d.PotMatters(c) && !changed[c] {
+					t.Errorf("PotMatters(%q) is true, but no deal of it scored differently at another pot", c)
+				}
+			}
+		})
+	}
+}
+
+// Records and explanations write themselves byte for byte as
+// encoding/json writes them: random deals of every variant, with player
+// names that need escaping, and a few hand-made oddities.
+func TestJSONAsEncodingJSON(t *testing.T) {
+	odd := []Record{{}, {Contract: "x", Ramsch: map[string]RamschScore{}}, {Contract: "<&>", Ramsch: map[string]RamschScore{"b": {}, "a\u2028": {Points: ip(3)}}},
+		{Contract: "solo", Tout: bp(false), Kontra: ip(0), Matzl: "\xff"}}
+	check := func(r Record, e Explanation) {
+		t.Helper()
+		want, _ := json.Marshal(r)
+		if got := r.AppendJSON(nil); string(got) != string(want) {
+			t.Fatalf("record %+v:\n%s\nwant\n%s", r, got, want)
+		}
+		want, _ = json.Marshal(e)
+		if got := e.AppendJSON(nil); string(got) != string(want) {
+			t.Fatalf("explanation %+v:\n%s\nwant\n%s", e, got, want)
+		}
+	}
+	for _, r := range odd {
+		check(r, Explanation{Contract: r.Contract, Steps: []Step{{Kind: "x", Exact: &decimal.Zero}}, Tout: true})
+	}
+	check(Record{}, Explanation{Steps: []Step{}})
+	for _, s := range propertySetups() {
+		rng := rand.New(rand.NewPCG(11, uint64(len(s.Players))))
+		s.Players = append([]string(nil), s.Players...)
+		s.Players[0] = `A"n<n>a & B\o`
+		s.Players[1] = "Björn"
+		scored := 0
+		for range 5000 {
+			rec := randomRecord(rng, s)
+			res, err := Score(s, Table{Dealer: rng.IntN(len(s.Players)), Pot: decimal.New(rng.Int64N(1000), -int32(rng.IntN(3)))}, rec)
+			if err != nil {
+				res.Explanation = Explanation{}
+			} else {
+				scored++
+			}
+			check(rec, res.Explanation)
+		}
+		if scored < 1000 {
+			t.Fatalf("%s: only %d of 5000 random deals scored", s.Variant, scored)
+		}
+	}
+}

@@ -45,6 +45,9 @@ type Descriptor struct {
 	offered func(r Rules, contract string) bool
 	// declarerIsForehand: in this contract the declarer is forehand.
 	declarerIsForehand func(contract string) bool
+	// potMatters: a deal of this contract may score differently with
+	// another pot before it. nil: no contract's result depends on the pot.
+	potMatters func(contract string) bool
 }
 
 // HouseRule is one house rule of a variant: its api.md key, how a form
@@ -138,6 +141,14 @@ func (d *Descriptor) Fields(contract string, tout bool) (Fields, bool) {
 		DeclarerIsForehand: d.declarerIsForehand != nil && d.declarerIsForehand(contract),
 		WonBy:              sp.wonBy,
 	}, ok
+}
+
+// PotMatters reports whether a deal of this contract may score differently
+// with another pot before it (old-tapp's solos take or double the pot). A
+// deal for which it is false scores the same at any pot, so a change
+// earlier in the evening never re-scores it.
+func (d *Descriptor) PotMatters(contract string) bool {
+	return d.potMatters != nil && d.potMatters(contract)
 }
 
 // TotalPoints is what the two sides' card points add up to.

@@ -12,7 +12,6 @@
 package plurals
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -21,26 +20,93 @@ import (
 	"golang.org/x/text/message/catalog"
 )
 
-// form is {N:one|other}.
-var form = regexp.MustCompile(`\{(\d+):([^{}|]*)\|([^{}|]*)\}`)
-
 // Has reports whether a format has a word that counts.
-func Has(format string) bool { return form.MatchString(format) }
+func Has(format string) bool {
+	_, ok := nextForm(format, 0)
+	return ok
+}
 
 // Choose gives the format with each counted word in the form its argument
 // asks for in the language.
 func Choose(lang language.Tag, format string, args []any) string {
-	if !strings.Contains(format, "{") {
+	w, ok := nextForm(format, 0)
+	if !ok {
 		return format
 	}
-	return form.ReplaceAllStringFunc(format, func(m string) string {
-		p := form.FindStringSubmatch(m)
-		n, _ := strconv.Atoi(p[1])
+	var out strings.Builder
+	out.Grow(len(format))
+	last := 0
+	for ok {
+		out.WriteString(format[last:w[0]])
+		n, _ := strconv.Atoi(format[w[2]:w[3]])
 		if n >= 1 && n <= len(args) && isOne(lang, args[n-1]) {
-			return p[2]
+			out.WriteString(format[w[4]:w[5]])
+		} else {
+			out.WriteString(format[w[6]:w[7]])
 		}
-		return p[3]
-	})
+		last = w[1]
+		w, ok = nextForm(format, last)
+	}
+	out.WriteString(format[last:])
+	return out.String()
+}
+
+// forms finds every {N:one|other} of a format, left to right, each as the
+// indexes of the whole, N, one and other (as regexp's submatch indexes
+// give them).
+func forms(format string) [][]int {
+	var out [][]int
+	for w, ok := nextForm(format, 0); ok; w, ok = nextForm(format, w[1]) {
+		out = append(out, w[:])
+	}
+	return out
+}
+
+// nextForm finds the first {N:one|other} at or after from: N one or more
+// ASCII digits, one and other anything but {, } and |. Every message a
+// page or an explanation prints passes here, so it is a scan, not a
+// regular expression.
+func nextForm(s string, from int) ([8]int, bool) {
+	for from < len(s) {
+		k := strings.IndexByte(s[from:], '{')
+		if k < 0 {
+			break
+		}
+		start := from + k
+		if w, ok := formAt(s, start); ok {
+			return w, true
+		}
+		from = start + 1
+	}
+	return [8]int{}, false
+}
+
+// formAt matches {N:one|other} at s[start], which is '{'.
+func formAt(s string, start int) ([8]int, bool) {
+	i := start + 1
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	if i == start+1 || i >= len(s) || s[i] != ':' {
+		return [8]int{}, false
+	}
+	digitsEnd := i
+	word := func(from int, end byte) (int, bool) {
+		j := from
+		for j < len(s) && s[j] != '{' && s[j] != '}' && s[j] != '|' {
+			j++
+		}
+		return j, j < len(s) && s[j] == end
+	}
+	oneEnd, ok := word(i+1, '|')
+	if !ok {
+		return [8]int{}, false
+	}
+	otherEnd, ok := word(oneEnd+1, '}')
+	if !ok {
+		return [8]int{}, false
+	}
+	return [8]int{start, otherEnd + 1, start + 1, digitsEnd, i + 1, oneEnd, oneEnd + 1, otherEnd}, true
 }
 
 func isOne(lang language.Tag, arg any) bool {
@@ -65,7 +131,7 @@ func isOne(lang language.Tag, arg any) bool {
 // choice only of the word would leave the printer with arguments the word
 // does not use).
 func Set(b *catalog.Builder, lang language.Tag, key, format string) error {
-	words := form.FindAllStringSubmatchIndex(format, -1)
+	words := forms(format)
 	if len(words) == 0 {
 		return b.SetString(lang, key, format)
 	}

@@ -2,6 +2,11 @@ package plurals
 
 import (
 	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"regexp"
+	"strconv"
+	"strings"
 	"testing"
 
 	"golang.org/x/text/language"
@@ -42,3 +47,42 @@ func TestChooseAndSet(t *testing.T) {
 }
 
 func fmtS(format string, args []any) string { return fmt.Sprintf(format, args...) }
+
+// form is the grammar of a counted word as a regular expression: the
+// scanner must find exactly what it finds.
+var form = regexp.MustCompile(`\{(\d+):([^{}|]*)\|([^{}|]*)\}`)
+
+// On random formats made of the grammar's pieces and of near misses, the
+// scanner finds the same counted words as the regular expression, and
+// Choose gives what a replacement by the regular expression gives.
+func TestScannerMatchesGrammar(t *testing.T) {
+	pieces := []string{"{", "}", "|", ":", "1", "2", "12", "x", "point", "ö", " ", "%d", "{1:a|b}", "{2:|}", "{1:a|b|c}", "{:a|b}", "{1a|b}", "\n", "{{1:a|b}}"}
+	rng := rand.New(rand.NewPCG(4, 2))
+	for range 20000 {
+		var b strings.Builder
+		for range rng.IntN(12) {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		format := b.String()
+		want := form.FindAllStringSubmatchIndex(format, -1)
+		got := forms(format)
+		if !reflect.DeepEqual(got, want) && !(len(got) == 0 && len(want) == 0) {
+			t.Fatalf("%q: scanner %v, regexp %v", format, got, want)
+		}
+		if Has(format) != form.MatchString(format) {
+			t.Fatalf("%q: Has %v", format, Has(format))
+		}
+		args := []any{rng.IntN(3), rng.IntN(3)}
+		ref := form.ReplaceAllStringFunc(format, func(m string) string {
+			p := form.FindStringSubmatch(m)
+			n, _ := strconv.Atoi(p[1])
+			if n >= 1 && n <= len(args) && isOne(language.English, args[n-1]) {
+				return p[2]
+			}
+			return p[3]
+		})
+		if got := Choose(language.English, format, args); got != ref {
+			t.Fatalf("%q %v: Choose %q, regexp %q", format, args, got, ref)
+		}
+	}
+}

@@ -251,10 +251,7 @@ func NewScored(setup payout.Setup, r payout.Result) (Scored, error) {
 	for seat, d := range r.Deltas {
 		deltas[setup.Players[seat]] = d
 	}
-	ex, err := json.Marshal(r.Explanation)
-	if err != nil {
-		return Scored{}, fmt.Errorf("store the explanation: %w", err)
-	}
+	ex := r.Explanation.AppendJSON(make([]byte, 0, 256))
 	return Scored{Deltas: deltas, PotDelta: r.PotDelta, Explanation: ex, Text: r.Explanation.Text(), Ruleset: payout.RulesetVersion}, nil
 }
 
@@ -271,7 +268,7 @@ func (s *State) decideRecord(rec payout.Record, c Checks) ([]Payload, error) {
 		return nil, err
 	}
 	return []Payload{HandRecorded{Hand: n, Dealer: s.Setup.Players[s.DealerOf(n)], Record: rec,
-		PotAfter: s.pot.Add(sc.PotDelta), Scored: sc}}, nil
+		PotAfter: addUnits(s.pot, sc.PotDelta), Scored: sc}}, nil
 }
 
 func (s *State) decideAnnounce(c Announce) ([]Payload, error) {
@@ -339,7 +336,7 @@ func (s *State) decideCorrect(c CorrectHand) ([]Payload, error) {
 	if err != nil {
 		return nil, err
 	}
-	potAfter := pot.Add(sc.PotDelta)
+	potAfter := addUnits(pot, sc.PotDelta)
 	later, err := s.rescore(n, potAfter)
 	if err != nil {
 		return nil, err
@@ -374,32 +371,40 @@ func (s *State) decideVoid(c VoidHand) ([]Payload, error) {
 // now be, and re-scores each counted deal whose pot before it changed; it
 // stops where the pot is as it was, since from there on nothing changes.
 // The pot each deal met is carried forward once, so the walk is linear in
-// the deals it passes. Deals of variants without a pot never change.
-func (s *State) rescore(n int, pot decimal.Decimal) ([]Payload, error) {
+// the deals it passes, and a deal whose result cannot depend on the pot
+// (payout.Descriptor.PotMatters) is passed without being scored. Deals of
+// variants without a pot never change.
+func (s *State) rescore(n int, potAfter decimal.Decimal) ([]Payload, error) {
 	var out []Payload
-	was := s.PotBefore(n + 1) // the pot deal n+1 met before this change
+	pot := totalOf(potAfter)
+	was := totalOf(s.PotBefore(n + 1)) // the pot deal n+1 met before this change
 	for k := n + 1; k <= len(s.hands.items); k++ {
 		h := s.Hand(k)
 		if h.Voided {
 			continue
 		}
-		if pot.Equal(was) {
+		if pot.equal(was) {
 			break
 		}
-		was = addUnits(was, h.Result.PotDelta)
-		sc, err := s.scored(payout.Table{Dealer: s.DealerOf(k), Pot: pot}, h.Record)
-		if err != nil {
-			return nil, fmt.Errorf("re-score hand %d: %w", k, err)
-		}
-		pot = pot.Add(sc.PotDelta)
-		res, err := s.result(sc, pot)
-		if err != nil {
-			return nil, fmt.Errorf("re-score hand %d: %w", k, err)
-		}
-		if res.Same(h.Result) {
+		old := h.Result()
+		was = was.plusPot(&old.amounts)
+		if !h.potMatters {
+			pot = pot.plusPot(&old.amounts)
 			continue
 		}
-		out = append(out, HandRescored{Hand: k, Cause: n, PotAfter: pot, Scored: sc})
+		res, err := payout.Score(s.Setup, payout.Table{Dealer: s.DealerOf(k), Pot: pot.decimal()}, h.Record())
+		if err != nil {
+			return nil, fmt.Errorf("re-score hand %d: %w", k, err)
+		}
+		pot = pot.plus(res.PotDelta)
+		if old.equal(res.Deltas, res.PotDelta) && old.Text() == res.Explanation.Text() {
+			continue
+		}
+		sc, err := NewScored(s.Setup, res)
+		if err != nil {
+			return nil, fmt.Errorf("re-score hand %d: %w", k, err)
+		}
+		out = append(out, HandRescored{Hand: k, Cause: n, PotAfter: pot.decimal(), Scored: sc})
 	}
 	return out, nil
 }

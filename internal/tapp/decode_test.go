@@ -227,3 +227,36 @@ func FuzzScanRecorded(f *testing.F) {
 		}
 	})
 }
+
+// What DecodeForFold reads of a recorded deal is what Decode reads of it,
+// as far as the fold reads (number, dealer, contract, amounts), and it
+// makes nothing else.
+func TestDecodeForFold(t *testing.T) {
+	players := []string{"Anna", "Ben", "Cleo", "Dan"}
+	for _, data := range randomRecorded(t, 3000) {
+		full, err := Decode(TypeHandRecorded, data, players)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lean, err := DecodeForFold(TypeHandRecorded, data, players)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, l := full.(HandRecorded), lean.(HandRecorded)
+		if l.Record.Ramsch != nil {
+			continue // read by the token decoder, in full
+		}
+		if f.Hand != l.Hand || f.Dealer != l.Dealer || f.Record.Contract != l.Record.Contract ||
+			!f.PotAfter.Equal(l.PotAfter) || !f.PotDelta.Equal(l.PotDelta) || len(f.Deltas) != len(l.Deltas) {
+			t.Fatalf("%s:\nfull %+v\nlean %+v", data, f, l)
+		}
+		for name, d := range f.Deltas {
+			if !l.Deltas[name].Equal(d) {
+				t.Fatalf("%s: %s's delta %s, lean %s", data, name, d, l.Deltas[name])
+			}
+		}
+		if l.Explanation != nil || l.Text != "" || l.Record.Points != nil || l.Record.Declarer != "" {
+			t.Fatalf("%s: the lean decode made %+v", data, l)
+		}
+	}
+}

@@ -49,6 +49,10 @@ type Event struct {
 	At      time.Time
 	Hash    string
 	Data    Payload
+	// Raw is Data as the store holds it (JSON). The fold keeps the bytes
+	// of a scored deal, for its record and explanation (stored.go): the
+	// caller must not change them later. nil: the fold encodes Data.
+	Raw []byte
 }
 
 // Payload is the data of one event type.
@@ -213,6 +217,22 @@ func Decode(typ string, data []byte, players []string) (Payload, error) {
 		return nil, fmt.Errorf("decode %s: %w", typ, err)
 	}
 	return p, nil
+}
+
+// DecodeForFold reads a stored event's payload as far as the fold reads it
+// (Folder.Apply), for a replay: of a recorded deal, its number, dealer,
+// contract and amounts, without the rest of its record, its explanation or
+// its sentence, which the fold reads from the event's bytes when a page
+// asks for them (Event.Raw). Anything else it reads as Decode does.
+func DecodeForFold(typ string, data []byte, players []string) (Payload, error) {
+	if typ != TypeHandRecorded {
+		return Decode(typ, data, players)
+	}
+	var v HandRecorded
+	if scanRecordedAs(data, &v, players, true) {
+		return v, nil
+	}
+	return Decode(typ, data, players)
 }
 
 func decodeJSON[T Payload](data []byte) (T, error) {

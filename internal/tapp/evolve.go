@@ -97,7 +97,7 @@ func (f *Folder) Apply(e Event) error {
 		err = f.rescored(p, e)
 	case DealAnnounced:
 		rec := p.Record
-		s.Pending = &Pending{Hand: p.Hand, Record: rec, Steps: []Revision{{Kind: TypeDealAnnounced, At: e.At, Record: &rec}}}
+		s.Pending = &Pending{Hand: p.Hand, Record: rec, Steps: []PendingStep{{Kind: TypeDealAnnounced, At: e.At, Record: rec}}}
 	case DealKontra:
 		err = f.step(e, func(r *payout.Record) { level := p.Level; r.Kontra = &level })
 	case DealMatzl:
@@ -152,13 +152,19 @@ func (f *Folder) started(p GameStarted, e Event) error {
 }
 
 // result turns a stored result, keyed by name, into one by seat, checking
-// that it names only players and that its payments sum to zero.
-func (s *State) result(sc Scored, potAfter decimal.Decimal) (Result, error) {
-	deltas := make([]decimal.Decimal, len(s.Setup.Players))
-	sum := sc.PotDelta
+// that it names only players and that its payments sum to zero. raw is the
+// event's payload as stored, kept for the explanation.
+func (s *State) result(sc Scored, raw stored) (Result, error) {
+	var bySeat [maxSeats]decimal.Decimal // no allocation for a table of four or fewer
+	deltas := bySeat[:0]
+	if len(s.Setup.Players) > maxSeats {
+		deltas = make([]decimal.Decimal, 0, len(s.Setup.Players))
+	}
+	deltas = deltas[:len(s.Setup.Players)]
 	for i := range deltas {
 		deltas[i] = decimal.Zero
 	}
+	sum := sc.PotDelta
 	for name, d := range sc.Deltas {
 		seat := s.Setup.IndexOf(name)
 		if seat < 0 {
@@ -170,8 +176,24 @@ func (s *State) result(sc Scored, potAfter decimal.Decimal) (Result, error) {
 	if !sum.IsZero() {
 		return Result{}, fmt.Errorf("the payments sum to %s, not zero", sum)
 	}
-	return Result{Deltas: deltas, PotDelta: sc.PotDelta, PotAfter: potAfter, Text: sc.Text, Ruleset: sc.Ruleset, explanation: sc.Explanation}, nil
+	return Result{amounts: newAmounts(deltas, sc.PotDelta), raw: raw}, nil
 }
+
+// raw is the payload of e as stored.
+func raw(e Event) (stored, error) {
+	if e.Raw != nil {
+		return e.Raw, nil
+	}
+	b, err := encodePayload(e.Data)
+	if err != nil {
+		return nil, fmt.Errorf("encode %s: %w", e.Data.EventType(), err)
+	}
+	return b, nil
+}
+
+// potMatters says whether a deal as recorded may score differently at
+// another pot.
+func (s *State) potMatters(rec payout.Record) bool { return s.Variant().PotMatters(rec.Contract) }
 
 func (f *Folder) recorded(p HandRecorded, e Event) error {
 	s := f.s
@@ -182,25 +204,26 @@ func (f *Folder) recorded(p HandRecorded, e Event) error {
 	if dealer != s.DealerOf(p.Hand) {
 		return fmt.Errorf("hand %d is dealt by %s, not %q", p.Hand, s.Setup.Players[s.DealerOf(p.Hand)], p.Dealer)
 	}
-	res, err := s.result(p.Scored, p.PotAfter)
+	b, err := raw(e)
+	if err != nil {
+		return err
+	}
+	res, err := s.result(p.Scored, b)
 	if err != nil {
 		return fmt.Errorf("hand %d: %w", p.Hand, err)
 	}
-	// A deal, its first revision and what that revision points to, in one
-	// allocation: a long history is mostly these.
+	// A deal and its first revision in one allocation: a long history is
+	// mostly these.
 	a := &struct {
-		hand   Hand
-		first  [1]Revision
-		record payout.Record
-		result Result
-	}{record: p.Record, result: res}
-	h := &a.hand
-	*h = Hand{Number: p.Hand, Dealer: dealer, Record: p.Record, Result: res}
-	a.first[0] = Revision{Kind: TypeHandRecorded, At: e.At, Record: &a.record, Result: &a.result}
-	h.Revisions = a.first[:1:1] // a later revision is appended to a copy
-	s.hands = s.hands.appended(h)
+		hand  Hand
+		first [1]Revision
+	}{}
+	a.first[0] = Revision{Kind: TypeHandRecorded, At: e.At, result: res, scored: true}
+	a.hand = Hand{Number: p.Hand, Dealer: dealer, Revisions: a.first[:1:1], // a later revision is appended to a copy
+		potMatters: s.potMatters(p.Record)}
+	s.hands = s.hands.appended(&a.hand)
 	s.Pending = nil // a deal recorded ends any deal being recorded step by step
-	s.count(res, 1)
+	s.count(&res.amounts, 1)
 	return nil
 }
 
@@ -226,22 +249,29 @@ func (s *State) edit(n int, rev Revision) (*Hand, error) {
 	return &h, nil
 }
 
+// latest is the index of a hand's newest revision.
+func (h *Hand) latest() int32 { return int32(len(h.Revisions) - 1) }
+
 func (f *Folder) corrected(p HandCorrected, e Event) error {
 	s := f.s
-	res, err := s.result(p.Scored, p.PotAfter)
+	b, err := raw(e)
+	if err != nil {
+		return err
+	}
+	res, err := s.result(p.Scored, b)
 	if err != nil {
 		return fmt.Errorf("hand %d: %w", p.Hand, err)
 	}
-	rec := p.Record
-	h, err := s.edit(p.Hand, Revision{Kind: TypeHandCorrect, At: e.At, Reason: p.Reason, Record: &rec, Result: &res})
+	h, err := s.edit(p.Hand, Revision{Kind: TypeHandCorrect, At: e.At, Reason: p.Reason, result: res, scored: true})
 	if err != nil {
 		return err
 	}
 	if !h.Voided {
-		s.count(h.Result, -1)
+		s.count(&h.Result().amounts, -1)
 	}
-	h.Voided, h.VoidReason, h.Record, h.Result = false, "", rec, res
-	s.count(res, 1)
+	h.Voided, h.VoidReason = false, ""
+	h.record, h.result, h.potMatters = h.latest(), h.latest(), s.potMatters(p.Record)
+	s.count(&res.amounts, 1)
 	f.replace(p.Hand, h)
 	return nil
 }
@@ -255,7 +285,7 @@ func (f *Folder) voided(p HandVoided, e Event) error {
 	if h.Voided {
 		return fmt.Errorf("hand %d is already voided", p.Hand)
 	}
-	s.count(h.Result, -1)
+	s.count(&h.Result().amounts, -1)
 	h.Voided, h.VoidReason = true, p.Reason
 	f.replace(p.Hand, h)
 	return nil
@@ -263,34 +293,39 @@ func (f *Folder) voided(p HandVoided, e Event) error {
 
 func (f *Folder) rescored(p HandRescored, e Event) error {
 	s := f.s
-	res, err := s.result(p.Scored, p.PotAfter)
+	b, err := raw(e)
+	if err != nil {
+		return err
+	}
+	res, err := s.result(p.Scored, b)
 	if err != nil {
 		return fmt.Errorf("hand %d: %w", p.Hand, err)
 	}
-	h, err := s.edit(p.Hand, Revision{Kind: TypeHandRescored, At: e.At, Result: &res, Cause: p.Cause})
+	h, err := s.edit(p.Hand, Revision{Kind: TypeHandRescored, At: e.At, Cause: p.Cause, result: res, scored: true})
 	if err != nil {
 		return err
 	}
 	if h.Voided {
 		return fmt.Errorf("hand %d is voided and cannot be re-scored", p.Hand)
 	}
-	s.count(h.Result, -1)
-	h.Result = res
-	s.count(res, 1)
+	s.count(&h.Result().amounts, -1)
+	h.result = h.latest()
+	s.count(&res.amounts, 1)
 	f.replace(p.Hand, h)
 	return nil
 }
 
-// count adds a deal's result to the balances and the pot (sign 1), or takes
-// it back out (sign -1).
-func (s *State) count(r Result, sign int) {
-	for seat, d := range r.Deltas {
+// count adds a deal's amounts to the balances and the pot (sign 1), or
+// takes them back out (sign -1).
+func (s *State) count(a *amounts, sign int) {
+	for seat := range s.balances {
+		d := a.delta(seat)
 		if sign < 0 {
 			d = d.Neg()
 		}
 		s.balances[seat] = addUnits(s.balances[seat], d)
 	}
-	pd := r.PotDelta
+	pd := a.pot()
 	if sign < 0 {
 		pd = pd.Neg()
 	}
@@ -304,8 +339,7 @@ func (f *Folder) step(e Event, set func(*payout.Record)) error {
 	}
 	p := *s.Pending
 	set(&p.Record)
-	rec := p.Record
-	p.Steps = append(slices.Clip(p.Steps), Revision{Kind: e.Data.EventType(), At: e.At, Record: &rec})
+	p.Steps = append(slices.Clip(p.Steps), PendingStep{Kind: e.Data.EventType(), At: e.At, Record: p.Record})
 	s.Pending = &p
 	return nil
 }

@@ -28,7 +28,7 @@ func (s *State) Recheck(p Payload) (scored bool, err error) {
 		if h == nil {
 			return false, fmt.Errorf("re-scores hand %d, which was never recorded", p.Hand)
 		}
-		hand, rec, stored, pot = p.Hand, h.Record, p.Scored, s.PotBefore(p.Hand)
+		hand, rec, stored, pot = p.Hand, h.Record(), p.Scored, s.PotBefore(p.Hand)
 	default:
 		return false, nil
 	}

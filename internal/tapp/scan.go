@@ -22,6 +22,13 @@ import (
 // scanRecorded reads a stored hand.recorded into p; false means it met
 // something outside its shape and p is to be read again by the decoder.
 func scanRecorded(data []byte, p *HandRecorded, players []string) bool {
+	return scanRecordedAs(data, p, players, false)
+}
+
+// scanRecordedAs reads a stored hand.recorded; forFold reads only what the
+// fold reads of it (DecodeForFold): the number, the dealer, the contract
+// and the amounts.
+func scanRecordedAs(data []byte, p *HandRecorded, players []string, forFold bool) bool {
 	s := byteScanner{b: data, names: players}
 	ok := s.object(func(name []byte) bool {
 		var ok bool
@@ -31,29 +38,23 @@ func scanRecorded(data []byte, p *HandRecorded, players []string) bool {
 		case "dealer":
 			p.Dealer, ok = s.name()
 		case "record":
-			ok = s.record(&p.Record)
+			if forFold {
+				ok = s.contract(&p.Record)
+			} else {
+				ok = s.record(&p.Record)
+			}
+		case "explanation", "text", "ruleset":
+			if forFold {
+				ok = s.skip()
+				break
+			}
+			ok = s.scored(name, p)
 		case "pot_after":
 			p.PotAfter, ok = s.amount()
 		case "deltas":
 			p.Deltas, ok = s.deltas()
 		case "pot_delta":
 			p.PotDelta, ok = s.amount()
-		case "explanation":
-			s.ws()
-			start := s.i
-			if ok = s.skip(); ok {
-				p.Explanation = bytes.Clone(data[start:s.i])
-			}
-		case "text":
-			p.Text, ok = s.string()
-		case "ruleset":
-			var b []byte
-			if b, ok = s.str(); ok {
-				p.Ruleset = payout.RulesetVersion // nearly every deal's
-				if string(b) != p.Ruleset {
-					p.Ruleset = string(b)
-				}
-			}
 		default:
 			ok = s.skip()
 		}
@@ -61,6 +62,64 @@ func scanRecorded(data []byte, p *HandRecorded, players []string) bool {
 	})
 	s.ws()
 	return ok && s.i == len(s.b)
+}
+
+// scored reads a recorded deal's explanation, text or ruleset.
+func (s *byteScanner) scored(name []byte, p *HandRecorded) bool {
+	switch string(name) {
+	case "explanation":
+		s.ws()
+		start := s.i
+		if !s.skip() {
+			return false
+		}
+		p.Explanation = bytes.Clone(s.b[start:s.i])
+		return true
+	case "text":
+		var ok bool
+		p.Text, ok = s.string()
+		return ok
+	}
+	b, ok := s.str()
+	if ok {
+		p.Ruleset = payout.RulesetVersion // nearly every deal's
+		if string(b) != p.Ruleset {
+			p.Ruleset = string(b)
+		}
+	}
+	return ok
+}
+
+// contract reads only a record's contract, shared with the variants' own
+// names of it.
+func (s *byteScanner) contract(r *payout.Record) bool {
+	return s.object(func(name []byte) bool {
+		if string(name) != "contract" {
+			return s.skip()
+		}
+		b, ok := s.str()
+		r.Contract = internContract(b)
+		return ok
+	})
+}
+
+// knownContracts are every variant's contracts, made once and never written:
+// a fold shares them rather than making the same few strings per deal.
+var knownContracts = func() []string {
+	var out []string
+	for _, v := range payout.Variants() {
+		out = append(out, payout.Contracts(v)...)
+	}
+	return out
+}()
+
+func internContract(b []byte) string {
+	for _, c := range knownContracts {
+		if c == string(b) {
+			return c
+		}
+	}
+	return string(b)
 }
 
 // record reads a deal as entered; a Ramsch or a null is left to the

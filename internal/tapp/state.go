@@ -56,32 +56,69 @@ type HerzAsState struct {
 type Pending struct {
 	Hand   int
 	Record payout.Record // as far as it is known: no points, tricks or Ramsch yet
-	Steps  []Revision
+	Steps  []PendingStep
 }
 
-// Hand is one deal with its history.
+// PendingStep is one step of a deal being recorded: what it was known as
+// after the step.
+type PendingStep struct {
+	Kind   string // the event type
+	At     time.Time
+	Record payout.Record
+}
+
+// Hand is one deal with its history. A game holds many, so a deal keeps
+// its amounts and the bytes of its events (stored.go), and decodes its
+// record and explanation only when they are asked for.
 type Hand struct {
 	Number     int
 	Dealer     int // seat
-	Record     payout.Record
-	Result     Result // what counts now
 	Voided     bool
 	VoidReason string
 	Revisions  []Revision // oldest first: recorded, then corrections, voids and re-scorings
+	// record and result are the revisions whose record and result count
+	// now: the last recording or correction, and the last of those or of
+	// the re-scorings.
+	record, result int32
+	// potMatters: the deal's result may change with the pot before it
+	// (payout.Descriptor.PotMatters), as its record now stands.
+	potMatters bool
 }
 
-// Result is what a deal moves, by seat, in units, and why.
+// Record is the deal as entered, as it now counts (decoded afresh).
+func (h *Hand) Record() payout.Record { return h.Revisions[h.record].result.raw.record() }
+
+// Result is what the deal moves now, and why.
+func (h *Hand) Result() *Result { return &h.Revisions[h.result].result }
+
+// Result is what a deal moves, by seat, in units, and why: its amounts,
+// and the stored event it was scored in, which holds the explanation.
 type Result struct {
-	Deltas      []decimal.Decimal // by seat
-	PotDelta    decimal.Decimal
-	PotAfter    decimal.Decimal // the pot after the deal when it was scored
-	Text        string          // the English explanation
-	Ruleset     string
-	explanation json.RawMessage // decoded by Explanation, when a page shows it
+	amounts
+	raw stored
 }
+
+// Delta is what seat's balance moves, in units.
+func (r *Result) Delta(seat int) decimal.Decimal { return r.delta(seat) }
+
+// Deltas are what the deal moves by seat, in units (a new slice).
+func (r *Result) Deltas() []decimal.Decimal { return r.deltas() }
+
+// PotDelta is what the pot moves, in units.
+func (r *Result) PotDelta() decimal.Decimal { return r.pot() }
+
+// Text is the English explanation.
+func (r *Result) Text() string { return r.raw.text() }
+
+// Ruleset is the version of the rules the deal was scored by.
+func (r *Result) Ruleset() string { return r.raw.ruleset() }
 
 // Explanation decodes why the result is what it is.
-func (r Result) Explanation() payout.Explanation { return decodeExplanation(r.explanation) }
+func (r *Result) Explanation() payout.Explanation { return decodeExplanation(r.raw.explanation()) }
+
+// ExplanationJSON is the explanation as stored, for clients that read it
+// as JSON. The bytes are the game's: read them, never write.
+func (r *Result) ExplanationJSON() json.RawMessage { return r.raw.explanation() }
 
 // Explain decodes why a stored result is what it is.
 func (s Scored) Explain() payout.Explanation { return decodeExplanation(s.Explanation) }
@@ -94,28 +131,32 @@ func decodeExplanation(raw json.RawMessage) payout.Explanation {
 	return e
 }
 
-// Same reports whether two results move the same amounts with the same
-// explanation.
-func (r Result) Same(o Result) bool {
-	if !r.PotDelta.Equal(o.PotDelta) || len(r.Deltas) != len(o.Deltas) || r.Text != o.Text {
-		return false
-	}
-	for i, d := range r.Deltas {
-		if !d.Equal(o.Deltas[i]) {
-			return false
-		}
-	}
-	return true
-}
-
 // Revision is one event in a deal's history.
 type Revision struct {
 	Kind   string // the event type
 	At     time.Time
 	Reason string
-	Record *payout.Record
-	Result *Result
 	Cause  int // for a re-scoring: the deal whose change caused it
+	result Result
+	scored bool // the event scored the deal: all but a void
+}
+
+// Record is the deal as this event entered it; nil for a void or a
+// re-scoring, which enter none (decoded afresh).
+func (r *Revision) Record() *payout.Record {
+	if r.Kind != TypeHandRecorded && r.Kind != TypeHandCorrect {
+		return nil
+	}
+	rec := r.result.raw.record()
+	return &rec
+}
+
+// Result is what this event scored the deal as; nil for a void.
+func (r *Revision) Result() *Result {
+	if !r.scored {
+		return nil
+	}
+	return &r.result
 }
 
 // Damage is what is wrong with a stored history, from the first event at
@@ -179,25 +220,25 @@ func (s *State) NextDealer() int { return s.DealerOf(s.NextHand()) }
 // PotBefore is the pot as it stood before deal n: the results of the
 // counted deals before it.
 func (s *State) PotBefore(n int) decimal.Decimal {
-	pot := decimal.Zero
+	var pot total
 	for _, h := range s.hands.items[:n-1] {
 		if !h.Voided {
-			pot = addUnits(pot, h.Result.PotDelta)
+			pot = pot.plusPot(&h.Result().amounts)
 		}
 	}
-	return pot
+	return pot.decimal()
 }
 
 // PotsAfter gives the pot after each deal as the deals stand now (a voided
 // deal leaves it as it was), for pages that list the deals.
 func (s *State) PotsAfter() []decimal.Decimal {
 	out := make([]decimal.Decimal, len(s.hands.items))
-	pot := decimal.Zero
+	var pot total
 	for i, h := range s.hands.items {
 		if !h.Voided {
-			pot = addUnits(pot, h.Result.PotDelta)
+			pot = pot.plusPot(&h.Result().amounts)
 		}
-		out[i] = pot
+		out[i] = pot.decimal()
 	}
 	return out
 }
@@ -245,7 +286,3 @@ func (l handList) replaced(n int, h *Hand) handList {
 	front := len(items)
 	return handList{items: items, front: &front}
 }
-
-// ExplanationJSON is the explanation as stored, for clients that read it
-// as JSON.
-func (r Result) ExplanationJSON() json.RawMessage { return r.explanation }

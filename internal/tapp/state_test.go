@@ -15,7 +15,7 @@ import (
 func TestStatesAreSnapshots(t *testing.T) {
 	g := oldTapp(t)
 	before := g.state
-	was := js(map[string]any{"hands": before.Hands(), "balances": before.Balances(), "pot": before.Pot()})
+	was := js(map[string]any{"hands": handsView(before), "balances": before.Balances(), "pot": before.Pot()})
 
 	a, err := Evolve(before, events(before.Version, mustDecide(t, before, RecordHand{Record: pass()}))...)
 	if err != nil {
@@ -29,11 +29,11 @@ func TestStatesAreSnapshots(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if now := js(map[string]any{"hands": before.Hands(), "balances": before.Balances(), "pot": before.Pot()}); now != was {
+	if now := js(map[string]any{"hands": handsView(before), "balances": before.Balances(), "pot": before.Pot()}); now != was {
 		t.Fatalf("evolving changed the older state:\nwas %s\nnow %s", was, now)
 	}
-	if a.Hand(3).Record.Contract != "pass" || b.Hand(3).Record.Contract != "coeurfrage" {
-		t.Fatalf("two successors of one state share a deal: %s / %s", a.Hand(3).Record.Contract, b.Hand(3).Record.Contract)
+	if a.Hand(3).Record().Contract != "pass" || b.Hand(3).Record().Contract != "coeurfrage" {
+		t.Fatalf("two successors of one state share a deal: %s / %s", a.Hand(3).Record().Contract, b.Hand(3).Record().Contract)
 	}
 	if a.Hand(1).Voided || !c.Hand(1).Voided {
 		t.Fatal("a void showed in the state it was decided on")
@@ -89,7 +89,7 @@ func TestFoldEqualsEvolve(t *testing.T) {
 			t.Fatal(err)
 		}
 		view := func(s *State) string {
-			return js(map[string]any{"hands": s.Hands(), "balances": s.Balances(), "pot": s.Pot(), "v": s.Version})
+			return js(map[string]any{"hands": handsView(s), "balances": s.Balances(), "pot": s.Pot(), "v": s.Version})
 		}
 		if view(folded) != view(g.state) {
 			t.Fatalf("seed %d: the fold differs from the evolved state", seed)
@@ -135,4 +135,27 @@ func TestTheFoldChecksWhatItReads(t *testing.T) {
 			t.Errorf("%s: %v, want an error saying %q", c.name, err, c.want)
 		}
 	}
+}
+
+// handsView is everything a game's deals say, decoded, for comparing two
+// states: each deal's record, result and explanation, and each revision's.
+func handsView(s *State) []map[string]any {
+	result := func(r *Result) map[string]any {
+		if r == nil {
+			return nil
+		}
+		return map[string]any{"deltas": r.Deltas(), "pot": r.PotDelta(), "text": r.Text(), "ruleset": r.Ruleset(),
+			"why": r.Explanation(), "json": r.ExplanationJSON()}
+	}
+	var out []map[string]any
+	for _, h := range s.Hands() {
+		var revs []map[string]any
+		for _, r := range h.Revisions {
+			revs = append(revs, map[string]any{"kind": r.Kind, "at": r.At, "reason": r.Reason, "cause": r.Cause,
+				"record": r.Record(), "result": result(r.Result())})
+		}
+		out = append(out, map[string]any{"n": h.Number, "dealer": h.Dealer, "voided": h.Voided, "why": h.VoidReason,
+			"record": h.Record(), "result": result(h.Result()), "revisions": revs})
+	}
+	return out
 }

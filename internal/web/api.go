@@ -61,11 +61,24 @@ func (a api) routes(e *echo.Echo) {
 // writeJSON renders the answer into memory before anything is sent: a
 // status is never written for an answer that then fails.
 func writeJSON(c echo.Context, status int, v any) error {
-	b, err := json.Marshal(v)
+	b, err := encodeJSON(v)
 	if err != nil {
 		return fmt.Errorf("encode the answer: %w", err)
 	}
 	return c.JSONBlob(status, append(b, '\n'))
+}
+
+// encodeJSON encodes an answer: by its own AppendJSON when it has one
+// (answer.go), else, or when that declines, by encoding/json.
+func encodeJSON(v any) ([]byte, error) {
+	if a, ok := v.(interface {
+		AppendJSON([]byte) ([]byte, error)
+	}); ok {
+		if b, err := a.AppendJSON(make([]byte, 0, 1024)); err == nil {
+			return b, nil
+		}
+	}
+	return json.Marshal(v)
 }
 
 const idempotencyHeader = "Idempotency-Key"

@@ -91,16 +91,18 @@ func (a api) listHands(c echo.Context) error {
 	return a.svc.View(c.Request().Context(), gameID(c), func(g *tapp.State) error {
 		out := make([]handJSON, 0, len(g.Hands()))
 		for _, h := range g.Hands() {
-			hj := handJSON{Hand: h.Number, Dealer: g.Setup.Players[h.Dealer], Record: h.Record,
-				Deltas: unitsByName(g, h.Result.Deltas), PotDelta: h.Result.PotDelta, Voided: h.Voided, VoidReason: h.VoidReason,
-				Explanation: h.Result.Text, Detail: h.Result.ExplanationJSON()}
+			res := h.Result()
+			hj := handJSON{Hand: h.Number, Dealer: g.Setup.Players[h.Dealer], Record: h.Record(),
+				Deltas: unitsByName(g, res.Deltas()), PotDelta: res.PotDelta(), Voided: h.Voided, VoidReason: h.VoidReason,
+				Explanation: res.Text(), Detail: res.ExplanationJSON()}
 			for _, r := range h.Revisions {
-				rj := revisionJSON{Kind: r.Kind, At: r.At, Reason: r.Reason, Record: r.Record, Cause: r.Cause}
-				if r.Record != nil {
+				rj := revisionJSON{Kind: r.Kind, At: r.At, Reason: r.Reason, Record: r.Record(), Cause: r.Cause}
+				if rj.Record != nil {
 					hj.Revisions++
 				}
-				if r.Result != nil {
-					rj.Deltas, rj.PotDelta, rj.Explanation = unitsByName(g, r.Result.Deltas), &r.Result.PotDelta, r.Result.Text
+				if rr := r.Result(); rr != nil {
+					pot := rr.PotDelta()
+					rj.Deltas, rj.PotDelta, rj.Explanation = unitsByName(g, rr.Deltas()), &pot, rr.Text()
 				}
 				hj.History = append(hj.History, rj)
 			}

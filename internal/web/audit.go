@@ -135,21 +135,21 @@ func (u ui) dealsCSV(c echo.Context) error {
 			return strconv.Itoa(*p)
 		}
 		for _, h := range g.Hands() {
-			r := h.Record
+			r, res := h.Record(), h.Result()
 			tout := ""
 			if r.Tout != nil {
 				tout = strconv.FormatBool(*r.Tout)
 			}
 			row := []string{strconv.Itoa(h.Number), g.Setup.Players[h.Dealer], r.Contract, r.Declarer, r.Partner, r.Trump,
-				opt(r.Points), opt(r.Tricks), tout, opt(r.Kontra), r.Matzl, strconv.FormatBool(h.Voided), h.VoidReason, h.Result.Text}
-			for _, d := range h.Result.Deltas {
+				opt(r.Points), opt(r.Tricks), tout, opt(r.Kontra), r.Matzl, strconv.FormatBool(h.Voided), h.VoidReason, res.Text()}
+			for _, d := range res.Deltas() {
 				row = append(row, d.String())
 			}
-			row = append(row, h.Result.PotDelta.String(), localTime(h.Revisions[0].At), localTime(h.Revisions[len(h.Revisions)-1].At))
-			for _, d := range h.Result.Deltas {
+			row = append(row, h.Result().PotDelta().String(), localTime(h.Revisions[0].At), localTime(h.Revisions[len(h.Revisions)-1].At))
+			for _, d := range h.Result().Deltas() {
 				row = append(row, g.MoneyText(d))
 			}
-			row = append(row, g.MoneyText(h.Result.PotDelta))
+			row = append(row, g.MoneyText(h.Result().PotDelta()))
 			for i := range row {
 				row[i] = csvCell(row[i])
 			}

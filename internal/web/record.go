@@ -289,7 +289,7 @@ func (u ui) editForm(c echo.Context) error {
 		}
 		// The deal's record, with what was tapped on this page before
 		// another contract was chosen: switching keeps it.
-		f := dealForm{values: recordValues(g, h.Record), errs: map[string]string{}}
+		f := dealForm{values: recordValues(g, h.Record()), errs: map[string]string{}}
 		for k, vs := range c.QueryParams() {
 			if k != "contract" && k != "lang" && k != "theme" {
 				f.values[k] = vs
@@ -297,7 +297,7 @@ func (u ui) editForm(c echo.Context) error {
 		}
 		contract := c.QueryParam("contract")
 		if contract == "" {
-			contract = h.Record.Contract
+			contract = h.Record().Contract
 		}
 		return render(c, http.StatusOK, templates.Record(u.recordView(p, loc, g, n, contract, f, true)))
 	})
@@ -337,8 +337,9 @@ func (u ui) void(c echo.Context) error {
 	p, loc := u.page(c, "record.title-edit", n)
 	return u.svc.View(c.Request().Context(), gameID(c), func(g *tapp.State) error {
 		h := g.Hand(n)
-		f := dealForm{values: recordValues(g, h.Record), errs: map[string]string{}}
-		v := u.recordView(p, loc, g, n, h.Record.Contract, f, true)
+		rec := h.Record()
+		f := dealForm{values: recordValues(g, rec), errs: map[string]string{}}
+		v := u.recordView(p, loc, g, n, rec.Contract, f, true)
 		v.Reason.Error = loc.Error(err)
 		return render(c, http.StatusUnprocessableEntity, templates.Record(v))
 	})

@@ -180,7 +180,7 @@ func undoneView(loc i18n.Localizer, g *tapp.State, ask tableAsk) *templates.Undo
 		return nil
 	}
 	return &templates.UndoneView{Hand: h.Number, Text: loc.T("table.undone", h.Number),
-		CanRedo: allowed(g, tapp.CorrectHand{Hand: h.Number, Record: h.Record, Reason: redoReason}),
+		CanRedo: allowed(g, tapp.CorrectHand{Hand: h.Number, Record: h.Record(), Reason: redoReason}),
 		Key:     fmt.Sprintf("redo-%d-v%d", h.Number, g.Version)}
 }
 
@@ -213,9 +213,9 @@ func endStatus(loc i18n.Localizer, g *tapp.State, end tapp.End) string {
 func clock(t time.Time) string { return t.In(time.Local).Format("15:04") }
 
 func handView(loc i18n.Localizer, g *tapp.State, h *tapp.Hand) templates.HandView {
-	hv := templates.HandView{Number: h.Number, Dealer: g.Setup.Players[h.Dealer], Explanation: h.Result.Explanation().Render(loc),
+	hv := templates.HandView{Number: h.Number, Dealer: g.Setup.Players[h.Dealer], Explanation: h.Result().Explanation().Render(loc),
 		Voided: h.Voided, VoidReason: voidTag(loc, h.VoidReason)}
-	for _, d := range h.Result.Deltas {
+	for _, d := range h.Result().Deltas() {
 		hv.Deltas = append(hv.Deltas, signed(loc, d))
 	}
 	var last *tapp.Result // the result before each revision
@@ -235,7 +235,7 @@ func handView(loc i18n.Localizer, g *tapp.State, h *tapp.Hand) templates.HandVie
 			default:
 				line.Text = loc.T("history.corrected", at, r.Reason)
 			}
-			line.Before, line.After = resultView(loc, g, last), resultView(loc, g, r.Result)
+			line.Before, line.After = resultView(loc, g, last), resultView(loc, g, r.Result())
 		case tapp.TypeHandVoided:
 			if r.Reason == undoReason {
 				line.Text = loc.T("history.undone", at)
@@ -244,10 +244,10 @@ func handView(loc i18n.Localizer, g *tapp.State, h *tapp.Hand) templates.HandVie
 			}
 		case tapp.TypeHandRescored:
 			line.Text = loc.T("history.rescored", at, r.Cause)
-			line.Before, line.After = resultView(loc, g, last), resultView(loc, g, r.Result)
+			line.Before, line.After = resultView(loc, g, last), resultView(loc, g, r.Result())
 		}
-		if r.Result != nil {
-			last = r.Result
+		if r.Result() != nil {
+			last = r.Result()
 		}
 		hv.History = append(hv.History, line)
 	}
@@ -271,7 +271,7 @@ func resultView(loc i18n.Localizer, g *tapp.State, r *tapp.Result) *templates.Re
 		return nil
 	}
 	out := &templates.ResultView{Explanation: r.Explanation().Render(loc)}
-	for seat, d := range r.Deltas {
+	for seat, d := range r.Deltas() {
 		out.Deltas = append(out.Deltas, g.Setup.Players[seat]+" "+signed(loc, d))
 	}
 	return out
@@ -279,10 +279,10 @@ func resultView(loc i18n.Localizer, g *tapp.State, r *tapp.Result) *templates.Re
 
 // explainRevision renders why a revision's result was what it was.
 func explainRevision(loc i18n.Localizer, r tapp.Revision) string {
-	if r.Result == nil {
+	if r.Result() == nil {
 		return ""
 	}
-	return r.Result.Explanation().Render(loc)
+	return r.Result().Explanation().Render(loc)
 }
 
 func transferViews(loc i18n.Localizer, g *tapp.State, ts []tapp.Transfer) []templates.TransferView {
@@ -320,7 +320,7 @@ func chart(loc i18n.Localizer, g *tapp.State) templates.ChartView {
 	}
 	for _, hand := range g.Hands() {
 		if !hand.Voided {
-			step(hand.Result.Deltas, hand.Number)
+			step(hand.Result().Deltas(), hand.Number)
 		}
 	}
 	if g.Closed != nil && len(run) > 1 {

@@ -54,7 +54,7 @@ func (u ui) redo(c echo.Context) error {
 		// quicker): the deal counts, which is what was asked.
 		return c.Redirect(http.StatusSeeOther, "/g/"+gameID(c)+"?saved="+strconv.Itoa(n))
 	}
-	if _, err := u.svc.Correct(c.Request().Context(), gameID(c), n, h.Record, redoReason, tapp.Checks{}, form.Get("idempotency_key")); err != nil {
+	if _, err := u.svc.Correct(c.Request().Context(), gameID(c), n, h.Record(), redoReason, tapp.Checks{}, form.Get("idempotency_key")); err != nil {
 		return u.problem(c, err)
 	}
 	return c.Redirect(http.StatusSeeOther, "/g/"+gameID(c)+"?saved="+strconv.Itoa(n))

@@ -47,7 +47,7 @@ func (s *Store) AppendAliased(ctx context.Context, stream string, expectedVersio
 	}
 	payloads := make([]string, len(evs))
 	for i, e := range evs {
-		b, err := json.Marshal(e.Data)
+		b, err := events.EncodePayload(e.Data)
 		if err != nil {
 			return events.AppendResult{}, fmt.Errorf("append %s to %s: %w", e.Type, stream, err)
 		}

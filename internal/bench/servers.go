@@ -1,0 +1,135 @@
+package bench
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"tappbook/internal/events"
+	"tappbook/internal/game"
+	"tappbook/internal/web"
+)
+
+// server is an HTTP server the write measures post to: in a process of
+// its own (the tappbook binary), as a phone meets it, or in this process
+// when there is no binary (the short test run).
+type server struct {
+	base string // http://127.0.0.1:PORT
+	pid  int    // 0 in this process
+	stop func() error
+}
+
+// peakRSS is the server's peak resident memory so far (VmHWM), 0 when it
+// runs in this process.
+func (s *server) peakRSS() int64 {
+	if s.pid == 0 {
+		return 0
+	}
+	return statusBytes(fmt.Sprintf("/proc/%d/status", s.pid), "VmHWM:")
+}
+
+// startTappbook runs `tappbook serve` on a new database at path.
+func startTappbook(ctx context.Context, bin, path string) (*server, error) {
+	if bin == "" {
+		return serve(ctx, path)
+	}
+	return startProcess(bin, "/healthz", "serve", "--db", path)
+}
+
+// startCeiling runs the ceiling handlers (ceiling.go) with their databases
+// in dir.
+func startCeiling(bin, dir string) (*server, error) {
+	if bin == "" {
+		h, closeDBs, err := ceilingHandler(dir)
+		if err != nil {
+			return nil, err
+		}
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			closeDBs()
+			return nil, err
+		}
+		srv := &http.Server{Handler: h}
+		go srv.Serve(ln)
+		return &server{base: "http://" + ln.Addr().String(), stop: func() error { srv.Close(); return closeDBs() }}, nil
+	}
+	return startProcess(bin, "/healthz", "bench", "--serve-ceiling", "--dir", dir)
+}
+
+// startProcess starts bin with args and --addr on a free loopback port,
+// and waits until it answers health.
+func startProcess(bin, health string, args ...string) (*server, error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, err
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	cmd := exec.Command(bin, append(args, "--addr", addr)...)
+	cmd.Stdout, cmd.Stderr = io.Discard, io.Discard
+	if err := cmd.Start(); err != nil {
+		return nil, err
+	}
+	s := &server{base: "http://" + addr, pid: cmd.Process.Pid, stop: func() error {
+		_ = cmd.Process.Signal(syscall.SIGTERM)
+		return cmd.Wait()
+	}}
+	for range 500 {
+		if res, err := http.Get(s.base + health); err == nil {
+			res.Body.Close()
+			return s, nil
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	s.stop()
+	return nil, fmt.Errorf("%s %s did not come up", filepath.Base(bin), strings.Join(args, " "))
+}
+
+// serve runs the real server on a loopback port, in this process.
+func serve(ctx context.Context, path string) (*server, error) {
+	st, err := events.Open(ctx, path, events.Options{})
+	if err != nil {
+		return nil, err
+	}
+	h, err := web.New(game.New(st), slog.New(slog.NewTextHandler(io.Discard, nil)))
+	if err != nil {
+		st.Close()
+		return nil, err
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		st.Close()
+		return nil, err
+	}
+	srv := &http.Server{Handler: h}
+	go srv.Serve(ln)
+	return &server{base: "http://" + ln.Addr().String(), stop: func() error { srv.Close(); return st.Close() }}, nil
+}
+
+// rss is this process's resident memory, from /proc (0 where there is none).
+func rss() int64 { return statusBytes("/proc/self/status", "VmRSS:") }
+
+// statusBytes reads one of a /proc status file's kB lines, in bytes.
+func statusBytes(status, field string) int64 {
+	b, err := os.ReadFile(status)
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if f := strings.Fields(line); len(f) >= 2 && f[0] == field {
+			kb, _ := strconv.ParseInt(f[1], 10, 64)
+			return kb * 1024
+		}
+	}
+	return 0
+}

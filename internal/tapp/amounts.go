@@ -1,0 +1,144 @@
+package tapp
+
+import (
+	"github.com/shopspring/decimal"
+)
+
+// maxSeats is the most players any variant seats.
+const maxSeats = 4
+
+// amounts are what one deal moves, in units: each seat's amount and the
+// pot's. A game holds one per deal and revision, so they are kept as whole
+// numbers in int64 — what nearly every deal moves — and as decimals only
+// when one of them is not whole or does not fit (a fraction of a unit, or
+// old-tapp's pot, which a lost solo doubles without bound). Immutable.
+type amounts struct {
+	whole [maxSeats + 1]int64 // by seat, then the pot's at maxSeats; when exact is nil
+	exact *[]decimal.Decimal  // by seat, then the pot's; nil when whole holds them
+	seats int8
+}
+
+// fitsWhole is the most digits a whole amount may have to be kept in int64:
+// any two such amounts add up without overflow.
+const fitsWhole = 17
+
+// whole64 gives d as an int64 when it is a whole number of at most
+// fitsWhole digits.
+func whole64(d decimal.Decimal) (int64, bool) {
+	if d.Exponent() != 0 || d.NumDigits() > fitsWhole {
+		return 0, false
+	}
+	return d.CoefficientInt64(), true
+}
+
+// newAmounts keeps a deal's amounts: deltas by seat, and the pot's.
+func newAmounts(deltas []decimal.Decimal, pot decimal.Decimal) amounts {
+	a := amounts{seats: int8(len(deltas))}
+	ok := len(deltas) <= maxSeats
+	for seat, d := range deltas {
+		if !ok {
+			break
+		}
+		a.whole[seat], ok = whole64(d)
+	}
+	if ok {
+		a.whole[maxSeats], ok = whole64(pot)
+	}
+	if !ok {
+		exact := make([]decimal.Decimal, len(deltas)+1)
+		copy(exact, deltas)
+		exact[len(deltas)] = pot
+		a.whole, a.exact = [maxSeats + 1]int64{}, &exact
+	}
+	return a
+}
+
+// delta is seat's amount.
+func (a *amounts) delta(seat int) decimal.Decimal {
+	if a.exact != nil {
+		return (*a.exact)[seat]
+	}
+	return wholeUnits(a.whole[seat])
+}
+
+// pot is the pot's amount.
+func (a *amounts) pot() decimal.Decimal {
+	if a.exact != nil {
+		return (*a.exact)[a.seats]
+	}
+	return wholeUnits(a.whole[maxSeats])
+}
+
+// deltas are the amounts by seat (a new slice).
+func (a *amounts) deltas() []decimal.Decimal {
+	out := make([]decimal.Decimal, a.seats)
+	for seat := range out {
+		out[seat] = a.delta(seat)
+	}
+	return out
+}
+
+// equal reports whether a deal scored as r moves the same amounts.
+func (a *amounts) equal(deltas []decimal.Decimal, pot decimal.Decimal) bool {
+	if len(deltas) != int(a.seats) || !a.pot().Equal(pot) {
+		return false
+	}
+	for seat, d := range deltas {
+		if !a.delta(seat).Equal(d) {
+			return false
+		}
+	}
+	return true
+}
+
+// total is a running sum of units, such as the pot as the deals carry it:
+// in an int64 while it fits, a decimal once it does not. Summing an
+// evening's deals this way makes no decimal per deal.
+type total struct {
+	n     int64
+	exact *decimal.Decimal // nil while n holds the sum
+}
+
+func totalOf(d decimal.Decimal) total {
+	if n, ok := whole64(d); ok {
+		return total{n: n}
+	}
+	return total{exact: &d}
+}
+
+func (t total) decimal() decimal.Decimal {
+	if t.exact != nil {
+		return *t.exact
+	}
+	return wholeUnits(t.n)
+}
+
+// plusPot is t and the pot's amount of a.
+func (t total) plusPot(a *amounts) total {
+	if t.exact == nil && a.exact == nil {
+		x := a.whole[maxSeats]
+		if s := t.n + x; (x >= 0) == (s >= t.n) { // no overflow
+			return total{n: s}
+		}
+	}
+	return t.plus(a.pot())
+}
+
+// plus is t + d.
+func (t total) plus(d decimal.Decimal) total {
+	if t.exact == nil {
+		if x, ok := whole64(d); ok {
+			if s := t.n + x; (x >= 0) == (s >= t.n) {
+				return total{n: s}
+			}
+		}
+	}
+	return totalOf(t.decimal().Add(d))
+}
+
+func (t total) equal(u total) bool {
+	if t.exact == nil && u.exact == nil {
+		return t.n == u.n
+	}
+	return t.decimal().Equal(u.decimal())
+}
