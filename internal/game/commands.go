@@ -25,17 +25,10 @@ func (s *Service) Create(ctx context.Context, ng NewGame, key string) (*tapp.Sta
 	if err != nil {
 		return nil, err
 	}
-	if k.Name != "" {
-		evs, ok, err := s.store.FindKey(ctx, k)
-		if kerr := keyRefusal(err); kerr != nil {
-			return nil, kerr
-		}
-		if err != nil {
-			return nil, err
-		}
-		if ok {
-			return s.Snapshot(ctx, evs[0].Stream)
-		}
+	if evs, ok, err := findKey(ctx, s.store, k); err != nil {
+		return nil, err
+	} else if ok {
+		return s.Snapshot(ctx, evs[0].Stream)
 	}
 	if ng.ID, err = newID(); err != nil {
 		return nil, err
@@ -47,10 +40,7 @@ func (s *Service) Create(ctx context.Context, ng NewGame, key string) (*tapp.Sta
 	if err != nil {
 		return nil, err
 	}
-	res, err := s.store.AppendAliased(ctx, ng.ID, 0, k, []string{ng.ReadID}, newEvents(payloads)...)
-	if kerr := keyRefusal(err); kerr != nil {
-		return nil, kerr
-	}
+	res, err := appendNew(ctx, s.store, ng.ID, ng.ReadID, k, newEvents(payloads))
 	if err != nil {
 		return nil, fmt.Errorf("create game: %w", err)
 	}

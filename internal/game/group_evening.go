@@ -56,17 +56,10 @@ func (gs *Groups) startEvening(ctx context.Context, ng NewGame, key string) (*ta
 	if err != nil {
 		return nil, err
 	}
-	if joinKey.Name != "" {
-		evs, ok, err := gs.store.FindKey(ctx, joinKey)
-		if kerr := keyRefusal(err); kerr != nil {
-			return nil, kerr
-		}
-		if err != nil {
-			return nil, err
-		}
-		if ok {
-			return gs.finishEvening(ctx, st, ng, evs, startKey)
-		}
+	if evs, ok, err := findKey(ctx, gs.store, joinKey); err != nil {
+		return nil, err
+	} else if ok {
+		return gs.finishEvening(ctx, st, ng, evs, startKey)
 	}
 	ng = withGroupMoney(ng, st)
 	if ng.ID, err = newID(); err != nil {
@@ -103,7 +96,7 @@ func (gs *Groups) startEvening(ctx context.Context, ng NewGame, key string) (*ta
 		gs.refold(ctx, e, gid)
 		return nil, fmt.Errorf("start an evening of group %s: fold what was appended: %w", gid, err)
 	}
-	e.state.Store(next)
+	gs.groups.publish(e, next)
 	return gs.games.appendStart(ctx, ng.ID, ng.ReadID, start, startKey)
 }
 
@@ -152,10 +145,7 @@ func (gs *Groups) finishEvening(ctx context.Context, st *group.State, ng NewGame
 // appendStart writes a new game's first event with its read-only alias. A
 // game that exists already (two repeats racing) is answered as it is.
 func (s *Service) appendStart(ctx context.Context, id, readID string, start []tapp.Payload, key events.Key) (*tapp.State, error) {
-	_, err := s.store.AppendAliased(ctx, id, 0, key, []string{readID}, newEvents(start)...)
-	if kerr := keyRefusal(err); kerr != nil {
-		return nil, kerr
-	}
+	_, err := appendNew(ctx, s.store, id, readID, key, newEvents(start))
 	if err != nil && !events.IsConflict(err) {
 		return nil, fmt.Errorf("create game: %w", err)
 	}

@@ -4,8 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"sync"
-	"sync/atomic"
 
 	"tappbook/internal/events"
 	"tappbook/internal/group"
@@ -32,24 +30,18 @@ type Groups struct {
 	games *Service
 	store events.Engine
 
-	mu      sync.Mutex
-	entries map[string]*groupEntry
-	tick    uint64
+	groups *memo[group.State]
 }
 
 // groupsInMemory bounds the groups kept folded; a group is small (its
 // members, evenings and payments), its evenings are the games' to keep.
 const groupsInMemory = 1024
 
-type groupEntry struct {
-	mu    sync.Mutex
-	state atomic.Pointer[group.State]
-	users int    // requests holding it: never let go while > 0
-	used  uint64 // when it was last taken
-}
+type groupEntry = slot[group.State]
 
 func newGroups(games *Service) *Groups {
-	return &Groups{games: games, store: games.store, entries: map[string]*groupEntry{}}
+	return &Groups{games: games, store: games.store,
+		groups: newMemo(groupsInMemory, func(*group.State) int { return 1 })}
 }
 
 // Groups gives the service's groups.
@@ -58,16 +50,7 @@ func (s *Service) Groups() *Groups { return s.groups }
 // hold hands out a group's entry, folding it from the store the first
 // time; the caller gives it back with release.
 func (gs *Groups) hold(ctx context.Context, id string) (*groupEntry, error) {
-	gs.mu.Lock()
-	e, ok := gs.entries[id]
-	if !ok {
-		e = &groupEntry{}
-		gs.entries[id] = e
-	}
-	e.users++
-	gs.tick++
-	e.used = gs.tick
-	gs.mu.Unlock()
+	e := gs.groups.take(id)
 	if e.state.Load() != nil {
 		return e, nil
 	}
@@ -81,44 +64,21 @@ func (gs *Groups) hold(ctx context.Context, id string) (*groupEntry, error) {
 		err = group.Messages().NotFound("notfound.group")
 	}
 	if err != nil {
-		gs.mu.Lock()
-		e.users--
-		if e.users == 0 && gs.entries[id] == e {
-			delete(gs.entries, id)
-		}
-		gs.mu.Unlock()
+		gs.groups.drop(id, e)
 		return nil, err
 	}
-	e.state.Store(st)
+	gs.groups.publish(e, st)
 	return e, nil
 }
 
-// release gives back an entry hold handed out, and lets go of the least
-// recently used groups nobody holds beyond the bound.
-func (gs *Groups) release(e *groupEntry) {
-	gs.mu.Lock()
-	defer gs.mu.Unlock()
-	e.users--
-	for len(gs.entries) > groupsInMemory {
-		var oldest *groupEntry
-		var oldestID string
-		for id, x := range gs.entries {
-			if x.users == 0 && (oldest == nil || x.used < oldest.used) {
-				oldest, oldestID = x, id
-			}
-		}
-		if oldest == nil {
-			return
-		}
-		delete(gs.entries, oldestID)
-	}
-}
+// release gives back an entry hold handed out.
+func (gs *Groups) release(e *groupEntry) { gs.groups.release(e) }
 
 // refold reads a group afresh from the store, after another process wrote
 // to it or what was appended did not fold.
 func (gs *Groups) refold(ctx context.Context, e *groupEntry, id string) {
 	if fresh, err := RebuildGroup(ctx, gs.store, id); err == nil && fresh != nil {
-		e.state.Store(fresh)
+		gs.groups.publish(e, fresh)
 	}
 }
 
@@ -215,17 +175,10 @@ func (gs *Groups) Run(ctx context.Context, id, key string, cmd group.Command) (G
 		return GroupDone{}, err
 	}
 	st := e.state.Load()
-	if k.Name != "" {
-		evs, ok, err := gs.store.FindKey(ctx, k)
-		if kerr := keyRefusal(err); kerr != nil {
-			return GroupDone{}, kerr
-		}
-		if err != nil {
-			return GroupDone{}, err
-		}
-		if ok {
-			return repeatedGroup(evs, cmd, st)
-		}
+	if evs, ok, err := findKey(ctx, gs.store, k); err != nil {
+		return GroupDone{}, err
+	} else if ok {
+		return repeatedGroup(evs, cmd, st)
 	}
 	payloads, err := group.Decide(st, cmd)
 	if err != nil {
@@ -253,7 +206,7 @@ func (gs *Groups) Run(ctx context.Context, id, key string, cmd group.Command) (G
 		gs.refold(ctx, e, id)
 		return GroupDone{}, fmt.Errorf("%s group %s: fold what was appended: %w", cmd.Kind(), id, err)
 	}
-	e.state.Store(next)
+	gs.groups.publish(e, next)
 	return GroupDone{Events: res.Events, Payloads: payloads, State: next}, nil
 }
 
@@ -297,17 +250,10 @@ func (gs *Groups) CreateGroup(ctx context.Context, start group.Start, key string
 	if err != nil {
 		return nil, err
 	}
-	if k.Name != "" {
-		evs, ok, err := gs.store.FindKey(ctx, k)
-		if kerr := keyRefusal(err); kerr != nil {
-			return nil, kerr
-		}
-		if err != nil {
-			return nil, err
-		}
-		if ok {
-			return gs.Snapshot(ctx, evs[0].Stream)
-		}
+	if evs, ok, err := findKey(ctx, gs.store, k); err != nil {
+		return nil, err
+	} else if ok {
+		return gs.Snapshot(ctx, evs[0].Stream)
 	}
 	if start.ID, err = newID(); err != nil {
 		return nil, err
@@ -319,10 +265,7 @@ func (gs *Groups) CreateGroup(ctx context.Context, start group.Start, key string
 	if err != nil {
 		return nil, err
 	}
-	res, err := gs.store.AppendAliased(ctx, start.ID, 0, k, []string{start.ReadID}, groupEvents(payloads)...)
-	if kerr := keyRefusal(err); kerr != nil {
-		return nil, kerr
-	}
+	res, err := appendNew(ctx, gs.store, start.ID, start.ReadID, k, groupEvents(payloads))
 	if err != nil {
 		return nil, fmt.Errorf("create group: %w", err)
 	}

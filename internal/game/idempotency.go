@@ -1,6 +1,7 @@
 package game
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/json"
 	"errors"
@@ -55,4 +56,28 @@ func CheckKeys(keys []string) error {
 		return catalogue.Input("Idempotency-Key", "key.invalid", events.MaxKeyLen)
 	}
 	return nil
+}
+
+// findKey gives the events the first request with this key appended, if
+// the key was used before; a key reused for another request, or one that is
+// no key, is the caller's refusal.
+func findKey(ctx context.Context, store events.Engine, k events.Key) ([]events.Event, bool, error) {
+	if k.Name == "" {
+		return nil, false, nil
+	}
+	evs, ok, err := store.FindKey(ctx, k)
+	if kerr := keyRefusal(err); kerr != nil {
+		return nil, false, kerr
+	}
+	return evs, ok, err
+}
+
+// appendNew writes the first events of a new stream (a game, a group) with
+// its read-only alias, under the request's key.
+func appendNew(ctx context.Context, store events.Engine, id, readID string, k events.Key, evs []events.NewEvent) (events.AppendResult, error) {
+	res, err := store.AppendAliased(ctx, id, 0, k, []string{readID}, evs...)
+	if kerr := keyRefusal(err); kerr != nil {
+		return res, kerr
+	}
+	return res, err
 }

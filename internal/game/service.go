@@ -13,7 +13,6 @@ import (
 	"maps"
 	"strings"
 	"sync"
-	"sync/atomic"
 
 	"tappbook/internal/events"
 	"tappbook/internal/group"
@@ -44,13 +43,9 @@ type Service struct {
 	live   broker
 	groups *Groups // the groups of evenings, in the same store
 
-	// The games in memory: the most recently used, up to a budget of deals,
-	// so memory grows with the games being played, not with the history.
-	mu     sync.Mutex
-	games  map[string]*entry
-	tick   uint64 // a clock of uses, for least recently used
-	deals  int    // deals held by the games in memory
-	budget int
+	// The games in memory, weighed by their deals (see memo).
+	games *memo[tapp.State]
+	mu    sync.Mutex // guards damaged
 	// damaged: the games met whose stored history does not hold, for the
 	// health check; kept when the game is let go.
 	damaged map[string]tapp.Damage
@@ -63,24 +58,15 @@ type Service struct {
 // before the least recently used game is let go.
 const DealBudget = 20_000
 
-// entry is one game in memory. Its lock serialises the game's commands, so
-// each decides on the state the previous one left; readers take the state
-// without it. users, used and deals belong to Service.mu.
-type entry struct {
-	mu    sync.Mutex
-	state atomic.Pointer[tapp.State]
-	users int    // requests holding it: never let go while > 0
-	used  uint64 // when it was last taken
-	deals int    // its deals, as counted in Service.deals
-	// told is the last version followers were told of (see shared.go).
-	told atomic.Int64
-}
+// entry is one game in memory.
+type entry = slot[tapp.State]
 
 // New makes a service on a store. On a store several servers share
 // (events.Watcher), the service follows the appends the others make: see
 // shared.go.
 func New(store events.Engine) *Service {
-	s := &Service{store: store, games: map[string]*entry{}, budget: DealBudget, damaged: map[string]tapp.Damage{}}
+	s := &Service{store: store, damaged: map[string]tapp.Damage{},
+		games: newMemo(DealBudget, func(st *tapp.State) int { return len(st.Hands()) })}
 	s.groups = newGroups(s)
 	s.share()
 	return s
@@ -99,44 +85,25 @@ func newID() (string, error) {
 }
 
 // hold hands out a game's entry, folding the game from the store the first
-// time; the caller gives it back with release.
+// time; the caller gives it back with release. On a store other servers
+// share, a game held is first brought up to its stored version.
 func (s *Service) hold(ctx context.Context, id string) (*entry, error) {
-	s.mu.Lock()
-	e, ok := s.games[id]
-	if !ok {
-		e = &entry{}
-		s.games[id] = e
-	}
-	e.users++
-	s.tick++
-	e.used = s.tick
-	s.mu.Unlock()
-	if e.state.Load() != nil {
-		e.mu.Lock()
-		defer e.mu.Unlock()
-		if err := s.catchUp(ctx, id, e); err != nil {
-			s.release(e)
-			return nil, err
-		}
-		return e, nil
+	e := s.games.take(id)
+	if e.state.Load() != nil && !s.shared {
+		return e, nil // readers take the snapshot without waiting for a command
 	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if e.state.Load() != nil {
 		if err := s.catchUp(ctx, id, e); err != nil {
-			s.release(e)
+			s.games.release(e)
 			return nil, err
 		}
 		return e, nil
 	}
 	st, err := s.fold(ctx, id)
 	if err != nil {
-		s.mu.Lock()
-		e.users--
-		if e.users == 0 && s.games[id] == e {
-			delete(s.games, id)
-		}
-		s.mu.Unlock()
+		s.games.drop(id, e)
 		return nil, err
 	}
 	s.publish(e, st)
@@ -147,44 +114,16 @@ func (s *Service) hold(ctx context.Context, id string) (*entry, error) {
 }
 
 // release gives back an entry hold handed out.
-func (s *Service) release(e *entry) {
-	s.mu.Lock()
-	e.users--
-	s.evict()
-	s.mu.Unlock()
-}
+func (s *Service) release(e *entry) { s.games.release(e) }
 
 // publish makes st the entry's state, for every reader from now on.
 func (s *Service) publish(e *entry, st *tapp.State) {
-	e.state.Store(st)
-	s.mu.Lock()
 	if st.Damaged != nil {
+		s.mu.Lock()
 		s.damaged[st.ID] = *st.Damaged
+		s.mu.Unlock()
 	}
-	n := len(st.Hands())
-	s.deals += n - e.deals
-	e.deals = n
-	s.evict()
-	s.mu.Unlock()
-}
-
-// evict lets go of the least recently used games nobody is using until the
-// deals in memory fit the budget. Under s.mu.
-func (s *Service) evict() {
-	for s.deals > s.budget {
-		var oldest *entry
-		var oldestID string
-		for id, e := range s.games {
-			if e.users == 0 && (oldest == nil || e.used < oldest.used) {
-				oldest, oldestID = e, id
-			}
-		}
-		if oldest == nil {
-			return
-		}
-		delete(s.games, oldestID)
-		s.deals -= oldest.deals
-	}
+	s.games.publish(e, st)
 }
 
 // fold replays a game's events into a new state.
@@ -278,12 +217,9 @@ func (s *Service) Run(ctx context.Context, id, key string, cmd tapp.Command) (Do
 
 // repeated answers a request whose idempotency key was already used.
 func (s *Service) repeated(ctx context.Context, key events.Key, cmd tapp.Command, st *tapp.State) (Done, bool, error) {
-	evs, ok, err := s.store.FindKey(ctx, key)
-	if kerr := keyRefusal(err); kerr != nil {
-		return Done{}, true, kerr
-	}
+	evs, ok, err := findKey(ctx, s.store, key)
 	if err != nil || !ok {
-		return Done{}, false, err
+		return Done{}, err != nil, err
 	}
 	done, err := s.answerRepeated(evs, cmd, st)
 	return done, true, err

@@ -269,7 +269,9 @@ func TestIdempotentRecord(t *testing.T) {
 func TestMemoryBudget(t *testing.T) {
 	ctx := context.Background()
 	svc, _ := newService(t)
-	svc.budget = 10
+	svc.games.mu.Lock()
+	svc.games.budget = 10
+	svc.games.mu.Unlock()
 	var ids []string
 	for range 5 {
 		g, err := svc.Create(ctx, NewGame{Variant: "zuger", Players: []string{"Anna", "Ben", "Cleo", "Dan"}}, "")
@@ -283,9 +285,9 @@ func TestMemoryBudget(t *testing.T) {
 		}
 		ids = append(ids, g.ID)
 	}
-	svc.mu.Lock()
-	held, deals := len(svc.games), svc.deals
-	svc.mu.Unlock()
+	svc.games.mu.Lock()
+	held, deals := len(svc.games.slots), svc.games.weight
+	svc.games.mu.Unlock()
 	if deals > 10 || held > 3 {
 		t.Fatalf("%d games with %d deals in memory, budget 10", held, deals)
 	}
@@ -305,13 +307,13 @@ func TestMemoryBudget(t *testing.T) {
 		t.Fatal(err)
 	}
 	before := view(snap)
-	svc.budget = 0
+	svc.games.mu.Lock()
+	svc.games.budget = 0
+	svc.games.mu.Unlock()
 	if _, err := svc.Record(ctx, ids[2], payout.Record{Contract: "pass"}, Checks{}, ""); err != nil {
 		t.Fatal(err)
 	}
-	svc.mu.Lock()
-	_, held1 := svc.games[ids[1]]
-	svc.mu.Unlock()
+	_, held1 := svc.games.held(ids[1])
 	if held1 {
 		t.Fatal("with a budget of 0 the game was kept")
 	}

@@ -58,17 +58,12 @@ func (s *Service) catchUp(ctx context.Context, id string, e *entry) error {
 // no stream: appends may have been missed, every game may have moved).
 func (s *Service) changed(stream string, version int64) {
 	ctx := context.Background()
-	s.mu.Lock()
 	var held map[string]*entry
 	if stream == "" {
-		held = make(map[string]*entry, len(s.games))
-		for id, e := range s.games {
-			held[id] = e
-		}
-	} else if e, ok := s.games[stream]; ok {
+		held = s.games.all()
+	} else if e, ok := s.games.held(stream); ok {
 		held = map[string]*entry{stream: e}
 	}
-	s.mu.Unlock()
 	if stream != "" && len(held) == 0 {
 		s.live.publish(stream, version) // not in memory here: its followers load it afresh
 		return
