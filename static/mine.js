@@ -20,7 +20,8 @@
   if (visit) {
     var d = visit.dataset;
     var seen = { kind: d.kind, href: d.href, title: d.title, players: d.players, started: d.started,
-      closed: d.closed !== undefined, group: d.group || "", again: d.again || "", at: Date.now() };
+      closed: d.closed !== undefined, group: d.group || "", again: d.again || "",
+      againToken: d.againToken || "", at: Date.now() };
     save([seen].concat(load().filter(function (e) { return e.href !== seen.href; })));
   }
 
@@ -42,6 +43,13 @@
     var form = li.querySelector(".mine-again");
     if (e.again && (e.kind === "group" || e.closed)) {
       form.action = e.again;
+      if (typeof e.againToken === "string" && e.againToken) {
+        var token = document.createElement("input");
+        token.type = "hidden";
+        token.name = "form_token";
+        token.value = e.againToken;
+        form.appendChild(token);
+      }
     } else {
       form.remove();
     }

@@ -1198,7 +1198,7 @@ func Group(v GroupView, mine MineView) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = Remember(mine).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = Remember(v.Page, mine).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

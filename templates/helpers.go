@@ -101,6 +101,14 @@ func formToken(p Page, path string) string {
 	return p.Forms.For(path)
 }
 
+// againToken is the form token for a "next evening" address, none without one.
+func againToken(p Page, again string) string {
+	if again == "" {
+		return ""
+	}
+	return formToken(p, again)
+}
+
 // hasFolded reports whether some house rules are shown under a fold.
 func hasFolded(rs []RuleView) bool {
 	for _, r := range rs {

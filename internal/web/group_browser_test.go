@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"net/http/httptest"
+	"net/url"
 	"strings"
 	"testing"
 
@@ -246,6 +248,13 @@ func TestBrowserGroupTwoEvenings(t *testing.T) {
 	if fmt.Sprint(hrefs) != fmt.Sprint([]string{"/groups/" + gid, "/g/" + second, "/g/" + first}) {
 		t.Fatalf("my evenings: %v", hrefs)
 	}
+	// Its form carries the token the evening's page handed over, since a
+	// browser on plain HTTP may post it with "Origin: null".
+	again := value(t, ctx, "read the again form", chromedp.Evaluate[[]string](
+		`(f => [f.getAttribute('action'), (f.querySelector('input[name=form_token]') || {}).value || ''])(document.querySelector('#mine li:nth-child(2) form.mine-again'))`))
+	if again[0] != "/g/"+second+"/again" || again[1] == "" {
+		t.Fatalf("the again form of my evenings: action %q, token %q", again[0], again[1])
+	}
 	// "New evening, same players" from the list starts the third.
 	run(t, ctx, "start evening 3 from my evenings",
 		chromedp.Click(chromedp.CSS(`#mine li:nth-child(2) form.mine-again button`)),
@@ -259,5 +268,24 @@ func TestBrowserGroupTwoEvenings(t *testing.T) {
 	getJSON(t, direct+"/api/games/"+third, &g3)
 	if third == second || g3.Group != gid || fmt.Sprint(g3.Players) != "[Cleo Dan Anna Ben]" {
 		t.Fatalf("evening 3: %s %+v", third, g3)
+	}
+	// The same form posted as an insecure page may post it, Origin: null
+	// with the token: the same third evening (the post is idempotent); with
+	// another form's token it is refused.
+	for _, c := range []struct {
+		token string
+		want  int
+	}{{again[1], http.StatusSeeOther}, {"x" + again[1][1:], http.StatusForbidden}} {
+		// Straight to the handler: the browser's posts are the ones checked
+		// for their Origin when the test ends.
+		req := httptest.NewRequest(http.MethodPost, "http://tapp.test"+again[0], strings.NewReader(url.Values{"form_token": {c.token}}.Encode()))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		req.Header.Set("Origin", "null")
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		res := rec.Result()
+		if res.StatusCode != c.want || (c.want == http.StatusSeeOther && !strings.HasSuffix(res.Header.Get("Location"), "/g/"+third)) {
+			t.Fatalf("again with Origin: null and token %q: %d to %q; want %d (to evening 3)", c.token, res.StatusCode, res.Header.Get("Location"), c.want)
+		}
 	}
 }
