@@ -212,12 +212,18 @@ func (a api) recordHand(c echo.Context) error {
 // handNumber reads a deal's number from the path, written the one way
 // deals are numbered: 1, 2, … ("+1", "01", " 1" or "1.0" name no deal).
 func handNumber(c echo.Context) (int, error) {
-	s := c.Param("n")
-	n, err := strconv.Atoi(s)
-	if err != nil || n < 1 || strconv.Itoa(n) != s {
-		return 0, tapp.Messages().NotFound("notfound.hand-number", s)
+	n, ok := ordinal(c.Param("n"))
+	if !ok {
+		return 0, tapp.Messages().NotFound("notfound.hand-number", c.Param("n"))
 	}
 	return n, nil
+}
+
+// ordinal reads a number that counts from 1 (a deal's, a payment's),
+// written only the way it is shown.
+func ordinal(s string) (int, bool) {
+	n, err := strconv.Atoi(s)
+	return n, err == nil && n >= 1 && strconv.Itoa(n) == s
 }
 
 func (a api) correctHand(c echo.Context) error {

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"net/http"
 	"slices"
-	"strconv"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -254,10 +253,9 @@ func amountText(raw json.RawMessage) (string, error) {
 // paymentNumber reads a payment's number from the path, written the one
 // way payments are numbered: 1, 2, …
 func paymentNumber(c echo.Context) (int, error) {
-	s := c.Param("n")
-	n, err := strconv.Atoi(s)
-	if err != nil || n < 1 || strconv.Itoa(n) != s {
-		return 0, group.Messages().NotFound("notfound.payment-number", s)
+	n, ok := ordinal(c.Param("n"))
+	if !ok {
+		return 0, group.Messages().NotFound("notfound.payment-number", c.Param("n"))
 	}
 	return n, nil
 }
