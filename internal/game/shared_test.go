@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"tappbook/internal/events/postgres"
+	"tappbook/internal/group"
 	"tappbook/internal/payout"
 	"tappbook/internal/pgserver/pgtest"
 	"tappbook/internal/problem"
@@ -147,5 +148,50 @@ func TestFollowAcrossServers(t *testing.T) {
 	}
 	if v := <-changes; v != int64(g.Version)+2 {
 		t.Fatalf("told of version %d, want %d", v, g.Version+2)
+	}
+}
+
+// A group is shared as a game is: a payment or an evening recorded on one
+// server is what the other serves and decides on next, though it held the
+// group in memory.
+func TestTwoServersShareAGroup(t *testing.T) {
+	ctx := context.Background()
+	a, b := twoServers(t)
+	grp, err := a.Groups().CreateGroup(ctx, group.Start{Name: "Thursdays", Players: []string{"Anna", "Ben", "Cleo", "Dan"}}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	payments := func(srv *Service) int {
+		t.Helper()
+		st, err := srv.Groups().Snapshot(ctx, grp.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return len(st.Payments())
+	}
+	if n := payments(b); n != 0 { // b now holds the group in memory
+		t.Fatalf("b sees %d payments of a new group", n)
+	}
+	for i := 1; i <= 3; i++ {
+		srv := []*Service{a, b}[i%2]
+		p, err := srv.Groups().RecordPayment(ctx, grp.ID, group.RecordPayment{From: "Ben", To: "Anna", Amount: "2"}, "")
+		if err != nil || p.Payment != i {
+			t.Fatalf("payment %d: %+v %v", i, p, err)
+		}
+		if na, nb := payments(a), payments(b); na != i || nb != i {
+			t.Fatalf("after payment %d: a serves %d payments, b %d", i, na, nb)
+		}
+	}
+	// An evening started on a lists the group's evening on b.
+	g, err := a.Create(ctx, NewGame{Variant: "zuger", Group: grp.ID, Players: []string{"Anna", "Ben", "Cleo", "Dan"}}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := b.Groups().View(ctx, grp.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(v.Group.Evenings()) != 1 || v.Group.Evenings()[0].Game != g.ID || v.Games[0] == nil {
+		t.Fatalf("b's view of the group: evenings %+v", v.Group.Evenings())
 	}
 }
