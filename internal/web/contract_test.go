@@ -20,3 +20,27 @@ func TestBodyLimitIs64KiB(t *testing.T) {
 		t.Fatalf("a body of 64 KiB + 1: %d %s, want 413", r.status, r.body)
 	}
 }
+
+// api.md: "currency … an ISO 4217 code". Three letters that name no
+// currency are refused, for a game as for a group; a real code passes.
+func TestCurrencyMustBeAnISO4217Code(t *testing.T) {
+	h := newServer(t)
+	for _, c := range []struct {
+		path, body string
+		status     int
+	}{
+		{"/api/games", `{"variant":"zuger","players":["A","B","C","D"],"currency":"ABC"}`, 422},
+		{"/api/games", `{"variant":"zuger","players":["A","B","C","D"],"currency":"QQQ"}`, 422},
+		{"/api/groups", `{"name":"Thursday","players":[],"currency":"ABC"}`, 422},
+		{"/api/games", `{"variant":"zuger","players":["A","B","C","D"],"currency":"SEK"}`, 201},
+		{"/api/groups", `{"name":"Thursday","players":[],"currency":"JPY"}`, 201},
+	} {
+		r := do(t, h, "POST", c.path, c.body)
+		if r.status != c.status {
+			t.Fatalf("%s %s: %d %s, want %d", c.path, c.body, r.status, r.body, c.status)
+		}
+		if c.status == 422 && !strings.Contains(r.json(t)["error"].(string), "ISO 4217") {
+			t.Fatalf("%s %s: %s does not say what a currency must be", c.path, c.body, r.body)
+		}
+	}
+}
