@@ -96,7 +96,9 @@ func New(svc *game.Service, log *slog.Logger, options ...Options) (*Server, erro
 	e.HTTPErrorHandler = errorHandler(log, u.errorPage)
 	e.Use(middleware.Recover())
 	e.Use(securityHeaders)
-	e.Use(middleware.BodyLimit("64K"))
+	// "64KiB", not "64K": echo reads K as 1000 bytes, which would refuse
+	// bodies api.md allows (up to 65,536 bytes).
+	e.Use(middleware.BodyLimit("64KiB"))
 	e.Use(checkIdempotencyKey)
 	// Pages and assets are compressed; a live stream must flush as it goes,
 	// and the API's answers are too small to gain from it.
