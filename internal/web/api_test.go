@@ -19,9 +19,12 @@ import (
 func newServer(t *testing.T) http.Handler { return newServerF(t) }
 
 // newServerF serves a fresh database, for tests and fuzz targets.
-func newServerF(t testing.TB) http.Handler {
+func newServerF(t testing.TB) http.Handler { return newServerWith(t, Options{}) }
+
+// newServerWith serves a fresh database with the options given.
+func newServerWith(t testing.TB, opts Options) http.Handler {
 	t.Helper()
-	h, err := New(game.New(testStore(t)), slog.New(slog.NewTextHandler(io.Discard, nil)))
+	h, err := New(game.New(testStore(t)), slog.New(slog.NewTextHandler(io.Discard, nil)), opts)
 	if err != nil {
 		t.Fatal(err)
 	}

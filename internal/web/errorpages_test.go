@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"tappbook/internal/events"
 	"tappbook/internal/game"
@@ -54,6 +55,7 @@ func TestErrorPagesArePages(t *testing.T) {
 		})
 	}
 	t.Run("too many evenings", func(t *testing.T) {
+		h := newServerWith(t, Options{CreateBurst: 20, CreateEvery: time.Hour})
 		var r *httptest.ResponseRecorder
 		for range 25 {
 			r = doFull(h, "POST", "/new/old-tapp", players("A", "B", "C").Encode(), "Accept-Language", "de", "Content-Type", "application/x-www-form-urlencoded")

@@ -8,6 +8,9 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
+
+	"github.com/labstack/echo/v4"
 )
 
 const zugerGame = `{"variant":"zuger","players":["Anna","Ben","Cleo","Dan"],"unit":"0.50","currency":"CHF","rules":{"tapp_threshold":65}}`
@@ -239,10 +242,10 @@ func TestStepByStepEndpoints(t *testing.T) {
 	}
 }
 
-// Starting games is limited per client address: a burst of 20, then 429,
-// while another address can still start one.
+// Starting games is limited per client address: a burst (20 here), then
+// 429, while another address can still start one.
 func TestCreateRateLimit(t *testing.T) {
-	h := newServer(t)
+	h := newServerWith(t, Options{CreateBurst: 20, CreateEvery: time.Hour})
 	create := func(addr string) int {
 		req := httptest.NewRequest("POST", "/api/games", strings.NewReader(zugerGame))
 		req.RemoteAddr = addr
@@ -298,5 +301,22 @@ func TestFiftyPhonesRecordTheSameDeal(t *testing.T) {
 	}
 	if len(hands) != 3 {
 		t.Fatalf("%d deals, want 3", len(hands))
+	}
+}
+
+// By default one address may start 1,000 games at once (a script checking
+// the API from one machine, a long night of tables) before the limit
+// refuses the next.
+func TestCreateLimitDefault(t *testing.T) {
+	e := echo.New()
+	e.POST("/", func(c echo.Context) error { return c.NoContent(http.StatusCreated) }, createLimit(0, 0))
+	for i := range 1001 {
+		req := httptest.NewRequest("POST", "/", nil)
+		req.RemoteAddr = "192.0.2.1:5000"
+		rec := httptest.NewRecorder()
+		e.ServeHTTP(rec, req)
+		if want := map[bool]int{true: http.StatusCreated, false: http.StatusTooManyRequests}[i < 1000]; rec.Code != want {
+			t.Fatalf("start %d from one address: %d, want %d", i+1, rec.Code, want)
+		}
 	}
 }

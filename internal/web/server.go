@@ -44,6 +44,13 @@ type Options struct {
 	// JoinURLs lists the addresses other phones can open (the LAN addresses
 	// and the mDNS name), for the start page; none when nil.
 	JoinURLs func() []string
+	// CreateBurst and CreateEvery limit how fast one client address starts
+	// games and groups: CreateBurst at once, then one every CreateEvery;
+	// 1,000 and one a second when zero. Far above a table's pace (one
+	// evening a night) and a script checking the API, it still stops a
+	// flood from filling the disk.
+	CreateBurst int
+	CreateEvery time.Duration
 }
 
 // Server is tappbook over HTTP.
@@ -137,7 +144,7 @@ func New(svc *game.Service, log *slog.Logger, options ...Options) (*Server, erro
 	e.GET("/manifest.webmanifest", rootFile("manifest.webmanifest", "application/manifest+json", "public, max-age=3600"))
 	// Browsers ask for /favicon.ico whatever the page links: the app's icon.
 	e.GET("/favicon.ico", rootFile("icon-192.png", "image/png", "public, max-age=86400"))
-	creations := createLimit()
+	creations := createLimit(opts.CreateBurst, opts.CreateEvery)
 	api{svc: svc, createLimit: creations}.routes(e)
 	u.createLimit = creations
 	u.routes(e)
@@ -303,10 +310,16 @@ func jsonKind(goType string) string {
 
 // createLimit limits how fast one address starts games: a table starts one
 // an evening, a script that floods the database is refused with 429.
-func createLimit() echo.MiddlewareFunc {
+func createLimit(burst int, every time.Duration) echo.MiddlewareFunc {
+	if burst <= 0 {
+		burst = 1000
+	}
+	if every <= 0 {
+		every = time.Second
+	}
 	return middleware.RateLimiterWithConfig(middleware.RateLimiterConfig{
 		Store: middleware.NewRateLimiterMemoryStoreWithConfig(middleware.RateLimiterMemoryStoreConfig{
-			Rate: rate.Every(time.Minute / 6), Burst: 20, ExpiresIn: 10 * time.Minute}),
+			Rate: rate.Every(every), Burst: burst, ExpiresIn: 10 * time.Minute}),
 		DenyHandler: func(c echo.Context, _ string, _ error) error {
 			return echo.NewHTTPError(http.StatusTooManyRequests, "too many games started from this address; wait a few minutes")
 		},
