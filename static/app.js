@@ -132,7 +132,10 @@
     var carry = function (href) {
       var q = new URLSearchParams(href.replace(/^[^?]*\?/, ""));
       new FormData(form).forEach(function (val, k) {
-        if (k !== "contract" && k !== "form_token" && val !== "" && !q.has(k)) q.append(k, val);
+        // Not the form's key or deal number: an address that carried them
+        // would show them again, used, after this deal is saved.
+        if (k !== "contract" && k !== "form_token" && k !== "idempotency_key" && k !== "expected_hand" &&
+            val !== "" && !q.has(k)) q.append(k, val);
       });
       return "?" + q.toString();
     };
@@ -220,7 +223,12 @@
   // and sent again until the server answers: the key makes a repeat of a
   // post that did arrive a replay, never a second deal.
   var QUEUE = "tappbook.waiting";
-  var sending = false, timer = null, delay = 1000;
+  var sending = false, timer = null, delay = 1000, sent = false;
+
+  // The back button brings a page back from the browser's memory as it
+  // was left: a form already sent would offer its deal (and key) again.
+  // It is asked for anew: the form for the next deal.
+  window.addEventListener("pageshow", function (e) { if (e.persisted && sent) location.reload(); });
 
   function waiting() {
     try { return JSON.parse(localStorage.getItem(QUEUE)) || []; } catch (e) { return []; }
@@ -275,7 +283,7 @@
         delay = 1000;
         drop(item.key);
         if (r.ok && r.redirected) {
-          if (item.page === location.href) location.assign(r.url);
+          if (item.page === location.href) { sent = true; location.assign(r.url); }
           else flush();
           return;
         }

@@ -245,6 +245,12 @@ func (u ui) submitDeal(c echo.Context, hand func(*tapp.State) int, edit bool, su
 	return u.svc.View(c.Request().Context(), gameID(c), func(g *tapp.State) error {
 		if err != nil {
 			place(loc, g, &f, err)
+			if pe, ok := problem.As(err); ok && pe.Code == "key.reused" {
+				// The form was sent before (the back button, a kept page):
+				// said in words, and a new key, so that saving again saves.
+				f.err = loc.T("record.already-sent")
+				f.values.Set("idempotency_key", newKey())
+			}
 			if status == http.StatusConflict {
 				// The deal number moved on (another phone recorded): the
 				// retry gets a new key and the new number.
