@@ -229,7 +229,7 @@ func TestExplanationText(t *testing.T) {
 		{z, Table{}, zugerRec("solo", 73, 5), "Solo by Anna won with 73 points in 5 tricks: 2 from each opponent."},
 		{z, Table{}, zugerRec("solo", 102, 7), "Solo by Anna won with 102 points in 7 tricks: base 2 × 2 (losers under 21) = 4 from each opponent."},
 		{z, Table{}, zugerRec("tapp", 25, 0), "Tapp by Anna lost with 25 points in 0 tricks: base 1 × 3 (losers took no trick) = 3 to each opponent."},
-		{z, Table{}, zugerRec("tapp", 60, 4), "Tapp by Anna drawn with 60 points in 4 tricks at exactly 60: nobody pays."},
+		{z, Table{}, zugerRec("tapp", 60, 4), "Tapp by Anna drawn with 60 points in 4 tricks: nobody pays."},
 		{z, Table{}, Record{Contract: "pass"}, "All passed: no game, nobody pays."},
 		{o, Table{Pot: d(4)}, oldRec("coeurfrage", 73), "Coeurfrage by Ben won with 73 points: excess 13 ÷ 4 = 3.25, rounded up to 4 = 4 from each opponent; Anna put the stake of 2 into the pot."},
 		{o, Table{Pot: d(4)}, oldRec("coeurfrage", 52), "Coeurfrage by Ben lost with 52 points: shortfall 8 ÷ 4 = 2 to each opponent; Anna put the stake of 2 into the pot; Ben also pays 2 into the pot."},

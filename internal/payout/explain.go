@@ -261,7 +261,7 @@ func EnglishPhrases() map[string]string {
 		"ex.ramsch-tie-pays": "%s tie for the most points (%s), and each pays %s to every player not in the tie",
 		"ex.jungfer-tie":     "%s took no trick (Jungfer) and is paid %s by each of them",
 		"ex.list":            "%s and %s",
-		"ex.passed":          "All passed: no game, nobody pays", "ex.draw": "%s at exactly 60: nobody pays", "ex.even": "%s: nobody pays", "ex.ramsch": "Ramsch: %s",
+		"ex.passed":          "All passed: no game, nobody pays", "ex.draw": "%s: nobody pays", "ex.even": "%s: nobody pays", "ex.ramsch": "Ramsch: %s",
 		"ex.cancelled": "%s: %s, but %s", "ex.line-plain": "%s: %s", "ex.line": "%s: %s = %s",
 		"ex.from-each": "%s from each opponent", "ex.to-each": "%s to each opponent",
 		"ex.from-each-rufen": "%s from each opponent, one to each of the two", "ex.to-each-rufen": "%s to each opponent, one to each of the two",

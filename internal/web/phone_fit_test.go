@@ -180,7 +180,11 @@ func eveningsOnEveryPage(t *testing.T, h http.Handler) map[string][]phonePage {
 // standings and the next step on the screen. A screenshot of each page is
 // written to shotsDir (TAPPBOOK_SHOTS) for a person to look at.
 func TestBrowserEveryPageFitsAPhone(t *testing.T) {
-	h := newServer(t)
+	// The start page as a server on a LAN shows it: with the addresses
+	// phones join at.
+	h := newServerWith(t, Options{JoinURLs: func() []string {
+		return []string{"http://192.168.1.20:8080/", "http://tappbook-kitchen-table-box.local:8080/"}
+	}})
 	base, _ := lanServer(t, h)
 	pages := eveningsOnEveryPage(t, h)
 	dir := shotsDir(t)
