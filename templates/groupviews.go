@@ -41,6 +41,7 @@ type GroupBase struct {
 
 // EveningView is one evening in a group's list.
 type EveningView struct {
+	N       int // the group's evening number, from 1
 	Href    string
 	Variant string
 	Players string

@@ -85,6 +85,16 @@ func TestGroupPagesFlow(t *testing.T) {
 	if n := do(t, h, "GET", "/api/games/"+strings.TrimPrefix(third, "/g/"), "").json(t)["players"]; fmt.Sprint(n) != "[Cleo Dan Anna Ben]" {
 		t.Fatalf("seats of the third evening: %v", n)
 	}
+	// Evenings of one day are told apart by their number, newest first.
+	gp = page(t, h, "/groups/"+gid, "de")
+	for n, href := range map[int]string{1: "/g/" + gameID, 2: next, 3: third} {
+		if !strings.Contains(gp.body, fmt.Sprintf(`<a href="%s">Abend %d · <strong>Zuger Tapp</strong>`, href, n)) {
+			t.Fatalf("evening %d (%s) in the group's list: %s", n, href, visibleText(gp.body))
+		}
+	}
+	if i1, i3 := strings.Index(gp.body, "Abend 1 ·"), strings.Index(gp.body, "Abend 3 ·"); i3 > i1 {
+		t.Fatal("the group's evenings are not listed newest first")
+	}
 
 	// Members: one added, one refused next to its field.
 	location(t, h, "/groups/"+gid+"/members", url.Values{"player": {"Eva"}})

@@ -156,7 +156,7 @@ func (u ui) groupView(c echo.Context, gv game.View, member templates.Field) temp
 		if g == nil {
 			continue
 		}
-		ev := templates.EveningView{Href: "/g/" + g.ID, Variant: loc.T("variant." + string(g.Setup.Variant)),
+		ev := templates.EveningView{N: i + 1, Href: "/g/" + g.ID, Variant: loc.T("variant." + string(g.Setup.Variant)),
 			Players: strings.Join(g.Setup.Players, ", "), Date: date(g.StartedAt), Closed: g.Closed != nil, Hands: len(g.Hands())}
 		if readOnly(c) {
 			ev.Href = "/r/" + g.ReadID
