@@ -227,8 +227,13 @@
 
   // The back button brings a page back from the browser's memory as it
   // was left: a form already sent would offer its deal (and key) again.
-  // It is asked for anew: the form for the next deal.
-  window.addEventListener("pageshow", function (e) { if (e.persisted && sent) location.reload(); });
+  // It is asked for anew, without the values its address carried (those of
+  // the deal just saved): the empty form for the next deal.
+  window.addEventListener("pageshow", function (e) {
+    if (!e.persisted || !sent) return;
+    var contract = window.URLSearchParams && new URLSearchParams(location.search).get("contract");
+    location.replace(location.pathname + (contract ? "?contract=" + encodeURIComponent(contract) : ""));
+  });
 
   function waiting() {
     try { return JSON.parse(localStorage.getItem(QUEUE)) || []; } catch (e) { return []; }

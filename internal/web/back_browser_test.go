@@ -30,8 +30,12 @@ func TestBrowserBackAfterSave(t *testing.T) {
 	sentFrom := value(t, ctx, "the form's address", chromedp.Location())
 	run(t, ctx, "save deal 1", chromedp.Click(chromedp.CSS(`form.deal button[type=submit]`)), chromedp.WaitVisible(chromedp.CSS(`#hand-1.fresh`)))
 
-	// Back: the form for deal 2.
+	// Back: the form for deal 2, empty, not deal 1's values again.
 	run(t, ctx, "back", js(`history.back()`), chromedp.WaitReady(chromedp.CSS(`form.deal input[name=expected_hand][value="2"]`)))
+	if kept := value(t, ctx, "what the form for deal 2 holds", chromedp.Evaluate[string](
+		`location.search + [...document.querySelectorAll('form.deal input:checked, form.deal input[type=number], form.deal input[type=text]')].map(i => i.name + "=" + i.value).filter(s => !s.endsWith("=")).join("&")`)); strings.Contains(kept, "Ben") || strings.Contains(kept, "70") {
+		t.Fatalf("the form the back button brought holds deal 1's values: %s", kept)
+	}
 	run(t, ctx, "record deal 2 from there",
 		chromedp.Click(chromedp.CSS(`a.pick[href="?contract=tapp"]`)), chromedp.WaitVisible(chromedp.CSS(`a.pick.selected[href="?contract=tapp"]`)),
 		chromedp.Click(chromedp.CSS(tap("declarer", "Cleo"))), chromedp.Clear(chromedp.CSS(`#points`)), chromedp.SendKeys(chromedp.CSS(`#points`), "80"),
