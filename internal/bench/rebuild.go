@@ -22,9 +22,9 @@ import (
 func RebuildAll(ctx context.Context, store events.Engine, workers int, fn func(*tapp.State) error) error {
 	if workers <= 1 {
 		f := folder{games: map[string]*tapp.Folder{}, done: fn}
-		var kept keeper
+		kept := game.Arena{Size: keeperSize}
 		return store.ReplayAll(ctx, func(ev events.Event, last bool) error {
-			ev.Data = kept.copy(ev.Data)
+			ev.Data = kept.Copy(ev.Data)
 			return f.apply(ev, last)
 		})
 	}
@@ -59,7 +59,10 @@ func RebuildAll(ctx context.Context, store events.Engine, workers int, fn func(*
 	// a lane's buffers, not one allocation per event.
 	const batchSize = 256
 	pending := make([][]replayed, workers)
-	bufs := make([]keeper, workers)
+	bufs := make([]game.Arena, workers)
+	for i := range bufs {
+		bufs[i].Size = keeperSize
+	}
 	send := func(i int) error {
 		select {
 		case lanes[i] <- pending[i]:
@@ -89,7 +92,7 @@ func RebuildAll(ctx context.Context, store events.Engine, workers int, fn func(*
 				delete(laneOf, ev.Stream)
 			}
 			waiting[i].Add(1)
-			ev.Data = bufs[i].copy(ev.Data)
+			ev.Data = bufs[i].Copy(ev.Data)
 			pending[i] = append(pending[i], replayed{ev, last})
 			if len(pending[i]) == batchSize {
 				return send(i)
@@ -111,22 +114,10 @@ func RebuildAll(ctx context.Context, store events.Engine, workers int, fn func(*
 	return grp.Wait()
 }
 
-// keeper copies the payloads ReplayAll lends into buffers of its own,
-// which the folds keep (a deal's record and explanation stay in its
-// bytes): one allocation per buffer, not per event. The buffers are never
-// written again once handed out.
-type keeper struct{ buf []byte }
-
-const keeperBuf = 128 << 10
-
-func (k *keeper) copy(b []byte) []byte {
-	if len(b) > cap(k.buf)-len(k.buf) {
-		k.buf = make([]byte, 0, max(keeperBuf, len(b)))
-	}
-	start := len(k.buf)
-	k.buf = append(k.buf, b...)
-	return k.buf[start:len(k.buf):len(k.buf)]
-}
+// keeperSize is the size of the buffers ReplayAll's lent payloads are
+// copied into (game.Arena), which the folds keep (a deal's record and
+// explanation stay in its bytes): one allocation per buffer, not per event.
+const keeperSize = 128 << 10
 
 type replayed struct {
 	ev   events.Event

@@ -1,6 +1,7 @@
 package game
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -154,12 +155,12 @@ func (s *Service) state(ctx context.Context, id, key string, cmd tapp.Command) (
 func Rebuild(ctx context.Context, store events.Engine, id string) (*tapp.State, error) {
 	f := tapp.NewFolder(id)
 	var players []string
-	var kept arena
+	var kept Arena
 	err := store.Replay(ctx, id, func(ev events.Event) error {
 		if ev.Version == 1 && ev.Type != tapp.TypeGameStarted {
 			return errNotGame // a group's stream
 		}
-		ev.Data = kept.copy(ev.Data) // lent by Replay; the fold keeps it
+		ev.Data = kept.Copy(ev.Data) // lent by Replay; the fold keeps it
 		p, err := tapp.DecodeForFold(ev.Type, ev.Data, players)
 		if err != nil {
 			return fmt.Errorf("rebuild game %s: event %d: %w", id, ev.Version, err)
@@ -203,16 +204,20 @@ func Stored(ev events.Event, p tapp.Payload) tapp.Event {
 	return tapp.Event{Version: ev.Version, At: ev.RecordedAt, Hash: ev.Hash, Data: p, Raw: ev.Data}
 }
 
-// arena copies the payloads a replay lends into chunks shared by one game's
-// events: the game keeps its deals' bytes, and an allocation per few dozen
-// deals costs the collector less than one per deal.
-type arena struct{ chunk []byte }
+// Arena copies the payloads a replay lends into chunks of at least Size
+// bytes (16 KiB when zero), shared by the events copied: the folds keep
+// their deals' bytes, and an allocation per few dozen deals costs the
+// collector less than one per deal. A chunk is never written again once
+// a copy in it is handed out.
+type Arena struct {
+	Size  int
+	chunk []byte
+}
 
-const arenaChunk = 16 << 10
-
-func (a *arena) copy(b []byte) []byte {
+// Copy gives b's bytes in the arena.
+func (a *Arena) Copy(b []byte) []byte {
 	if len(b) > cap(a.chunk)-len(a.chunk) {
-		a.chunk = make([]byte, 0, max(arenaChunk, len(b)))
+		a.chunk = make([]byte, 0, max(cmp.Or(a.Size, 16<<10), len(b)))
 	}
 	start := len(a.chunk)
 	a.chunk = append(a.chunk, b...)

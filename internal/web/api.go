@@ -143,7 +143,12 @@ func (a api) createGame(c echo.Context) error {
 
 // unitText takes the unit as a decimal string or a JSON number and keeps
 // it as written, so that "0.50" keeps its two places.
-func unitText(raw json.RawMessage) (string, error) {
+func unitText(raw json.RawMessage) (string, error) { return amountAsWritten(raw, "unit", "0.50") }
+
+// amountAsWritten takes an amount field as a decimal string or a JSON
+// number, as written; "" when absent. Another JSON value is malformed,
+// with an example of what is meant.
+func amountAsWritten(raw json.RawMessage, field, example string) (string, error) {
 	raw = bytes.TrimSpace(raw)
 	if len(raw) == 0 || string(raw) == "null" {
 		return "", nil
@@ -156,7 +161,7 @@ func unitText(raw json.RawMessage) (string, error) {
 	if err := json.Unmarshal(raw, &n); err == nil {
 		return n.String(), nil
 	}
-	return "", malformed("unit must be an amount such as \"0.50\"")
+	return "", malformed(fmt.Sprintf("%s must be an amount such as %q", field, example))
 }
 
 func (a api) getGame(c echo.Context) error {

@@ -56,16 +56,7 @@ func (u ui) newGroup(c echo.Context) error {
 	if err != nil {
 		return u.problem(c, err)
 	}
-	var players []string
-	for _, name := range form["player"] {
-		if name = strings.TrimSpace(name); name != "" {
-			players = append(players, name)
-		}
-	}
-	unit := strings.TrimSpace(form.Get("unit"))
-	if norm, err := i18n.NormalizeAmount(unit); err == nil {
-		unit = norm
-	}
+	players, unit := playersAndUnit(form)
 	st, err := u.svc.Groups().CreateGroup(c.Request().Context(), group.Start{Name: form.Get("name"), Players: players, Unit: unit,
 		Currency: form.Get("currency")}, form.Get("idempotency_key"))
 	if err == nil {

@@ -216,7 +216,7 @@ func (a api) recordPayment(c echo.Context) error {
 	if err := decode(c, &b, false); err != nil {
 		return err
 	}
-	amount, err := amountText(b.Amount)
+	amount, err := amountAsWritten(b.Amount, "amount", "3.50")
 	if err != nil {
 		return err
 	}
@@ -230,24 +230,6 @@ func (a api) recordPayment(c echo.Context) error {
 		return err
 	}
 	return writeJSON(c, http.StatusCreated, paymentJSON{Payment: p.Payment, From: p.From, To: p.To, Amount: p.Amount.StringFixed(st.Places()), Note: p.Note})
-}
-
-// amountText takes a payment's amount as a decimal string or a JSON number,
-// as written.
-func amountText(raw json.RawMessage) (string, error) {
-	raw = bytes.TrimSpace(raw)
-	if len(raw) == 0 || string(raw) == "null" {
-		return "", nil
-	}
-	var s string
-	if err := json.Unmarshal(raw, &s); err == nil {
-		return s, nil
-	}
-	var n json.Number
-	if err := json.Unmarshal(raw, &n); err == nil {
-		return n.String(), nil
-	}
-	return "", malformed(`amount must be an amount such as "3.50"`)
 }
 
 // paymentNumber reads a payment's number from the path, written the one

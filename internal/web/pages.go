@@ -268,16 +268,7 @@ func (u ui) newGame(c echo.Context) error {
 	if checkStart(loc, payout.Describe(v), form, &view) {
 		return render(c, http.StatusUnprocessableEntity, templates.NewGame(view))
 	}
-	var players []string
-	for _, name := range form["player"] {
-		if name = strings.TrimSpace(name); name != "" {
-			players = append(players, name)
-		}
-	}
-	unit := strings.TrimSpace(form.Get("unit"))
-	if norm, err := i18n.NormalizeAmount(unit); err == nil {
-		unit = norm
-	}
+	players, unit := playersAndUnit(form)
 	rules, rerr := formRules(payout.Describe(v), form)
 	var g *tapp.State
 	if rerr == nil {
@@ -321,4 +312,21 @@ func typedAmount(s string) string {
 		return d.String()
 	}
 	return s
+}
+
+// playersAndUnit reads a start form's players (the seats filled in, in
+// order) and its unit (written the local way, "0,50", or as typed when it
+// is no amount, for the rules to refuse in words).
+func playersAndUnit(form url.Values) ([]string, string) {
+	var players []string
+	for _, name := range form["player"] {
+		if name = strings.TrimSpace(name); name != "" {
+			players = append(players, name)
+		}
+	}
+	unit := strings.TrimSpace(form.Get("unit"))
+	if norm, err := i18n.NormalizeAmount(unit); err == nil {
+		unit = norm
+	}
+	return players, unit
 }
