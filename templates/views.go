@@ -24,6 +24,9 @@ type Page struct {
 	// Theme is the reader's choice of colours: "" follows the phone's dark
 	// mode, "light" or "dark" is chosen on the page.
 	Theme string
+	// EveningClosed is set on a closed evening's pages: nothing is recorded
+	// any more, so the page does not say the screen may turn off.
+	EveningClosed bool
 }
 
 // FormTokens gives the token of the form that posts to a path.

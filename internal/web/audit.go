@@ -27,6 +27,7 @@ func (u ui) audit(c echo.Context) error {
 	evs = readableEvents(c, evs)
 	v := templates.AuditView{Page: p, Verified: loc.T("audit.count", len(evs))}
 	err = u.svc.View(c.Request().Context(), gameID(c), func(g *tapp.State) error {
+		v.EveningClosed = g.Closed != nil
 		for _, e := range evs {
 			var pretty strings.Builder
 			var data any
@@ -175,7 +176,10 @@ func (u ui) share(c echo.Context) error {
 	origin := c.Scheme() + "://" + c.Request().Host
 	link := origin + "/g/" + gameID(c)
 	var readID string
-	_ = u.svc.View(c.Request().Context(), gameID(c), func(g *tapp.State) error { readID = g.ReadID; return nil })
+	_ = u.svc.View(c.Request().Context(), gameID(c), func(g *tapp.State) error {
+		readID, p.EveningClosed = g.ReadID, g.Closed != nil
+		return nil
+	})
 	readLink := origin + "/r/" + readID
 	code, err := qr.Encode(link, qr.M)
 	if err != nil {

@@ -86,7 +86,8 @@ func TestBrowserHTTPS(t *testing.T) {
 	shot(t, ctx, "offline-table")
 }
 
-// Over plain HTTP a game's page says how to keep the screen on instead.
+// Over plain HTTP a game's page says how to keep the screen on instead,
+// while the evening is open.
 func TestBrowserWakeHintOnHTTP(t *testing.T) {
 	h := newServer(t)
 	base, _ := lanServer(t, h)
@@ -97,5 +98,11 @@ func TestBrowserWakeHintOnHTTP(t *testing.T) {
 	hint := value(t, ctx, "read the hint", chromedp.Text(chromedp.ID(`wake`)))
 	if !strings.Contains(hint, "HTTPS") || !strings.Contains(hint, "Bildschirm") {
 		t.Fatalf("the hint says %q", hint)
+	}
+	// A closed evening records nothing more: its table has no hint.
+	mustStatus(t, do(t, h, "POST", "/api/games/"+id+"/close", `{}`), http.StatusOK)
+	run(t, ctx, "open the closed table", chromedp.Navigate(base+"/g/"+id+"?lang=de"), chromedp.WaitVisible(chromedp.ID(`live`)))
+	if value(t, ctx, "the hint", chromedp.Evaluate[bool](`document.getElementById("wake") !== null`)) {
+		t.Fatal("a closed evening's table says the screen may turn off")
 	}
 }

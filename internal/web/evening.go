@@ -19,6 +19,7 @@ import (
 // whom, and, where leftover pot units await a cut, who may win each.
 func closeView(p templates.Page, loc i18n.Localizer, g *tapp.State, chosen []string) templates.CloseView {
 	s := g.Settlement()
+	p.EveningClosed = g.Closed != nil
 	v := templates.CloseView{Page: p, Closed: g.Closed != nil, HasPot: g.Variant().HasPot,
 		Transfers: transferViews(loc, g, s.Transfers)}
 	pot := g.Pot()

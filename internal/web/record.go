@@ -36,6 +36,7 @@ func contractsFor(g *tapp.State, hand int) []string {
 
 // recordView fills the form for deal hand of a game, for contract.
 func (u ui) recordView(p templates.Page, loc i18n.Localizer, g *tapp.State, hand int, contract string, f dealForm, edit bool) templates.RecordView {
+	p.EveningClosed = g.Closed != nil
 	n := len(g.Setup.Players)
 	dealer := g.DealerOf(hand)
 	v := templates.RecordView{Page: p, Variant: string(g.Setup.Variant), Hand: hand, Dealer: g.Setup.Players[dealer],

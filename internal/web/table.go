@@ -89,6 +89,7 @@ func allowed(g *tapp.State, cmd tapp.Command) bool {
 }
 
 func (u ui) tableView(p templates.Page, loc i18n.Localizer, g *tapp.State, ask tableAsk) templates.TableView {
+	p.EveningClosed = g.Closed != nil
 	n := len(g.Setup.Players)
 	next := g.NextDealer()
 	v := templates.TableView{Page: p, Variant: string(g.Setup.Variant), VariantName: loc.T("variant." + string(g.Setup.Variant)),

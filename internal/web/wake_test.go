@@ -1,0 +1,38 @@
+package web
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+)
+
+// The hint that the screen may turn off belongs to an open evening's pages,
+// where the phone records; a closed evening records nothing more, and its
+// pages (writing or read-only) leave the hint out.
+func TestWakeHintOnlyWhileOpen(t *testing.T) {
+	h := newServer(t)
+	id := createGame(t, h, zugerGame)
+	mustStatus(t, do(t, h, "POST", "/api/games/"+id+"/hands", `{"contract":"pass"}`), http.StatusCreated)
+	ro := do(t, h, "GET", "/api/games/"+id, "").json(t)["read_id"].(string)
+	pages := []string{"/g/" + id, "/g/" + id + "/close", "/g/" + id + "/audit", "/g/" + id + "/share", "/g/" + id + "/hands/1", "/r/" + ro, "/r/" + ro + "/audit"}
+	const hint = `id="wake"`
+	for _, p := range pages {
+		r := page(t, h, p, "en")
+		if r.status != http.StatusOK {
+			t.Fatalf("%s: %d", p, r.status)
+		}
+		if !strings.Contains(r.body, hint) {
+			t.Errorf("open evening, %s: no wake hint", p)
+		}
+	}
+	mustStatus(t, do(t, h, "POST", "/api/games/"+id+"/close", `{}`), http.StatusOK)
+	for _, p := range pages {
+		r := page(t, h, p, "en")
+		if r.status != http.StatusOK {
+			t.Fatalf("%s: %d", p, r.status)
+		}
+		if strings.Contains(r.body, hint) {
+			t.Errorf("closed evening, %s: the page still has the wake hint", p)
+		}
+	}
+}
