@@ -70,16 +70,18 @@
     window.addEventListener("pageshow", function (e) { if (e.persisted && !es) { follow(); refresh(); } });
   }
 
-  // Keep the screen awake while a game is open. The Wake Lock API exists
-  // only in a secure context (HTTPS, localhost): over plain HTTP the page
-  // says how else to keep the screen on.
-  if (live && window.isSecureContext && navigator.wakeLock) {
+  // Keep the screen awake while a game is open (data-awake: not on a
+  // closed evening's pages). The Wake Lock API exists only in a secure
+  // context (HTTPS, localhost): over plain HTTP the page says how else to
+  // keep the screen on.
+  var awake = document.body.hasAttribute("data-awake");
+  if (awake && window.isSecureContext && navigator.wakeLock) {
     var lock = function () { navigator.wakeLock.request("screen").catch(function () {}); };
     lock();
     document.addEventListener("visibilitychange", function () {
       if (document.visibilityState === "visible") lock();
     });
-  } else if (live) {
+  } else if (awake) {
     var hint = document.getElementById("wake");
     if (hint) hint.hidden = false;
   }

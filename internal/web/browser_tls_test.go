@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"crypto/ecdsa"
 	"crypto/elliptic"
 	"crypto/rand"
@@ -17,6 +18,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
 
@@ -57,12 +60,29 @@ func TestBrowserHTTPS(t *testing.T) {
 	t.Cleanup(func() { srv.Close() })
 	base := fmt.Sprintf("https://tapp.test:%d", ln.Addr().(*net.TCPAddr).Port)
 	ctx := browser(t, lanNames, trust)
+	// Every page counts the screen locks it asks for.
+	run(t, ctx, "count wake locks", chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: `window.wakeLocks = 0;
+			if (navigator.wakeLock) { const ask = navigator.wakeLock.request.bind(navigator.wakeLock);
+				navigator.wakeLock.request = (type) => { window.wakeLocks++; return ask(type); }; }`})
+		return err
+	}))
 
 	id := startEvening(t, ctx, base, "zuger", []string{"Anna", "Ben", "Cleo", "Dan"})
 	recordDeal(t, ctx, 1, deal{contract: "solo", taps: []string{tap("declarer", "Ben"), tap("tricks", "5")}, typed: [][2]string{{"#points", "70"}}})
 	if !value(t, ctx, "isSecureContext", chromedp.Evaluate[bool](`window.isSecureContext && !!navigator.wakeLock`)) {
 		t.Fatal("the HTTPS page is not a secure context with the Wake Lock API")
 	}
+	if n := value(t, ctx, "wake locks", chromedp.Evaluate[int](`window.wakeLocks`)); n < 1 {
+		t.Fatal("an open evening's table does not keep the screen on")
+	}
+	closed := createGame(t, h, zugerGame)
+	mustStatus(t, do(t, h, "POST", "/api/games/"+closed+"/close", `{}`), http.StatusOK)
+	run(t, ctx, "a closed evening", chromedp.Navigate(base+"/g/"+closed), chromedp.WaitVisible(chromedp.ID(`live`)))
+	if n := value(t, ctx, "wake locks", chromedp.Evaluate[int](`window.wakeLocks`)); n != 0 {
+		t.Fatalf("a closed evening's table asked %d times to keep the screen on", n)
+	}
+	run(t, ctx, "back to the open evening", chromedp.Navigate(base+"/g/"+id), chromedp.WaitVisible(chromedp.ID(`live`)))
 	if value(t, ctx, "the hint", chromedp.Evaluate[bool](`!document.getElementById("wake").hidden`)) {
 		t.Fatal("over HTTPS the page says it cannot keep the screen on")
 	}

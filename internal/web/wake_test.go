@@ -15,7 +15,7 @@ func TestWakeHintOnlyWhileOpen(t *testing.T) {
 	mustStatus(t, do(t, h, "POST", "/api/games/"+id+"/hands", `{"contract":"pass"}`), http.StatusCreated)
 	ro := do(t, h, "GET", "/api/games/"+id, "").json(t)["read_id"].(string)
 	pages := []string{"/g/" + id, "/g/" + id + "/close", "/g/" + id + "/audit", "/g/" + id + "/share", "/g/" + id + "/hands/1", "/r/" + ro, "/r/" + ro + "/audit"}
-	const hint = `id="wake"`
+	const hint, awake = `id="wake"`, ` data-awake`
 	for _, p := range pages {
 		r := page(t, h, p, "en")
 		if r.status != http.StatusOK {
@@ -23,6 +23,9 @@ func TestWakeHintOnlyWhileOpen(t *testing.T) {
 		}
 		if !strings.Contains(r.body, hint) {
 			t.Errorf("open evening, %s: no wake hint", p)
+		}
+		if !strings.Contains(r.body, awake) {
+			t.Errorf("open evening, %s: the page does not ask to keep the screen on", p)
 		}
 	}
 	mustStatus(t, do(t, h, "POST", "/api/games/"+id+"/close", `{}`), http.StatusOK)
@@ -33,6 +36,9 @@ func TestWakeHintOnlyWhileOpen(t *testing.T) {
 		}
 		if strings.Contains(r.body, hint) {
 			t.Errorf("closed evening, %s: the page still has the wake hint", p)
+		}
+		if strings.Contains(r.body, awake) {
+			t.Errorf("closed evening, %s: the page still keeps the screen on", p)
 		}
 	}
 }
