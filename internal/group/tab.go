@@ -14,7 +14,7 @@ type Tab struct {
 	Names []string          // the members in the order they joined
 	Owed  []decimal.Decimal // by name: above 0 is owed to them, below 0 they owe; the sum is 0
 	// Transfers settle Owed exactly with the fewest payments tapp.Settle
-	// finds (exactly the fewest for up to 10 members with a balance).
+	// finds (exactly the fewest for up to 16 members with a balance).
 	Transfers []tapp.Transfer
 	Evenings  int // the closed evenings counted
 }

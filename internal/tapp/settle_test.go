@@ -124,12 +124,106 @@ func TestSettleExamples(t *testing.T) {
 	}
 }
 
+// A group's tab has more people than a table (api.md "Groups": transfers
+// settle it "with the fewest payments, exactly"): balances made of k planted
+// groups that each sum to zero settle in at most n−k payments, for up to
+// exactLimit people.
+func TestSettleFewestForAGroup(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 3))
+	var players []string
+	for i := range exactLimit {
+		players = append(players, fmt.Sprintf("P%02d", i))
+	}
+	for round := range 300 {
+		n := 8 + rng.IntN(exactLimit-7)
+		var b []int64
+		groups := 0
+		for len(b) < n {
+			size := min(2+rng.IntN(4), n-len(b))
+			if size < 2 { // a lone balance cannot be a group: widen the last
+				b[len(b)-1] += 5
+				b = append(b, -5)
+				continue
+			}
+			var sum int64
+			for range size - 1 {
+				v := int64(rng.IntN(60) + 1)
+				if rng.IntN(2) == 0 {
+					v = -v
+				}
+				b = append(b, v)
+				sum += v
+			}
+			if sum == 0 { // the group's last balance must not be zero
+				b[len(b)-1] += 7
+				sum = 7
+			}
+			b = append(b, -sum)
+			groups++
+		}
+		rng.Shuffle(len(b), func(i, j int) { b[i], b[j] = b[j], b[i] })
+		bal := make([]decimal.Decimal, len(b))
+		for i, v := range b {
+			bal[i] = decimal.NewFromInt(v).Div(decimal.NewFromInt(4)) // quarters: the sums are exact in units of the smallest place
+		}
+		ts := Settle(players[:n], bal)
+		left := map[string]decimal.Decimal{}
+		for i, p := range players[:n] {
+			left[p] = bal[i]
+		}
+		for _, tr := range ts {
+			left[tr.From] = left[tr.From].Add(tr.Amount)
+			left[tr.To] = left[tr.To].Sub(tr.Amount)
+		}
+		for p, v := range left {
+			if !v.IsZero() {
+				t.Fatalf("round %d: %s is left at %s", round, p, v)
+			}
+		}
+		if len(ts) > n-groups {
+			t.Fatalf("round %d, balances %v: %d transfers, but %d groups summing to zero settle in %d", round, b, len(ts), groups, n-groups)
+		}
+	}
+	// The audit's case: 11 people owing or owed, four groups summing to
+	// zero, seven payments (the greedy settlement took eight).
+	owed := []int64{-39, 14, -31, -1, 12, 14, -14, 0, 25, 16, 3, 1}
+	bal := make([]decimal.Decimal, len(owed))
+	for i, v := range owed {
+		bal[i] = decimal.NewFromInt(v)
+	}
+	if ts := Settle(players[:len(owed)], bal); len(ts) != 7 {
+		t.Fatalf("%v: %d transfers %+v, want 7", owed, len(ts), ts)
+	}
+}
+
+// BenchmarkSettleAtTheLimit is the exact search at its limit.
+func BenchmarkSettleAtTheLimit(b *testing.B) {
+	rng := rand.New(rand.NewPCG(5, 5))
+	var players []string
+	for i := range exactLimit {
+		players = append(players, fmt.Sprintf("P%02d", i))
+	}
+	raw := randomBalances(rng, exactLimit)
+	bal := make([]decimal.Decimal, len(raw))
+	for i, v := range raw {
+		if v == 0 {
+			v = 1
+			raw[len(raw)-1]--
+		}
+		bal[i] = decimal.NewFromInt(v)
+	}
+	bal[len(bal)-1] = decimal.NewFromInt(raw[len(raw)-1])
+	for b.Loop() {
+		Settle(players, bal)
+	}
+}
+
 // Above the exact limit the greedy settlement still zeroes every balance in
 // at most n−1 transfers.
 func TestSettleManyPlayers(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 9))
 	var players []string
-	for i := range 14 {
+	for i := range exactLimit + 4 {
 		players = append(players, fmt.Sprintf("P%02d", i))
 	}
 	for range 200 {
