@@ -219,12 +219,13 @@ type HerzAsView struct {
 	Key         string   // the idempotency key of the holder's or the withdrawal's form
 }
 
-// HerzAsConfirmView asks before Herz-As is said: it ends the evening.
+// HerzAsConfirmView asks before Herz-As is said (it ends the evening) or
+// taken back.
 type HerzAsConfirmView struct {
 	Page
-	AfterHand int
-	Text      string
-	Key       string
+	Text   string
+	Button string
+	Key    string
 }
 
 // RecordView is the record-a-deal (or correct-a-deal) form.

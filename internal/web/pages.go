@@ -59,6 +59,7 @@ func (u ui) routes(e *echo.Echo) {
 	g.GET("/herz-as", u.herzAsConfirm)
 	g.POST("/herz-as", u.herzAs)
 	g.POST("/herz-as/holder", u.herzAsHolder)
+	g.GET("/herz-as/withdraw", u.herzAsWithdrawConfirm)
 	g.POST("/herz-as/withdraw", u.herzAsWithdraw)
 	u.groupRoutes(e)
 

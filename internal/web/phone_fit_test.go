@@ -152,7 +152,8 @@ func eveningsOnEveryPage(t *testing.T, h http.Handler) map[string][]phonePage {
 	post("/api/games/"+wq+"/hands", suit)
 	post("/api/games/"+wq+"/herz-as", `{}`)
 	post("/api/games/"+wq+"/hands", suit)
-	pages["wuerttemberg"] = append(pages["wuerttemberg"], phonePage{"holder", "/g/" + wq + "?saved=2", true})
+	pages["wuerttemberg"] = append(pages["wuerttemberg"], phonePage{"holder", "/g/" + wq + "?saved=2", true},
+		phonePage{"herz-as-withdraw", "/g/" + wq + "/herz-as/withdraw", false})
 	// Every Zwangsramsch played: the evening is over.
 	wo := createGame(t, h, `{"variant":"wuerttemberg",`+four+`}`)
 	post("/api/games/"+wo+"/hands", suit)

@@ -186,10 +186,20 @@ func TestHerzAsConfirmUndoAndEnd(t *testing.T) {
 	redirect(t, h, "/g/"+id+"/herz-as", url.Values{"idempotency_key": {key}})
 	redirect(t, h, "/g/"+id+"/herz-as", url.Values{"idempotency_key": {key}}) // sent twice: once
 	table = page(t, h, "/g/"+id, "en").body
-	if !strings.Contains(table, "Take back Herz-As") {
-		t.Fatal("Herz-As cannot be taken back")
+	// Taking it back is asked on a page of its own as well: a second tap
+	// on Save lands where its link is, and must not take it back.
+	if !strings.Contains(table, `<a class="button" href="/g/`+id+`/herz-as/withdraw">Take back Herz-As`) || strings.Contains(table, `action="/g/`+id+`/herz-as/withdraw"`) {
+		t.Fatal("taking Herz-As back is not a link to its own page")
 	}
-	redirect(t, h, "/g/"+id+"/herz-as/withdraw", url.Values{})
+	withdraw := page(t, h, "/g/"+id+"/herz-as/withdraw", "en")
+	if withdraw.status != 200 || !strings.Contains(withdraw.body, "Take back Herz-As?") || !strings.Contains(withdraw.body, "as if Herz-As had not been said") {
+		t.Fatalf("the page that takes Herz-As back: %d %s", withdraw.status, visibleText(withdraw.body))
+	}
+	if led := do(t, h, "GET", "/api/games/"+id+"/ledger", "").json(t); led["end"] == nil {
+		t.Fatal("opening the page took Herz-As back")
+	}
+	key = regexp.MustCompile(`name="idempotency_key" value="([^"]+)"`).FindStringSubmatch(withdraw.body)[1]
+	redirect(t, h, "/g/"+id+"/herz-as/withdraw", url.Values{"idempotency_key": {key}})
 	if led := do(t, h, "GET", "/api/games/"+id+"/ledger", "").json(t); led["end"] != nil {
 		t.Fatalf("after taking Herz-As back: %v", led["end"])
 	}

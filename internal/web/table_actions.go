@@ -69,8 +69,22 @@ func (u ui) herzAsConfirm(c echo.Context) error {
 			return u.problem(c, err)
 		}
 		after := len(g.Hands())
-		return render(c, http.StatusOK, templates.HerzAsConfirm(templates.HerzAsConfirmView{Page: p, AfterHand: after,
-			Text: loc.T("herz.confirm-text", after+1), Key: fmt.Sprintf("herz-as-after-%d-v%d", after, g.Version)}))
+		return render(c, http.StatusOK, templates.HerzAsConfirm(templates.HerzAsConfirmView{Page: p,
+			Text: loc.T("herz.confirm-text", after+1), Button: loc.T("herz.confirm", after),
+			Key: fmt.Sprintf("herz-as-after-%d-v%d", after, g.Version)}))
+	})
+}
+
+// herzAsWithdrawConfirm asks before Herz-As is taken back.
+func (u ui) herzAsWithdrawConfirm(c echo.Context) error {
+	p, loc := u.page(c, "herz.withdraw-title")
+	return u.svc.View(c.Request().Context(), gameID(c), func(g *tapp.State) error {
+		if _, err := tapp.Decide(g, tapp.WithdrawHerzAs{Reason: undoReason}); err != nil {
+			return u.problem(c, err)
+		}
+		return render(c, http.StatusOK, templates.HerzAsConfirm(templates.HerzAsConfirmView{Page: p,
+			Text: loc.T("herz.withdraw-text"), Button: loc.T("herz.withdraw"),
+			Key: fmt.Sprintf("herz-as-withdraw-v%d", g.Version)}))
 	})
 }
 
