@@ -58,7 +58,7 @@ func eventSummary(loc i18n.Localizer, g *tapp.State, typ string, data []byte) st
 	deal := func(hand int, sc tapp.Scored, reason string) string {
 		s := loc.T("table.hand", hand) + ": " + sc.Explain().Render(loc)
 		if reason != "" {
-			s += " (" + reason + ")"
+			s += " (" + reasonText(loc, reason) + ")"
 		}
 		return s
 	}
@@ -70,9 +70,22 @@ func eventSummary(loc i18n.Localizer, g *tapp.State, typ string, data []byte) st
 	case tapp.HandRescored:
 		return deal(p.Hand, p.Scored, "")
 	case tapp.HandVoided:
-		return loc.T("table.hand", p.Hand) + ": " + p.Reason
+		return loc.T("table.hand", p.Hand) + ": " + reasonText(loc, p.Reason)
 	}
 	return ""
+}
+
+// reasonText is a correction's or void's reason as a page shows it: the
+// reasons the table's undo and redo buttons give are the app's words, in
+// the page's language; any other is the player's, as typed.
+func reasonText(loc i18n.Localizer, reason string) string {
+	switch reason {
+	case undoReason:
+		return loc.T("reason.undone")
+	case redoReason:
+		return loc.T("reason.redone")
+	}
+	return reason
 }
 
 // eventsJSON downloads a game's events, as the API's /events gives them.

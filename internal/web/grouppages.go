@@ -120,7 +120,7 @@ func (u ui) groupPage(c echo.Context) error {
 }
 
 // date is the day an evening started, as the pages show it.
-func date(t time.Time) string { return t.UTC().Format("2006-01-02") }
+func date(t time.Time) string { return t.In(time.Local).Format("2006-01-02") } // the server's day, as localTime
 
 // rotated is the seats of the next evening: the same order, the player
 // after the first dealer dealing first (see game.Service.Again).
