@@ -126,8 +126,12 @@ func (u ui) recordView(p templates.Page, loc i18n.Localizer, g *tapp.State, hand
 		v.TricksField = templates.Field{Error: f.errs["tricks"]}
 		if v.Outcome != "lost" && v.TricksField.Error != "" {
 			// Won or lost was not tapped: the count's question is hidden,
-			// so its refusal goes with won or lost.
-			v.OutcomeField.Error, v.TricksField.Error = v.TricksField.Error, ""
+			// so its refusal goes with won or lost, and asks for that tap.
+			msg := v.TricksField.Error
+			if f.get("outcome") == "" {
+				msg = loc.T("record.outcome-missing", loc.T("record.won"), loc.T("record.lost"))
+			}
+			v.OutcomeField.Error, v.TricksField.Error = msg, ""
 		}
 	case fields.Tricks != "":
 		var values, labels []string
