@@ -228,6 +228,11 @@ func TestHerzAsConfirmUndoAndEnd(t *testing.T) {
 	if !strings.Contains(table, `<a class="button primary big" href="/g/`+id+`/close">End the evening</a>`) || strings.Contains(table, "Record deal") {
 		t.Fatalf("after the last Zwangsramsch: %s", visibleText(table))
 	}
+	// The record page, opened anyway (a bookmark, the back button), says
+	// the evening is over before anything is typed.
+	if r := page(t, h, "/g/"+id+"/record", "de"); r.status != http.StatusConflict || !strings.Contains(r.body, "Der Abend ist vorbei") || strings.Contains(r.body, `name="contract"`) {
+		t.Fatalf("the record page after the last Zwangsramsch: %d %s", r.status, visibleText(r.body))
+	}
 }
 
 // #15.6: where tricks alone decide, won or lost is one tap and the count is

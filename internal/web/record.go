@@ -202,6 +202,10 @@ func (u ui) recordForm(c echo.Context) error {
 		if g.Closed != nil {
 			return tapp.Messages().Conflict("conflict.closed")
 		}
+		if g.End().Phase == tapp.PhaseDone {
+			// Every deal is played: say so before anything is typed.
+			return tapp.Messages().Conflict("conflict.over")
+		}
 		p.Title = loc.T("record.title", g.NextHand())
 		return render(c, http.StatusOK, templates.Record(u.recordView(p, loc, g, g.NextHand(), c.QueryParam("contract"), f, false)))
 	})
