@@ -37,6 +37,34 @@ func TestBrowserGroupPagesFitAPhone(t *testing.T) {
 	}
 }
 
+// The statistics are wider than a phone: each table scrolls sideways
+// under a visible heading, with the names kept in view.
+func TestBrowserStatsKeepNamesInView(t *testing.T) {
+	h := newServer(t)
+	base, _ := lanServer(t, h)
+	g := mustStatus(t, do(t, h, "POST", "/api/groups", `{"name":"Thursday","players":["Anna","Ben","Cleo","Dan"],"unit":"0.50","currency":"CHF"}`), 201).json(t)
+	gid := g["id"].(string)
+	first := mustStatus(t, do(t, h, "POST", "/api/games", `{"variant":"zuger","players":["Anna","Ben","Cleo","Dan"],"group":"`+gid+`"}`), 201).json(t)["id"].(string)
+	mustStatus(t, do(t, h, "POST", "/api/games/"+first+"/hands", tappDeal("Anna", 70)), 201)
+	mustStatus(t, do(t, h, "POST", "/api/games/"+first+"/close", `{}`), 200)
+	ctx := browser(t, lanNames)
+	run(t, ctx, "be a phone", asPhone("light"))
+	run(t, ctx, "open the stats", chromedp.Navigate(base+"/groups/"+gid+"/stats?lang=de"), chromedp.WaitVisible(chromedp.CSS(`table.stats`)))
+	ok := value(t, ctx, "scroll the table", chromedp.Evaluate[string](`(() => {
+		const box = document.querySelector(".scroll"), name = box.querySelector("tbody th");
+		box.scrollLeft = 400;
+		if (box.scrollLeft === 0) return "the table does not scroll: " + box.scrollWidth + " in " + box.clientWidth;
+		const off = name.getBoundingClientRect().left - box.getBoundingClientRect().left;
+		if (Math.abs(off) > 2) return "the name moved " + off + " px out of view";
+		const heads = [...document.querySelectorAll("h2.stats-head")].map(e => e.offsetHeight > 0 ? e.textContent : "(hidden)");
+		return heads.join(" | ");
+	})()`))
+	if ok != "Alle Varianten | Zuger Tapp" {
+		shot(t, ctx, "stats-scrolled")
+		t.Fatalf("stats: %s", ok)
+	}
+}
+
 func querySep(path string) string {
 	if strings.Contains(path, "?") {
 		return "&"
