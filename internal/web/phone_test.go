@@ -111,6 +111,16 @@ func TestUndoInOneTap(t *testing.T) {
 	if !strings.Contains(body, "brought back") || !strings.Contains(body, "Undo deal 1") {
 		t.Fatalf("after the way back: %s", visibleText(body))
 	}
+	// Brought back as it was, the deal is not called corrected.
+	if strings.Contains(body, "<em>corrected</em>") || !strings.Contains(body, "Deal 1 saved.") {
+		t.Fatalf("a deal undone and brought back reads as corrected: %s", visibleText(body))
+	}
+	// A correction says so.
+	fix := url.Values{"contract": {"solo"}, "declarer": {"Ben"}, "points": {"80"}, "tricks": {"6"}, "reason": {"miscounted"}}
+	redirect(t, h, "/g/"+id+"/hands/1", fix)
+	if body := page(t, h, "/g/"+id+"?saved=1", "en").body; !strings.Contains(body, "Deal 1 corrected.") || !strings.Contains(body, "<em>corrected</em>") {
+		t.Fatalf("after a correction: %s", visibleText(body))
+	}
 	// Once another deal follows, the undo is no longer offered for deal 1.
 	redirect(t, h, "/g/"+id+"/record", url.Values{"contract": {"pass"}})
 	if strings.Contains(page(t, h, "/g/"+id+"?saved=1", "en").body, "Undo deal 1") {

@@ -169,7 +169,11 @@ func savedView(loc i18n.Localizer, g *tapp.State, ask tableAsk) *templates.Saved
 	if h == nil || h.Voided {
 		return nil
 	}
-	return &templates.SavedView{Hand: h.Number, Text: loc.T("table.saved", h.Number),
+	text := loc.T("table.saved", h.Number)
+	if n := len(h.Revisions); n > 1 && h.Revisions[n-1].Kind == tapp.TypeHandCorrect && h.Revisions[n-1].Reason != redoReason {
+		text = loc.T("table.saved-corrected", h.Number)
+	}
+	return &templates.SavedView{Hand: h.Number, Text: text,
 		CanUndo: h.Number == len(g.Hands()) && allowed(g, tapp.VoidHand{Hand: h.Number, Reason: undoReason}),
 		Key:     fmt.Sprintf("undo-%d-v%d", h.Number, g.Version)}
 }
@@ -227,7 +231,8 @@ func handView(loc i18n.Localizer, g *tapp.State, h *tapp.Hand) templates.HandVie
 		case tapp.TypeHandRecorded:
 			line.Text = loc.T("history.recorded", at, explainRevision(loc, r))
 		case tapp.TypeHandCorrect:
-			hv.Corrected = true
+			// A redo puts back what was recorded: nothing was corrected.
+			hv.Corrected = hv.Corrected || r.Reason != redoReason
 			switch r.Reason {
 			case "":
 				line.Text = loc.T("history.corrected-plain", at)
