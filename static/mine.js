@@ -19,21 +19,33 @@
   var visit = document.getElementById("mine-visit");
   if (visit) {
     var d = visit.dataset;
-    var seen = { kind: d.kind, href: d.href, title: d.title, players: d.players, started: d.started,
-      closed: d.closed !== undefined, group: d.group || "", again: d.again || "",
-      againToken: d.againToken || "", at: Date.now() };
-    save([seen].concat(load().filter(function (e) { return e.href !== seen.href; })));
+    var seen = { kind: d.kind, href: d.href, same: d.same || "", variant: d.variant || "", title: d.title,
+      players: d.players, started: d.started, closed: d.closed !== undefined, group: d.group || "",
+      again: d.again || "", againToken: d.againToken || "", at: Date.now() };
+    var kept = load();
+    // One entry for an evening opened by both its links: the link that
+    // writes is kept, whichever was opened last.
+    var same = function (e) { return e && (e.href === seen.href || (seen.same && e.same === seen.same)); };
+    if (seen.href.indexOf("/r/") === 0) {
+      kept.forEach(function (e) {
+        if (same(e) && e.href.indexOf("/r/") !== 0) {
+          seen.href = e.href; seen.group = e.group; seen.again = e.again; seen.againToken = e.againToken;
+        }
+      });
+    }
+    save([seen].concat(kept.filter(function (e) { return !same(e); })));
   }
 
   var section = document.getElementById("mine"), row = document.getElementById("mine-row");
   if (!section || !row) return;
-  var list = load(), ul = section.querySelector("ul.mine"), lang = document.documentElement.lang;
+  var list = load(), ul = section.querySelector("ul.mine"), lang = document.documentElement.lang, names = {};
+  try { names = JSON.parse(section.dataset.variants || "{}"); } catch (e) { /* the titles as kept */ }
   list.forEach(function (e) {
     if (!e || typeof e.href !== "string" || e.href.charAt(0) !== "/") return;
     var li = row.content.firstElementChild.cloneNode(true);
     var a = li.querySelector(".mine-link");
     a.href = e.href;
-    li.querySelector(".mine-title").textContent = e.title || "";
+    li.querySelector(".mine-title").textContent = (e.variant && names[e.variant]) || e.title || "";
     var state = e.kind === "group" ? section.dataset.group : (e.closed ? section.dataset.closed : section.dataset.open);
     if (e.href.indexOf("/r/") === 0) state += " · " + section.dataset.readOnly;
     li.querySelector(".mine-state").textContent = state;

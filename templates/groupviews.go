@@ -148,10 +148,21 @@ type StatsRow struct {
 type MineView struct {
 	Kind    string // "evening" or "group"
 	Href    string // the link the page was opened with
+	Same    string // the read-only link of the same evening or group: one entry for both links
+	Variant string // an evening's variant, named in the start page's language
 	Title   string
 	Players string
 	Started string // RFC 3339
 	Closed  bool
 	Group   string // an evening's group page, if it has one and the link writes
 	Again   string // where "new evening, same players" posts, if the link writes
+}
+
+// variantNames maps each variant to its name, for static/mine.js.
+func variantNames(variants []Option) map[string]string {
+	out := make(map[string]string, len(variants))
+	for _, v := range variants {
+		out[v.Value] = v.Label
+	}
+	return out
 }

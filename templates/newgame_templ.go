@@ -72,7 +72,7 @@ func Home(p Page, variants []Option, join []JoinView) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = MyEvenings(p).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = MyEvenings(p, variants).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

@@ -289,3 +289,24 @@ func TestBrowserGroupTwoEvenings(t *testing.T) {
 		}
 	}
 }
+
+// "My evenings" keeps one entry for an evening opened by its link and by
+// its read-only link (the link that writes is the one kept), and names it
+// in the start page's language, not the language it was opened in.
+func TestBrowserMyEveningsOneEntryInThePagesLanguage(t *testing.T) {
+	h := newServer(t)
+	base, _ := lanServer(t, h)
+	g := mustStatus(t, do(t, h, "POST", "/api/games", `{"variant":"old-tapp","players":["Anna","Ben","Cleo"]}`), 201).json(t)
+	id := g["id"].(string)
+	read := do(t, h, "GET", "/api/games/"+id, "").json(t)["read_id"].(string)
+	ctx := browser(t, lanNames)
+	run(t, ctx, "open the evening in German", chromedp.Navigate(base+"/g/"+id+"?lang=de"), chromedp.WaitVisible(chromedp.ID(`live`)))
+	run(t, ctx, "open its read-only link", chromedp.Navigate(base+"/r/"+read+"?lang=de"), chromedp.WaitVisible(chromedp.ID(`live`)))
+	run(t, ctx, "open the start page in Swedish", chromedp.Navigate(base+"/?lang=sv"), chromedp.WaitVisible(chromedp.CSS(`#mine ul.mine li`)))
+	got := value(t, ctx, "read my evenings", chromedp.Evaluate[[]string](`[...document.querySelectorAll('#mine li')].map(li =>
+		li.querySelector('a.mine-link').getAttribute('href') + " " + li.querySelector('.mine-title').textContent)`))
+	name := value(t, ctx, "the variant's Swedish name", chromedp.Evaluate[string](`document.querySelector('a[href="/new/old-tapp"] strong').textContent`))
+	if want := []string{"/g/" + id + " " + name}; fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Fatalf("my evenings: %q, want %q", got, want)
+	}
+}

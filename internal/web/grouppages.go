@@ -167,7 +167,7 @@ func (u ui) groupView(c echo.Context, gv game.View, member templates.Field) temp
 			v.Variants = append(v.Variants, templates.Option{Value: "/new/" + string(vr) + "?group=" + st.ID, Label: loc.T("variant." + string(vr))})
 		}
 	}
-	mine := templates.MineView{Kind: "group", Href: base.Base, Title: st.Name, Players: strings.Join(st.MemberNames(), ", "),
+	mine := templates.MineView{Kind: "group", Href: base.Base, Same: "/r/" + st.ReadID, Title: st.Name, Players: strings.Join(st.MemberNames(), ", "),
 		Started: st.StartedAt.UTC().Format(time.RFC3339)}
 	if v.Next != nil {
 		mine.Again = "/groups/" + st.ID + "/again"
@@ -257,7 +257,7 @@ func (u ui) exportGroup(c echo.Context) error {
 // evenings": the group's page and the next evening, for a link that
 // writes; the group's name, when it has one.
 func (u ui) eveningMine(c echo.Context, p templates.Page, loc i18n.Localizer, g *tapp.State) (templates.MineView, string) {
-	m := templates.MineView{Kind: "evening", Href: p.Base, Title: loc.T("variant." + string(g.Setup.Variant)),
+	m := templates.MineView{Kind: "evening", Href: p.Base, Same: "/r/" + g.ReadID, Variant: string(g.Setup.Variant), Title: loc.T("variant." + string(g.Setup.Variant)),
 		Players: strings.Join(g.Setup.Players, ", "), Started: g.StartedAt.UTC().Format(time.RFC3339), Closed: g.Closed != nil}
 	if p.ReadOnly {
 		return m, ""
