@@ -124,8 +124,9 @@ func parseDeal(loc i18n.Localizer, g *tapp.State, f *dealForm) payout.Record {
 
 // fillLast fills the one count left blank with what the others leave of
 // total: the last player's points (or tricks) follow from the rest. With
-// more than one blank, or the others over the total, nothing is filled and
-// the rules ask for what is missing.
+// more than one blank nothing is filled and the rules ask for what is
+// missing; with the others over the total the blank is 0, so that the
+// rules say the counts are too many, not that one is missing.
 func fillLast(counts []*int, total int) {
 	blank, sum := -1, 0
 	for i, c := range counts {
@@ -138,8 +139,8 @@ func fillLast(counts []*int, total int) {
 			blank = i
 		}
 	}
-	if blank >= 0 && sum <= total {
-		rest := total - sum
+	if blank >= 0 {
+		rest := max(total-sum, 0)
 		counts[blank] = &rest
 	}
 }

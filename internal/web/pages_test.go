@@ -185,6 +185,7 @@ func TestRecordFormMessages(t *testing.T) {
 		{"wuerttemberg", ramsch("50", "5", "40", "4", "30", "1"), "ramsch", "tricks add up to 10"},
 		{"wuerttemberg", ramsch("50", "6", "40", "5", "30", "0"), "ramsch.2.points", "took no trick"},
 		{"wuerttemberg", ramsch("", "6", "", "3", "30", "1"), "ramsch.0.points", "Enter Anna's card points"},
+		{"wuerttemberg", ramsch("60", "5", "70", "4", "", ""), "ramsch", "add up to 130"},
 		{"wuerttemberg", ramsch("x", "6", "40", "5", "30", "0"), "ramsch.0.points", "Enter a whole number."},
 	}
 	for _, c := range cases {
