@@ -151,6 +151,7 @@ type ChartLine struct {
 
 // TableView is a game at the table.
 type TableView struct {
+	UnitsHead string // the standings' column of units: "Units", or "Cents" where a unit is a cent
 	Page
 	Variant     string
 	VariantName string
@@ -289,6 +290,7 @@ type RamschRow struct {
 
 // CloseView is the end of the evening.
 type CloseView struct {
+	UnitsHead string // as TableView.UnitsHead
 	Page
 	Closed     bool
 	Players    []PlayerView

@@ -20,7 +20,7 @@ import (
 func closeView(p templates.Page, loc i18n.Localizer, g *tapp.State, chosen []string) templates.CloseView {
 	s := g.Settlement()
 	p.EveningClosed = g.Closed != nil
-	v := templates.CloseView{Page: p, Closed: g.Closed != nil, HasPot: g.Variant().HasPot,
+	v := templates.CloseView{Page: p, UnitsHead: unitsHead(loc, g), Closed: g.Closed != nil, HasPot: g.Variant().HasPot,
 		Transfers: transferViews(loc, g, s.Transfers)}
 	pot := g.Pot()
 	if g.Closed != nil {

@@ -92,7 +92,7 @@ func (u ui) tableView(p templates.Page, loc i18n.Localizer, g *tapp.State, ask t
 	p.EveningClosed = g.Closed != nil
 	n := len(g.Setup.Players)
 	next := g.NextDealer()
-	v := templates.TableView{Page: p, Variant: string(g.Setup.Variant), VariantName: loc.T("variant." + string(g.Setup.Variant)),
+	v := templates.TableView{Page: p, UnitsHead: unitsHead(loc, g), Variant: string(g.Setup.Variant), VariantName: loc.T("variant." + string(g.Setup.Variant)),
 		NextHand: g.NextHand(), Dealer: g.Setup.Players[next], Forehand: g.Setup.Players[(next+1)%n],
 		HasPot: g.Variant().HasPot, Pot: loc.Num(g.Pot()), PotMoney: loc.Money(g.Money(g.Pot()), g.Currency, g.Places()),
 		Closed: g.Closed != nil, Chart: chart(loc, g)}
@@ -403,4 +403,13 @@ func (u ui) table(c echo.Context) error {
 		return u.problem(c, err)
 	}
 	return nil
+}
+
+// unitsHead names the standings' column of units: a variant whose unit is
+// a cent (Württemberg) says cents, as its start form did.
+func unitsHead(loc i18n.Localizer, g *tapp.State) string {
+	if name := g.Variant().UnitName; name != "" {
+		return loc.T("table.units-" + name)
+	}
+	return loc.T("table.units")
 }
