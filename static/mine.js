@@ -25,7 +25,9 @@
     var kept = load();
     // One entry for an evening opened by both its links: the link that
     // writes is kept, whichever was opened last.
-    var same = function (e) { return e && (e.href === seen.href || (seen.same && e.same === seen.same)); };
+    var same = function (e) {
+      return e && (e.href === seen.href || (seen.same !== "" && (e.same === seen.same || e.href === seen.same)));
+    };
     if (seen.href.indexOf("/r/") === 0) {
       kept.forEach(function (e) {
         if (same(e) && e.href.indexOf("/r/") !== 0) {

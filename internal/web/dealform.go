@@ -113,8 +113,8 @@ func parseDeal(loc i18n.Localizer, g *tapp.State, f *dealForm) payout.Record {
 			points[seat] = num("ramsch."+key+".points", f.get("ramsch_points_"+key))
 			tricks[seat] = num("ramsch."+key+".tricks", f.get("ramsch_tricks_"+key))
 		}
-		fillLast(points, payout.TotalPoints(g.Setup.Variant))
-		fillLast(tricks, payout.TricksPerDeal(g.Setup))
+		fillLast(points, payout.TotalPoints(g.Setup.Variant), true)
+		fillLast(tricks, payout.TricksPerDeal(g.Setup), false)
 		for seat, name := range g.Setup.Players {
 			rec.Ramsch[name] = payout.RamschScore{Points: points[seat], Tricks: tricks[seat]}
 		}
@@ -125,9 +125,11 @@ func parseDeal(loc i18n.Localizer, g *tapp.State, f *dealForm) payout.Record {
 // fillLast fills the one count left blank with what the others leave of
 // total: the last player's points (or tricks) follow from the rest. With
 // more than one blank nothing is filled and the rules ask for what is
-// missing; with the others over the total the blank is 0, so that the
-// rules say the counts are too many, not that one is missing.
-func fillLast(counts []*int, total int) {
+// missing. With the others over the total, points get 0, so that the
+// rules say the points are too many, not that one is missing; tricks stay
+// blank (a 0 would read as "took no trick" and draw another refusal
+// first).
+func fillLast(counts []*int, total int, zeroWhenOver bool) {
 	blank, sum := -1, 0
 	for i, c := range counts {
 		switch {
@@ -139,7 +141,7 @@ func fillLast(counts []*int, total int) {
 			blank = i
 		}
 	}
-	if blank >= 0 {
+	if blank >= 0 && (sum <= total || zeroWhenOver) {
 		rest := max(total-sum, 0)
 		counts[blank] = &rest
 	}
