@@ -114,14 +114,8 @@ func (Close) Kind() string           { return TypeGameClosed }
 // refused. It is pure: the same state and command always decide the same.
 func Decide(s *State, c Command) ([]Payload, error) {
 	if _, ok := c.(Start); !ok {
-		if !s.Started() {
-			return nil, catalogue.NotFound("notfound.game")
-		}
-		if s.Damaged != nil {
-			return nil, catalogue.Conflict("conflict.damaged", s.Damaged.Seq, s.Damaged.Version, s.Damaged.Why)
-		}
-		if s.Closed != nil {
-			return nil, catalogue.Conflict("conflict.closed")
+		if err := s.mayChange(); err != nil {
+			return nil, err
 		}
 	}
 	switch c := c.(type) {
@@ -219,19 +213,44 @@ func (s *State) check(c Checks, n int) error {
 	return nil
 }
 
-// mayRecord says whether deal n may be recorded with this contract now:
-// the end of a Württemberg evening decides what may be played.
-func (s *State) mayRecord(n int, contract string) error {
-	e := s.End()
-	switch e.Phase {
+// mayChange refuses every command but Start on a game that is not
+// started, is damaged, or is closed.
+func (s *State) mayChange() error {
+	switch {
+	case !s.Started():
+		return catalogue.NotFound("notfound.game")
+	case s.Damaged != nil:
+		return catalogue.Conflict("conflict.damaged", s.Damaged.Seq, s.Damaged.Version, s.Damaged.Why)
+	case s.Closed != nil:
+		return catalogue.Conflict("conflict.closed")
+	}
+	return nil
+}
+
+// MayRecord says why no next deal may be recorded now, whatever its
+// contract (nil when one may): for a form to say so before anything is
+// typed. RecordHand refuses the same, and what its contract adds.
+func (s *State) MayRecord() error {
+	if err := s.mayChange(); err != nil {
+		return err
+	}
+	switch e := s.End(); e.Phase {
 	case PhaseDone:
 		return catalogue.Conflict("conflict.over")
 	case PhaseHolder:
 		return catalogue.Conflict("conflict.holder-first", e.Question)
-	case PhaseForced:
-		if contract != s.Variant().ForcedContract {
-			return catalogue.Conflict("conflict.forced", n, e.Forced, len(s.Setup.Players))
-		}
+	}
+	return nil
+}
+
+// mayRecord says whether deal n may be recorded with this contract now:
+// the end of a Württemberg evening decides what may be played.
+func (s *State) mayRecord(n int, contract string) error {
+	if err := s.MayRecord(); err != nil {
+		return err
+	}
+	if e := s.End(); e.Phase == PhaseForced && contract != s.Variant().ForcedContract {
+		return catalogue.Conflict("conflict.forced", n, e.Forced, len(s.Setup.Players))
 	}
 	return nil
 }

@@ -192,6 +192,7 @@ func TestTheEndOfTheEvening(t *testing.T) {
 	g.when(SayHerzAsHolder{Player: "Dan"}).then(HerzAsHolder{Hand: 3, Player: "Dan"}) // known while deal 3 is played
 	g.and(RecordHand{Record: suit("Cleo")})                                           // deal 3
 	g.when(RecordHand{Record: suit("Anna")}).thenErr(problem.Conflict, "conflict.holder-first")
+	mayRecord(t, g.state, "conflict.holder-first") // the form says so before anything is typed
 	g.when(SayHerzAsHolder{}).thenErr(problem.Input, "herz-as.player-missing")
 	g.when(SayHerzAsHolder{Player: "Dan", InTapp: true}).thenErr(problem.Input, "herz-as.both")
 	g.when(SayHerzAsHolder{Player: "Zoe"}).thenErr(problem.Input, "player.unknown")
@@ -201,8 +202,10 @@ func TestTheEndOfTheEvening(t *testing.T) {
 	if e.LastRegular != 4 || len(e.Zwangsramsch) != 4 || e.Zwangsramsch[0] != 5 || e.Phase != PhaseLastRound {
 		t.Fatalf("end = %+v, want the last regular deal 4, Zwangsramsch 5–8", e)
 	}
+	mayRecord(t, g.state, "")
 	g.and(RecordHand{Record: suit("Dan")}) // deal 4, the last regular one
 	g.when(RecordHand{Record: suit("Anna")}).thenErr(problem.Conflict, "conflict.forced")
+	mayRecord(t, g.state, "") // a Zwangsramsch may be recorded
 	g.when(Announce{Record: payout.Record{Contract: "suit", Declarer: "Anna", Trump: "clubs"}}).thenErr(problem.Conflict, "conflict.forced")
 	g.when(RecordHand{Record: ramsch()}).then(HandRecorded{Hand: 5, Dealer: "Anna", Record: ramsch(), PotAfter: u(0),
 		Scored: scored(0, "Anna", -20, "Ben", 5, "Cleo", 5, "Dan", 10)}) // rules.md Ramsch: 5 each, 10 to a Jungfer
@@ -214,8 +217,20 @@ func TestTheEndOfTheEvening(t *testing.T) {
 		t.Fatalf("after the last Zwangsramsch: %+v", g.state.End())
 	}
 	g.when(RecordHand{Record: ramsch()}).thenErr(problem.Conflict, "conflict.over")
+	mayRecord(t, g.state, "conflict.over")
 	// Corrections, voids and closing still work.
 	g.and(CorrectHand{Hand: 4, Record: suit("Ben"), Reason: "Ben played it"}, VoidHand{Hand: 8, Reason: "misdeal"}, Close{})
+	mayRecord(t, g.state, "conflict.closed")
+}
+
+// mayRecord checks State.MayRecord, what a record form asks before it
+// opens, against the refusal RecordHand gives ("" for none).
+func mayRecord(t *testing.T, s *State, code string) {
+	t.Helper()
+	err := s.MayRecord()
+	if pe, ok := problem.As(err); code == "" && err != nil || code != "" && (!ok || pe.Code != code) {
+		t.Fatalf("MayRecord: %v, want %q", err, code)
+	}
 }
 
 // rules.md: if the ♥A lay in the tapp, nobody was dealt it and the

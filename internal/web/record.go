@@ -199,12 +199,8 @@ func (u ui) recordForm(c echo.Context) error {
 	p, loc := u.page(c, "record.title-new")
 	f := dealForm{values: c.QueryParams(), errs: map[string]string{}}
 	err := u.svc.View(c.Request().Context(), gameID(c), func(g *tapp.State) error {
-		if g.Closed != nil {
-			return tapp.Messages().Conflict("conflict.closed")
-		}
-		if g.End().Phase == tapp.PhaseDone {
-			// Every deal is played: say so before anything is typed.
-			return tapp.Messages().Conflict("conflict.over")
+		if err := g.MayRecord(); err != nil {
+			return err // closed, or every deal played: said before anything is typed
 		}
 		p.Title = loc.T("record.title", g.NextHand())
 		return render(c, http.StatusOK, templates.Record(u.recordView(p, loc, g, g.NextHand(), c.QueryParam("contract"), f, false)))
