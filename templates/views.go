@@ -151,8 +151,8 @@ type ChartLine struct {
 
 // TableView is a game at the table.
 type TableView struct {
-	UnitsHead string // the standings' column of units: "Units", or "Cents" where a unit is a cent
 	Page
+	UnitsHead   string // the standings' column of units: "Units", or "Cents" where a unit is a cent
 	Variant     string
 	VariantName string
 	Players     []PlayerView
@@ -290,8 +290,8 @@ type RamschRow struct {
 
 // CloseView is the end of the evening.
 type CloseView struct {
-	UnitsHead string // as TableView.UnitsHead
 	Page
+	UnitsHead  string // as TableView.UnitsHead
 	Closed     bool
 	Players    []PlayerView
 	Split      []string // by seat, units from the pot
