@@ -65,22 +65,27 @@ type Report struct {
 	Record1P50, P99     time.Duration
 	Record4P50, R4P99   time.Duration
 	Record64P50, R64P99 time.Duration
-	ServerPeakRSS       int64         // peak resident memory of the recording server (0: in this process)
-	CorrectDeals        int           // deals in the evening whose deal 1 is corrected
-	CorrectRescored     int           // later deals each correction re-scores
-	CorrectP50          time.Duration // one correction, as the phone sees it
-	CorrectMax          time.Duration
-	ReplayEventsPerSec  float64 // folded on ReplayWorkers workers
-	ReplayWorkers       int
-	Replay1EventsPerSec float64 // read and folded on one goroutine
-	ReplayEvents        int
-	TableP50, TableP99  time.Duration
-	FreshP50, FreshP99  time.Duration // the table rendered afresh, as after each change
-	LedgerP50, LedgP99  time.Duration
-	RSSBytes            int64
-	RSSFreshServer      bool // measured in a fresh server process
-	BytesPerEvent       float64
-	DealsInBigGame      int
+	ServerPeakRSS       int64 // peak resident memory of the recording server (0: in this process)
+	// CPU per deal of the server's process and of the clients, 64 tables
+	// against the ceiling's rows and the store's appends (0: in this process)
+	CeilingCPU, CeilingClientCPU   time.Duration
+	StoreCPU, StoreClientCPU       time.Duration
+	Record64CPU, Record64ClientCPU time.Duration
+	CorrectDeals                   int           // deals in the evening whose deal 1 is corrected
+	CorrectRescored                int           // later deals each correction re-scores
+	CorrectP50                     time.Duration // one correction, as the phone sees it
+	CorrectMax                     time.Duration
+	ReplayEventsPerSec             float64 // folded on ReplayWorkers workers
+	ReplayWorkers                  int
+	Replay1EventsPerSec            float64 // read and folded on one goroutine
+	ReplayEvents                   int
+	TableP50, TableP99             time.Duration
+	FreshP50, FreshP99             time.Duration // the table rendered afresh, as after each change
+	LedgerP50, LedgP99             time.Duration
+	RSSBytes                       int64
+	RSSFreshServer                 bool // measured in a fresh server process
+	BytesPerEvent                  float64
+	DealsInBigGame                 int
 }
 
 // Run measures everything and returns the report.
@@ -191,15 +196,16 @@ func writing(ctx context.Context, dir string, opt Options, r *Report) error {
 			what string
 			d    *drives
 			p    []poster
+			srv  *server
 		}{
-			{"raw transactions over HTTP", &overHTTP, one},
-			{"recording, 1 table", &rec1, posters(t1)},
-			{"recording, 4 tables", &rec4, posters(t4)},
-			{"group-committed raw transactions over HTTP", &ceil, group},
-			{"the event store over HTTP", &storeHTTP, stored},
-			{fmt.Sprintf("recording, %d tables", ManyTables), &rec64, posters(t64)},
+			{"raw transactions over HTTP", &overHTTP, one, ceiling},
+			{"recording, 1 table", &rec1, posters(t1), tb},
+			{"recording, 4 tables", &rec4, posters(t4), tb},
+			{"group-committed raw transactions over HTTP", &ceil, group, ceiling},
+			{"the event store over HTTP", &storeHTTP, stored, ceiling},
+			{fmt.Sprintf("recording, %d tables", ManyTables), &rec64, posters(t64), tb},
 		} {
-			if err := m.d.drive(ctx, m.p, slice); err != nil {
+			if err := m.d.drive(ctx, m.p, slice, m.srv); err != nil {
 				return fmt.Errorf("%s: %w", m.what, err)
 			}
 		}
@@ -213,6 +219,9 @@ func writing(ctx context.Context, dir string, opt Options, r *Report) error {
 	r.StorePerSec = storeHTTP.rate()
 	_, r.StoreP99 = percentiles(storeHTTP.lat)
 	r.ServerPeakRSS = tb.peakRSS()
+	r.CeilingCPU, r.CeilingClientCPU = ceil.cpuPerDeal()
+	r.StoreCPU, r.StoreClientCPU = storeHTTP.cpuPerDeal()
+	r.Record64CPU, r.Record64ClientCPU = rec64.cpuPerDeal()
 	return nil
 }
 
@@ -362,6 +371,11 @@ func (r Report) Print(w io.Writer) {
 	fmt.Fprintf(tw, "2. one deal, 1 table: p50 / p99\t%s / %s\t\t\t\n", ms(r.Record1P50), ms(r.P99))
 	fmt.Fprintf(tw, "2. one deal, 4 tables: p50 / p99\t%s / %s\t\t\t\n", ms(r.Record4P50), ms(r.R4P99))
 	fmt.Fprintf(tw, "2. one deal, %d tables: p50 / p99\t%s / %s\t\t≤ 25 ms p99\t\n", ManyTables, ms(r.Record64P50), ms(r.R64P99))
+	if r.Record64CPU > 0 {
+		us := func(d time.Duration) string { return fmt.Sprintf("%.0f µs", float64(d.Nanoseconds())/1000) }
+		fmt.Fprintf(tw, "2. CPU per deal, %d tables: server / clients (bare handler's rows; the store behind it)\t%s / %s\t(%s / %s; %s / %s)\t\t\n", ManyTables,
+			us(r.Record64CPU), us(r.Record64ClientCPU), us(r.CeilingCPU), us(r.CeilingClientCPU), us(r.StoreCPU), us(r.StoreClientCPU))
+	}
 	if r.ServerPeakRSS > 0 {
 		fmt.Fprintf(tw, "2. peak resident memory of the recording tappbook serve, through all of 2.\t%.1f MB\t\t< 100 MB\t\n", float64(r.ServerPeakRSS)/1e6)
 	}

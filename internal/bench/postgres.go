@@ -71,10 +71,10 @@ func Postgres(ctx context.Context, url, where string, d time.Duration) (PGReport
 			n++
 		}
 		rawTx.add(n, time.Since(start), nil)
-		if err := one.drive(ctx, posters(t1), slice); err != nil {
+		if err := one.drive(ctx, posters(t1), slice, nil); err != nil {
 			return r, fmt.Errorf("recording on PostgreSQL, 1 client: %w", err)
 		}
-		if err := four.drive(ctx, posters(t4), slice); err != nil {
+		if err := four.drive(ctx, posters(t4), slice, nil); err != nil {
 			return r, fmt.Errorf("recording on PostgreSQL, 4 clients: %w", err)
 		}
 	}

@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -37,6 +38,41 @@ func (s *server) peakRSS() int64 {
 	}
 	return statusBytes(fmt.Sprintf("/proc/%d/status", s.pid), "VmHWM:")
 }
+
+// cpu is the CPU time the server's process has used so far, 0 when it
+// runs in this process (or s is nil).
+func (s *server) cpu() time.Duration {
+	if s == nil || s.pid == 0 {
+		return 0
+	}
+	return statCPU(fmt.Sprintf("/proc/%d/stat", s.pid))
+}
+
+// processCPU is the CPU time this process has used so far.
+func processCPU() time.Duration { return statCPU("/proc/self/stat") }
+
+// statCPU reads a process's user and system time from its /proc stat file
+// (0 where there is none).
+func statCPU(stat string) time.Duration {
+	b, err := os.ReadFile(stat)
+	if err != nil {
+		return 0
+	}
+	// The command name (field 2) may hold spaces; the fields after its
+	// closing parenthesis start with field 3, so utime and stime (14 and
+	// 15) are the 12th and 13th.
+	f := strings.Fields(string(b[bytes.LastIndexByte(b, ')')+1:]))
+	if len(f) < 13 {
+		return 0
+	}
+	user, _ := strconv.ParseInt(f[11], 10, 64)
+	system, _ := strconv.ParseInt(f[12], 10, 64)
+	return time.Duration(user+system) * time.Second / clockTicks
+}
+
+// clockTicks is Linux's USER_HZ, the unit of /proc's CPU times: 100 on
+// every architecture Go runs on.
+const clockTicks = 100
 
 // startTappbook runs `tappbook serve` on a new database at path.
 func startTappbook(ctx context.Context, bin, path string) (*server, error) {

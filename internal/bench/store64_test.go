@@ -68,18 +68,6 @@ func BenchmarkStoreBesideRaw(b *testing.B) {
 	}
 }
 
-// processCPU is the CPU time this process has used, from /proc.
-func processCPU() time.Duration {
-	b, err := os.ReadFile("/proc/self/stat")
-	if err != nil {
-		return 0
-	}
-	f := strings.Fields(string(b)[strings.LastIndexByte(string(b), ')')+2:])
-	user, _ := strconv.ParseInt(f[11], 10, 64)
-	sys, _ := strconv.ParseInt(f[12], 10, 64)
-	return time.Duration(user+sys) * 10 * time.Millisecond // in clock ticks of 1/100 s
-}
-
 // processWrites is how many bytes this process has written, from /proc.
 func processWrites() int64 {
 	b, err := os.ReadFile("/proc/self/io")

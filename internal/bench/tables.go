@@ -114,11 +114,22 @@ func post(client *http.Client, url, body string, out any) error {
 	return err
 }
 
-// drives adds up measurement slices: deals, time and each deal's latency.
+// drives adds up measurement slices: deals, time, each deal's latency and
+// the CPU the server and the clients spent on them.
 type drives struct {
 	n       int
 	elapsed time.Duration
 	lat     []time.Duration
+	server  time.Duration // CPU of the server's process (0 in this process)
+	client  time.Duration // CPU of this process, where the clients run
+}
+
+// cpuPerDeal is the server's and the clients' CPU per deal.
+func (s *drives) cpuPerDeal() (server, client time.Duration) {
+	if s.n == 0 {
+		return 0, 0
+	}
+	return s.server / time.Duration(s.n), s.client / time.Duration(s.n)
 }
 
 func (s *drives) add(n int, elapsed time.Duration, lat []time.Duration) {
@@ -140,7 +151,9 @@ type poster interface {
 
 // drive runs every poster at once for d, each waiting for its answer
 // before it posts again, and adds the slice up.
-func (s *drives) drive(ctx context.Context, posters []poster, d time.Duration) error {
+func (s *drives) drive(ctx context.Context, posters []poster, d time.Duration, srv *server) error {
+	server0, client0 := srv.cpu(), processCPU()
+	defer func() { s.server, s.client = s.server+srv.cpu()-server0, s.client+processCPU()-client0 }()
 	var mu sync.Mutex
 	var lat []time.Duration
 	var firstErr error
