@@ -128,3 +128,8 @@ func foldedError(rs []RuleView) bool {
 	}
 	return false
 }
+
+// CutField names the radio group of the close form's leftover unit i
+// (from 0): each unit its own group, so that two units can go to two
+// players; the web layer reads them back with the same names.
+func CutField(i int) string { return "remainder_to." + strconv.Itoa(i+1) }

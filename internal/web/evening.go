@@ -2,6 +2,8 @@ package web
 
 import (
 	"net/http"
+	"net/url"
+	"slices"
 	"strings"
 
 	"github.com/labstack/echo/v4"
@@ -72,12 +74,30 @@ func (u ui) closeForm(c echo.Context) error {
 	return nil
 }
 
+// cutChoices reads who won each leftover unit: one radio group per unit
+// (templates.CutField), in order, "" for a unit not chosen. Repeated
+// remainder_to values, as a script may post them, come first.
+func cutChoices(form url.Values) []string {
+	out := slices.Clone(form["remainder_to"])
+	for i := range len(form) {
+		out = append(out, form.Get(templates.CutField(i)))
+	}
+	for len(out) > 0 && out[len(out)-1] == "" {
+		out = out[:len(out)-1]
+	}
+	return out
+}
+
 func (u ui) closeGame(c echo.Context) error {
 	form, err := formParams(c)
 	if err != nil {
 		return u.problem(c, err)
 	}
-	_, err = u.svc.Close(c.Request().Context(), gameID(c), form["remainder_to"], form.Get("idempotency_key"))
+	// A unit left unchosen leaves the close short of a winner, which the
+	// game refuses; the page then shows each choice where it was made.
+	cut := cutChoices(form)
+	winners := slices.DeleteFunc(slices.Clone(cut), func(name string) bool { return name == "" })
+	_, err = u.svc.Close(c.Request().Context(), gameID(c), winners, form.Get("idempotency_key"))
 	if err == nil {
 		return c.Redirect(http.StatusSeeOther, "/g/"+gameID(c))
 	}
@@ -86,7 +106,7 @@ func (u ui) closeGame(c echo.Context) error {
 	}
 	p, loc := u.page(c, "close.title")
 	return u.svc.View(c.Request().Context(), gameID(c), func(g *tapp.State) error {
-		v := closeView(p, loc, g, form["remainder_to"])
+		v := closeView(p, loc, g, cut)
 		v.Error = loc.Error(err)
 		return render(c, http.StatusUnprocessableEntity, templates.Close(v))
 	})

@@ -1,0 +1,87 @@
+package web
+
+import (
+	"encoding/json"
+	"net/http"
+	"net/url"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// The close form asks who wins each leftover pot unit (rules.md, old Tapp,
+// "Final split": the cut decides each unit left over); each unit is a radio
+// group of its own, so two units can go to two players. A browser sends
+// one value per group, as this test does.
+func TestCloseFormCutEachUnitItsOwnChoice(t *testing.T) {
+	h := newServer(t)
+	v := players("Anna", "Ben", "Cleo")
+	v.Set("remainder", "cut")
+	id := startForm(t, h, "old-tapp", v)
+	form(t, h, "/g/"+id+"/record", url.Values{"contract": {"pass"}}) // pot 2 among 3: 2 units left over
+	body := page(t, h, "/g/"+id+"/close", "en").body
+	groups := map[string]bool{}
+	for _, m := range regexp.MustCompile(`type="radio" name="([^"]+)"`).FindAllStringSubmatch(body, -1) {
+		groups[m[1]] = true
+	}
+	if len(groups) != 2 {
+		t.Fatalf("the close form has radio groups %v, want one per leftover unit (2)", groups)
+	}
+
+	// A name not at the table for unit 2: refused, nothing closed, the
+	// choice for unit 1 kept on the page.
+	r := form(t, h, "/g/"+id+"/close", url.Values{"remainder_to.1": {"Ben"}, "remainder_to.2": {"Zoe"}})
+	if r.status != http.StatusUnprocessableEntity || !strings.Contains(errorNear(r.body, ""), "Zoe") {
+		t.Fatalf("a stranger wins unit 2: %d %q", r.status, errorNear(r.body, ""))
+	}
+	if !regexp.MustCompile(`name="remainder_to.1" value="Ben" checked`).MatchString(r.body) {
+		t.Fatal("the refused form lost the choice for unit 1")
+	}
+	if r := form(t, h, "/g/"+id+"/close", url.Values{"remainder_to.1": {"Ben"}, "remainder_to.2": {"Cleo"}}); r.status != http.StatusSeeOther {
+		t.Fatalf("close: %d %s", r.status, r.body)
+	}
+	var s struct {
+		RemainderTo []string `json:"remainder_to"`
+	}
+	if err := json.Unmarshal([]byte(do(t, h, "GET", "/api/games/"+id+"/settlement", "").body), &s); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(s.RemainderTo, ",") != "Ben,Cleo" {
+		t.Fatalf("the cut went to %v, want Ben and Cleo one unit each", s.RemainderTo)
+	}
+}
+
+// The same on a phone, from a page loaded by a LAN name over plain HTTP:
+// tapping Anna for unit 1 and Cleo for unit 2 gives each one unit.
+func TestBrowserCutTwoUnitsToTwoPlayers(t *testing.T) {
+	h := newServer(t)
+	base, _ := lanServer(t, h)
+	ctx := browser(t, lanNames)
+	run(t, ctx, "phone viewport", chromedp.EmulateViewport(phoneWidth, phoneHeight, chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulatePortrait))
+	id := startEvening(t, ctx, base, "old-tapp", []string{"Anna", "Ben", "Cleo"})
+	recordDeal(t, ctx, 1, deal{contract: "pass"})
+	run(t, ctx, "end the evening with the cut",
+		chromedp.Click(chromedp.CSS(`a[href$="/close"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`fieldset.picks`)),
+		chromedp.Click(chromedp.CSS(tap("remainder_to.1", "Anna"))),
+		chromedp.Click(chromedp.CSS(tap("remainder_to.2", "Cleo"))),
+		chromedp.Click(chromedp.CSS(`form button.primary`)),
+		chromedp.WaitVisible(chromedp.CSS(`p.closed`)))
+	shot(t, ctx, "cut-two-units")
+	res, err := http.Get(strings.Replace(base, "//tapp.test:", "//127.0.0.1:", 1) + "/api/games/" + id + "/settlement")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	var s struct {
+		RemainderTo []string `json:"remainder_to"`
+	}
+	if err := json.NewDecoder(res.Body).Decode(&s); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(s.RemainderTo, ",") != "Anna,Cleo" {
+		t.Fatalf("tapping Anna, then Cleo gave the units to %v", s.RemainderTo)
+	}
+}
