@@ -114,7 +114,12 @@ func parseDeal(loc i18n.Localizer, g *tapp.State, f *dealForm) payout.Record {
 			tricks[seat] = num("ramsch."+key+".tricks", f.get("ramsch_tricks_"+key))
 		}
 		fillLast(points, payout.TotalPoints(g.Setup.Variant), true)
-		fillLast(tricks, payout.TricksPerDeal(g.Setup), false)
+		all := payout.TricksPerDeal(g.Setup)
+		if seat, sum := fillLast(tricks, all, false); seat >= 0 {
+			// No count fills the blank: the rules would ask for it, when
+			// what is wrong is the tricks entered, more than a deal has.
+			f.unfilled = map[string]string{"ramsch." + strconv.Itoa(seat) + ".tricks": loc.T("record.ramsch-tricks-over", sum, all, g.Setup.Players[seat])}
+		}
 		for seat, name := range g.Setup.Players {
 			rec.Ramsch[name] = payout.RamschScore{Points: points[seat], Tricks: tricks[seat]}
 		}
@@ -128,23 +133,29 @@ func parseDeal(loc i18n.Localizer, g *tapp.State, f *dealForm) payout.Record {
 // missing. With the others over the total, points get 0, so that the
 // rules say the points are too many, not that one is missing; tricks stay
 // blank (a 0 would read as "took no trick" and draw another refusal
-// first).
-func fillLast(counts []*int, total int, zeroWhenOver bool) {
-	blank, sum := -1, 0
+// first), and fillLast returns that blank's index and the others' sum, for
+// the form to say what is wrong (-1 when it left no such blank).
+func fillLast(counts []*int, total int, zeroWhenOver bool) (over, sum int) {
+	blank := -1
 	for i, c := range counts {
 		switch {
 		case c != nil:
 			sum += *c
 		case blank >= 0:
-			return
+			return -1, 0
 		default:
 			blank = i
 		}
 	}
-	if blank >= 0 && (sum <= total || zeroWhenOver) {
+	switch {
+	case blank < 0:
+		return -1, 0
+	case sum <= total || zeroWhenOver:
 		rest := max(total-sum, 0)
 		counts[blank] = &rest
+		return -1, 0
 	}
+	return blank, sum
 }
 
 // place puts a refusal next to its field of the form.
@@ -166,6 +177,12 @@ func place(loc i18n.Localizer, g *tapp.State, f *dealForm, err error) {
 				field = "ramsch"
 			}
 		}
+	}
+	if say, ok := f.unfilled[field]; ok && ie.Code == "ramsch.tricks-missing" {
+		// The count the form could not fill in is not what is missing:
+		// the tricks entered are already more than the deal has.
+		f.errs["ramsch"] = say
+		return
 	}
 	switch field {
 	case "declarer", "partner", "trump", "points", "tricks", "kontra", "matzl", "ramsch", "reason":
