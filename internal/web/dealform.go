@@ -116,9 +116,19 @@ func parseDeal(loc i18n.Localizer, g *tapp.State, f *dealForm) payout.Record {
 		fillLast(points, payout.TotalPoints(g.Setup.Variant), true)
 		all := payout.TricksPerDeal(g.Setup)
 		if seat, sum := fillLast(tricks, all, false); seat >= 0 {
-			// No count fills the blank: the rules would ask for it, when
-			// what is wrong is the tricks entered, more than a deal has.
-			f.unfilled = map[string]string{"ramsch." + strconv.Itoa(seat) + ".tricks": loc.T("record.ramsch-tricks-over", sum, all, g.Setup.Players[seat])}
+			at, name := "ramsch."+strconv.Itoa(seat), g.Setup.Players[seat]
+			switch {
+			case sum > all:
+				// No count fills the blank: the rules would ask for it,
+				// when what is wrong is the tricks entered, more than a
+				// deal has.
+				f.instead = map[string]string{at + ".tricks ramsch.tricks-missing": loc.T("record.ramsch-tricks-over", sum, all, name)}
+			case sum == all && points[seat] != nil:
+				// The blank is 0: the rules would say the player took no
+				// trick, as if that had been entered, when it is what the
+				// tricks entered leave.
+				f.instead = map[string]string{at + ".points ramsch.points-no-trick": loc.T("record.ramsch-tricks-all", all, name, name, *points[seat])}
+			}
 		}
 		for seat, name := range g.Setup.Players {
 			rec.Ramsch[name] = payout.RamschScore{Points: points[seat], Tricks: tricks[seat]}
@@ -133,10 +143,11 @@ func parseDeal(loc i18n.Localizer, g *tapp.State, f *dealForm) payout.Record {
 // missing. With the others over the total, points get 0, so that the
 // rules say the points are too many, not that one is missing; tricks stay
 // blank (a 0 would read as "took no trick" and draw another refusal
-// first), and fillLast returns that blank's index and the others' sum, for
-// the form to say what is wrong (-1 when it left no such blank).
-func fillLast(counts []*int, total int, zeroWhenOver bool) (over, sum int) {
-	blank := -1
+// first). fillLast returns the one blank's index, filled or not, and the
+// others' sum, for the form to say what is wrong (-1 when there was not
+// one blank).
+func fillLast(counts []*int, total int, zeroWhenOver bool) (blank, sum int) {
+	blank = -1
 	for i, c := range counts {
 		switch {
 		case c != nil:
@@ -147,13 +158,12 @@ func fillLast(counts []*int, total int, zeroWhenOver bool) (over, sum int) {
 			blank = i
 		}
 	}
-	switch {
-	case blank < 0:
+	if blank < 0 {
 		return -1, 0
-	case sum <= total || zeroWhenOver:
+	}
+	if sum <= total || zeroWhenOver {
 		rest := max(total-sum, 0)
 		counts[blank] = &rest
-		return -1, 0
 	}
 	return blank, sum
 }
@@ -178,9 +188,9 @@ func place(loc i18n.Localizer, g *tapp.State, f *dealForm, err error) {
 			}
 		}
 	}
-	if say, ok := f.unfilled[field]; ok && ie.Code == "ramsch.tricks-missing" {
-		// The count the form could not fill in is not what is missing:
-		// the tricks entered are already more than the deal has.
+	if say, ok := f.instead[field+" "+ie.Code]; ok {
+		// About a count the form filled in, or could not: what is wrong
+		// is what was entered, said for the whole Ramsch.
 		f.errs["ramsch"] = say
 		return
 	}

@@ -188,6 +188,7 @@ func TestRecordFormMessages(t *testing.T) {
 		{"wuerttemberg", ramsch("60", "5", "70", "4", "", ""), "ramsch", "add up to 130"},
 		{"wuerttemberg", ramsch("x", "6", "40", "5", "30", "0"), "ramsch.0.points", "Enter a whole number."},
 		{"wuerttemberg", ramsch("50", "7", "40", "5", "30", ""), "ramsch", "The tricks entered add up to 12, more than the 11 a deal has, so Cleo's cannot be filled in"},
+		{"wuerttemberg", ramsch("50", "6", "40", "5", "30", ""), "ramsch", "The tricks entered add up to all 11 of the deal, which leaves no trick for Cleo, but Cleo has 30 points."},
 	}
 	for _, c := range cases {
 		id := ids[c.variant]
@@ -226,8 +227,10 @@ func TestRecordFormMessages(t *testing.T) {
 // player's left blank: no count fills the blank, and the form says what is
 // wrong, the tricks entered, in the page's language; not "enter how many
 // tricks Cleo took", which no number could answer, nor (as a 0 filled in
-// once made it) that Cleo took no trick.
-func TestRamschTricksOverTheDeal(t *testing.T) {
+// once made it) that Cleo took no trick. Tricks entered that add up to the
+// whole deal leave the blank 0: with points for that player, the form says
+// so, not "Cleo took no trick" as if that had been entered.
+func TestRamschTricksLeftBlank(t *testing.T) {
 	h := newServer(t)
 	id := startForm(t, h, "wuerttemberg", players("Anna", "Ben", "Cleo"))
 	cases := []struct {
@@ -245,6 +248,13 @@ func TestRamschTricksOverTheDeal(t *testing.T) {
 		// Only Anna's tricks blank.
 		{url.Values{"ramsch_points_0": {"20"}, "ramsch_tricks_1": {"6"}, "ramsch_points_1": {"70"}, "ramsch_tricks_2": {"6"}, "ramsch_points_2": {"30"}}, "sv",
 			"De ifyllda sticken blir 12, fler än de 11 som en giv har, så sticken för Anna kan inte fyllas i utifrån dem."},
+		// All 11 entered: Cleo's blank is 0, her points typed or filled in.
+		{url.Values{"ramsch_points_0": {"50"}, "ramsch_tricks_0": {"6"}, "ramsch_points_1": {"40"}, "ramsch_tricks_1": {"5"}, "ramsch_points_2": {"30"}}, "en",
+			"The tricks entered add up to all 11 of the deal, which leaves no trick for Cleo, but Cleo has 30 points."},
+		{url.Values{"ramsch_points_0": {"50"}, "ramsch_tricks_0": {"6"}, "ramsch_points_1": {"40"}, "ramsch_tricks_1": {"5"}}, "de",
+			"Die eingetragenen Stiche ergeben schon alle 11 des Spiels, für Cleo bleibt also kein Stich, aber Cleo hat 30 Augen."},
+		{url.Values{"ramsch_points_1": {"40"}, "ramsch_tricks_1": {"5"}, "ramsch_points_2": {"30"}, "ramsch_tricks_2": {"6"}}, "sv",
+			"De ifyllda sticken blir alla 11 i given, så inget stick blir kvar åt Anna, men Anna har 50 ögon."},
 		// A count no deal can have is named first, next to its field.
 		{url.Values{"ramsch_points_0": {"90"}, "ramsch_tricks_0": {"12"}, "ramsch_none_1": {"true"}, "ramsch_points_2": {"30"}}, "en",
 			"12 is outside 0–11"},

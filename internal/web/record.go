@@ -21,10 +21,10 @@ type dealForm struct {
 	values url.Values
 	errs   map[string]string // by form field: declarer, points, ramsch.<seat>.points, …
 	err    string            // a message for the whole form
-	// unfilled: a count left blank that the form could not fill in from
-	// the others (ramsch.<seat>.tricks), with what to say instead of
-	// asking for it.
-	unfilled map[string]string
+	// instead: what to say in place of a refusal, by its field and code
+	// ("ramsch.2.tricks ramsch.tricks-missing"), where the refusal is
+	// about a count left blank that the form filled in, or could not.
+	instead map[string]string
 }
 
 func (f *dealForm) get(k string) string { return strings.TrimSpace(f.values.Get(k)) }
