@@ -1,10 +1,11 @@
 // tappbook: the little the pages need beyond plain forms. Everything works
 // without it; with it, the table updates live, the screen stays awake, the
 // other side's points show while typing, kontra is a stepper, choosing
-// another contract keeps what was tapped, a Ramsch shows the last player's
-// count, links are shared in one tap, the phone keeps what it saw of the
-// history as a witness, and a deal saved while the server cannot be reached
-// waits on the phone and is sent once it answers.
+// another contract keeps what was tapped, a deal's form half filled in is
+// back after a reload, a Ramsch shows the last player's count, links are
+// shared in one tap, the phone keeps what it saw of the history as a
+// witness, and a deal saved while the server cannot be reached waits on the
+// phone and is sent once it answers.
 (function () {
   "use strict";
   var live = document.body.getAttribute("data-live");
@@ -115,7 +116,12 @@
         b.type = "button"; b.textContent = label; b.setAttribute("aria-label", label === "+" ? "kontra +" : "kontra −");
         b.addEventListener("click", function () {
           var i = sel.selectedIndex + d;
-          if (i >= 0 && i < sel.options.length) sel.selectedIndex = i;
+          if (i >= 0 && i < sel.options.length) {
+            sel.selectedIndex = i;
+            // Said as a choice of the select is (a script's is not): the
+            // draft keeps it.
+            sel.dispatchEvent(new Event("change", { bubbles: true }));
+          }
         });
         return b;
       };
@@ -124,6 +130,117 @@
       wrap.appendChild(sel);
       wrap.appendChild(step(1, "+"));
     });
+  }
+
+  // Drafts: a deal's form keeps what was tapped and typed through a reload,
+  // or a visit elsewhere and back in the same tab. Its inputs are
+  // autocomplete="off", so that the browser never shows a deal already sent
+  // as if it were not; instead the script keeps a draft in the tab's
+  // sessionStorage (which plain HTTP allows) as it is filled in, and puts it
+  // back when the same form is shown again. The server names the form (the
+  // contracts' data-draft, there before a contract is chosen too): the game
+  // and the deal it is for, a new deal by its number, a correction by the
+  // deal and how often it has been entered; so a draft never lands on
+  // another deal's form. Only what the person chose is kept, never the
+  // hidden fields (the form's token and key, the deal's number). A draft is
+  // dropped when its form is sent (the post waits in the queue until the
+  // server answers: a reload meanwhile shows no deal already sent as
+  // unsent), made again from the server's answer if that refuses it, and
+  // dropped once the deal is saved.
+  var DRAFT = "tappbook.draft:";
+  function draftDrop(name) {
+    try { sessionStorage.removeItem(DRAFT + name); } catch (e) {}
+  }
+  // draftSweep drops the drafts that can no longer be shown: of new deals
+  // before this one (saved, here or by another phone), of corrections of a
+  // deal entered again since.
+  function draftSweep(name) {
+    var p = name.split("/"), stale = [];
+    try {
+      for (var i = 0; i < sessionStorage.length; i++) {
+        var k = sessionStorage.key(i);
+        if (k.indexOf(DRAFT + p[0] + "/") !== 0) continue;
+        var q = k.slice(DRAFT.length).split("/");
+        if ((p[1] === "new" && q[1] === "new" && +q[2] < +p[2]) ||
+            (p[1] === "edit" && q[1] === "edit" && q[2] === p[2] && +q[3] < +p[3])) stale.push(q.join("/"));
+      }
+    } catch (e) {}
+    stale.forEach(draftDrop);
+  }
+  function draftName(root) {
+    var nav = root.querySelector("nav.contracts[data-draft]");
+    return nav ? nav.getAttribute("data-draft") : "";
+  }
+  function drafts(root, answered) {
+    var name = draftName(root), form = root.querySelector("form.deal");
+    if (!name || !window.sessionStorage || !window.URLSearchParams) return;
+    draftSweep(name);
+    var d = null;
+    try { d = JSON.parse(sessionStorage.getItem(DRAFT + name)); } catch (e) {}
+    var q = new URLSearchParams(location.search);
+    if (!form) {
+      // No contract chosen yet (the form's bare address): the one the
+      // draft was typed for.
+      if (d && d.contract && !answered && !q.has("contract")) return draftContract(d, q);
+      return;
+    }
+    var contract = form.querySelector("input[name=contract]"), tout = form.querySelector("input[name=tout]");
+    // What the form is shaped for: its contract, and tout, which asks
+    // other questions. A draft is put back only onto a form of its shape.
+    var shape = function () { return { contract: contract ? contract.value : "", tout: !!(tout && tout.checked) }; };
+    var fields = function () {
+      var f = {};
+      Array.prototype.forEach.call(form.elements, function (el) {
+        if (!el.name || el.type === "hidden" || el.type === "submit" || el.type === "button") return;
+        if (el.type === "radio") {
+          if (!Object.prototype.hasOwnProperty.call(f, el.name)) f[el.name] = null;
+          if (el.checked) f[el.name] = el.value;
+        } else if (el.type === "checkbox") f[el.name] = el.checked;
+        else f[el.name] = el.value;
+      });
+      return f;
+    };
+    var save = function () {
+      var s = shape();
+      try { sessionStorage.setItem(DRAFT + name, JSON.stringify({ contract: s.contract, tout: s.tout, fields: fields() })); } catch (e) {}
+    };
+    if (answered) {
+      // The server's answer to the form sent: it shows what was sent, and
+      // why it was refused. That is the draft now.
+      save();
+    } else if (d && d.fields) {
+      var here = shape();
+      if (d.contract === here.contract && !!d.tout === here.tout) {
+        Array.prototype.forEach.call(form.elements, function (el) {
+          if (!el.name || el.type === "hidden" || !Object.prototype.hasOwnProperty.call(d.fields, el.name)) return;
+          var v = d.fields[el.name];
+          if (el.type === "radio") el.checked = v !== null && el.value === v;
+          else if (el.type === "checkbox") el.checked = v === true;
+          else if (typeof v === "string" && (el.tagName !== "SELECT" ||
+              Array.prototype.some.call(el.options, function (o) { return o.value === v; }))) el.value = v;
+        });
+      } else if (!q.has("contract")) {
+        // The form's bare address shows the contract the server starts
+        // with (a correction's: the one recorded): the one the draft was
+        // typed for instead.
+        return draftContract(d, q);
+      } else {
+        // Another contract was chosen, with what was typed carried over
+        // (keepTyped): the draft follows it.
+        save();
+      }
+    }
+    form.addEventListener("input", save);
+    form.addEventListener("change", save);
+    form.addEventListener("submit", function () { draftDrop(name); });
+  }
+  // draftContract asks for the form of the draft's contract, where the
+  // draft is put back. That address names a contract: no second turn.
+  function draftContract(d, q) {
+    q.set("contract", d.contract);
+    if (d.tout) q.set("tout", "true");
+    location.replace(location.pathname + "?" + q.toString());
+    return false;
   }
 
   // Another contract keeps what was tapped and typed: the contract's link
@@ -265,7 +382,7 @@
     here.replaceWith(main);
     document.title = doc.title;
     try { history.replaceState(null, "", url); } catch (e) {}
-    init(main);
+    init(main, true);
   }
 
   function retryLater() {
@@ -290,6 +407,7 @@
         delay = 1000;
         drop(item.key);
         if (r.ok && r.redirected) {
+          if (item.draft) draftDrop(item.draft); // saved: the form is for the next deal now
           if (item.page === location.href) { sent = true; location.assign(r.url); }
           else flush();
           return;
@@ -313,7 +431,8 @@
         var item = {
           url: form.action, page: location.href, at: Date.now(),
           body: new URLSearchParams(new FormData(form)).toString(),
-          key: key ? key.value : String(Date.now())
+          key: key ? key.value : String(Date.now()),
+          draft: form.classList.contains("deal") ? draftName(root) : ""
         };
         var list = waiting().filter(function (x) { return x.key !== item.key; });
         list.push(item);
@@ -324,7 +443,12 @@
     });
   }
 
-  function init(root) {
+  // init makes a page's parts work; answered: the page is the server's
+  // answer to a post, put in place of the one shown.
+  function init(root, answered) {
+    // The draft first: what shows or hides parts of the form, or counts
+    // from it, then starts from what it puts back.
+    if (drafts(root, answered) === false) return;
     pointsHelper(root);
     steppers(root);
     queueForms(root);

@@ -242,7 +242,8 @@ type RecordView struct {
 	Voided        bool
 	Error         string
 	IdemKey       string
-	Total         int // card points in play, for "the other side has …"
+	Draft         string // names the phone's draft of the form (static/app.js): web's draftKey
+	Total         int    // card points in play, for "the other side has …"
 	Declarers     []Option
 	DeclarerFixed string // rufen: forehand
 	Partners      []Option

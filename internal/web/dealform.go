@@ -114,7 +114,22 @@ func parseDeal(loc i18n.Localizer, g *tapp.State, f *dealForm) payout.Record {
 			tricks[seat] = num("ramsch."+key+".tricks", f.get("ramsch_tricks_"+key))
 		}
 		fillLast(points, payout.TotalPoints(g.Setup.Variant), true)
-		fillLast(tricks, payout.TricksPerDeal(g.Setup), false)
+		all := payout.TricksPerDeal(g.Setup)
+		if seat, sum := fillLast(tricks, all, false); seat >= 0 {
+			at, name := "ramsch."+strconv.Itoa(seat), g.Setup.Players[seat]
+			switch {
+			case sum > all:
+				// No count fills the blank: the rules would ask for it,
+				// when what is wrong is the tricks entered, more than a
+				// deal has.
+				f.instead = map[string]string{at + ".tricks ramsch.tricks-missing": loc.T("record.ramsch-tricks-over", sum, all, name)}
+			case sum == all && points[seat] != nil:
+				// The blank is 0: the rules would say the player took no
+				// trick, as if that had been entered, when it is what the
+				// tricks entered leave.
+				f.instead = map[string]string{at + ".points ramsch.points-no-trick": loc.T("record.ramsch-tricks-all", all, name, name, *points[seat])}
+			}
+		}
 		for seat, name := range g.Setup.Players {
 			rec.Ramsch[name] = payout.RamschScore{Points: points[seat], Tricks: tricks[seat]}
 		}
@@ -128,23 +143,29 @@ func parseDeal(loc i18n.Localizer, g *tapp.State, f *dealForm) payout.Record {
 // missing. With the others over the total, points get 0, so that the
 // rules say the points are too many, not that one is missing; tricks stay
 // blank (a 0 would read as "took no trick" and draw another refusal
-// first).
-func fillLast(counts []*int, total int, zeroWhenOver bool) {
-	blank, sum := -1, 0
+// first). fillLast returns the one blank's index, filled or not, and the
+// others' sum, for the form to say what is wrong (-1 when there was not
+// one blank).
+func fillLast(counts []*int, total int, zeroWhenOver bool) (blank, sum int) {
+	blank = -1
 	for i, c := range counts {
 		switch {
 		case c != nil:
 			sum += *c
 		case blank >= 0:
-			return
+			return -1, 0
 		default:
 			blank = i
 		}
 	}
-	if blank >= 0 && (sum <= total || zeroWhenOver) {
+	if blank < 0 {
+		return -1, 0
+	}
+	if sum <= total || zeroWhenOver {
 		rest := max(total-sum, 0)
 		counts[blank] = &rest
 	}
+	return blank, sum
 }
 
 // place puts a refusal next to its field of the form.
@@ -166,6 +187,12 @@ func place(loc i18n.Localizer, g *tapp.State, f *dealForm, err error) {
 				field = "ramsch"
 			}
 		}
+	}
+	if say, ok := f.instead[field+" "+ie.Code]; ok {
+		// About a count the form filled in, or could not: what is wrong
+		// is what was entered, said for the whole Ramsch.
+		f.errs["ramsch"] = say
+		return
 	}
 	switch field {
 	case "declarer", "partner", "trump", "points", "tricks", "kontra", "matzl", "ramsch", "reason":

@@ -187,6 +187,8 @@ func TestRecordFormMessages(t *testing.T) {
 		{"wuerttemberg", ramsch("", "6", "", "3", "30", "1"), "ramsch.0.points", "Enter Anna's card points"},
 		{"wuerttemberg", ramsch("60", "5", "70", "4", "", ""), "ramsch", "add up to 130"},
 		{"wuerttemberg", ramsch("x", "6", "40", "5", "30", "0"), "ramsch.0.points", "Enter a whole number."},
+		{"wuerttemberg", ramsch("50", "7", "40", "5", "30", ""), "ramsch", "The tricks entered add up to 12, more than the 11 a deal has, so Cleo's cannot be filled in"},
+		{"wuerttemberg", ramsch("50", "6", "40", "5", "30", ""), "ramsch", "The tricks entered add up to all 11 of the deal, which leaves no trick for Cleo, but Cleo has 30 points."},
 	}
 	for _, c := range cases {
 		id := ids[c.variant]
@@ -218,6 +220,68 @@ func TestRecordFormMessages(t *testing.T) {
 	r := form(t, h, "/g/"+ids["zuger"]+"/record", z("points", "1"), "Accept-Language", "de")
 	if got := errorNear(r.body, "points"); got != "Keine Kartenkombination ist genau 1 Auge wert." {
 		t.Fatalf("German message: %q", got)
+	}
+}
+
+// A Ramsch whose tricks entered are already more than a deal has, with one
+// player's left blank: no count fills the blank, and the form says what is
+// wrong, the tricks entered, in the page's language; not "enter how many
+// tricks Cleo took", which no number could answer, nor (as a 0 filled in
+// once made it) that Cleo took no trick. Tricks entered that add up to the
+// whole deal leave the blank 0: with points for that player, the form says
+// so, not "Cleo took no trick" as if that had been entered.
+func TestRamschTricksLeftBlank(t *testing.T) {
+	h := newServer(t)
+	id := startForm(t, h, "wuerttemberg", players("Anna", "Ben", "Cleo"))
+	cases := []struct {
+		v    url.Values
+		lang string
+		says string
+	}{
+		// Cleo's tricks blank, her points typed.
+		{url.Values{"ramsch_points_0": {"50"}, "ramsch_tricks_0": {"7"}, "ramsch_points_1": {"40"}, "ramsch_tricks_1": {"5"}, "ramsch_points_2": {"30"}}, "en",
+			"The tricks entered add up to 12, more than the 11 a deal has, so Cleo's cannot be filled in from the rest."},
+		// Anna's points and tricks blank: her points are filled in, her
+		// tricks cannot be.
+		{url.Values{"ramsch_tricks_1": {"6"}, "ramsch_points_1": {"70"}, "ramsch_tricks_2": {"6"}, "ramsch_points_2": {"30"}}, "de",
+			"Die eingetragenen Stiche ergeben 12, mehr als die 11 eines Spiels, also ergeben sich die von Anna nicht aus den anderen."},
+		// Only Anna's tricks blank.
+		{url.Values{"ramsch_points_0": {"20"}, "ramsch_tricks_1": {"6"}, "ramsch_points_1": {"70"}, "ramsch_tricks_2": {"6"}, "ramsch_points_2": {"30"}}, "sv",
+			"De ifyllda sticken blir 12, fler än de 11 som en giv har, så sticken för Anna kan inte fyllas i utifrån dem."},
+		// All 11 entered: Cleo's blank is 0, her points typed or filled in.
+		{url.Values{"ramsch_points_0": {"50"}, "ramsch_tricks_0": {"6"}, "ramsch_points_1": {"40"}, "ramsch_tricks_1": {"5"}, "ramsch_points_2": {"30"}}, "en",
+			"The tricks entered add up to all 11 of the deal, which leaves no trick for Cleo, but Cleo has 30 points."},
+		{url.Values{"ramsch_points_0": {"50"}, "ramsch_tricks_0": {"6"}, "ramsch_points_1": {"40"}, "ramsch_tricks_1": {"5"}}, "de",
+			"Die eingetragenen Stiche ergeben schon alle 11 des Spiels, für Cleo bleibt also kein Stich, aber Cleo hat 30 Augen."},
+		{url.Values{"ramsch_points_1": {"40"}, "ramsch_tricks_1": {"5"}, "ramsch_points_2": {"30"}, "ramsch_tricks_2": {"6"}}, "sv",
+			"De ifyllda sticken blir alla 11 i given, så inget stick blir kvar åt Anna, men Anna har 50 ögon."},
+		// A count no deal can have is named first, next to its field.
+		{url.Values{"ramsch_points_0": {"90"}, "ramsch_tricks_0": {"12"}, "ramsch_none_1": {"true"}, "ramsch_points_2": {"30"}}, "en",
+			"12 is outside 0–11"},
+	}
+	for _, c := range cases {
+		c.v.Set("contract", "ramsch")
+		c.v.Set("expected_hand", "1")
+		r := form(t, h, "/g/"+id+"/record", c.v, "Accept-Language", c.lang)
+		if r.status != http.StatusUnprocessableEntity {
+			t.Fatalf("%s %v: %d, want 422", c.lang, c.v, r.status)
+		}
+		fs := html.UnescapeString(regexp.MustCompile(`(?s)<fieldset class="ramsch".*</fieldset>`).FindString(r.body))
+		alerts := regexp.MustCompile(`<p class="error" role="alert">([^<]*)<`).FindAllStringSubmatch(fs, -1)
+		if len(alerts) != 1 || alerts[0][1] != c.says {
+			t.Fatalf("%s %v: the Ramsch says %q, want only %q", c.lang, c.v, alerts, c.says)
+		}
+		// What was typed is still there, and the blank still blank.
+		for k, vs := range c.v {
+			if strings.HasPrefix(k, "ramsch_points_") || strings.HasPrefix(k, "ramsch_tricks_") {
+				if !strings.Contains(r.body, `name="`+k+`" value="`+vs[0]+`"`) {
+					t.Fatalf("%s %v: the form lost %s=%s", c.lang, c.v, k, vs[0])
+				}
+			}
+		}
+	}
+	if l := do(t, h, "GET", "/api/games/"+id+"/ledger", "").json(t); l["hands"] != 0.0 {
+		t.Fatalf("a refused Ramsch recorded a deal")
 	}
 }
 

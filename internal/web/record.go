@@ -21,6 +21,10 @@ type dealForm struct {
 	values url.Values
 	errs   map[string]string // by form field: declarer, points, ramsch.<seat>.points, …
 	err    string            // a message for the whole form
+	// instead: what to say in place of a refusal, by its field and code
+	// ("ramsch.2.tricks ramsch.tricks-missing"), where the refusal is
+	// about a count left blank that the form filled in, or could not.
+	instead map[string]string
 }
 
 func (f *dealForm) get(k string) string { return strings.TrimSpace(f.values.Get(k)) }
@@ -45,6 +49,7 @@ func (u ui) recordView(p templates.Page, loc i18n.Localizer, g *tapp.State, hand
 	if v.IdemKey == "" {
 		v.IdemKey = newKey()
 	}
+	v.Draft = draftKey(p.GameID, g, hand, edit)
 	if h := g.Hand(hand); edit && h != nil {
 		v.Voided = h.Voided
 	}
@@ -193,6 +198,28 @@ func (u ui) recordView(p templates.Page, loc i18n.Localizer, g *tapp.State, hand
 		v.RamschError = f.errs["ramsch"]
 	}
 	return v
+}
+
+// draftKey names the draft the phone keeps of a deal's form while it is
+// filled in (static/app.js, in the tab's sessionStorage): the game and the
+// deal the form is for, a new deal by its number, a correction by the deal
+// and how many times its record has been entered. A draft is put back only
+// onto a form with the same name: never onto another deal's form, and
+// never onto a correction of a deal entered again since (by another phone,
+// say), which it would quietly undo.
+func draftKey(game string, g *tapp.State, hand int, edit bool) string {
+	if !edit {
+		return game + "/new/" + strconv.Itoa(hand)
+	}
+	entered := 0
+	if h := g.Hand(hand); h != nil {
+		for _, r := range h.Revisions {
+			if r.Kind == tapp.TypeHandRecorded || r.Kind == tapp.TypeHandCorrect {
+				entered++
+			}
+		}
+	}
+	return game + "/edit/" + strconv.Itoa(hand) + "/" + strconv.Itoa(entered)
 }
 
 func (u ui) recordForm(c echo.Context) error {
