@@ -383,6 +383,10 @@
     document.title = doc.title;
     try { history.replaceState(null, "", url); } catch (e) {}
     init(main, true);
+    // The page was scrolled to the Save button: bring the first message
+    // into view, or one more tap would send the form unread.
+    var said = main.querySelector(".error");
+    if (said) said.scrollIntoView({ block: "center" });
   }
 
   function retryLater() {

@@ -239,6 +239,7 @@ func TestBrowserTwoPhonesOneDeal(t *testing.T) {
 	recordDeal(t, a, 1, deal{contract: "pass"})
 
 	run(t, b, "phone B types deal 2",
+		chromedp.EmulateViewport(phoneWidth, phoneHeight, chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulatePortrait),
 		chromedp.Navigate(base+"/g/"+id+"/record?contract=solo&lang=en"), chromedp.WaitVisible(chromedp.CSS(`form.deal`)),
 		chromedp.Click(chromedp.CSS(tap("declarer", "Ben"))), chromedp.Click(chromedp.CSS(tap("tricks", "5"))),
 		chromedp.SendKeys(chromedp.CSS(`#points`), "70"))
@@ -257,6 +258,12 @@ func TestBrowserTwoPhonesOneDeal(t *testing.T) {
 	}
 	if pts := value(t, b, "read the points", chromedp.Evaluate[string](`document.getElementById("points").value`)); pts != "70" {
 		t.Fatalf("phone B's points are gone: %q", pts)
+	}
+	// Phone B had scrolled down to Save: the message is brought into view,
+	// or one more tap would record the same deal again unread.
+	if top := value(t, b, "where the message is", chromedp.Evaluate[float64](`(function(){var r=document.querySelector("p.error").getBoundingClientRect();return r.top<0||r.bottom>innerHeight?-1:r.top})()`)); top < 0 {
+		shot(t, b, "conflict-message-out-of-view")
+		t.Fatal("phone B's message about the other deal is outside the screen")
 	}
 	if _, n := waitingDeals(t, b); n != 0 {
 		t.Fatalf("phone B still keeps %d posts", n)
