@@ -85,7 +85,7 @@ func TestUndoInOneTap(t *testing.T) {
 		t.Fatalf("the undo is not one void with the reason \"undone\": %s", evs)
 	}
 	body = page(t, h, "/g/"+id+"?undone=1", "en").body
-	for _, want := range []string{"Deal 1 undone: it no longer counts.", "· <em>undone</em>", "Bring deal 1 back"} {
+	for _, want := range []string{"Deal 1 undone: it no longer counts, but Anna&#39;s turn to deal is used, so Ben deals next. To fix what was entered instead, bring it back and correct it.", "· <em>undone</em>", "Bring deal 1 back"} {
 		if !strings.Contains(body, want) {
 			t.Fatalf("after the undo the table lacks %q: %s", want, visibleText(body))
 		}

@@ -184,7 +184,7 @@ func undoneView(loc i18n.Localizer, g *tapp.State, ask tableAsk) *templates.Undo
 	if h == nil || !h.Voided || h.VoidReason != undoReason {
 		return nil
 	}
-	return &templates.UndoneView{Hand: h.Number, Text: loc.T("table.undone", h.Number),
+	return &templates.UndoneView{Hand: h.Number, Text: loc.T("table.undone", h.Number, g.Setup.Players[h.Dealer], g.Setup.Players[g.NextDealer()]),
 		CanRedo: allowed(g, tapp.CorrectHand{Hand: h.Number, Record: h.Record(), Reason: redoReason}),
 		Key:     fmt.Sprintf("redo-%d-v%d", h.Number, g.Version)}
 }
