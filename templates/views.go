@@ -152,6 +152,7 @@ type ChartLine struct {
 // TableView is a game at the table.
 type TableView struct {
 	Page
+	PotWent     string // closed: where the pot went, the cut's units included
 	UnitsHead   string // the standings' column of units: "Units", or "Cents" where a unit is a cent
 	Variant     string
 	VariantName string

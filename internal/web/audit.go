@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/labstack/echo/v4"
+	"github.com/shopspring/decimal"
 	"rsc.io/qr"
 
 	"tappbook/internal/i18n"
@@ -71,6 +72,12 @@ func eventSummary(loc i18n.Localizer, g *tapp.State, typ string, data []byte) st
 		return deal(p.Hand, p.Scored, "")
 	case tapp.HandVoided:
 		return loc.T("table.hand", p.Hand) + ": " + reasonText(loc, p.Reason)
+	case tapp.GameClosed:
+		split := make([]decimal.Decimal, len(g.Setup.Players))
+		for seat, name := range g.Setup.Players {
+			split[seat] = p.Split[name]
+		}
+		return potWent(loc, g.Setup.Players, split, p.RemainderTo)
 	}
 	return ""
 }

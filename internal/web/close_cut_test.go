@@ -51,6 +51,40 @@ func TestCloseFormCutEachUnitItsOwnChoice(t *testing.T) {
 	if strings.Join(s.RemainderTo, ",") != "Ben,Cleo" {
 		t.Fatalf("the cut went to %v, want Ben and Cleo one unit each", s.RemainderTo)
 	}
+	// The closed table and the history say where the pot went.
+	for lang, want := range map[string]string{
+		"en": "The pot of 2 went to the players: Anna 0, Ben 1, Cleo 1. The 2 leftover units went to Ben and Cleo.",
+		"de": "Der Pott von 2 ging an die Spieler: Anna 0, Ben 1, Cleo 1. Die 2 übrig gebliebenen Einheiten gingen an Ben und Cleo.",
+		"sv": "Potten på 2 gick till spelarna: Anna 0, Ben 1, Cleo 1. De 2 överblivna enheterna gick till Ben och Cleo.",
+	} {
+		for _, path := range []string{"/g/" + id, "/g/" + id + "/audit"} {
+			if text := visibleText(page(t, h, path, lang).body); !strings.Contains(text, want) {
+				t.Errorf("%s (%s) does not say %q: %s", path, lang, want, text)
+			}
+		}
+	}
+}
+
+// One winner of the cut for both units, and a game with no pot to share,
+// in words.
+func TestWherePotWent(t *testing.T) {
+	h := newServer(t)
+	v := players("Anna", "Ben", "Cleo")
+	v.Set("remainder", "cut")
+	id := startForm(t, h, "old-tapp", v)
+	form(t, h, "/g/"+id+"/record", url.Values{"contract": {"pass"}})
+	if r := form(t, h, "/g/"+id+"/close", url.Values{"remainder_to.1": {"Cleo"}, "remainder_to.2": {"Cleo"}}); r.status != http.StatusSeeOther {
+		t.Fatalf("close: %d %s", r.status, r.body)
+	}
+	if text := visibleText(page(t, h, "/g/"+id, "de").body); !strings.Contains(text, "Die 2 übrig gebliebenen Einheiten gingen an Cleo (2).") {
+		t.Errorf("both units to Cleo: %s", text)
+	}
+	zuger := startForm(t, h, "zuger", players("Anna", "Ben", "Cleo", "Dan"))
+	redirect(t, h, "/g/"+zuger+"/record", zugerSolo)
+	redirect(t, h, "/g/"+zuger+"/close", url.Values{})
+	if body := page(t, h, "/g/"+zuger, "en").body; strings.Contains(body, "pot-went") {
+		t.Errorf("a game without a pot says where its pot went: %s", visibleText(body))
+	}
 }
 
 // The same on a phone, from a page loaded by a LAN name over plain HTTP:

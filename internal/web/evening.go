@@ -1,6 +1,7 @@
 package web
 
 import (
+	"fmt"
 	"net/http"
 	"net/url"
 	"slices"
@@ -72,6 +73,51 @@ func (u ui) closeForm(c echo.Context) error {
 		return u.problem(c, err)
 	}
 	return nil
+}
+
+// potWent says where the pot went when the evening was closed: each
+// player's share, and who got the units left over (by the cut or as the
+// biggest loser); "" where there was no pot to share.
+func potWent(loc i18n.Localizer, players []string, split []decimal.Decimal, leftover []string) string {
+	total := decimal.Zero
+	var shares []string
+	for seat, name := range players {
+		if seat < len(split) {
+			total = total.Add(split[seat])
+			shares = append(shares, name+" "+loc.Num(split[seat]))
+		}
+	}
+	if total.IsZero() {
+		return ""
+	}
+	out := loc.T("close.pot-went", total, strings.Join(shares, ", "))
+	if len(leftover) > 0 {
+		var names []string // each winner once, with the units won where more than one
+		for _, name := range players {
+			switch n := countOf(leftover, name); {
+			case n == 1:
+				names = append(names, name)
+			case n > 1:
+				names = append(names, fmt.Sprintf("%s (%d)", name, n))
+			}
+		}
+		list := names[len(names)-1]
+		if len(names) > 1 {
+			list = loc.T("ex.list", strings.Join(names[:len(names)-1], ", "), list)
+		}
+		out += " " + loc.T("close.leftover-went", len(leftover), list)
+	}
+	return out
+}
+
+func countOf(names []string, name string) int {
+	n := 0
+	for _, x := range names {
+		if x == name {
+			n++
+		}
+	}
+	return n
 }
 
 // cutChoices reads who won each leftover unit: one radio group per unit

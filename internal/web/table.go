@@ -121,6 +121,7 @@ func (u ui) tableView(p templates.Page, loc i18n.Localizer, g *tapp.State, ask t
 		v.MoreDeals = len(g.Hands())
 	}
 	if g.Closed != nil {
+		v.PotWent = potWent(loc, g.Setup.Players, g.Closed.Split, g.Closed.RemainderTo)
 		v.Transfers = transferViews(loc, g, g.Closed.Transfers)
 		v.Fingerprint = events.Fingerprint(g.Head)
 		id := g.ID
