@@ -383,3 +383,26 @@ func TestCloseForm(t *testing.T) {
 		t.Fatalf("closed table: %s", visibleText(table))
 	}
 }
+
+// A missing choice is answered with what to do, not with the form's own
+// question again ("Vem spelade?" under the heading "Vem spelade?").
+func TestMissingChoiceSaysWhatToDo(t *testing.T) {
+	h := newServer(t)
+	zuger := startForm(t, h, "zuger", players("Anna", "Ben", "Cleo", "Dan"))
+	matzl := startForm(t, h, "matzlfangen", players("Anna", "Ben", "Cleo", "Dan"))
+	wue := startForm(t, h, "wuerttemberg", players("Anna", "Ben", "Cleo"))
+	for _, c := range []struct {
+		id, field, lang, says string
+		v                     url.Values
+	}{
+		{zuger, "declarer", "sv", "Tryck på den som spelade.", url.Values{"contract": {"solo"}, "points": {"70"}, "tricks": {"5"}}},
+		{zuger, "declarer", "de", "Antippen, wer gespielt hat.", url.Values{"contract": {"solo"}, "points": {"70"}, "tricks": {"5"}}},
+		{matzl, "partner", "sv", "Tryck på den som hade det anropade kortet.", url.Values{"contract": {"rufen"}, "points": {"70"}, "tricks": {"5"}}},
+		{wue, "trump", "de", "Antippen, welche Farbe Trumpf war.", url.Values{"contract": {"suit"}, "declarer": {"Ben"}, "points": {"70"}}},
+	} {
+		r := form(t, h, "/g/"+c.id+"/record", c.v, "Accept-Language", c.lang)
+		if got := errorNear(r.body, c.field); r.status != http.StatusUnprocessableEntity || got != c.says {
+			t.Errorf("%s without %s: %d %q, want %q", c.lang, c.field, r.status, got, c.says)
+		}
+	}
+}
