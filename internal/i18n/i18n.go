@@ -159,7 +159,16 @@ func (l Localizer) Error(err error) string {
 	if r, size := utf8.DecodeRuneInString(msg); size > 0 {
 		msg = string(unicode.ToUpper(r)) + msg[size:]
 	}
+	// ... and ends with a full stop (the API's English has none).
+	if msg != "" && !strings.ContainsRune(".?!…", lastRune(msg)) {
+		msg += "."
+	}
 	return msg
+}
+
+func lastRune(s string) rune {
+	r, _ := utf8.DecodeLastRuneInString(s)
+	return r
 }
 
 // decimalComma reports whether the language writes 1,50.

@@ -1,6 +1,7 @@
 package i18n
 
 import (
+	"errors"
 	"regexp"
 	"strings"
 	"testing"
@@ -9,6 +10,7 @@ import (
 
 	"tappbook/internal/game"
 	"tappbook/internal/payout"
+	"tappbook/internal/problem"
 )
 
 func load(t *testing.T) *Bundle {
@@ -203,4 +205,28 @@ func FuzzAmount(f *testing.F) {
 			t.Fatalf("ParseAmount(%q) = %s, NormalizeAmount gives %s", s, d2, norm)
 		}
 	})
+}
+
+// A refusal on a page is a sentence: a capital first and a full stop last
+// (the API's English is lower case without one), never two.
+func TestErrorIsASentence(t *testing.T) {
+	b := load(t)
+	en := b.For("en")
+	refusals, err := game.Refusals()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		err  error
+		want string
+	}{
+		{refusals.New(problem.Conflict, "", "conflict.hand", 7, 6), "This is deal 7, not 6; someone may have recorded it already, so check the list before recording again."},
+		{refusals.Input("declarer", "declarer.missing"), "Say who played the contract."},
+		{refusals.Input("contract", "contract.missing", "solo, tapp"), "Say which contract was played (solo, tapp)."},
+		{errors.New("no such thing"), "Something went wrong on the server; nothing was changed. Try again."},
+	} {
+		if got := en.Error(c.err); got != c.want {
+			t.Errorf("%v: %q, want %q", c.err, got, c.want)
+		}
+	}
 }

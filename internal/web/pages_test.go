@@ -257,7 +257,7 @@ func TestRamschTricksLeftBlank(t *testing.T) {
 			"De ifyllda sticken blir alla 11 i given, så inget stick blir kvar åt Anna, men Anna har 50 ögon."},
 		// A count no deal can have is named first, next to its field.
 		{url.Values{"ramsch_points_0": {"90"}, "ramsch_tricks_0": {"12"}, "ramsch_none_1": {"true"}, "ramsch_points_2": {"30"}}, "en",
-			"12 is outside 0–11"},
+			"12 is outside 0–11."},
 	}
 	for _, c := range cases {
 		c.v.Set("contract", "ramsch")
