@@ -264,7 +264,7 @@ func EnglishPhrases() map[string]string {
 		"ex.passed":          "All passed: no game, nobody pays", "ex.draw": "%s: nobody pays", "ex.even": "%s: nobody pays", "ex.ramsch": "Ramsch: %s",
 		"ex.cancelled": "%s: %s, but %s", "ex.line-plain": "%s: %s", "ex.line": "%s: %s = %s",
 		"ex.from-each": "%s from each opponent", "ex.to-each": "%s to each opponent",
-		"ex.from-each-rufen": "%s from each opponent, one to each of the two", "ex.to-each-rufen": "%s to each opponent, one to each of the two",
+		"ex.from-each-rufen": "%s from each opponent, one to each of the two", "ex.to-each-rufen": "%s to each opponent, one from each of the two",
 		"suit.clubs": "clubs", "suit.spades": "spades", "suit.hearts": "hearts", "suit.diamonds": "diamonds",
 	}
 	titles := map[string]string{
