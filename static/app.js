@@ -173,7 +173,8 @@
   }
   function drafts(root, answered) {
     var name = draftName(root), form = root.querySelector("form.deal");
-    if (!name || !window.sessionStorage || !window.URLSearchParams) return;
+    // Storage may be switched off, and then even asking for it throws.
+    try { if (!name || !window.sessionStorage || !window.URLSearchParams) return; } catch (e) { return; }
     draftSweep(name);
     var d = null;
     try { d = JSON.parse(sessionStorage.getItem(DRAFT + name)); } catch (e) {}
@@ -206,8 +207,10 @@
     };
     if (answered) {
       // The server's answer to the form sent: it shows what was sent, and
-      // why it was refused. That is the draft now.
-      save();
+      // why it was refused. That is the draft now, if it is the same deal's
+      // form; the form of another deal (another phone recorded this one
+      // meanwhile) shows the values to be checked, not to be kept for it.
+      if (answered.draft === name) save();
     } else if (d && d.fields) {
       var here = shape();
       if (d.contract === here.contract && !!d.tout === here.tout) {
@@ -375,14 +378,14 @@
 
   // show puts a page the server answered (a refusal next to its field, a
   // conflict with another phone) in place of this one, so that it is read.
-  function show(html, url) {
+  function show(html, url, draft) {
     var doc = new DOMParser().parseFromString(html, "text/html");
     var main = doc.getElementById("main"), here = document.getElementById("main");
     if (!main || !here) { document.documentElement.innerHTML = html; return; }
     here.replaceWith(main);
     document.title = doc.title;
     try { history.replaceState(null, "", url); } catch (e) {}
-    init(main, true);
+    init(main, { draft: draft || "" });
     // The page was scrolled to the Save button: bring the first message
     // into view, or one more tap would send the form unread.
     var said = main.querySelector(".error");
@@ -416,7 +419,7 @@
           else flush();
           return;
         }
-        show(html, item.url);
+        show(html, item.url, item.draft);
         flush();
       });
     }, function () {
@@ -448,7 +451,8 @@
   }
 
   // init makes a page's parts work; answered: the page is the server's
-  // answer to a post, put in place of the one shown.
+  // answer to a post, put in place of the one shown ({draft: the sent
+  // form's draft name}).
   function init(root, answered) {
     // The draft first: what shows or hides parts of the form, or counts
     // from it, then starts from what it puts back.

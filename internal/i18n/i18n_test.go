@@ -216,6 +216,22 @@ func TestErrorIsASentence(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Every refusal in every language: one stop at most, none after a
+	// stop or a question mark, every verb filled.
+	for code, format := range refusals.Messages() {
+		args := argsFor(format)
+		for i, a := range args {
+			if a == nil {
+				args[i] = "Anna"
+			}
+		}
+		for _, lang := range Languages() {
+			got := b.For(lang).Error(refusals.Input("", code, args...))
+			if strings.Contains(got, "%!") || regexp.MustCompile(`[.?!…]["“”»)]?\.$`).MatchString(got) {
+				t.Errorf("%s %s: %q", lang, code, got)
+			}
+		}
+	}
 	for _, c := range []struct {
 		err  error
 		want string

@@ -268,6 +268,12 @@ func TestBrowserTwoPhonesOneDeal(t *testing.T) {
 	if _, n := waitingDeals(t, b); n != 0 {
 		t.Fatalf("phone B still keeps %d posts", n)
 	}
+	// The form it was shown is deal 3's, with deal 2's values to be
+	// checked: they are no draft of deal 3, which a later Record would
+	// fill in unasked.
+	if kept := value(t, b, "read the drafts", chromedp.Evaluate[[]string](`Object.keys(sessionStorage).filter(function(k){return k.indexOf("tappbook.draft:")===0})`)); len(kept) != 0 {
+		t.Fatalf("phone B keeps drafts %v after the other phone's deal", kept)
+	}
 	if n := srv.hands(t, id); n != 2 {
 		t.Fatalf("%v deals, want 2: phone A's deal 2, phone B's not recorded over it", n)
 	}

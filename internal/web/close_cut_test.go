@@ -30,6 +30,17 @@ func TestCloseFormCutEachUnitItsOwnChoice(t *testing.T) {
 		t.Fatalf("the close form has radio groups %v, want one per leftover unit (2)", groups)
 	}
 
+	// Only one unit of two chosen, either one: refused (one name alone would
+	// read as one winner for all), nothing closed.
+	for _, only := range []string{"remainder_to.1", "remainder_to.2"} {
+		r := form(t, h, "/g/"+id+"/close", url.Values{only: {"Cleo"}})
+		if r.status != http.StatusUnprocessableEntity || errorNear(r.body, "") != "Choose who won each leftover unit." {
+			t.Fatalf("only %s chosen: %d %q", only, r.status, errorNear(r.body, ""))
+		}
+		if !regexp.MustCompile(`name="` + regexp.QuoteMeta(only) + `" value="Cleo" checked`).MatchString(r.body) {
+			t.Fatalf("the refused form lost the choice for %s", only)
+		}
+	}
 	// A name not at the table for unit 2: refused, nothing closed, the
 	// choice for unit 1 kept on the page.
 	r := form(t, h, "/g/"+id+"/close", url.Values{"remainder_to.1": {"Ben"}, "remainder_to.2": {"Zoe"}})

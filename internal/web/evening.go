@@ -120,16 +120,17 @@ func countOf(names []string, name string) int {
 	return n
 }
 
-// cutChoices reads who won each leftover unit: one radio group per unit
-// (templates.CutField), in order, "" for a unit not chosen. Repeated
-// remainder_to values, as a script may post them, come first.
-func cutChoices(form url.Values) []string {
-	out := slices.Clone(form["remainder_to"])
-	for i := range len(form) {
-		out = append(out, form.Get(templates.CutField(i)))
+// cutChoices reads who won each of the units leftover units: one radio
+// group per unit (templates.CutField), "" for a unit not chosen. A form
+// with remainder_to values instead (one winner for all, or one per unit, as
+// the API takes them) is read as it is.
+func cutChoices(form url.Values, units int) []string {
+	if v, ok := form["remainder_to"]; ok {
+		return v
 	}
-	for len(out) > 0 && out[len(out)-1] == "" {
-		out = out[:len(out)-1]
+	out := make([]string, units)
+	for i := range out {
+		out[i] = form.Get(templates.CutField(i))
 	}
 	return out
 }
@@ -139,21 +140,34 @@ func (u ui) closeGame(c echo.Context) error {
 	if err != nil {
 		return u.problem(c, err)
 	}
-	// A unit left unchosen leaves the close short of a winner, which the
-	// game refuses; the page then shows each choice where it was made.
-	cut := cutChoices(form)
+	ctx, id := c.Request().Context(), gameID(c)
+	units := 0
+	if err := u.svc.View(ctx, id, func(g *tapp.State) error { units = g.Settlement().Undecided; return nil }); err != nil {
+		return u.problem(c, err)
+	}
+	cut := cutChoices(form, units)
 	winners := slices.DeleteFunc(slices.Clone(cut), func(name string) bool { return name == "" })
-	_, err = u.svc.Close(c.Request().Context(), gameID(c), winners, form.Get("idempotency_key"))
-	if err == nil {
-		return c.Redirect(http.StatusSeeOther, "/g/"+gameID(c))
+	if len(winners) > 0 && len(winners) < len(cut) {
+		// Some units chosen, not all: one name would read as one winner
+		// for all (rules.md), which is not what was tapped.
+		return u.closeRefused(c, cut, u.localizer(c).T("close.cut-each"))
+	}
+	if _, err = u.svc.Close(ctx, id, winners, form.Get("idempotency_key")); err == nil {
+		return c.Redirect(http.StatusSeeOther, "/g/"+id)
 	}
 	if !problem.IsKind(err, problem.Input) {
 		return u.problem(c, err)
 	}
-	p, loc := u.page(c, "close.title")
+	return u.closeRefused(c, cut, u.localizer(c).Error(err))
+}
+
+// closeRefused shows the close form again with what was chosen and why
+// it was refused.
+func (u ui) closeRefused(c echo.Context, cut []string, why string) error {
+	p, l := u.page(c, "close.title")
 	return u.svc.View(c.Request().Context(), gameID(c), func(g *tapp.State) error {
-		v := closeView(p, loc, g, cut)
-		v.Error = loc.Error(err)
+		v := closeView(p, l, g, cut)
+		v.Error = why
 		return render(c, http.StatusUnprocessableEntity, templates.Close(v))
 	})
 }

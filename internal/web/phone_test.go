@@ -243,6 +243,21 @@ func TestHerzAsConfirmUndoAndEnd(t *testing.T) {
 	if r := page(t, h, "/g/"+id+"/record", "de"); r.status != http.StatusConflict || !strings.Contains(r.body, "Der Abend ist vorbei") || strings.Contains(r.body, `name="contract"`) {
 		t.Fatalf("the record page after the last Zwangsramsch: %d %s", r.status, visibleText(r.body))
 	}
+	// Undoing the last Zwangsramsch keeps its turn taken: the evening stays
+	// over, and the banner names nobody who deals next.
+	saved := page(t, h, "/g/"+id+"?saved=7", "en").body
+	m := regexp.MustCompile(`action="(/g/[^"]+/hands/7/undo)"[^>]*>.*?name="idempotency_key" value="([^"]+)"`).FindStringSubmatch(saved)
+	if m == nil {
+		t.Fatalf("no undo after the last Zwangsramsch: %s", visibleText(saved))
+	}
+	redirect(t, h, m[1], url.Values{"idempotency_key": {m[2]}})
+	body := page(t, h, "/g/"+id+"?undone=7", "en").body
+	if undone := visibleText(body); !strings.Contains(undone, "Deal 7 undone: it no longer counts, but") || strings.Contains(undone, "deals next") {
+		t.Fatalf("after undoing the last Zwangsramsch: %s", undone)
+	}
+	if strings.Contains(body, `<span class="tag">deals</span>`) {
+		t.Fatal("the standings mark a dealer of a deal that will never be dealt")
+	}
 }
 
 // #15.6: where tricks alone decide, won or lost is one tap and the count is

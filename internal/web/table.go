@@ -104,7 +104,7 @@ func (u ui) tableView(p templates.Page, loc i18n.Localizer, g *tapp.State, ask t
 	for seat, name := range g.Setup.Players {
 		b := g.Balance(seat)
 		v.Players = append(v.Players, templates.PlayerView{Name: name, Seat: seat, Units: loc.Num(b),
-			Money: loc.Money(g.Money(b), g.Currency, g.Places()), Dealer: seat == next && g.Closed == nil, Negative: b.IsNegative()})
+			Money: loc.Money(g.Money(b), g.Currency, g.Places()), Dealer: seat == next && dealsNext(g), Negative: b.IsNegative()})
 	}
 	// The last deals, newest first; all of them on request. Rendering every
 	// explanation of a long evening on each refresh would make the table slow.
@@ -179,13 +179,21 @@ func savedView(loc i18n.Localizer, g *tapp.State, ask tableAsk) *templates.Saved
 		Key:     fmt.Sprintf("undo-%d-v%d", h.Number, g.Version)}
 }
 
+// dealsNext reports whether anyone deals again this evening: not once it
+// is closed, nor after Württemberg's last Zwangsramsch.
+func dealsNext(g *tapp.State) bool { return g.Closed == nil && g.End().Phase != tapp.PhaseDone }
+
 // undoneView: the deal this phone just undid, with the way back.
 func undoneView(loc i18n.Localizer, g *tapp.State, ask tableAsk) *templates.UndoneView {
 	h := g.Hand(ask.undone)
 	if h == nil || !h.Voided || h.VoidReason != undoReason {
 		return nil
 	}
-	return &templates.UndoneView{Hand: h.Number, Text: loc.T("table.undone", h.Number, g.Setup.Players[h.Dealer], g.Setup.Players[g.NextDealer()]),
+	text := loc.T("table.undone", h.Number, g.Setup.Players[h.Dealer], g.Setup.Players[g.NextDealer()])
+	if !dealsNext(g) {
+		text = loc.T("table.undone-last", h.Number, g.Setup.Players[h.Dealer])
+	}
+	return &templates.UndoneView{Hand: h.Number, Text: text,
 		CanRedo: allowed(g, tapp.CorrectHand{Hand: h.Number, Record: h.Record(), Reason: redoReason}),
 		Key:     fmt.Sprintf("redo-%d-v%d", h.Number, g.Version)}
 }
