@@ -464,6 +464,27 @@
     ramschHelper(root);
     shareButtons(root);
   }
+  // A field left empty: the browser's own "Please fill out this field"
+  // speaks the phone's language, not the one chosen on the page; the page
+  // gives its words instead. Each try to send starts afresh, so that a
+  // message never outlives what it was about.
+  document.addEventListener("invalid", function (e) {
+    var el = e.target;
+    if (!el.setCustomValidity || !el.validity.valueMissing) return;
+    var choose = el.type === "radio" || el.tagName === "SELECT";
+    el.setCustomValidity(document.body.getAttribute(choose ? "data-choose" : "data-fill") || "");
+  }, true);
+  var unsay = function (form) {
+    if (!form) return;
+    Array.prototype.forEach.call(form.elements, function (el) { if (el.setCustomValidity) el.setCustomValidity(""); });
+  };
+  document.addEventListener("click", function (e) {
+    var b = e.target.closest && e.target.closest("button, input[type=submit]");
+    if (b && b.form) unsay(b.form);
+  }, true);
+  document.addEventListener("change", function (e) { unsay(e.target.form); }, true);
+  document.addEventListener("input", function (e) { unsay(e.target.form); }, true);
+
   init(document);
   witness();
   banner();
