@@ -156,6 +156,14 @@ func TestGroupPagesFlow(t *testing.T) {
 			t.Fatalf("%s: %d %s", path, ro.status, ro.body)
 		}
 	}
+	// Its page promises no more than its link gives: no word of starting
+	// evenings or recording payments, a QR code said to be read-only.
+	if ro := page(t, h, "/r/"+rid, "en").body; strings.Contains(ro, "can start evenings") || !strings.Contains(ro, `aria-label="QR code of the read-only link"`) {
+		t.Fatalf("the read-only group page offers what it cannot give: %s", visibleText(ro))
+	}
+	if w := page(t, h, "/groups/"+gid, "en").body; !strings.Contains(w, "can start evenings") || !strings.Contains(w, `aria-label="QR code of the link to this group"`) {
+		t.Fatalf("the group page does not say what its link gives: %s", visibleText(w))
+	}
 	if r := form(t, h, "/r/"+rid+"/payments", url.Values{"from": {"Ben"}, "to": {"Anna"}, "amount": {"1"}}); r.status < 400 {
 		t.Fatalf("a payment through the read-only link: %d", r.status)
 	}
