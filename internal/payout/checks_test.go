@@ -161,7 +161,7 @@ func TestDecodeRules(t *testing.T) {
 		{Wuerttemberg, `{"suit_tapp": "yes"}`, "rules.type", true},
 		{Wuerttemberg, `{"values": {"grand": 5}}`, "rules.values.unknown", false},
 		{Wuerttemberg, `{"values": {"suit": 0}}`, "rules.values.range", false},
-		{Wuerttemberg, `{"values": {"suit": "x"}}`, "rules.type", true},
+		{Wuerttemberg, `{"values": {"suit": "x"}}`, "rules.values.type", true},
 		{Wuerttemberg, `{"values": []}`, "rules.type", true},
 	}
 	for _, b := range bad {

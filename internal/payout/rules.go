@@ -238,7 +238,7 @@ func unitValues(key string, keys []string, field func(*Rules) map[string]decimal
 					return err
 				}
 				if err != nil {
-					return ruleTypeErr(key+"."+k, "a whole number of units, such as 5")
+					return catalogue.Malformed("rules."+key+"."+k, "rules.values.type", k)
 				}
 				if err := check(k, d); err != nil {
 					return err

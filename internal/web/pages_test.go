@@ -360,6 +360,20 @@ func TestStartFormMessages(t *testing.T) {
 	if r := page(t, h, "/new/skat", "en"); r.status != 404 {
 		t.Fatalf("unknown variant: %d", r.status)
 	}
+	// A contract's value that is no number: the contract by name, in the
+	// page's language, no code name of the API's.
+	for lang, want := range map[string]string{
+		"en": "The value of bettel must be a whole number above 0, such as 5.",
+		"de": "Der Wert von bettel muss eine ganze Zahl über 0 sein, zum Beispiel 5.",
+		"sv": "Värdet för bettel måste vara ett heltal över 0, till exempel 5.",
+	} {
+		v := players("A", "B", "C")
+		v.Set("values.bettel", "abc")
+		r := form(t, h, "/new/wuerttemberg", v, "Accept-Language", lang)
+		if got := errorNear(r.body, "values.bettel"); r.status != http.StatusUnprocessableEntity || got != want {
+			t.Errorf("%s: bettel worth abc: %d %q, want %q", lang, r.status, got, want)
+		}
+	}
 }
 
 func TestCloseForm(t *testing.T) {
