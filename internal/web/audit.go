@@ -72,6 +72,15 @@ func eventSummary(loc i18n.Localizer, g *tapp.State, typ string, data []byte) st
 		return deal(p.Hand, p.Scored, "")
 	case tapp.HandVoided:
 		return loc.T("table.hand", p.Hand) + ": " + reasonText(loc, p.Reason)
+	case tapp.HerzAs:
+		return loc.T("audit.herz-as", p.AfterHand)
+	case tapp.HerzAsHolder:
+		if p.InTapp {
+			return loc.T("audit.herz-in-tapp", p.Hand)
+		}
+		return loc.T("audit.herz-holder", p.Hand, p.Player)
+	case tapp.HerzAsWithdrawn:
+		return reasonText(loc, p.Reason)
 	case tapp.GameClosed:
 		split := make([]decimal.Decimal, len(g.Setup.Players))
 		for seat, name := range g.Setup.Players {

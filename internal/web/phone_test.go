@@ -258,6 +258,13 @@ func TestHerzAsConfirmUndoAndEnd(t *testing.T) {
 	if strings.Contains(body, `<span class="tag">deals</span>`) {
 		t.Fatal("the standings mark a dealer of a deal that will never be dealt")
 	}
+	// The history says each Herz-As fact in words, not only as data.
+	audit := visibleText(page(t, h, "/g/"+id+"/audit", "en").body)
+	for _, want := range []string{"Herz-As announced", "lay in the tapp; the question passes to the next deal.", "Deal 3: Anna was dealt ♥A."} {
+		if !strings.Contains(audit, want) {
+			t.Fatalf("the history does not say %q: %s", want, audit)
+		}
+	}
 }
 
 // #15.6: where tricks alone decide, won or lost is one tap and the count is
