@@ -309,6 +309,11 @@ func TestBrowserMyEveningsOneEntryInThePagesLanguage(t *testing.T) {
 	if want := []string{"/g/" + id + " " + name}; fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Fatalf("my evenings: %q, want %q", got, want)
 	}
+	// On a phone each entry is a tap target of 44 px at least.
+	run(t, ctx, "phone viewport", chromedp.EmulateViewport(phoneWidth, phoneHeight, chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulatePortrait))
+	if h := value(t, ctx, "the entry's height", chromedp.Evaluate[float64](`document.querySelector('#mine a.mine-link').getBoundingClientRect().height`)); h < 44 {
+		t.Fatalf("an entry of my evenings is %.0f px tall, under 44", h)
+	}
 }
 
 // forged is a token with its first character changed: another form's, or
