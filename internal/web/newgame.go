@@ -19,8 +19,14 @@ import (
 func checkStart(loc i18n.Localizer, d *payout.Descriptor, form url.Values, view *templates.NewGameView) bool {
 	found := false
 	// Every seat of the form, a seat missing from the post as a blank one.
+	// A name is checked as it will be started with: without the space a
+	// phone's keyboard adds after a word (playersAndUnit trims it too).
 	seats := make([]string, len(view.Seats))
-	copy(seats, form["player"])
+	for i, name := range form["player"] {
+		if i < len(seats) {
+			seats[i] = strings.TrimSpace(name)
+		}
+	}
 	for i, err := range payout.SeatProblems(seats) {
 		if err == nil || i >= view.MinSeats && strings.TrimSpace(seats[i]) == "" {
 			continue // a seat the variant may leave empty

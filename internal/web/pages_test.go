@@ -1,6 +1,7 @@
 package web
 
 import (
+	"fmt"
 	"html"
 	"net/http"
 	"net/http/httptest"
@@ -359,6 +360,11 @@ func TestStartFormMessages(t *testing.T) {
 	}
 	if r := page(t, h, "/new/skat", "en"); r.status != 404 {
 		t.Fatalf("unknown variant: %d", r.status)
+	}
+	// A name with the space a phone keyboard adds after a word is taken
+	// without it.
+	if id := startForm(t, h, "old-tapp", players("Anna ", " Ben", "Cleo")); fmt.Sprint(do(t, h, "GET", "/api/games/"+id, "").json(t)["players"]) != "[Anna Ben Cleo]" {
+		t.Fatalf("names with spaces around: %v", do(t, h, "GET", "/api/games/"+id, "").json(t)["players"])
 	}
 	// A contract's value that is no number: the contract by name, in the
 	// page's language, no code name of the API's.
