@@ -2,6 +2,7 @@ package web
 
 import (
 	"fmt"
+	"html"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -116,9 +117,22 @@ func TestGroupPagesFlow(t *testing.T) {
 	if r.status != 422 || !strings.Contains(errorNear(r.body, "amount"), "mehr Nachkommastellen als das Geld dieser Runde (2)") || !strings.Contains(r.body, `value="0,005"`) {
 		t.Fatalf("payment refused: %d %q", r.status, errorNear(r.body, "amount"))
 	}
+	// The refused form's page switches language and theme on the tab's
+	// address, which loads; the form's own would be refused.
+	for _, switchTo := range []string{`/groups/` + gid + `/tab?lang=sv`, `/groups/` + gid + `/tab?theme=dark`} {
+		if !strings.Contains(r.body, `href="`+html.EscapeString(switchTo)+`"`) {
+			t.Fatalf("the refused payment's page does not switch on the tab (%s): %s", switchTo, r.body)
+		}
+		if got := page(t, h, switchTo, "de"); got.status != http.StatusOK {
+			t.Fatalf("%s: %d", switchTo, got.status)
+		}
+	}
 	r = form(t, h, "/groups/"+gid+"/payments", url.Values{"from": {"Ben"}, "to": {"Ben"}, "amount": {"1"}})
 	if r.status != 422 || !strings.Contains(r.body, "Ben cannot pay themselves") {
 		t.Fatalf("payment to oneself: %d %s", r.status, visibleText(r.body))
+	}
+	if r := form(t, h, "/groups/"+gid+"/members", url.Values{"player": {"x\ty"}}); r.status != 422 || !strings.Contains(r.body, `href="/groups/`+gid+`?lang=de"`) {
+		t.Fatalf("a refused member's page does not switch language on the group's page: %d %s", r.status, r.body)
 	}
 	tab = page(t, h, "/groups/"+gid+"/tab", "en")
 	if !strings.Contains(tab.body, "Ben paid Anna CHF 2.50") || !strings.Contains(tab.body, `data-owed="Ben">−CHF 1.00<`) {

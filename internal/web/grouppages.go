@@ -91,12 +91,20 @@ func (u ui) newGroup(c echo.Context) error {
 
 // groupHead fills what every page of a group needs. A group's pages follow
 // no live stream: p.Base is left empty.
-func (u ui) groupHead(c echo.Context, st *group.State, title string, args ...any) (templates.Page, i18n.Localizer, templates.GroupBase) {
+// groupHead is the head of one of a group's pages: page is its address
+// below the group's ("", "/tab", "/stats"). A page shown as the answer to a
+// refused form (POST …/payments, …/members) switches language and theme on
+// that page's own address, which a GET can reach; the form's would be
+// refused.
+func (u ui) groupHead(c echo.Context, st *group.State, page, title string, args ...any) (templates.Page, i18n.Localizer, templates.GroupBase) {
 	p, loc := u.page(c, title, args...)
 	p.GameID, p.Base = "", ""
 	base := "/groups/" + st.ID
 	if readOnly(c) {
 		base = "/r/" + c.Param("token")
+	}
+	if c.Request().Method != http.MethodGet {
+		p.Path = base + page
 	}
 	return p, loc, templates.GroupBase{Name: st.Name, Base: base}
 }
@@ -130,7 +138,7 @@ func rotated(players []string) []string {
 
 func (u ui) groupView(c echo.Context, gv game.View, member templates.Field) templ.Component {
 	st := gv.Group
-	p, loc, base := u.groupHead(c, st, "group.title", st.Name)
+	p, loc, base := u.groupHead(c, st, "", "group.title", st.Name)
 	origin := c.Scheme() + "://" + c.Request().Host
 	v := templates.GroupView{Page: p, Group: base, ReadURL: origin + "/r/" + st.ReadID, Members: st.MemberNames(), Member: member, IdemKey: newKey(),
 		Money: loc.T("group.money", loc.Money(st.Unit, st.Currency, st.Places()))}

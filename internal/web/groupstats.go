@@ -21,7 +21,7 @@ func (u ui) statsPage(c echo.Context) error {
 		return u.problem(c, err)
 	}
 	st := gv.Group
-	p, loc, base := u.groupHead(c, st, "stats.title", st.Name)
+	p, loc, base := u.groupHead(c, st, "/stats", "stats.title", st.Name)
 	s := st.Stats(gv.Games)
 	money := func(d decimal.Decimal) string { return loc.Money(d, st.Currency, st.Places()) }
 	row := func(seat int, name string, l group.Line) templates.StatsRow {

@@ -28,7 +28,7 @@ func (u ui) tabPage(c echo.Context) error {
 // a payment or a void, if any.
 func (u ui) tabView(c echo.Context, gv game.View, form map[string][]string, refusal *formRefusal) templates.TabView {
 	st := gv.Group
-	p, loc, base := u.groupHead(c, st, "tab.title", st.Name)
+	p, loc, base := u.groupHead(c, st, "/tab", "tab.title", st.Name)
 	places := st.Places()
 	money := func(d decimal.Decimal) string { return loc.Money(d, st.Currency, places) }
 	tab := st.Tab(gv.Games)
