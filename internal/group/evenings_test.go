@@ -1,6 +1,8 @@
 package group
 
 import (
+	"fmt"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/shopspring/decimal"
@@ -115,25 +117,71 @@ func settles(t *testing.T, tab Tab) {
 }
 
 func TestCashRounding(t *testing.T) {
-	ts := []tapp.Transfer{{From: "Ben", To: "Anna", Amount: d("3.52")}, {From: "Cleo", To: "Anna", Amount: d("0.02")}, {From: "Dan", To: "Anna", Amount: d("0.025")}}
 	step, ok := CashStep("CHF")
 	if !ok || !step.Equal(d("0.05")) {
 		t.Fatalf("CHF step %s %v", step, ok)
 	}
-	got := CashTransfers(ts, step)
-	if len(got) != 2 || !got[0].Amount.Equal(d("3.50")) || !got[1].Amount.Equal(d("0.05")) || got[1].From != "Dan" {
+	// Anna is owed 3.565; Ben owes 3.52, Cleo 0.02, Dan 0.025.
+	names := []string{"Anna", "Ben", "Cleo", "Dan"}
+	got := CashTransfers(names, []decimal.Decimal{d("3.565"), d("-3.52"), d("-0.02"), d("-0.025")}, step)
+	if fmt.Sprint(got) != fmt.Sprint([]tapp.Transfer{{From: "Ben", To: "Anna", Amount: d("3.50")}, {From: "Dan", To: "Anna", Amount: d("0.05")}}) {
 		t.Fatalf("rounded %+v", got)
 	}
+	// Sara is owed 12 crowns by Nils (8.50) and Erik (3.50): she gets 12,
+	// not 9 + 4 (each payment rounded on its own).
 	sek, _ := CashStep("SEK")
-	if got := CashTransfers([]tapp.Transfer{{From: "A", To: "B", Amount: d("12.50")}}, sek); !got[0].Amount.Equal(d("13")) {
-		t.Fatalf("SEK %+v", got)
+	got = CashTransfers([]string{"Nils", "Erik", "Sara"}, []decimal.Decimal{d("-8.50"), d("-3.50"), d("12.00")}, sek)
+	paid := decimal.Zero
+	for _, tr := range got {
+		if tr.To != "Sara" {
+			t.Fatalf("%+v: only Sara is owed", got)
+		}
+		paid = paid.Add(tr.Amount)
+	}
+	if !paid.Equal(d("12")) || len(got) != 2 {
+		t.Fatalf("Sara is paid %s in %+v, want 12 in two payments", paid, got)
 	}
 	if _, ok := CashStep("EUR"); ok {
 		t.Fatal("EUR has a cash step")
 	}
-	// The exact amounts are kept: rounding gives new transfers.
-	if !ts[0].Amount.Equal(d("3.52")) {
-		t.Fatal("rounding changed the exact transfers")
+}
+
+// Property: for any tab, the cash payments move everyone to a multiple of
+// the step within less than one step of the exact balance, and settle
+// those rounded balances exactly (what is paid in adds up to what is paid
+// out, per member and in all).
+func TestCashRoundingProperty(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 11))
+	for _, currency := range []string{"CHF", "SEK", "DKK", "HUF"} {
+		step, _ := CashStep(currency)
+		for range 500 {
+			n := 2 + rng.IntN(9)
+			names := make([]string, n)
+			owed := make([]decimal.Decimal, n)
+			sum := decimal.Zero
+			for i := range n - 1 {
+				names[i] = fmt.Sprintf("p%d", i)
+				owed[i] = decimal.New(rng.Int64N(20001)-10000, -2)
+				sum = sum.Add(owed[i])
+			}
+			names[n-1], owed[n-1] = fmt.Sprintf("p%d", n-1), sum.Neg()
+			got := CashTransfers(names, owed, step)
+			moved := map[string]decimal.Decimal{}
+			for _, tr := range got {
+				if !tr.Amount.IsPositive() || !tr.Amount.Mod(step).IsZero() {
+					t.Fatalf("%s %v: a payment of %s", currency, owed, tr.Amount)
+				}
+				moved[tr.From] = moved[tr.From].Sub(tr.Amount)
+				moved[tr.To] = moved[tr.To].Add(tr.Amount)
+			}
+			for i, name := range names {
+				// A member owed gets paid (moved > 0); the rounded balance
+				// is what the payments move, within a step of the exact.
+				if diff := moved[name].Sub(owed[i]).Abs(); diff.GreaterThanOrEqual(step) {
+					t.Fatalf("%s %v: %s is moved %s for an exact %s", currency, owed, name, moved[name], owed[i])
+				}
+			}
+		}
 	}
 }
 

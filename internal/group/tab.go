@@ -90,17 +90,32 @@ func CashStep(currency string) (decimal.Decimal, bool) {
 	return decimal.RequireFromString(step), true
 }
 
-// CashTransfers rounds suggested transfers to what can be paid in cash:
-// each amount to the nearest step (halves up), a transfer that rounds to
-// nothing dropped. They no longer settle the tab exactly: what is paid is
-// recorded as paid, and the tab keeps the exact remainder.
-func CashTransfers(ts []tapp.Transfer, step decimal.Decimal) []tapp.Transfer {
-	out := []tapp.Transfer{}
-	for _, t := range ts {
-		t.Amount = t.Amount.Div(step).Round(0).Mul(step)
-		if t.Amount.IsPositive() {
-			out = append(out, t)
-		}
+// CashTransfers is what to pay when cash is rounded to step: each member's
+// balance rounded to a step so that the rounded balances still add up to
+// zero (each rounded down, then up by one step for as many as the sum
+// needs, the largest remainders first, then in the tab's order), and these
+// settled with the fewest payments. Nobody then pays or gets a step or more
+// beyond what is exact, and whoever is owed gets what all the others pay
+// to them, no more: rounding each payment on its own had someone owed 12.00
+// collect 9.00 + 4.00. What is paid is recorded as paid, and the tab keeps
+// the exact remainder.
+func CashTransfers(names []string, owed []decimal.Decimal, step decimal.Decimal) []tapp.Transfer {
+	rounded := make([]decimal.Decimal, len(owed))
+	rest := make([]decimal.Decimal, len(owed)) // in steps, in [0, 1)
+	short := decimal.Zero                      // in steps: what the floors took from zero
+	for i, b := range owed {
+		q := b.Div(step)
+		floor := q.Floor()
+		rounded[i], rest[i] = floor.Mul(step), q.Sub(floor)
+		short = short.Sub(floor)
 	}
-	return out
+	order := make([]int, len(owed))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return rest[b].Cmp(rest[a]) })
+	for _, i := range order[:min(len(order), int(short.IntPart()))] {
+		rounded[i] = rounded[i].Add(step)
+	}
+	return tapp.Settle(names, rounded)
 }

@@ -174,7 +174,7 @@ func tabOut(st *group.State, t group.Tab) tabJSON {
 		out.Owed[name] = t.Owed[i].StringFixed(places)
 	}
 	if step, ok := group.CashStep(st.Currency); ok {
-		out.Cash = &cashJSON{Step: step.StringFixed(places), Transfers: transfersOut(group.CashTransfers(t.Transfers, step), places)}
+		out.Cash = &cashJSON{Step: step.StringFixed(places), Transfers: transfersOut(group.CashTransfers(t.Names, t.Owed, step), places)}
 	}
 	return out
 }

@@ -43,7 +43,7 @@ func (u ui) tabView(c echo.Context, gv game.View, form map[string][]string, refu
 		v.Cash = c.QueryParam("cash") != ""
 	}
 	if v.Cash {
-		transfers = group.CashTransfers(tab.Transfers, step)
+		transfers = group.CashTransfers(tab.Names, tab.Owed, step)
 	}
 	for _, t := range transfers {
 		tt := templates.TabTransfer{From: t.From, To: t.To, Amount: money(t.Amount), Value: t.Amount.StringFixed(places)}
