@@ -117,6 +117,9 @@ func TestGroupPagesFlow(t *testing.T) {
 	if r.status != 422 || !strings.Contains(errorNear(r.body, "amount"), "mehr Nachkommastellen als das Geld dieser Runde (2)") || !strings.Contains(r.body, `value="0,005"`) {
 		t.Fatalf("payment refused: %d %q", r.status, errorNear(r.body, "amount"))
 	}
+	if sv := visibleText(page(t, h, "/groups/"+gid+"/tab", "sv").body); !strings.Contains(sv, "Vad den avslutade kvällen gav, minus") {
+		t.Fatalf("the tab of one closed evening, in Swedish: %s", sv)
+	}
 	// The refused form's page switches language and theme on the tab's
 	// address, which loads; the form's own would be refused.
 	for _, switchTo := range []string{`/groups/` + gid + `/tab?lang=sv`, `/groups/` + gid + `/tab?theme=dark`} {
