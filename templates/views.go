@@ -66,6 +66,7 @@ type NewGameView struct {
 	Error    string
 	IdemKey  string   // random, made when the form is first shown
 	UnitText string   // what the unit is: "one unit", or Württemberg's "one cent"
+	UnitHint string   // a group's unit where the game counts in cents
 	ForGroup GroupRef // the evening is one of this group (group.templ)
 }
 

@@ -52,6 +52,13 @@ func TestGroupPagesFlow(t *testing.T) {
 	if !strings.Contains(f.body, `name="group" value="`+gid+`"`) || !strings.Contains(f.body, `value="Anna"`) || !strings.Contains(f.body, `name="unit" value="0.50"`) {
 		t.Fatalf("the start form of a group's evening: %s", f.body)
 	}
+	if strings.Contains(f.body, "counts in cents") {
+		t.Fatal("a Zuger evening of the group is said to count in cents")
+	}
+	// A game that counts in cents says what the group's unit makes of a cent.
+	if w := visibleText(page(t, h, "/new/wuerttemberg?group="+gid, "en").body); !strings.Contains(w, "This group plays for 0.50 CHF a unit, and this game counts in cents: here each cent of the game is worth 0.50 CHF.") {
+		t.Fatalf("the Württemberg start form of a group at 0.50 a unit: %s", w)
+	}
 	gameID := startForm(t, h, "zuger", url.Values{"player": {"Anna", "Ben", "Cleo", "Dan"}, "unit": {"0.50"}, "currency": {"CHF"}, "group": {gid}})
 	// A unit that is not the group's is refused on the form.
 	r := form(t, h, "/new/zuger", url.Values{"player": {"Anna", "Ben", "Cleo", "Dan"}, "unit": {"1"}, "currency": {"CHF"}, "group": {gid}})

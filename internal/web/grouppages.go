@@ -295,6 +295,12 @@ func (u ui) forGroup(c echo.Context, view *templates.NewGameView, id string, fil
 		return // the start refuses the group, with its message
 	}
 	view.ForGroup.Name = st.Name
+	if d := payout.Describe(payout.Variant(view.Variant)); d != nil && d.UnitName == "cent" {
+		// The evening plays for the group's unit (api.md), and a game that
+		// counts in cents makes it the money of one cent: said before a
+		// group whose unit is 0.50 plays for fifty times the usual.
+		view.UnitHint = u.localizer(c).T("new.group-unit-cent", strings.TrimSpace(st.UnitText+" "+st.Currency))
+	}
 	if !fill {
 		return
 	}
