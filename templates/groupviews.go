@@ -85,7 +85,6 @@ type TabView struct {
 type TabTransfer struct {
 	From, To, Amount string
 	Value            string // the amount as a plain decimal
-	Exact            string // when rounded for cash: the exact amount
 }
 
 // PaymentForm records a payment between two members.

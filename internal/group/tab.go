@@ -94,7 +94,9 @@ func CashStep(currency string) (decimal.Decimal, bool) {
 // balance rounded to a step so that the rounded balances still add up to
 // zero (each rounded down, then up by one step for as many as the sum
 // needs, the largest remainders first, then in the tab's order), and these
-// settled with the fewest payments. Nobody then pays or gets a step or more
+// settled as Tab's Transfers are (tapp.Settle). owed adds up to zero, as a
+// Tab's does; the plan settles the rounded balances exactly, which then do
+// too. Nobody then pays or gets a step or more
 // beyond what is exact, and whoever is owed gets what all the others pay
 // to them, no more: rounding each payment on its own had someone owed 12.00
 // collect 9.00 + 4.00. What is paid is recorded as paid, and the tab keeps
@@ -114,7 +116,9 @@ func CashTransfers(names []string, owed []decimal.Decimal, step decimal.Decimal)
 		order[i] = i
 	}
 	slices.SortStableFunc(order, func(a, b int) int { return rest[b].Cmp(rest[a]) })
-	for _, i := range order[:min(len(order), int(short.IntPart()))] {
+	// With owed adding up to zero, 0 <= short < len(owed); bounded anyway,
+	// so that a tab that did not add up could not make this panic.
+	for _, i := range order[:max(0, min(len(order), int(short.IntPart())))] {
 		rounded[i] = rounded[i].Add(step)
 	}
 	return tapp.Settle(names, rounded)

@@ -56,7 +56,7 @@ func TestGroupPagesFlow(t *testing.T) {
 		t.Fatal("a Zuger evening of the group is said to count in cents")
 	}
 	// A game that counts in cents says what the group's unit makes of a cent.
-	if w := visibleText(page(t, h, "/new/wuerttemberg?group="+gid, "en").body); !strings.Contains(w, "This group plays for 0.50 CHF a unit, and this game counts in cents: here each cent of the game is worth 0.50 CHF.") {
+	if w := visibleText(page(t, h, "/new/wuerttemberg?group="+gid, "en").body); !strings.Contains(w, "This group plays for CHF 0.50 a unit, and this game counts in cents: here each cent of the game is worth CHF 0.50.") {
 		t.Fatalf("the Württemberg start form of a group at 0.50 a unit: %s", w)
 	}
 	gameID := startForm(t, h, "zuger", url.Values{"player": {"Anna", "Ben", "Cleo", "Dan"}, "unit": {"0.50"}, "currency": {"CHF"}, "group": {gid}})

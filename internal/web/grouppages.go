@@ -89,10 +89,9 @@ func (u ui) newGroup(c echo.Context) error {
 	return render(c, http.StatusUnprocessableEntity, templates.NewGroup(v))
 }
 
-// groupHead fills what every page of a group needs. A group's pages follow
-// no live stream: p.Base is left empty.
-// groupHead is the head of one of a group's pages: page is its address
-// below the group's ("", "/tab", "/stats"). A page shown as the answer to a
+// groupHead fills what every page of a group needs (a group's pages follow
+// no live stream: p.Base is left empty); page is its address below the
+// group's ("", "/tab", "/stats"). A page shown as the answer to a
 // refused form (POST …/payments, …/members) switches language and theme on
 // that page's own address, which a GET can reach; the form's would be
 // refused.
@@ -299,7 +298,8 @@ func (u ui) forGroup(c echo.Context, view *templates.NewGameView, id string, fil
 		// The evening plays for the group's unit (api.md), and a game that
 		// counts in cents makes it the money of one cent: said before a
 		// group whose unit is 0.50 plays for fifty times the usual.
-		view.UnitHint = u.localizer(c).T("new.group-unit-cent", strings.TrimSpace(st.UnitText+" "+st.Currency))
+		loc := u.localizer(c)
+		view.UnitHint = loc.T("new.group-unit-cent", loc.Money(st.Unit, st.Currency, st.Places()))
 	}
 	if !fill {
 		return

@@ -46,15 +46,7 @@ func (u ui) tabView(c echo.Context, gv game.View, form map[string][]string, refu
 		transfers = group.CashTransfers(tab.Names, tab.Owed, step)
 	}
 	for _, t := range transfers {
-		tt := templates.TabTransfer{From: t.From, To: t.To, Amount: money(t.Amount), Value: t.Amount.StringFixed(places)}
-		if v.Cash {
-			for _, x := range tab.Transfers {
-				if x.From == t.From && x.To == t.To && !x.Amount.Equal(t.Amount) {
-					tt.Exact = money(x.Amount)
-				}
-			}
-		}
-		v.Transfers = append(v.Transfers, tt)
+		v.Transfers = append(v.Transfers, templates.TabTransfer{From: t.From, To: t.To, Amount: money(t.Amount), Value: t.Amount.StringFixed(places)})
 	}
 	ps := st.Payments()
 	for i := len(ps) - 1; i >= 0; i-- {
