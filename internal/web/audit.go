@@ -73,6 +73,9 @@ func eventSummary(loc i18n.Localizer, g *tapp.State, typ string, data []byte) st
 	case tapp.HandVoided:
 		return loc.T("table.hand", p.Hand) + ": " + reasonText(loc, p.Reason)
 	case tapp.HerzAs:
+		if p.AfterHand == 0 {
+			return loc.T("audit.herz-as-first")
+		}
 		return loc.T("audit.herz-as", p.AfterHand)
 	case tapp.HerzAsHolder:
 		if p.InTapp {

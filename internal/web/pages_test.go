@@ -361,6 +361,12 @@ func TestStartFormMessages(t *testing.T) {
 	if r := page(t, h, "/new/skat", "en"); r.status != 404 {
 		t.Fatalf("unknown variant: %d", r.status)
 	}
+	// A house rule's refusal reads as a sentence, not as the API's field.
+	v := players("A", "B", "C")
+	v.Set("stake", "-2")
+	if got := errorNear(form(t, h, "/new/old-tapp", v).body, "stake"); got != "The stake must be a whole number of units, 0 or more, not -2." {
+		t.Errorf("stake -2 says %q", got)
+	}
 	// A name with the space a phone keyboard adds after a word is taken
 	// without it.
 	if id := startForm(t, h, "old-tapp", players("Anna ", " Ben", "Cleo")); fmt.Sprint(do(t, h, "GET", "/api/games/"+id, "").json(t)["players"]) != "[Anna Ben Cleo]" {

@@ -463,3 +463,16 @@ func TestTableCarriesItsWitness(t *testing.T) {
 		t.Fatal("the closed read-only table shows the writing id")
 	}
 }
+
+// Herz-As said before the first deal is said so in the history, not as
+// "after deal 0".
+func TestHerzAsBeforeAnyDealInTheHistory(t *testing.T) {
+	h := newServer(t)
+	id := mustStatus(t, do(t, h, "POST", "/api/games", `{"variant":"wuerttemberg","players":["Anna","Ben","Cleo"]}`), 201).json(t)["id"].(string)
+	if r := do(t, h, "POST", "/api/games/"+id+"/herz-as", `{}`); r.status != http.StatusOK {
+		t.Fatalf("Herz-As before any deal: %d %s", r.status, r.body)
+	}
+	if audit := visibleText(page(t, h, "/g/"+id+"/audit", "en").body); !strings.Contains(audit, "Said before the first deal.") || strings.Contains(audit, "after deal 0") {
+		t.Fatalf("the history of Herz-As before any deal: %s", audit)
+	}
+}
