@@ -216,6 +216,17 @@ func TestGroupPagesRefusals(t *testing.T) {
 	if r.status != 422 || errorNear(r.body, "unit") == "" {
 		t.Fatalf("bad unit: %d %s", r.status, r.body)
 	}
+	// Every problem at once, each next to its field: no name, a name twice,
+	// a unit that is no amount, a currency that is no code; nothing made.
+	r = form(t, h, "/groups/new", url.Values{"name": {""}, "player": {"Erik", "", "erik"}, "unit": {"abc"}, "currency": {"SE"}})
+	for field, says := range map[string]string{"name": "Give the group a name", "player2": "Erik", "unit": "abc", "currency": "SE"} {
+		if got := errorNear(r.body, field); r.status != 422 || !strings.Contains(got, says) {
+			t.Errorf("%s: %d %q, want it to mention %q", field, r.status, got, says)
+		}
+	}
+	if errorNear(r.body, "player1") != "" {
+		t.Error("a seat left empty is refused")
+	}
 	if r := page(t, h, "/groups/nosuchgroup", "en"); r.status != 404 || !strings.Contains(r.body, "There is no group with this id") && !strings.Contains(r.body, "there is no group with this id") {
 		t.Fatalf("unknown group: %d %s", r.status, visibleText(r.body))
 	}

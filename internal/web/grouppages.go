@@ -3,6 +3,7 @@ package web
 import (
 	"bytes"
 	"net/http"
+	"slices"
 	"strings"
 	"time"
 
@@ -75,6 +76,24 @@ func (u ui) newGroup(c echo.Context) error {
 		}
 		v.Seats = append(v.Seats, f)
 	}
+	// Every field on its own too, so that the form shows every problem at
+	// once, each next to its field, as the evening's does; the group's own
+	// refusal where it belongs.
+	seats := make([]string, len(v.Seats))
+	for i := range seats {
+		seats[i] = strings.TrimSpace(v.Seats[i].Value)
+	}
+	for i, err := range payout.SeatProblems(seats) {
+		if err != nil && seats[i] != "" { // a seat left empty is no member
+			v.Seats[i].Error = loc.Error(err)
+		}
+	}
+	if err := checkUnit(strings.TrimSpace(form.Get("unit"))); err != nil {
+		v.Unit.Error = loc.Error(err)
+	}
+	if _, err := tapp.CheckCurrency(form.Get("currency")); err != nil {
+		v.Currency.Error = loc.Error(err)
+	}
 	pe, _ := problem.As(err)
 	switch msg := loc.Error(err); pe.Field {
 	case "name":
@@ -84,7 +103,9 @@ func (u ui) newGroup(c echo.Context) error {
 	case "currency":
 		v.Currency.Error = msg
 	default:
-		v.Error = msg
+		if !slices.ContainsFunc(v.Seats, func(f templates.Field) bool { return f.Error != "" }) {
+			v.Error = msg // a refusal of no one field, said once at the top
+		}
 	}
 	return render(c, http.StatusUnprocessableEntity, templates.NewGroup(v))
 }
