@@ -239,7 +239,7 @@ func TestBrowserTwoPhonesOneDeal(t *testing.T) {
 	recordDeal(t, a, 1, deal{contract: "pass"})
 
 	run(t, b, "phone B types deal 2",
-		chromedp.EmulateViewport(phoneWidth, phoneHeight, chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulatePortrait),
+		asPhone("light"),
 		chromedp.Navigate(base+"/g/"+id+"/record?contract=solo&lang=en"), chromedp.WaitVisible(chromedp.CSS(`form.deal`)),
 		chromedp.Click(chromedp.CSS(tap("declarer", "Ben"))), chromedp.Click(chromedp.CSS(tap("tricks", "5"))),
 		chromedp.SendKeys(chromedp.CSS(`#points`), "70"))

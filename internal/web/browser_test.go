@@ -97,20 +97,26 @@ func pageUnits(t *testing.T, ctx context.Context) map[string]string {
 
 func apiUnits(t *testing.T, base, id string) map[string]string {
 	t.Helper()
-	// The test reaches the server directly: tapp.test is a name only the
-	// browser resolves.
-	res, err := http.Get(strings.Replace(base, "//tapp.test:", "//127.0.0.1:", 1) + "/api/games/" + id + "/ledger")
+	var l struct {
+		Balances map[string]string `json:"balances"`
+	}
+	apiGet(t, base, "/api/games/"+id+"/ledger", &l)
+	return l.Balances
+}
+
+// apiGet reads an API answer of the server behind base into v. The test
+// reaches the server directly: tapp.test is a name only the browser
+// resolves.
+func apiGet(t *testing.T, base, path string, v any) {
+	t.Helper()
+	res, err := http.Get(strings.Replace(base, "//tapp.test:", "//127.0.0.1:", 1) + path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer res.Body.Close()
-	var l struct {
-		Balances map[string]string `json:"balances"`
-	}
-	if err := json.NewDecoder(res.Body).Decode(&l); err != nil {
+	if err := json.NewDecoder(res.Body).Decode(v); err != nil {
 		t.Fatal(err)
 	}
-	return l.Balances
 }
 
 // deal is one deal as a player taps it in: the contract link (empty: the

@@ -11,16 +11,24 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
+// cutEvening is an old-tapp evening of Anna, Ben and Cleo whose two
+// leftover pot units go by a cut: one deal passed, the pot of 2 among 3.
+func cutEvening(t *testing.T, h http.Handler) string {
+	t.Helper()
+	v := players("Anna", "Ben", "Cleo")
+	v.Set("remainder", "cut")
+	id := startForm(t, h, "old-tapp", v)
+	form(t, h, "/g/"+id+"/record", url.Values{"contract": {"pass"}})
+	return id
+}
+
 // The close form asks who wins each leftover pot unit (rules.md, old Tapp,
 // "Final split": the cut decides each unit left over); each unit is a radio
 // group of its own, so two units can go to two players. A browser sends
 // one value per group, as this test does.
 func TestCloseFormCutEachUnitItsOwnChoice(t *testing.T) {
 	h := newServer(t)
-	v := players("Anna", "Ben", "Cleo")
-	v.Set("remainder", "cut")
-	id := startForm(t, h, "old-tapp", v)
-	form(t, h, "/g/"+id+"/record", url.Values{"contract": {"pass"}}) // pot 2 among 3: 2 units left over
+	id := cutEvening(t, h)
 	body := page(t, h, "/g/"+id+"/close", "en").body
 	groups := map[string]bool{}
 	for _, m := range regexp.MustCompile(`type="radio" name="([^"]+)"`).FindAllStringSubmatch(body, -1) {
@@ -80,10 +88,7 @@ func TestCloseFormCutEachUnitItsOwnChoice(t *testing.T) {
 // in words.
 func TestWherePotWent(t *testing.T) {
 	h := newServer(t)
-	v := players("Anna", "Ben", "Cleo")
-	v.Set("remainder", "cut")
-	id := startForm(t, h, "old-tapp", v)
-	form(t, h, "/g/"+id+"/record", url.Values{"contract": {"pass"}})
+	id := cutEvening(t, h)
 	if r := form(t, h, "/g/"+id+"/close", url.Values{"remainder_to.1": {"Cleo"}, "remainder_to.2": {"Cleo"}}); r.status != http.StatusSeeOther {
 		t.Fatalf("close: %d %s", r.status, r.body)
 	}
@@ -104,7 +109,7 @@ func TestBrowserCutTwoUnitsToTwoPlayers(t *testing.T) {
 	h := newServer(t)
 	base, _ := lanServer(t, h)
 	ctx := browser(t, lanNames)
-	run(t, ctx, "phone viewport", chromedp.EmulateViewport(phoneWidth, phoneHeight, chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulatePortrait))
+	run(t, ctx, "be a phone", asPhone("light"))
 	id := startEvening(t, ctx, base, "old-tapp", []string{"Anna", "Ben", "Cleo"})
 	recordDeal(t, ctx, 1, deal{contract: "pass"})
 	run(t, ctx, "end the evening with the cut",
@@ -115,17 +120,10 @@ func TestBrowserCutTwoUnitsToTwoPlayers(t *testing.T) {
 		chromedp.Click(chromedp.CSS(`form button.primary`)),
 		chromedp.WaitVisible(chromedp.CSS(`p.closed`)))
 	shot(t, ctx, "cut-two-units")
-	res, err := http.Get(strings.Replace(base, "//tapp.test:", "//127.0.0.1:", 1) + "/api/games/" + id + "/settlement")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
 	var s struct {
 		RemainderTo []string `json:"remainder_to"`
 	}
-	if err := json.NewDecoder(res.Body).Decode(&s); err != nil {
-		t.Fatal(err)
-	}
+	apiGet(t, base, "/api/games/"+id+"/settlement", &s)
 	if strings.Join(s.RemainderTo, ",") != "Anna,Cleo" {
 		t.Fatalf("tapping Anna, then Cleo gave the units to %v", s.RemainderTo)
 	}

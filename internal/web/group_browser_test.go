@@ -310,7 +310,7 @@ func TestBrowserMyEveningsOneEntryInThePagesLanguage(t *testing.T) {
 		t.Fatalf("my evenings: %q, want %q", got, want)
 	}
 	// On a phone each entry is a tap target of 44 px at least.
-	run(t, ctx, "phone viewport", chromedp.EmulateViewport(phoneWidth, phoneHeight, chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulatePortrait))
+	run(t, ctx, "be a phone", asPhone("light"))
 	if h := value(t, ctx, "the entry's height", chromedp.Evaluate[float64](`document.querySelector('#mine a.mine-link').getBoundingClientRect().height`)); h < 44 {
 		t.Fatalf("an entry of my evenings is %.0f px tall, under 44", h)
 	}

@@ -390,10 +390,7 @@ func TestStartFormMessages(t *testing.T) {
 
 func TestCloseForm(t *testing.T) {
 	h := newServer(t)
-	v := players("Anna", "Ben", "Cleo")
-	v.Set("remainder", "cut")
-	id := startForm(t, h, "old-tapp", v)
-	form(t, h, "/g/"+id+"/record", url.Values{"contract": {"pass"}})
+	id := cutEvening(t, h)
 	r := page(t, h, "/g/"+id+"/close", "en")
 	if !strings.Contains(r.body, "Leftover unit 2 goes to") {
 		t.Fatalf("close page does not ask for the cut: %s", visibleText(r.body))

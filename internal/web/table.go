@@ -181,7 +181,7 @@ func savedView(loc i18n.Localizer, g *tapp.State, ask tableAsk) *templates.Saved
 
 // dealsNext reports whether anyone deals again this evening: not once it
 // is closed, nor after Württemberg's last Zwangsramsch.
-func dealsNext(g *tapp.State) bool { return g.Closed == nil && g.End().Phase != tapp.PhaseDone }
+func dealsNext(g *tapp.State) bool { return g.Closed == nil && !g.End().Over() }
 
 // undoneView: the deal this phone just undid, with the way back.
 func undoneView(loc i18n.Localizer, g *tapp.State, ask tableAsk) *templates.UndoneView {

@@ -13,7 +13,7 @@ func TestBrowserEmptyFieldSpeaksThePagesLanguage(t *testing.T) {
 	h := newServer(t)
 	base, _ := lanServer(t, h)
 	ctx := browser(t, lanNames)
-	run(t, ctx, "phone viewport", chromedp.EmulateViewport(phoneWidth, phoneHeight, chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulatePortrait))
+	run(t, ctx, "be a phone", asPhone("light"))
 	id := startEvening(t, ctx, base, "old-tapp", []string{"Anna", "Ben", "Cleo"})
 	recordDeal(t, ctx, 1, deal{contract: "pass"})
 	recordDeal(t, ctx, 2, deal{contract: "pass"})
