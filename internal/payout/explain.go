@@ -182,7 +182,7 @@ func (e Explanation) Render(p Phrases) string {
 			case len(payers) == 1:
 				ramsch = append(ramsch, p.Phrase("ex.ramsch-pays", s.Player, s.N, s.Value))
 			case s.Player == payers[0]:
-				ramsch = append(ramsch, p.Phrase("ex.ramsch-tie-pays", listOf(p, payers), s.N, s.Value))
+				ramsch = append(ramsch, p.Phrase("ex.ramsch-tie-pays", ListOf(p, payers), s.N, s.Value))
 			}
 		case StepJungfer:
 			if len(payers) > 1 {
@@ -230,9 +230,9 @@ func (e Explanation) Render(p Phrases) string {
 	return strings.Join(out, "; ") + "."
 }
 
-// listOf names players as a language lists them: "Anna and Ben", "Anna,
+// ListOf names players as a language lists them: "Anna and Ben", "Anna,
 // Ben and Cleo".
-func listOf(p Phrases, names []string) string {
+func ListOf(p Phrases, names []string) string {
 	if len(names) == 1 {
 		return names[0]
 	}

@@ -101,11 +101,7 @@ func potWent(loc i18n.Localizer, players []string, split []decimal.Decimal, left
 				names = append(names, fmt.Sprintf("%s (%d)", name, n))
 			}
 		}
-		list := names[len(names)-1]
-		if len(names) > 1 {
-			list = loc.T("ex.list", strings.Join(names[:len(names)-1], ", "), list)
-		}
-		out += " " + loc.T("close.leftover-went", len(leftover), list)
+		out += " " + loc.T("close.leftover-went", len(leftover), payout.ListOf(loc, names))
 	}
 	return out
 }
@@ -120,7 +116,7 @@ func countOf(names []string, name string) int {
 	return n
 }
 
-// cutChoices reads who won each of the units leftover units: one radio
+// cutChoices reads who won each of the leftover units: one radio
 // group per unit (templates.CutField), "" for a unit not chosen. A form
 // with remainder_to values instead (one winner for all, or one per unit, as
 // the API takes them) is read as it is.
