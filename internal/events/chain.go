@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"crypto/sha256"
+	"database/sql"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -122,24 +123,35 @@ type VerifyReport struct {
 // stream head that does not point at its last event.
 func (s *Store) Verify(ctx context.Context) (VerifyReport, error) {
 	var rep VerifyReport
-	heads := map[string]Head{}
-	rows, err := s.read.QueryContext(ctx, `SELECT stream, version, hash FROM streams`)
+	// The heads and the events are read in one transaction, so from one
+	// snapshot: read apart, a deal committed between the two reads by a
+	// running server would look like a head behind its last event.
+	tx, err := s.read.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return rep, fmt.Errorf("verify: %w", classify(s.path, err))
+	}
+	defer tx.Rollback() // read only: nothing to keep
+	heads, err := readHeads(ctx, tx)
 	if err != nil {
 		return rep, fmt.Errorf("verify: read heads: %w", classify(s.path, err))
 	}
-	for rows.Next() {
-		var st string
-		var v int64
-		var h string
-		if err := rows.Scan(&st, &v, &h); err != nil {
-			rows.Close()
-			return rep, fmt.Errorf("verify: read heads: %w", err)
+	rep, last, err := VerifyChains(heads, func(fn func(Event) error) error {
+		rows, err := tx.QueryContext(ctx, selectEvents+` ORDER BY seq`)
+		if err != nil {
+			return err
 		}
-		heads[st] = Head{v, h}
-	}
-	rows.Close()
-
-	rep, last, err := VerifyChains(heads, func(fn func(Event) error) error { return s.ReadFrom(ctx, 0, fn) })
+		defer rows.Close()
+		for rows.Next() {
+			ev, err := scan(rows)
+			if err != nil {
+				return err
+			}
+			if err := fn(ev); err != nil {
+				return err
+			}
+		}
+		return rows.Err()
+	})
 	if err != nil {
 		var ce *CorruptError
 		if errors.As(classify(s.path, err), &ce) {
@@ -149,4 +161,23 @@ func (s *Store) Verify(ctx context.Context) (VerifyReport, error) {
 		return rep, fmt.Errorf("verify: %w", err)
 	}
 	return rep, nil
+}
+
+// readHeads is every stream's head.
+func readHeads(ctx context.Context, tx *sql.Tx) (map[string]Head, error) {
+	heads := map[string]Head{}
+	rows, err := tx.QueryContext(ctx, `SELECT stream, version, hash FROM streams`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var st string
+		var h Head
+		if err := rows.Scan(&st, &h.Version, &h.Hash); err != nil {
+			return nil, err
+		}
+		heads[st] = h
+	}
+	return heads, rows.Err()
 }

@@ -51,6 +51,7 @@ func Run(t *testing.T, h Harness) {
 		{"FailureFailsAlone", failureFailsAlone},
 		{"EventsCannotBeChangedOrDeleted", eventsCannotBeChangedOrDeleted},
 		{"VerifyCatchesTampering", verifyCatchesTampering},
+		{"VerifyWhileAppending", verifyWhileAppending},
 		{"ChainCheckedOnRead", chainCheckedOnRead},
 		{"CutTailNeedsAFingerprint", cutTailNeedsAFingerprint},
 		{"IdempotencyKey", idempotencyKey},
