@@ -55,7 +55,9 @@
       .catch(function () {});
   }
   if (live && window.EventSource && document.getElementById("live")) {
-    var seen = null, es = null;
+    // The page shows its own version: a deal recorded before the stream
+    // connected arrives as the stream's first version, and is news.
+    var seen = document.getElementById("live").getAttribute("data-version"), es = null;
     var follow = function () {
       es = new EventSource(live);
       es.onmessage = function (e) {

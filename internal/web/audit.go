@@ -247,12 +247,14 @@ const streamWriteWindow = 30 * time.Second
 // after every change.
 func (u ui) live(c echo.Context) error {
 	id := gameID(c)
+	// Followed before the version is read, so that a change between the
+	// two is sent, not lost.
+	changes, stop := u.svc.Follow(id)
+	defer stop()
 	var version int64
 	if err := u.svc.View(c.Request().Context(), id, func(g *tapp.State) error { version = g.Version; return nil }); err != nil {
 		return u.problem(c, err)
 	}
-	changes, stop := u.svc.Follow(id)
-	defer stop()
 	h := c.Response().Header()
 	h.Set(echo.HeaderContentType, "text/event-stream")
 	h.Set("Cache-Control", "no-cache")

@@ -366,3 +366,60 @@ func TestBrowserGermanAndSwedish(t *testing.T) {
 		shot(t, ctx, lang+"-last")
 	}
 }
+
+// A deal recorded after a phone's page was made but before its live
+// stream connected is shown without a reload: the stream's first version
+// is compared with the page's own, not taken as the one shown.
+func TestBrowserLiveCatchesADealBeforeItConnects(t *testing.T) {
+	held, release := make(chan struct{}, 1), make(chan struct{})
+	base, _ := lanServer(t, func(h http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if strings.HasSuffix(r.URL.Path, "/live") {
+				select {
+				case held <- struct{}{}: // the first stream waits for the deal
+					<-release
+				default:
+				}
+			}
+			h.ServeHTTP(w, r)
+		})
+	}(newServer(t)))
+	direct := strings.Replace(base, "//tapp.test:", "//127.0.0.1:", 1)
+	post := func(path, body string) string {
+		t.Helper()
+		res, err := http.Post(direct+path, "application/json", strings.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		var g struct {
+			ID string `json:"id"`
+		}
+		if res.StatusCode != http.StatusCreated {
+			t.Fatalf("POST %s: %s", path, res.Status)
+		}
+		_ = json.NewDecoder(res.Body).Decode(&g)
+		return g.ID
+	}
+	id := post("/api/games", zugerGame)
+	ctx := browser(t, lanNames)
+	run(t, ctx, "open the table", asPhone("light"), chromedp.Navigate(base+"/g/"+id+"?lang=en"), chromedp.WaitVisible(chromedp.ID(`live`)),
+		js(`window.notReloaded = true`))
+	select {
+	case <-held:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the page opened no live stream")
+	}
+	post("/api/games/"+id+"/hands", `{"contract":"solo","declarer":"Ben","points":70,"tricks":5}`)
+	close(release)
+	var ben string
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+		if ben = value(t, ctx, "read Ben", chromedp.Evaluate[string](`document.querySelector('td[data-units="Ben"]').textContent.trim()`)); ben == "6" {
+			break
+		}
+	}
+	if ben != "6" || !value(t, ctx, "read the marker", chromedp.Evaluate[bool](`window.notReloaded === true`)) {
+		shot(t, ctx, "stale-table")
+		t.Fatalf("the table shows Ben %q after a deal recorded while its stream connected; want 6, without a reload", ben)
+	}
+}
