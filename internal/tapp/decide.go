@@ -483,6 +483,9 @@ func (s *State) decideClose(c Close) ([]Payload, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := checkTransfers(s.Setup.Players, out.Balances, out.Transfers); err != nil {
+		return nil, fmt.Errorf("close: %w", err) // a fault in Settle: nothing is written
+	}
 	shares := make(map[string]decimal.Decimal, len(out.Split))
 	for seat, share := range out.Split {
 		shares[s.Setup.Players[seat]] = share

@@ -389,6 +389,9 @@ func (f *Folder) closed(p GameClosed, e Event) error {
 	if !s.pot.IsZero() {
 		return fmt.Errorf("the split leaves %s units in the pot", s.pot)
 	}
+	if err := checkTransfers(s.Setup.Players, s.balances, p.Transfers); err != nil {
+		return err
+	}
 	s.Closed = &Closing{At: e.At, RemainderTo: p.RemainderTo, Split: split, Transfers: p.Transfers}
 	return nil
 }

@@ -1,9 +1,11 @@
 package tapp
 
 import (
+	"fmt"
 	"math"
 	"math/big"
 	"math/bits"
+	"slices"
 
 	"github.com/shopspring/decimal"
 
@@ -243,4 +245,33 @@ func zeros(n int) []decimal.Decimal {
 		out[i] = decimal.Zero
 	}
 	return out
+}
+
+// checkTransfers says whether transfers settle balances exactly: each names
+// two different players and an amount above zero, and paying them all
+// leaves every balance at zero. A close is checked when it is decided and
+// again when it is read, so that who pays whom can never disagree with the
+// standings, whatever wrote the event.
+func checkTransfers(players []string, balances []decimal.Decimal, ts []Transfer) error {
+	left := slices.Clone(balances)
+	seat := func(name string) int { return slices.Index(players, name) }
+	for _, t := range ts {
+		from, to := seat(t.From), seat(t.To)
+		switch {
+		case from < 0 || to < 0:
+			return fmt.Errorf("the payment from %q to %q names someone who is not a player", t.From, t.To)
+		case from == to:
+			return fmt.Errorf("%q pays %q: a payment from a player to themselves", t.From, t.To)
+		case !t.Amount.IsPositive():
+			return fmt.Errorf("%q pays %q %s: a payment must be above zero", t.From, t.To, t.Amount)
+		}
+		left[from] = left[from].Add(t.Amount)
+		left[to] = left[to].Sub(t.Amount)
+	}
+	for i, b := range left {
+		if !b.IsZero() {
+			return fmt.Errorf("after the payments %s is left at %s, not 0: they do not settle the balances", players[i], b)
+		}
+	}
+	return nil
 }

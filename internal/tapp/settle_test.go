@@ -269,3 +269,29 @@ func TestMoney(t *testing.T) {
 		t.Errorf("sek → %q, %v", c, err)
 	}
 }
+
+// A stored close whose payments do not settle the standings is refused when
+// it is read (verify, import, a restart), whatever wrote it: who pays whom
+// can never disagree with the balances (rules.md: "who pays whom how much
+// at the end").
+func TestFoldRefusesAClosingThatDoesNotSettle(t *testing.T) {
+	st := oldTapp(t).state // Anna -7, Ben -7, Cleo 14, pot 0
+	noSplit := map[string]decimal.Decimal{"Anna": decimal.Zero, "Ben": decimal.Zero, "Cleo": decimal.Zero}
+	pay := func(from, to string, n int64) Transfer { return Transfer{From: from, To: to, Amount: decimal.New(n, 0)} }
+	good := []Transfer{pay("Anna", "Cleo", 7), pay("Ben", "Cleo", 7)}
+	if _, err := Evolve(st, Event{Version: st.Version + 1, At: at, Data: GameClosed{Split: noSplit, Transfers: good}}); err != nil {
+		t.Fatalf("a close that settles exactly is refused: %v", err)
+	}
+	for name, ts := range map[string][]Transfer{
+		"too much":         {pay("Cleo", "Anna", 1000)},
+		"one payment left": {pay("Anna", "Cleo", 7)},
+		"a stranger":       {pay("Anna", "Cleo", 7), pay("Eve", "Cleo", 7)},
+		"to themselves":    {pay("Anna", "Cleo", 7), pay("Ben", "Cleo", 7), pay("Ben", "Ben", 3)},
+		"nothing paid":     {pay("Anna", "Cleo", 7), pay("Ben", "Cleo", 7), pay("Ben", "Anna", 0)},
+		"a negative":       {pay("Anna", "Cleo", 14), pay("Anna", "Ben", -7)},
+	} {
+		if _, err := Evolve(st, Event{Version: st.Version + 1, At: at, Data: GameClosed{Split: noSplit, Transfers: ts}}); err == nil {
+			t.Errorf("%s: a close paying %v on balances %v was folded", name, ts, st.Balances())
+		}
+	}
+}
