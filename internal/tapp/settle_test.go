@@ -277,7 +277,9 @@ func TestMoney(t *testing.T) {
 func TestFoldRefusesAClosingThatDoesNotSettle(t *testing.T) {
 	st := oldTapp(t).state // Anna -7, Ben -7, Cleo 14, pot 0
 	noSplit := map[string]decimal.Decimal{"Anna": decimal.Zero, "Ben": decimal.Zero, "Cleo": decimal.Zero}
-	pay := func(from, to string, n int64) Transfer { return Transfer{From: from, To: to, Amount: decimal.New(n, 0)} }
+	pay := func(from, to string, n int64) Transfer {
+		return Transfer{From: from, To: to, Amount: decimal.New(n, 0)}
+	}
 	good := []Transfer{pay("Anna", "Cleo", 7), pay("Ben", "Cleo", 7)}
 	if _, err := Evolve(st, Event{Version: st.Version + 1, At: at, Data: GameClosed{Split: noSplit, Transfers: good}}); err != nil {
 		t.Fatalf("a close that settles exactly is refused: %v", err)
