@@ -41,7 +41,7 @@ type groupEntry = slot[group.State]
 
 func newGroups(games *Service) *Groups {
 	return &Groups{games: games, store: games.store,
-		groups: newMemo(groupsInMemory, func(*group.State) int { return 1 })}
+		groups: newMemo(groupsInMemory, func(*group.State) int { return 1 }, func(st *group.State) int64 { return st.Version })}
 }
 
 // Groups gives the service's groups.
@@ -90,19 +90,16 @@ func (gs *Groups) Snapshot(ctx context.Context, id string) (*group.State, error)
 		return nil, err
 	}
 	defer gs.release(e)
-	if gs.games.shared {
-		e.mu.Lock()
-		err := gs.catchUp(ctx, id, e)
-		e.mu.Unlock()
-		if err != nil {
-			return nil, err
-		}
+	// No lock: a reader does not wait for another request's append.
+	if err := gs.catchUp(ctx, id, e); err != nil {
+		return nil, err
 	}
 	return e.state.Load(), nil
 }
 
 // catchUp folds the group afresh when another server sharing the store
-// moved it (see shared.go). Under e.mu.
+// moved it (see shared.go); what it folds is published only if nothing
+// newer was meanwhile, so it needs no lock.
 func (gs *Groups) catchUp(ctx context.Context, id string, e *groupEntry) error {
 	if !gs.games.shared {
 		return nil

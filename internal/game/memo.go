@@ -11,7 +11,8 @@ import (
 // lock serialises the stream's commands, so each decides on the state the
 // previous one left; readers take the state without it.
 type memo[S any] struct {
-	weigh func(*S) int
+	weigh   func(*S) int
+	version func(*S) int64 // how far a state has read its stream
 
 	mu     sync.Mutex
 	slots  map[string]*slot[S]
@@ -22,6 +23,7 @@ type memo[S any] struct {
 
 // slot is one stream in memory. users, used and weight belong to memo.mu.
 type slot[S any] struct {
+	key    string
 	mu     sync.Mutex
 	state  atomic.Pointer[S]
 	users  int    // requests holding it: never let go while > 0
@@ -31,8 +33,8 @@ type slot[S any] struct {
 	told atomic.Int64
 }
 
-func newMemo[S any](budget int, weigh func(*S) int) *memo[S] {
-	return &memo[S]{weigh: weigh, slots: map[string]*slot[S]{}, budget: budget}
+func newMemo[S any](budget int, weigh func(*S) int, version func(*S) int64) *memo[S] {
+	return &memo[S]{weigh: weigh, version: version, slots: map[string]*slot[S]{}, budget: budget}
 }
 
 // take hands out a stream's slot, empty the first time; the caller gives
@@ -42,7 +44,7 @@ func (m *memo[S]) take(id string) *slot[S] {
 	defer m.mu.Unlock()
 	e, ok := m.slots[id]
 	if !ok {
-		e = &slot[S]{}
+		e = &slot[S]{key: id}
 		m.slots[id] = e
 	}
 	e.users++
@@ -70,11 +72,24 @@ func (m *memo[S]) release(e *slot[S]) {
 	m.evict()
 }
 
-// publish makes st the slot's state, for every reader from now on.
+// publish makes st the slot's state, for every reader from now on, unless
+// a state newer than st was published meanwhile (a reader that folded
+// afresh and a command that appended can finish in either order).
 func (m *memo[S]) publish(e *slot[S], st *S) {
-	e.state.Store(st)
+	for {
+		cur := e.state.Load()
+		if cur != nil && m.version(cur) > m.version(st) {
+			return
+		}
+		if e.state.CompareAndSwap(cur, st) {
+			break
+		}
+	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	if m.slots[e.key] != e {
+		return // let go of meanwhile: its weight is no longer counted
+	}
 	w := m.weigh(st)
 	m.weight += w - e.weight
 	e.weight = w

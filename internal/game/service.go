@@ -14,6 +14,8 @@ import (
 	"strings"
 	"sync"
 
+	"golang.org/x/sync/singleflight"
+
 	"tappbook/internal/events"
 	"tappbook/internal/group"
 	"tappbook/internal/payout"
@@ -51,6 +53,9 @@ type Service struct {
 	damaged map[string]tapp.Damage
 	// shared: other servers append to the same store (see shared.go).
 	shared bool
+	// refolds: readers that find a game moved by another server fold it
+	// once between them, not once each.
+	refolds singleflight.Group
 }
 
 // DealBudget is how many deals the games held in memory may have together
@@ -66,7 +71,7 @@ type entry = slot[tapp.State]
 // shared.go.
 func New(store events.Engine) *Service {
 	s := &Service{store: store, damaged: map[string]tapp.Damage{},
-		games: newMemo(DealBudget, func(st *tapp.State) int { return len(st.Hands()) })}
+		games: newMemo(DealBudget, func(st *tapp.State) int { return len(st.Hands()) }, func(st *tapp.State) int64 { return st.Version })}
 	s.groups = newGroups(s)
 	s.share()
 	return s
@@ -89,8 +94,13 @@ func newID() (string, error) {
 // share, a game held is first brought up to its stored version.
 func (s *Service) hold(ctx context.Context, id string) (*entry, error) {
 	e := s.games.take(id)
-	if e.state.Load() != nil && !s.shared {
-		return e, nil // readers take the snapshot without waiting for a command
+	if e.state.Load() != nil {
+		// Readers take the snapshot without waiting for a command.
+		if err := s.catchUp(ctx, id, e); err != nil {
+			s.games.release(e)
+			return nil, err
+		}
+		return e, nil
 	}
 	e.mu.Lock()
 	defer e.mu.Unlock()

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"tappbook/internal/events"
+	"tappbook/internal/tapp"
 )
 
 // Several servers, one history. On a store that several servers share
@@ -30,7 +31,10 @@ func (s *Service) share() {
 }
 
 // catchUp folds the entry's game afresh when the stored stream is at
-// another version than the one in memory. Under e.mu.
+// another version than the one in memory. It reads the database with no
+// lock held, so that a reader never waits for another request's append,
+// and publishes what it folded only if nothing newer was published
+// meanwhile.
 func (s *Service) catchUp(ctx context.Context, id string, e *entry) error {
 	if !s.shared {
 		return nil
@@ -46,39 +50,37 @@ func (s *Service) catchUp(ctx context.Context, id string, e *entry) error {
 	if v == st.Version {
 		return nil
 	}
-	fresh, err := s.fold(ctx, id)
+	fresh, err, _ := s.refolds.Do(id, func() (any, error) { return s.fold(ctx, id) })
 	if err != nil {
 		return err
 	}
-	s.publish(e, fresh)
+	s.publish(e, fresh.(*tapp.State))
 	return nil
 }
 
 // changed is told of an append to a stream by any server (version 0 with
-// no stream: appends may have been missed, every game may have moved).
+// no stream: appends may have been missed, every game may have moved). It
+// runs on the one goroutine that listens for every game's notices, so it
+// neither waits for a game's lock nor reads the database there: it tells
+// the followers, and whoever reads the game next folds it afresh
+// (catchUp).
 func (s *Service) changed(stream string, version int64) {
-	ctx := context.Background()
-	var held map[string]*entry
-	if stream == "" {
-		held = s.games.all()
-	} else if e, ok := s.games.held(stream); ok {
-		held = map[string]*entry{stream: e}
-	}
-	if stream != "" && len(held) == 0 {
-		s.live.publish(stream, version) // not in memory here: its followers load it afresh
+	if stream != "" {
+		if e, ok := s.games.held(stream); ok {
+			s.tell(stream, e, version)
+		} else {
+			s.live.publish(stream, version) // not in memory here: its followers load it afresh
+		}
 		return
 	}
-	for id, e := range held {
-		e.mu.Lock()
-		if st := e.state.Load(); st != nil && (stream == "" || st.Version < version) {
-			_ = s.catchUp(ctx, id, e) // a failure leaves the game to the next request's check
+	held := s.games.all()
+	go func() {
+		for id, e := range held {
+			if v, err := s.store.StreamVersion(context.Background(), id); err == nil {
+				s.tell(id, e, v)
+			} // a failure leaves the game to the next request's check
 		}
-		st := e.state.Load()
-		e.mu.Unlock()
-		if st != nil {
-			s.tell(id, e, st.Version)
-		}
-	}
+	}()
 }
 
 // tell tells the game's followers here of a version they were not told
