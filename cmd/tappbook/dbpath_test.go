@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"io"
@@ -11,6 +12,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -116,5 +118,33 @@ func TestServeAnswersHugeHeadersInJSON(t *testing.T) {
 	var body map[string]string
 	if err := json.NewDecoder(res.Body).Decode(&body); err != nil || res.StatusCode != http.StatusRequestHeaderFieldsTooLarge || body["error"] == "" {
 		t.Fatalf("1.1 MB of headers: %d %v %v", res.StatusCode, body, err)
+	}
+}
+
+// Servers starting at the same moment on one data folder all read the one
+// form key made, never an empty or half-written file, and leave no
+// temporary file behind.
+func TestFormKeyMadeOnceByServersStartingTogether(t *testing.T) {
+	for round := range 50 {
+		dir := t.TempDir()
+		path := filepath.Join(dir, "tappbook-form.key")
+		keys := make([][]byte, 8)
+		errs := make([]error, len(keys))
+		var wg sync.WaitGroup
+		for i := range keys {
+			wg.Go(func() { keys[i], errs[i] = formKey(path) })
+		}
+		wg.Wait()
+		for i := range keys {
+			if errs[i] != nil {
+				t.Fatalf("round %d, server %d: %v", round, i, errs[i])
+			}
+			if !bytes.Equal(keys[i], keys[0]) || len(keys[i]) != 32 {
+				t.Fatalf("round %d: servers read different keys (%x, %x)", round, keys[i], keys[0])
+			}
+		}
+		if left, _ := filepath.Glob(filepath.Join(dir, ".*")); len(left) > 0 {
+			t.Fatalf("temporary files left: %v", left)
+		}
 	}
 }

@@ -267,18 +267,31 @@ func formKey(path string) ([]byte, error) {
 	if _, err := rand.Read(key); err != nil {
 		return nil, fmt.Errorf("form key: %w", err)
 	}
-	fh, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	// Written whole and synced under another name, then linked into place:
+	// the key file is never seen empty or half written, by a second server
+	// starting at the same moment or after a power cut, and a link (unlike
+	// a rename) never replaces a key another server made meanwhile.
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
 	if err != nil {
-		if errors.Is(err, os.ErrExist) { // another server made it meanwhile
-			return formKey(path)
-		}
 		return nil, fmt.Errorf("form key: %w", err)
 	}
-	if _, err := fh.Write(key); err != nil {
-		fh.Close()
+	defer os.Remove(tmp.Name())
+	_, err = tmp.Write(key)
+	if err == nil {
+		err = tmp.Sync()
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
 		return nil, fmt.Errorf("form key %s: %w", path, err)
 	}
-	if err := fh.Close(); err != nil {
+	if err := os.Link(tmp.Name(), path); errors.Is(err, os.ErrExist) {
+		return formKey(path) // another server made it meanwhile
+	} else if err != nil {
+		return nil, fmt.Errorf("form key %s: %w", path, err)
+	}
+	if err := syncDir(filepath.Dir(path)); err != nil {
 		return nil, fmt.Errorf("form key %s: %w", path, err)
 	}
 	return key, nil
