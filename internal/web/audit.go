@@ -202,16 +202,15 @@ func (u ui) dealsCSV(c echo.Context) error {
 // share shows the game's link as text and as a QR code the server draws.
 func (u ui) share(c echo.Context) error {
 	p, _ := u.page(c, "share.title")
-	if err := u.svc.View(c.Request().Context(), gameID(c), func(*tapp.State) error { return nil }); err != nil {
+	var readID string
+	if err := u.svc.View(c.Request().Context(), gameID(c), func(g *tapp.State) error {
+		readID, p.EveningClosed = g.ReadID, g.Closed != nil
+		return nil
+	}); err != nil {
 		return u.problem(c, err)
 	}
 	origin := c.Scheme() + "://" + c.Request().Host
 	link := origin + "/g/" + gameID(c)
-	var readID string
-	_ = u.svc.View(c.Request().Context(), gameID(c), func(g *tapp.State) error {
-		readID, p.EveningClosed = g.ReadID, g.Closed != nil
-		return nil
-	})
 	readLink := origin + "/r/" + readID
 	code, err := qr.Encode(link, qr.M)
 	if err != nil {
