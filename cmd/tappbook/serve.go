@@ -51,7 +51,7 @@ func parseServe(args []string, stderr io.Writer) (serveFlags, error) {
 	fs.StringVar(&f.acmeEmail, "acme-email", envOr("TAPPBOOK_ACME_EMAIL", ""), "e-mail address for the ACME CA's notices (optional)")
 	fs.StringVar(&f.acmeCA, "acme-ca", envOr("TAPPBOOK_ACME_CA", ""), "PEM roots to trust for a private ACME CA's own address")
 	fs.StringVar(&f.mdns, "mdns", envOr("TAPPBOOK_MDNS", "tappbook"), "announce NAME.local on the home network by multicast DNS (\"off\" for none)")
-	fs.IntVar(&f.maxConns, "max-conns-per-client", netserve.DefaultLimits().MaxConnsPerClient, "open connections one address may hold")
+	fs.IntVar(&f.maxConns, "max-conns-per-client", netserve.DefaultLimits().MaxConnsPerClient, "open connections one address may hold (0: no cap, for servers behind a reverse proxy, where every connection comes from its address)")
 	if err := fs.Parse(args); err != nil {
 		return f, err
 	}

@@ -131,3 +131,30 @@ func get(addr string) (string, error) {
 	b, err := io.ReadAll(res.Body)
 	return string(b), err
 }
+
+// A cap of 0 is none: behind a reverse proxy every connection comes from
+// the proxy's one address, and the 33rd phone following a game through it
+// must still be served.
+func TestNoConnectionCapBehindAProxy(t *testing.T) {
+	l := short()
+	l.ReadTimeout, l.ReadHeaderTimeout, l.MaxConnsPerClient = time.Minute, time.Minute, 0
+	addr := serveOn(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_, _ = io.WriteString(w, "hello")
+	}), l, true)
+	var held []net.Conn
+	defer func() {
+		for _, c := range held {
+			c.Close()
+		}
+	}()
+	for range DefaultLimits().MaxConnsPerClient + 8 {
+		c, err := net.Dial("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		held = append(held, c)
+	}
+	if res, err := get(addr); err != nil || res != "hello" {
+		t.Fatalf("with %d connections open from one address and no cap: %q %v", len(held), res, err)
+	}
+}
