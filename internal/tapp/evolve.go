@@ -48,7 +48,7 @@ type Folder struct {
 // NewFolder starts the fold of game id.
 func NewFolder(id string) *Folder {
 	s := New(id)
-	s.hands.front = new(int)
+	s.hands.front = newFront(0)
 	return &Folder{s: s, ownHands: true}
 }
 

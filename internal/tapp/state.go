@@ -8,6 +8,7 @@ package tapp
 
 import (
 	"encoding/json"
+	"sync/atomic"
 	"time"
 
 	"github.com/shopspring/decimal"
@@ -257,24 +258,30 @@ func (s *State) Counted() int {
 // handList is the deals of a state. Snapshots share its array: a new state
 // appends into the spare capacity after the deals of the state it came from,
 // which no older state can see. front, shared by the lists of one array,
-// is how far the array is taken; a state that is not the furthest copies
-// before it appends, so two successors of one state never write the same
-// slot. Only a state's single writer (the fold) touches front.
+// is how far the array is taken; a state claims the next slot by moving
+// front on (compare and swap), and one that cannot, not being the
+// furthest, copies before it appends, so two successors of one state never
+// write the same slot, even when evolved at the same time.
 type handList struct {
 	items []*Hand
-	front *int
+	front *atomic.Int64
 }
 
 func (l handList) appended(h *Hand) handList {
 	items, front := l.items, l.front
-	if front == nil || *front != len(items) || len(items) == cap(items) {
+	n := int64(len(items))
+	if front == nil || len(items) == cap(items) || !front.CompareAndSwap(n, n+1) {
 		grown := make([]*Hand, len(items), 2*len(items)+8)
 		copy(grown, items)
-		items, front = grown, new(int)
+		items, front = grown, newFront(n+1)
 	}
-	items = append(items, h)
-	*front = len(items)
-	return handList{items: items, front: front}
+	return handList{items: append(items, h), front: front}
+}
+
+func newFront(n int64) *atomic.Int64 {
+	f := new(atomic.Int64)
+	f.Store(n)
+	return f
 }
 
 // replaced gives the list with deal n (1-based) replaced; the array is
@@ -283,6 +290,5 @@ func (l handList) replaced(n int, h *Hand) handList {
 	items := make([]*Hand, len(l.items), cap(l.items))
 	copy(items, l.items)
 	items[n-1] = h
-	front := len(items)
-	return handList{items: items, front: &front}
+	return handList{items: items, front: newFront(int64(len(items)))}
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"math/rand/v2"
 	"strings"
+	"sync"
 	"testing"
 
 	"tappbook/internal/payout"
@@ -37,6 +38,44 @@ func TestStatesAreSnapshots(t *testing.T) {
 	}
 	if a.Hand(1).Voided || !c.Hand(1).Voided {
 		t.Fatal("a void showed in the state it was decided on")
+	}
+}
+
+// Successors of one state evolved at the same time (run with -race) each
+// keep their own deal: claiming the spare slot after the deals is one
+// compare and swap, not a write two evolvers could both make.
+func TestSuccessorsEvolvedAtOnce(t *testing.T) {
+	before := oldTapp(t).state
+	contracts := []string{"pass", "coeurfrage", "solo", "pass", "coeurfrage", "solo", "pass", "coeurfrage"}
+	got := make([]*State, len(contracts))
+	var wg sync.WaitGroup
+	for i, c := range contracts {
+		rec := pass()
+		switch c {
+		case "coeurfrage":
+			rec = payout.Record{Contract: c, Declarer: "Ben", Points: ip(80)}
+		case "solo":
+			rec = payout.Record{Contract: c, Declarer: "Anna", Trump: "clubs", Points: ip(70)}
+		}
+		evs := events(before.Version, mustDecide(t, before, RecordHand{Record: rec}))
+		wg.Go(func() {
+			var err error
+			if got[i], err = Evolve(before, evs...); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+	wg.Wait()
+	for i, c := range contracts {
+		if got[i] == nil {
+			continue
+		}
+		if h := got[i].Hand(3); h == nil || h.Record().Contract != c {
+			t.Errorf("successor %d shows deal 3 as %v, want %s", i, h, c)
+		}
+	}
+	if len(before.Hands()) != 2 {
+		t.Fatalf("the state they came from has %d deals, want 2", len(before.Hands()))
 	}
 }
 
