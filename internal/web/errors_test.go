@@ -132,6 +132,15 @@ func TestErrors(t *testing.T) {
 		{"void without reason", "POST", "/api/games/" + id + "/hands/1/void", `{}`, nil, 422, "reason"},
 		{"body over 64 KiB", "POST", "/api/games/" + id + "/hands", big, nil, 413, "64 KiB"},
 		{"wrong method", "DELETE", "/api/games/" + id + "/hands/1", ``, nil, 405, "method"},
+		// encoding/json lets the last of two names win and matches names in
+		// any letter case: a deal sent as won and lost would be recorded.
+		{"a field twice", "POST", "/api/games/" + id + "/hands", `{"contract":"solo","declarer":"Ben","points":70,"tricks":5,"points":30}`, nil, 400, `names "points" twice`},
+		{"a field twice in other case", "POST", "/api/games/" + id + "/hands", `{"contract":"solo","declarer":"Ben","points":70,"tricks":5,"POINTS":30}`, nil, 422, `"POINTS" is not a field`},
+		{"a field in other case", "POST", "/api/games/" + id + "/hands", `{"CONTRACT":"pass"}`, nil, 422, `"CONTRACT" is not a field`},
+		{"a rule twice", "POST", "/api/games", `{"variant":"zuger","players":["A","B","C","D"],"rules":{"tapp_threshold":61,"tapp_threshold":65}}`, nil, 400, `names "rules.tapp_threshold" twice`},
+		{"a name not UTF-8", "POST", "/api/games", "{\"variant\":\"zuger\",\"players\":[\"An\xffna\",\"B\",\"C\",\"D\"]}", nil, 400, "UTF-8"},
+		{"a lone surrogate", "POST", "/api/games", `{"variant":"zuger","players":["An\ud800na","B","C","D"]}`, nil, 400, "UTF-8"},
+		{"null for a deal", "POST", "/api/games/" + id + "/hands", `null`, nil, 400, "must be a JSON object, not null"},
 	}
 	before := do(t, h, "GET", "/api/games/"+id+"/events", "").body
 	for _, c := range cases {

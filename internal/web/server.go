@@ -257,6 +257,9 @@ func decode(c echo.Context, v any, emptyOK bool) error {
 		}
 		return malformed("the request body is empty; send a JSON object")
 	}
+	if err := checkJSON(body, v); err != nil {
+		return err
+	}
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
