@@ -58,6 +58,13 @@ func TestCloseFormCutEachUnitItsOwnChoice(t *testing.T) {
 	if !regexp.MustCompile(`name="remainder_to.1" value="Ben" checked`).MatchString(r.body) {
 		t.Fatal("the refused form lost the choice for unit 1")
 	}
+	// A form about three leftover units (opened before another phone's
+	// deal changed the pot) is about another pot: refused, not read as
+	// the first two.
+	r = form(t, h, "/g/"+id+"/close", url.Values{"remainder_to.1": {"Ben"}, "remainder_to.2": {"Cleo"}, "remainder_to.3": {"Anna"}})
+	if r.status != http.StatusUnprocessableEntity || !strings.HasPrefix(errorNear(r.body, ""), "The pot has changed since this page was opened (a deal was recorded): 2 units are left over now.") {
+		t.Fatalf("a choice for a third unit of two: %d %q", r.status, errorNear(r.body, ""))
+	}
 	if r := form(t, h, "/g/"+id+"/close", url.Values{"remainder_to.1": {"Ben"}, "remainder_to.2": {"Cleo"}}); r.status != http.StatusSeeOther {
 		t.Fatalf("close: %d %s", r.status, r.body)
 	}

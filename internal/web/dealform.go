@@ -67,6 +67,11 @@ func parseDeal(loc i18n.Localizer, g *tapp.State, f *dealForm) payout.Record {
 	}
 	if fields.Points != "" {
 		rec.Points = num("points", f.get("points"))
+		switch f.get("points_side") {
+		case "", "declarer", "opponents":
+		default: // not a side the form offers: whose points they are is unknown
+			f.errs["points"] = loc.T("record.points-side")
+		}
 		if rec.Points != nil && f.get("points_side") == "opponents" {
 			total := payout.TotalPoints(g.Setup.Variant)
 			if *rec.Points >= 0 && *rec.Points <= total {

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/labstack/echo/v4"
@@ -131,6 +132,18 @@ func cutChoices(form url.Values, units int) []string {
 	return out
 }
 
+// cutFormFor is how many leftover units the posted form chose winners
+// for, by the highest unit it names.
+func cutFormFor(form url.Values) int {
+	most := 0
+	for k, v := range form {
+		if n, err := strconv.Atoi(strings.TrimPrefix(k, "remainder_to.")); err == nil && strings.HasPrefix(k, "remainder_to.") && slices.ContainsFunc(v, func(s string) bool { return s != "" }) {
+			most = max(most, n)
+		}
+	}
+	return most
+}
+
 func (u ui) closeGame(c echo.Context) error {
 	form, err := formParams(c)
 	if err != nil {
@@ -140,6 +153,12 @@ func (u ui) closeGame(c echo.Context) error {
 	units := 0
 	if err := u.svc.View(ctx, id, func(g *tapp.State) error { units = g.Settlement().Undecided; return nil }); err != nil {
 		return u.problem(c, err)
+	}
+	if cutFormFor(form) > units {
+		// The form asked about more leftover units than the pot now
+		// leaves (a deal recorded on another phone since): its choices
+		// are about another pot.
+		return u.closeRefused(c, make([]string, units), u.localizer(c).T("close.cut-changed", units))
 	}
 	cut := cutChoices(form, units)
 	winners := slices.DeleteFunc(slices.Clone(cut), func(name string) bool { return name == "" })

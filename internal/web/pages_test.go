@@ -169,6 +169,9 @@ func TestRecordFormMessages(t *testing.T) {
 		{"zuger", z("points", "60", "tricks", "7"), "points", "at least 76"},
 		{"zuger", z("tricks", "9"), "tricks", "outside 0–8"},
 		{"zuger", z("declarer", "Zoe"), "declarer", `"Zoe" is not a player`},
+		// Only the two sides the form offers: another value would have been
+		// read as the declarer's (a lost solo saved as won).
+		{"zuger", z("points", "30", "points_side", "Opponents"), "points", "Tap whose points these are"},
 		{"zuger", z("contract", "grand"), "", `"grand" is not a zuger contract`},
 		{"old-tapp", url.Values{"contract": {"solo"}, "declarer": {"Ben"}, "points": {"70"}, "trump": {"hearts"}}, "trump", "not played with hearts trump"},
 		{"old-tapp", url.Values{"contract": {"solo"}, "declarer": {"Ben"}, "points": {"70"}, "trump": {"roses"}}, "trump", `"roses" is not a suit`},
