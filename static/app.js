@@ -418,6 +418,9 @@
         if (r.ok && r.redirected) {
           if (item.draft) draftDrop(item.draft); // saved: the form is for the next deal now
           if (item.page === location.href) { sent = true; location.assign(r.url); }
+          // Sent from another page (the phone came back on the table): the
+          // table says it was saved, as after a save there.
+          else if (new URL(r.url).pathname === location.pathname && waiting().length === 0) location.assign(r.url);
           else flush();
           return;
         }

@@ -287,3 +287,35 @@ func TestBrowserTwoPhonesOneDeal(t *testing.T) {
 }
 
 func jsonDecode(r io.Reader, v any) error { return json.NewDecoder(r).Decode(v) }
+
+// A deal saved while the server was away, on a phone that then opened the
+// table afresh once it was back: the table sends it and shows it as saved,
+// not the standings from before it (which would have it entered again).
+func TestBrowserWaitingDealShownOnTheTable(t *testing.T) {
+	srv := newTableServer(t, func(h http.Handler) http.Handler { return h })
+	base := "http://tapp.test:" + srv.port()
+	ctx := browser(t, lanNames)
+	run(t, ctx, "a phone", asPhone("light"))
+	id := startEvening(t, ctx, base, "zuger", []string{"Anna", "Ben", "Cleo", "Dan"})
+	recordDeal(t, ctx, 1, deal{contract: "pass"})
+	run(t, ctx, "open deal 2's form",
+		chromedp.Click(chromedp.CSS(`a.button.primary`)), chromedp.WaitVisible(chromedp.CSS(`nav.contracts`)),
+		chromedp.Click(chromedp.CSS(`a.pick[href="?contract=solo"]`)), chromedp.WaitVisible(chromedp.CSS(`form.deal`)),
+		chromedp.Click(chromedp.CSS(tap("declarer", "Ben"))), chromedp.Click(chromedp.CSS(tap("tricks", "5"))),
+		chromedp.SendKeys(chromedp.CSS(`#points`), "70"))
+	srv.stop()
+	run(t, ctx, "save deal 2 with the server down",
+		chromedp.Click(chromedp.CSS(`form.deal button[type=submit]`)), chromedp.WaitVisible(chromedp.ID(`queue`)))
+	srv.start()
+	// The phone comes back by opening the table, not by staying on the form.
+	run(t, ctx, "open the table", chromedp.Navigate(base+"/g/"+id+"?lang=en"))
+	run(t, ctx, "deal 2 is on the table", chromedp.WaitVisible(chromedp.ID(`hand-2`)))
+	if n := srv.hands(t, id); n != 2 {
+		t.Fatalf("%v deals after the waiting one was sent, want 2", n)
+	}
+	said := value(t, ctx, "read the page", chromedp.Evaluate[string](`document.getElementById("main").innerText`))
+	if !strings.Contains(said, "Deal 2 saved.") || !strings.Contains(said, "Record deal 3") {
+		shot(t, ctx, "table-after-waiting-deal")
+		t.Fatalf("the table after the waiting deal was sent does not say it was saved and offer deal 3:\n%s", said)
+	}
+}
