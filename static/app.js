@@ -446,6 +446,10 @@
           key: key ? key.value : String(Date.now()),
           draft: form.classList.contains("deal") ? draftName(root) : ""
         };
+        // Said on the button at once: on a slow network the answer may
+        // take seconds, and a form that looks untouched gets tapped again.
+        var button = form.querySelector("button[type=submit]"), busy = document.body.getAttribute("data-sending");
+        if (button && busy) { button.textContent = busy; button.setAttribute("aria-busy", "true"); }
         var list = waiting().filter(function (x) { return x.key !== item.key; });
         list.push(item);
         keep(list);

@@ -13,6 +13,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -317,5 +318,37 @@ func TestBrowserWaitingDealShownOnTheTable(t *testing.T) {
 	if !strings.Contains(said, "Deal 2 saved.") || !strings.Contains(said, "Record deal 3") {
 		shot(t, ctx, "table-after-waiting-deal")
 		t.Fatalf("the table after the waiting deal was sent does not say it was saved and offer deal 3:\n%s", said)
+	}
+}
+
+// On a slow network the Save button says at once that the deal is being
+// sent, in the page's language, and a second tap meanwhile records nothing
+// more.
+func TestBrowserSaveSaysItIsSending(t *testing.T) {
+	var slow atomic.Bool
+	srv := newTableServer(t, func(h http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if slow.Load() && r.Method == http.MethodPost && strings.HasSuffix(r.URL.Path, "/record") {
+				time.Sleep(1500 * time.Millisecond) // a phone on a weak signal
+			}
+			h.ServeHTTP(w, r)
+		})
+	})
+	base := "http://tapp.test:" + srv.port()
+	ctx := browser(t, lanNames)
+	run(t, ctx, "a phone", asPhone("light"))
+	id := startEvening(t, ctx, base, "zuger", []string{"Anna", "Ben", "Cleo", "Dan"})
+	run(t, ctx, "open deal 1's form in German",
+		chromedp.Navigate(base+"/g/"+id+"/record?contract=pass&lang=de"), chromedp.WaitVisible(chromedp.CSS(`form.deal`)))
+	slow.Store(true)
+	run(t, ctx, "tap Save twice", chromedp.Click(chromedp.CSS(`form.deal button[type=submit]`)), chromedp.Click(chromedp.CSS(`form.deal button[type=submit]`)))
+	label := value(t, ctx, "read the button", chromedp.Evaluate[string](`document.querySelector("form.deal button[type=submit]").textContent.trim()`))
+	if label != "Wird gespeichert …" {
+		shot(t, ctx, "slow-save")
+		t.Fatalf("while the deal is on its way the button says %q, want %q", label, "Wird gespeichert …")
+	}
+	run(t, ctx, "the deal arrives", chromedp.WaitVisible(chromedp.ID(`hand-1`)))
+	if n := srv.hands(t, id); n != 1 {
+		t.Fatalf("%v deals after two taps on a slow network, want 1", n)
 	}
 }
