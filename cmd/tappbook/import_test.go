@@ -216,3 +216,37 @@ func TestImportRefusesWhatExportDidNotWrite(t *testing.T) {
 		t.Fatalf("a refused import changed the database: %q, then %q", before, after)
 	}
 }
+
+// Importing an evening already in the database says whether it is the same
+// history (nothing to import) or another one: the first is not a conflict
+// to worry about.
+func TestImportTwice(t *testing.T) {
+	ctx := context.Background()
+	src := filepath.Join(t.TempDir(), "src.db")
+	id := evening(t, src)
+	file := filepath.Join(t.TempDir(), "game.jsonl")
+	var so, se bytes.Buffer
+	if err := run(ctx, []string{"export", id, "--db", src, "--out", file}, &so, &se); err != nil {
+		t.Fatalf("export: %v %s", err, se.String())
+	}
+	dst := filepath.Join(t.TempDir(), "dst.db")
+	if err := run(ctx, []string{"import", "--db", dst, file}, &so, &se); err != nil {
+		t.Fatalf("first import: %v %s", err, se.String())
+	}
+	err := run(ctx, []string{"import", "--db", dst, file}, &so, &se)
+	if err == nil || !strings.Contains(err.Error(), "with the same events: there is nothing to import") {
+		t.Fatalf("the same file again: %v", err)
+	}
+	exported, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := readExport(t, exported)
+	other := filepath.Join(t.TempDir(), "shorter.jsonl")
+	if err := os.WriteFile(other, writeExport(t, lines[:len(lines)-1], true), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := run(ctx, []string{"import", "--db", dst, other}, &so, &se); err == nil || !strings.Contains(err.Error(), "with other events") {
+		t.Fatalf("another history of the same evening: %v", err)
+	}
+}

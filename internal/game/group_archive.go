@@ -99,8 +99,12 @@ func Import(ctx context.Context, store events.Engine, streams []*archive.Stream)
 			return "", 0, fmt.Errorf("import %s: %w", s.ID, err)
 		}
 		if len(here) > 0 {
-			if len(streams) == 1 || len(here) != len(s.Events) || here[len(here)-1].Hash != s.Head() {
+			same := len(here) == len(s.Events) && here[len(here)-1].Hash == s.Head()
+			switch {
+			case !same:
 				return "", 0, fmt.Errorf("import %s: it is already in this database with other events", s.ID)
+			case len(streams) == 1:
+				return "", 0, fmt.Errorf("import %s: it is already in this database, with the same events: there is nothing to import", s.ID)
 			}
 			continue
 		}
