@@ -347,7 +347,7 @@ func (s *State) decideCorrect(c CorrectHand) ([]Payload, error) {
 	if err := s.check(c.Checks, n); err != nil {
 		return nil, err
 	}
-	if e := s.End(); e.forcedDeal(n) && c.Record.Contract != s.Variant().ForcedContract {
+	if e := s.End(); e.ForcedDeal(n) && c.Record.Contract != s.Variant().ForcedContract {
 		return nil, catalogue.Conflict("conflict.forced", n, n-e.LastRegular, len(s.Setup.Players))
 	}
 	pot := s.PotBefore(n)

@@ -71,7 +71,8 @@ func (s *State) End() End {
 	return e
 }
 
-// forcedDeal reports whether deal n is one of the Zwangsramsch deals.
-func (e End) forcedDeal(n int) bool {
+// ForcedDeal reports whether deal n is one of the Zwangsramsch deals (a
+// correction of one may only be a Ramsch).
+func (e End) ForcedDeal(n int) bool {
 	return e.LastRegular > 0 && n > e.LastRegular && n <= e.LastRegular+len(e.Zwangsramsch)
 }

@@ -238,6 +238,14 @@ func TestHerzAsConfirmUndoAndEnd(t *testing.T) {
 	if !strings.Contains(table, `<a class="button primary big" href="/g/`+id+`/close">End the evening</a>`) || strings.Contains(table, "Record deal") {
 		t.Fatalf("after the last Zwangsramsch: %s", visibleText(table))
 	}
+	// Correcting a Zwangsramsch offers Ramsch alone: another contract
+	// would be refused only after it was filled in.
+	if edit := page(t, h, "/g/"+id+"/hands/6", "en").body; strings.Contains(edit, `href="?contract=suit"`) || !strings.Contains(edit, `name="ramsch_points_0"`) {
+		t.Fatalf("the correction form of a Zwangsramsch offers another contract: %s", visibleText(edit))
+	}
+	if edit := page(t, h, "/g/"+id+"/hands/4", "en").body; !strings.Contains(edit, `href="?contract=ramsch"`) {
+		t.Fatal("the correction form of the last regular deal does not offer every contract")
+	}
 	// The record page, opened anyway (a bookmark, the back button), says
 	// the evening is over before anything is typed.
 	if r := page(t, h, "/g/"+id+"/record", "de"); r.status != http.StatusConflict || !strings.Contains(r.body, "Der Abend ist vorbei") || strings.Contains(r.body, `name="contract"`) {

@@ -29,10 +29,11 @@ type dealForm struct {
 
 func (f *dealForm) get(k string) string { return strings.TrimSpace(f.values.Get(k)) }
 
-// contracts gives the contracts the next deal may be: every one of the
-// variant's, or only Ramsch in a Württemberg Zwangsramsch.
+// contracts gives the contracts deal hand may be: every one of the
+// variant's, or only Ramsch for a Württemberg Zwangsramsch, the next one
+// or one played and now corrected.
 func contractsFor(g *tapp.State, hand int) []string {
-	if hand == g.NextHand() && g.End().Phase == tapp.PhaseForced {
+	if end := g.End(); hand == g.NextHand() && end.Phase == tapp.PhaseForced || end.ForcedDeal(hand) {
 		return []string{g.Variant().ForcedContract}
 	}
 	return g.Variant().Offered(g.Setup.Rules)
