@@ -234,6 +234,9 @@ func NormalizeAmount(s string) (string, error) {
 	t := strings.NewReplacer(" ", "", "'", "", "\u00a0", "", "’", "").Replace(strings.TrimSpace(s))
 	t = strings.Replace(t, "−", "-", 1)
 	comma, dot := strings.LastIndex(t, ","), strings.LastIndex(t, ".")
+	if thousands(t, comma, dot) {
+		return "", fmt.Errorf("%q could be a thousand or a decimal: it is not an amount", s)
+	}
 	switch {
 	case comma >= 0 && dot >= 0 && comma > dot: // 1.234,50
 		t = strings.ReplaceAll(t, ".", "")
@@ -250,4 +253,18 @@ func NormalizeAmount(s string) (string, error) {
 		return "", fmt.Errorf("%q is not an amount", s)
 	}
 	return t, nil
+}
+
+// thousands reports whether t has one separator only, a comma or a point,
+// followed by exactly three digits after a whole part that is not 0
+// ("1,000", "12.500"): a thousand in one language, a decimal in another,
+// and no page can tell which the phone's keyboard meant. "0,005" and
+// "1,50" are decimals wherever they are typed.
+func thousands(t string, comma, dot int) bool {
+	sep := max(comma, dot)
+	if sep < 0 || (comma >= 0 && dot >= 0) || strings.Count(t, t[sep:sep+1]) != 1 || len(t)-sep-1 != 3 {
+		return false
+	}
+	whole := strings.TrimLeft(strings.TrimPrefix(t[:sep], "-"), "0")
+	return whole != ""
 }

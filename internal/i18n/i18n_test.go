@@ -148,7 +148,8 @@ func TestMoney(t *testing.T) {
 }
 
 func TestParseAmount(t *testing.T) {
-	good := map[string]string{"1,50": "1.50", "1.50": "1.50", "0,5": "0.5", "1.234,50": "1234.50", "1,234.50": "1234.50", " 2 ": "2", "1'000": "1000", "-0": "-0", "−1,5": "-1.5"}
+	good := map[string]string{"1,50": "1.50", "1.50": "1.50", "0,5": "0.5", "1.234,50": "1234.50", "1,234.50": "1234.50", " 2 ": "2", "1'000": "1000", "-0": "-0", "−1,5": "-1.5",
+		"0,005": "0.005", "0.125": "0.125", "1.000,00": "1000.00", "1,000.00": "1000.00", "1000": "1000", "12,5": "12.5"}
 	for in, want := range good {
 		got, err := NormalizeAmount(in)
 		if err != nil || got != want {
@@ -158,7 +159,10 @@ func TestParseAmount(t *testing.T) {
 			t.Errorf("ParseAmount(%q): %v", in, err)
 		}
 	}
-	for _, bad := range []string{"", "abc", "1e9", "1,2,3", "1.2.3", ",", "NaN"} {
+	// "1,000" is a thousand on an English keyboard and one on a German
+	// one: refused, never read as one of them (a payment of 1,000 kr was
+	// recorded as 1).
+	for _, bad := range []string{"", "abc", "1e9", "1,2,3", "1.2.3", ",", "NaN", "1,000", "1.000", "12.500", "-1,000", "999,999"} {
 		if got, err := NormalizeAmount(bad); err == nil {
 			t.Errorf("%q accepted as %q", bad, got)
 		}

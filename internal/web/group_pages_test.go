@@ -124,6 +124,12 @@ func TestGroupPagesFlow(t *testing.T) {
 	if r.status != 422 || !strings.Contains(errorNear(r.body, "amount"), "mehr Nachkommastellen als das Geld dieser Runde (2)") || !strings.Contains(r.body, `value="0,005"`) {
 		t.Fatalf("payment refused: %d %q", r.status, errorNear(r.body, "amount"))
 	}
+	// "1,000" is a thousand or one, by the keyboard: refused in words,
+	// never recorded as either.
+	r = form(t, h, "/groups/"+gid+"/payments", url.Values{"from": {"Ben"}, "to": {"Anna"}, "amount": {"1,000"}})
+	if r.status != 422 || !strings.Contains(errorNear(r.body, "amount"), `"1,000" is not a number`) {
+		t.Fatalf("a payment of 1,000: %d %q", r.status, errorNear(r.body, "amount"))
+	}
 	if sv := visibleText(page(t, h, "/groups/"+gid+"/tab", "sv").body); !strings.Contains(sv, "Vad den avslutade kvällen gav, minus") {
 		t.Fatalf("the tab of one closed evening, in Swedish: %s", sv)
 	}
