@@ -1,7 +1,6 @@
 package group
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 
@@ -134,7 +133,7 @@ func checkNames(players []string) ([]string, error) {
 	for i, p := range players {
 		name, err := names.Player(p)
 		if err != nil {
-			return nil, nameErr(i+1, p, err)
+			return nil, payout.NameProblem(i+1, p, err)
 		}
 		key := names.Key(name)
 		if other, ok := seen[key]; ok {
@@ -147,33 +146,6 @@ func checkNames(players []string) ([]string, error) {
 		out = append(out, name)
 	}
 	return out, nil
-}
-
-// nameErr words what is wrong with player n's name, in the words a game's
-// start uses.
-func nameErr(n int, name string, err error) error {
-	var p *names.Problem
-	if !errors.As(err, &p) {
-		return err
-	}
-	cat := payout.Messages()
-	switch p.Kind {
-	case names.Empty:
-		return cat.Input("players", "players.empty", n)
-	case names.Space:
-		return cat.Input("players", "players.space", name)
-	case names.Invalid:
-		return cat.Input("players", "players.text", n)
-	case names.Long:
-		return cat.Input("players", "players.long", name, p.Length, p.Max)
-	case names.Control:
-		return cat.Input("players", "players.control", n, name, p.Rune)
-	case names.Bidi:
-		return cat.Input("players", "players.bidi", n, name, p.Rune)
-	case names.Invisible:
-		return cat.Input("players", "players.invisible", n, name, p.Rune)
-	}
-	return cat.Input("players", "players.disallowed", n, name, p.Rune)
 }
 
 // decideMembers adds the players who are not members yet; a name that is a

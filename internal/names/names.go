@@ -34,6 +34,7 @@ const (
 	Bidi       = "bidi"       // a character that changes the direction text is shown in
 	Invisible  = "invisible"  // a format character that shows nothing (zero-width space, soft hyphen …)
 	Disallowed = "disallowed" // refused by PRECIS for another reason (unassigned, a lone joiner …)
+	Mixed      = "mixed"      // letters of two of the Latin, Greek and Cyrillic alphabets ("Аnna" with a Cyrillic А)
 	Long       = "long"       // more characters than allowed
 )
 
@@ -50,7 +51,7 @@ func (p *Problem) Error() string {
 	switch p.Kind {
 	case Long:
 		return fmt.Sprintf("%d characters, more than %d", p.Length, p.Max)
-	case Control, Bidi, Invisible, Disallowed:
+	case Control, Bidi, Invisible, Disallowed, Mixed:
 		return fmt.Sprintf("%s character %U", p.Kind, p.Rune)
 	}
 	return p.Kind
@@ -58,8 +59,9 @@ func (p *Problem) Error() string {
 
 // Player normalizes and checks a player's name: NFC and PRECIS's Nickname
 // profile (RFC 8266: compatibility forms folded, inner runs of spaces made
-// one), no control, bidi or invisible character, something visible, at most
-// MaxName characters once normalized. It gives the name as it is kept.
+// one), no control, bidi or invisible character, something visible, letters
+// of one of the Latin, Greek and Cyrillic alphabets only, at most MaxName
+// characters once normalized. It gives the name as it is kept.
 func Player(s string) (string, error) {
 	if p := scan(s); p != nil {
 		return "", p
@@ -76,6 +78,9 @@ func Player(s string) (string, error) {
 	}
 	if !visible(out) {
 		return "", &Problem{Kind: Empty}
+	}
+	if r, ok := mixedAlphabets(out); ok {
+		return "", &Problem{Kind: Mixed, Rune: r}
 	}
 	if n := utf8.RuneCountInString(out); n > MaxName {
 		return "", &Problem{Kind: Long, Length: n, Max: MaxName}
@@ -152,4 +157,41 @@ func firstDisallowed(s string) rune {
 		}
 	}
 	return utf8.RuneError
+}
+
+// confusable are the alphabets whose letters look alike ("A", "Α", "А"):
+// a name that mixes them can look like another name at the table.
+var confusable = []*unicode.RangeTable{unicode.Latin, unicode.Greek, unicode.Cyrillic}
+
+// mixedAlphabets gives, for a name that mixes the confusable alphabets,
+// the first letter of the one it uses least (the odd letter out: the
+// Cyrillic А of "Аnna"), after Unicode TS 39's restriction to one script,
+// for the three that matter here.
+func mixedAlphabets(s string) (rune, bool) {
+	var count [3]int
+	var first [3]rune
+	for _, r := range s {
+		for i, t := range confusable {
+			if unicode.Is(t, r) {
+				if count[i] == 0 {
+					first[i] = r
+				}
+				count[i]++
+			}
+		}
+	}
+	odd, used := -1, 0
+	for i, n := range count {
+		if n == 0 {
+			continue
+		}
+		used++
+		if odd < 0 || n < count[odd] {
+			odd = i
+		}
+	}
+	if used < 2 {
+		return 0, false
+	}
+	return first[odd], true
 }

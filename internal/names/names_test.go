@@ -44,6 +44,9 @@ func TestPlayer(t *testing.T) {
 		{strings.Repeat("x", 41), Long, 0},          // 41 characters
 		{strings.Repeat("é", 41), Long, 0},          // 41 characters, 82 bytes
 		{"Anna\U000e0001", Invisible, '\U000e0001'}, // a language tag
+		{"\u0410nna", Mixed, '\u0410'},              // a Cyrillic А, then Latin: shows as "Anna"
+		{"Ann\u0430", Mixed, '\u0430'},              // a Cyrillic а at the end
+		{"\u039fla", Mixed, '\u039f'},               // a Greek Ο: shows as "Ola"
 	}
 	for _, c := range refused {
 		got, err := Player(c.name)
@@ -73,6 +76,10 @@ func TestPlayer(t *testing.T) {
 		{"Jürgen 😀", "Jürgen 😀"},
 		{"أحمد", "أحمد"}, // right-to-left letters are fine; only the controls are refused
 		{"李娜", "李娜"},
+		{"Анна", "Анна"},     // Cyrillic alone is a name
+		{"Σοφία", "Σοφία"},   // Greek alone too
+		{"Anna 李", "Anna 李"}, // Latin beside Han: no letter looks like another
+		{"Anna-Lena 2", "Anna-Lena 2"},
 	}
 	for _, c := range kept {
 		got, err := Player(c.name)

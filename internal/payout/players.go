@@ -25,7 +25,7 @@ func CheckPlayers(v Variant, players []string) error {
 	for i, p := range players {
 		name, err := names.Player(p)
 		if err != nil {
-			return playerErr(i+1, p, err)
+			return NameProblem(i+1, p, err)
 		}
 		key := names.Key(name)
 		if other, ok := seen[key]; ok {
@@ -50,7 +50,7 @@ func SeatProblems(players []string) []error {
 	for i, p := range players {
 		name, err := names.Player(p)
 		if err != nil {
-			out[i] = playerErr(i+1, p, err)
+			out[i] = NameProblem(i+1, p, err)
 			continue
 		}
 		key := names.Key(name)
@@ -82,7 +82,7 @@ func NormalizePlayers(players []string) []string {
 }
 
 // playerErr words a names.Problem of player n's name.
-func playerErr(n int, name string, err error) error {
+func NameProblem(n int, name string, err error) error {
 	var p *names.Problem
 	if !errors.As(err, &p) {
 		return err
@@ -102,6 +102,8 @@ func playerErr(n int, name string, err error) error {
 		return inputErr("players", "players.bidi", n, name, p.Rune)
 	case names.Invisible:
 		return inputErr("players", "players.invisible", n, name, p.Rune)
+	case names.Mixed:
+		return inputErr("players", "players.mixed", n, name, p.Rune)
 	}
 	return inputErr("players", "players.disallowed", n, name, p.Rune)
 }
