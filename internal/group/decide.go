@@ -190,6 +190,7 @@ func (s *State) decideJoin(c JoinEvening) ([]Payload, error) {
 }
 
 func (s *State) decidePayment(c RecordPayment) ([]Payload, error) {
+	c.From, c.To = s.memberName(c.From), s.memberName(c.To)
 	if err := s.checkMember("from", c.From, "payment.from-missing"); err != nil {
 		return nil, err
 	}
@@ -208,6 +209,19 @@ func (s *State) decidePayment(c RecordPayment) ([]Payload, error) {
 		return nil, err
 	}
 	return []Payload{PaymentRecorded{Payment: len(s.payments) + 1, From: c.From, To: c.To, Amount: amount, Note: note}}, nil
+}
+
+// memberName gives the member a name in a request stands for: the name
+// itself, or the member it is once normalized as names are kept ("Jose"
+// with a combining accent is "José").
+func (s *State) memberName(n string) string {
+	if s.IsMember(n) {
+		return n
+	}
+	if kept, err := names.Player(n); err == nil && s.IsMember(kept) {
+		return kept
+	}
+	return n
 }
 
 func (s *State) checkMember(field, name, missing string) error {

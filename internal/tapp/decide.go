@@ -118,7 +118,7 @@ func Decide(s *State, c Command) ([]Payload, error) {
 			return nil, err
 		}
 	}
-	switch c := c.(type) {
+	switch c := s.named(c).(type) {
 	case Start:
 		return decideStart(s, c)
 	case RecordHand:
@@ -150,6 +150,46 @@ func Decide(s *State, c Command) ([]Payload, error) {
 		return s.decideClose(c)
 	}
 	return nil, fmt.Errorf("decide: unknown command %T", c)
+}
+
+// named gives the command with every player it names as the game keeps
+// the name (payout.Setup.Name): a name typed in another Unicode form than
+// the one stored is the same player.
+func (s *State) named(c Command) Command {
+	dealer := func(ch Checks) Checks {
+		if ch.Dealer != nil {
+			d := s.Setup.Name(*ch.Dealer)
+			ch.Dealer = &d
+		}
+		return ch
+	}
+	switch c := c.(type) {
+	case RecordHand:
+		c.Record, c.Checks = s.Setup.Named(c.Record), dealer(c.Checks)
+		return c
+	case Announce:
+		c.Record, c.Checks = s.Setup.Named(c.Record), dealer(c.Checks)
+		return c
+	case Count:
+		c.Counts, c.Checks = s.Setup.Named(c.Counts), dealer(c.Checks)
+		return c
+	case CorrectHand:
+		c.Record, c.Checks = s.Setup.Named(c.Record), dealer(c.Checks)
+		return c
+	case SayHerzAsHolder:
+		c.Player = s.Setup.Name(c.Player)
+		return c
+	case Close:
+		if c.RemainderTo != nil {
+			to := make([]string, len(c.RemainderTo))
+			for i, n := range c.RemainderTo {
+				to[i] = s.Setup.Name(n)
+			}
+			c.RemainderTo = to
+		}
+		return c
+	}
+	return c
 }
 
 func decideStart(s *State, c Start) ([]Payload, error) {

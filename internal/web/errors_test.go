@@ -330,3 +330,24 @@ func TestCreateLimitDefault(t *testing.T) {
 		}
 	}
 }
+
+// A name typed in another Unicode form than the one kept ("Jose" and a
+// combining accent; the game keeps "José") is the same player wherever a
+// request names one, and is stored as the game keeps it.
+func TestNamesInAnotherUnicodeForm(t *testing.T) {
+	h := newServer(t)
+	nfd := "Jose\u0301"
+	id := createGame(t, h, `{"variant":"zuger","players":["`+nfd+`","Ben","Cleo","Dan"]}`)
+	r := do(t, h, "POST", "/api/games/"+id+"/hands", `{"contract":"solo","declarer":"`+nfd+`","points":70,"tricks":5,"dealer":"`+nfd+`"}`)
+	if r.status != 201 || !strings.Contains(r.body, `"José":"6"`) {
+		t.Fatalf("a deal naming José in another form: %d %s", r.status, r.body)
+	}
+	if hs := listHands(t, h, id); hs[0]["record"].(map[string]any)["declarer"] != "José" {
+		t.Fatalf("the record keeps the name as typed: %v", hs[0]["record"])
+	}
+	g := createGroup(t, h, `{"name":"Thursdays","players":["`+nfd+`","Ben"]}`)
+	p := do(t, h, "POST", "/api/groups/"+g["id"].(string)+"/payments", `{"from":"Ben","to":"`+nfd+`","amount":"1"}`)
+	if p.status != 201 || !strings.Contains(p.body, `"to":"José"`) {
+		t.Fatalf("a payment to José in another form: %d %s", p.status, p.body)
+	}
+}
