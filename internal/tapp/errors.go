@@ -14,6 +14,7 @@ var catalogue = problem.NewCatalogue(map[string]string{
 	"notfound.deal":                 "no deal is being recorded step by step",
 	"notfound.variant":              "there is no variant %q; tappbook knows zuger, old-tapp, matzlfangen and wuerttemberg",
 	"kontra.missing":                "level: give the kontra level, 0 (none) to 10 (Drauffi)",
+	"matzl.missing":                 "side: say which side caught the matzl: none, declarer or defenders",
 	"conflict.damaged":              "this game's stored history is damaged at event %d (version %d: %s); it can be read up to there but nothing can be recorded; restore it from a backup",
 	"conflict.closed":               "this evening is closed; nothing more can be recorded or changed",
 	"conflict.dealer":               "%[1]s is the dealer of deal %[2]d, not %[3]s; someone may have recorded a deal meanwhile",

@@ -99,6 +99,10 @@ func (a api) matzl(c echo.Context) error {
 	if err := decode(c, &b, false); err != nil {
 		return err
 	}
+	if b.Side == "" {
+		// An empty body is not "no matzl": that is "none", said.
+		return tapp.Messages().Input("side", "matzl.missing")
+	}
 	if err := a.svc.Matzl(c.Request().Context(), gameID(c), b.Side, c.Request().Header.Get(idempotencyHeader)); err != nil {
 		return err
 	}

@@ -243,6 +243,15 @@ func TestStepByStepEndpoints(t *testing.T) {
 	if r := do(t, h, "POST", base+"/matzl", `{"side":"nobody"}`); r.status != 422 {
 		t.Fatalf("a bad matzl side: %d %s", r.status, r.body)
 	}
+	// A matzl caught, then a body that names no side: refused, the matzl kept.
+	do(t, h, "POST", base+"/matzl", `{"side":"declarer"}`)
+	if r := do(t, h, "POST", base+"/matzl", `{}`); r.status != 422 || !strings.Contains(r.body, "side: say which side caught the matzl") {
+		t.Fatalf("a matzl with no side: %d %s", r.status, r.body)
+	}
+	if r := do(t, h, "GET", base, ""); !strings.Contains(r.body, `"matzl":"declarer"`) {
+		t.Fatalf("the refused matzl changed the deal: %s", r.body)
+	}
+	do(t, h, "POST", base+"/matzl", `{"side":"none"}`)
 	r := do(t, h, "POST", base+"/count", `{"points":80,"tricks":6}`)
 	if r.status != 201 || r.json(t)["deltas"].(map[string]any)["Cleo"] != "9" {
 		t.Fatalf("count: %d %s", r.status, r.body)
