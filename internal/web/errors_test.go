@@ -3,6 +3,7 @@ package web
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -358,5 +359,34 @@ func TestNamesInAnotherUnicodeForm(t *testing.T) {
 	p := do(t, h, "POST", "/api/groups/"+g["id"].(string)+"/payments", `{"from":"Ben","to":"`+nfd+`","amount":"1"}`)
 	if p.status != 201 || !strings.Contains(p.body, `"to":"José"`) {
 		t.Fatalf("a payment to José in another form: %d %s", p.status, p.body)
+	}
+}
+
+// HEAD answers as GET does, without a body (RFC 9110: a server must take
+// it; monitors and link previews ask with it); a write route still does not.
+func TestHeadAnswersAsGet(t *testing.T) {
+	h := newServer(t)
+	srv := httptest.NewServer(h)
+	t.Cleanup(srv.Close)
+	id := createGame(t, h, zugerGame)
+	for _, path := range []string{"/healthz", "/", "/g/" + id, "/api/games/" + id, "/api/games/" + id + "/ledger", "/static/app.js"} {
+		res, err := http.Head(srv.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		get, err := http.Get(srv.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		get.Body.Close()
+		if res.StatusCode != get.StatusCode || res.StatusCode != http.StatusOK || len(body) != 0 || res.Header.Get("Content-Type") != get.Header.Get("Content-Type") {
+			t.Errorf("HEAD %s: %d %q %q; GET: %d %q", path, res.StatusCode, res.Header.Get("Content-Type"), body, get.StatusCode, get.Header.Get("Content-Type"))
+		}
+	}
+	req, _ := http.NewRequest(http.MethodHead, srv.URL+"/api/games/"+id+"/close", nil)
+	if res, err := http.DefaultClient.Do(req); err != nil || res.StatusCode != http.StatusMethodNotAllowed {
+		t.Fatalf("HEAD of a route that only records: %v %v", res, err)
 	}
 }

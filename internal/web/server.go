@@ -148,7 +148,7 @@ func New(svc *game.Service, log *slog.Logger, options ...Options) (*Server, erro
 	api{svc: svc, createLimit: creations}.routes(e)
 	u.createLimit = creations
 	u.routes(e)
-	srv.Handler = e
+	srv.Handler = headAsGet(e)
 	return srv, nil
 }
 
@@ -157,6 +157,22 @@ func New(svc *game.Service, log *slog.Logger, options ...Options) (*Server, erro
 // its key). "same-origin" sends the referrer, and so the Origin of a form
 // post, to tappbook itself only: over plain HTTP a browser then names the
 // page's origin where "no-referrer" made it send "Origin: null".
+// headAsGet answers HEAD as the GET of the same address, without its body
+// (RFC 9110 §9.3.2: monitors and link previews ask with HEAD). The router
+// is handed the GET; the writer, net/http's, still serves the HEAD and
+// drops the body. A live stream is not one to ask about: it would never
+// end.
+func headAsGet(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodHead && !strings.HasSuffix(r.URL.Path, "/live") {
+			get := r.Clone(r.Context())
+			get.Method = http.MethodGet
+			r = get
+		}
+		h.ServeHTTP(w, r)
+	})
+}
+
 func securityHeaders(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		h := c.Response().Header()
