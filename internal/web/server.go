@@ -241,7 +241,7 @@ func statusOf(err error) (int, string) {
 	case errors.As(err, &he):
 		switch he.Code {
 		case http.StatusRequestEntityTooLarge:
-			return he.Code, fmt.Sprintf("the request body is larger than %d KiB; send one deal at a time", MaxBody>>10)
+			return he.Code, fmt.Sprintf("the request body is larger than %d KiB, the most any request to tappbook takes", MaxBody>>10)
 		case http.StatusNotFound:
 			return he.Code, "there is no such page or endpoint; see docs/api.md"
 		case http.StatusMethodNotAllowed:
