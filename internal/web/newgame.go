@@ -52,13 +52,13 @@ func checkStart(loc i18n.Localizer, d *payout.Descriptor, form url.Values, view 
 			for k, val := range values {
 				one, _ := json.Marshal(map[string]json.RawMessage{k: val})
 				if _, err := payout.DecodeRules(d.Variant, map[string]json.RawMessage{key: one}); err != nil {
-					found = placeRule(loc, view, err) || found
+					found = placeRule(loc, view, typedBack(err, form)) || found
 				}
 			}
 			continue
 		}
 		if _, err := payout.DecodeRules(d.Variant, parts); err != nil {
-			found = placeRule(loc, view, err) || found
+			found = placeRule(loc, view, typedBack(err, form)) || found
 		}
 	}
 	return found
@@ -95,6 +95,18 @@ func checkUnit(typed string) error {
 		err = tapp.Messages().Input("unit", "unit", norm)
 	}
 	return quoting(err, norm, typed)
+}
+
+// typedBack gives a house rule's refusal quoting the amounts as they were
+// typed ("2,5" on a German page), not as they were read ("2.5").
+func typedBack(err error, form url.Values) error {
+	for _, vs := range form {
+		for _, typed := range vs {
+			typed = strings.TrimSpace(typed)
+			err = quoting(err, typedAmount(typed), typed)
+		}
+	}
+	return err
 }
 
 // quoting gives err with every argument that quotes norm quoting typed

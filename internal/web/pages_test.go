@@ -370,6 +370,11 @@ func TestStartFormMessages(t *testing.T) {
 	if got := errorNear(form(t, h, "/new/old-tapp", v).body, "stake"); got != "The stake must be a whole number of units, 0 or more, not -2." {
 		t.Errorf("stake -2 says %q", got)
 	}
+	// An amount typed the German way is quoted as typed, not as read.
+	v.Set("stake", "2,5")
+	if got := errorNear(form(t, h, "/new/old-tapp", v, "Accept-Language", "de").body, "stake"); got != "Der Einsatz muss eine ganze Zahl ab 0 sein, nicht 2,5." {
+		t.Errorf("stake 2,5 on a German page says %q", got)
+	}
 	// A name with the space a phone keyboard adds after a word is taken
 	// without it.
 	if id := startForm(t, h, "old-tapp", players("Anna ", " Ben", "Cleo")); fmt.Sprint(do(t, h, "GET", "/api/games/"+id, "").json(t)["players"]) != "[Anna Ben Cleo]" {
