@@ -76,9 +76,9 @@ func TestReasonsThatLie(t *testing.T) {
 	}
 	before := do(t, h, "GET", "/api/games/"+id+"/events", "").body
 	bad := []struct{ reason, says string }{
-		{"\u202ewon 3", "reason: holds U+202E"},
-		{"typo\nhere", "reason: holds a control character (U+000A)"},
-		{"\u200b", "reason: holds an invisible character (U+200B)"},
+		{"\u202ewon 3", "reason: the text holds U+202E"},
+		{"typo\nhere", "reason: the text holds a control character (U+000A)"},
+		{"\u200b", "reason: the text holds an invisible character (U+200B)"},
 		{strings.Repeat("x", 201), "reason: 201 characters is more than the 200 allowed"},
 		{"   ", "reason: say why this deal is voided"},
 	}

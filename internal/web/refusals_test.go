@@ -19,6 +19,7 @@ func TestRequestShapeRefusals(t *testing.T) {
 		code               string
 	}{
 		{"POST", "/api/games/" + id + "/deal/kontra", `{}`, http.StatusUnprocessableEntity, "kontra.missing"},
+		{"POST", "/api/games/" + id + "/deal/matzl", `{}`, http.StatusUnprocessableEntity, "matzl.missing"},
 		{"GET", "/api/games/" + id + "/deal", ``, http.StatusNotFound, "notfound.deal"},
 		{"PUT", "/api/games/" + id + "/hands/+1", `{"contract":"rufen"}`, http.StatusNotFound, "notfound.hand-number"},
 		{"GET", "/new/skat", ``, http.StatusNotFound, "notfound.variant"},
