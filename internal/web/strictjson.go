@@ -21,15 +21,13 @@ import (
 // team; it refuses duplicate names and invalid UTF-8 by itself.
 func checkJSON(body []byte, v any) error {
 	dec := jsontext.NewDecoder(bytes.NewReader(body))
-	k := dec.PeekKind()
-	err := dec.SkipValue()
-	if err == nil && k != '{' {
-		return malformed(fmt.Sprintf("the request body must be a JSON object, not %s", kindName(k)))
+	if k := dec.PeekKind(); k != '{' {
+		if k != 0 && dec.SkipValue() == nil {
+			return malformed(fmt.Sprintf("the request body must be a JSON object, not %s", kindName(k)))
+		}
+		return nil // not JSON: encoding/json says where
 	}
-	if err == nil {
-		dec = jsontext.NewDecoder(bytes.NewReader(body))
-		err = checkValue(dec, reflect.TypeOf(v))
-	}
+	err := checkValue(dec, reflect.TypeOf(v))
 	var syn *jsontext.SyntacticError
 	switch {
 	case err == nil:
@@ -41,16 +39,18 @@ func checkJSON(body []byte, v any) error {
 	case strings.Contains(syn.Err.Error(), "UTF-8") || strings.Contains(syn.Err.Error(), "surrogate"):
 		return malformed("the request body is not valid UTF-8 text: write names and notes in UTF-8")
 	}
-	return nil // not JSON at all: encoding/json says where
+	return nil // not JSON: encoding/json says where
 }
 
+var unmarshaler = reflect.TypeFor[json.Unmarshaler]()
+
 // checkValue reads one value, checking the member names of every object
-// in it against the Go type it is decoded into.
+// in it against the Go type it is decoded into (nil: any names).
 func checkValue(dec *jsontext.Decoder, t reflect.Type) error {
 	for t != nil && t.Kind() == reflect.Pointer {
 		t = t.Elem()
 	}
-	if t != nil && reflect.PointerTo(t).Implements(reflect.TypeFor[json.Unmarshaler]()) {
+	if t != nil && reflect.PointerTo(t).Implements(unmarshaler) {
 		t = nil // a type that reads itself: its names are its own business
 	}
 	switch dec.PeekKind() {
@@ -58,26 +58,23 @@ func checkValue(dec *jsontext.Decoder, t reflect.Type) error {
 		if _, err := dec.ReadToken(); err != nil {
 			return err
 		}
-		var fields map[string]reflect.Type
-		if t != nil && t.Kind() == reflect.Struct {
-			fields = jsonFields(t, map[string]reflect.Type{})
-		}
 		for dec.PeekKind() != '}' {
-			tok, err := dec.ReadToken()
+			raw, err := dec.ReadValue() // the name, quoted: read without a copy
 			if err != nil {
 				return err
 			}
-			name := tok.String()
 			var member reflect.Type
 			switch {
-			case fields != nil:
-				var ok bool
-				if member, ok = fields[name]; !ok {
-					for f := range fields {
-						if strings.EqualFold(f, name) {
-							return unknownField(name) // encoding/json would read it as f
-						}
+			case t != nil && t.Kind() == reflect.Struct:
+				name := raw[1 : len(raw)-1]
+				if bytes.IndexByte(name, '\\') >= 0 {
+					if name, err = jsontext.AppendUnquote(nil, raw); err != nil {
+						return err
 					}
+				}
+				var folded bool
+				if member, folded = memberType(t, name); folded {
+					return unknownField(string(name)) // encoding/json would read it as a field
 				}
 			case t != nil && t.Kind() == reflect.Map:
 				member = t.Elem()
@@ -86,10 +83,8 @@ func checkValue(dec *jsontext.Decoder, t reflect.Type) error {
 				return err
 			}
 		}
-		if _, err := dec.ReadToken(); err != nil {
-			return err
-		}
-		return nil
+		_, err := dec.ReadToken()
+		return err
 	case '[':
 		if _, err := dec.ReadToken(); err != nil {
 			return err
@@ -103,45 +98,49 @@ func checkValue(dec *jsontext.Decoder, t reflect.Type) error {
 				return err
 			}
 		}
-		if _, err := dec.ReadToken(); err != nil {
-			return err
-		}
-		return nil
-	}
-	if err := dec.SkipValue(); err != nil {
+		_, err := dec.ReadToken()
 		return err
 	}
-	return nil
+	return dec.SkipValue()
 }
 
-// jsonFields gives a struct's JSON member names as encoding/json names
-// them, with embedded structs' fields in line.
-func jsonFields(t reflect.Type, into map[string]reflect.Type) map[string]reflect.Type {
-	for f := range t.Fields() {
+// memberType finds the field of struct t that JSON member name is read
+// into, as encoding/json names fields (embedded structs' fields in line):
+// its type, or folded when name matches a field only in letter case.
+func memberType(t reflect.Type, name []byte) (member reflect.Type, folded bool) {
+	for i := range t.NumField() {
+		f := t.Field(i)
 		tag := f.Tag.Get("json")
 		if tag == "-" {
 			continue
 		}
-		name, _, _ := strings.Cut(tag, ",")
-		ft := f.Type
-		if f.Anonymous && name == "" {
+		field, _, _ := strings.Cut(tag, ",")
+		if f.Anonymous && field == "" {
+			ft := f.Type
 			for ft.Kind() == reflect.Pointer {
 				ft = ft.Elem()
 			}
 			if ft.Kind() == reflect.Struct {
-				jsonFields(ft, into)
+				if m, fo := memberType(ft, name); m != nil || fo {
+					return m, fo
+				}
 				continue
 			}
 		}
 		if !f.IsExported() {
 			continue
 		}
-		if name == "" {
-			name = f.Name
+		if field == "" {
+			field = f.Name
 		}
-		into[name] = f.Type
+		switch {
+		case field == string(name):
+			return f.Type, false
+		case bytes.EqualFold([]byte(field), name):
+			folded = true
+		}
 	}
-	return into
+	return nil, folded
 }
 
 // pointerName writes a JSON pointer (/ramsch/Anna) as the API's field
