@@ -84,3 +84,16 @@ func BenchmarkRecordParallel(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkCheckJSON is the strict check every API body passes before it
+// is decoded (strictjson.go), on a deal's body: paid on every request.
+func BenchmarkCheckJSON(b *testing.B) {
+	body := []byte(`{"contract":"solo","declarer":"Ben","points":70,"tricks":5}`)
+	b.ReportAllocs()
+	for b.Loop() {
+		var hb handBody
+		if err := checkJSON(body, &hb); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
