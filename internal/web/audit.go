@@ -89,7 +89,16 @@ func eventSummary(loc i18n.Localizer, g *tapp.State, typ string, data []byte) st
 		for seat, name := range g.Setup.Players {
 			split[seat] = p.Split[name]
 		}
-		return potWent(loc, g.Setup.Players, split, p.RemainderTo)
+		// Who paid whom, as the closed table shows it: what an auditor
+		// checks first.
+		parts := []string{potWent(loc, g.Setup.Players, split, p.RemainderTo)}
+		for _, t := range transferViews(loc, g, p.Transfers) {
+			parts = append(parts, loc.T("close.pays", t.From, t.To, t.Amount)+".")
+		}
+		if len(p.Transfers) == 0 {
+			parts = append(parts, loc.T("close.square"))
+		}
+		return strings.TrimSpace(strings.Join(parts, " "))
 	}
 	return ""
 }

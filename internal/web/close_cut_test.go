@@ -108,6 +108,10 @@ func TestWherePotWent(t *testing.T) {
 	if body := page(t, h, "/g/"+zuger, "en").body; strings.Contains(body, "pot-went") {
 		t.Errorf("a game without a pot says where its pot went: %s", visibleText(body))
 	}
+	// The history's "Evening ended" says who paid whom, as the table does.
+	if audit := visibleText(page(t, h, "/g/"+zuger+"/audit", "en").body); !strings.Contains(audit, "Anna pays Ben €1.00. Cleo pays Ben €1.00. Dan pays Ben €1.00.") {
+		t.Errorf("the history of the closing does not say who pays whom: %s", audit)
+	}
 }
 
 // The same on a phone, from a page loaded by a LAN name over plain HTTP:
