@@ -148,3 +148,21 @@ func TestFormKeyMadeOnceByServersStartingTogether(t *testing.T) {
 		}
 	}
 }
+
+// Where the key file cannot be linked into place (a file system without
+// hard links), it is made in place: whole, and the same for a second
+// server that finds it made.
+func TestFormKeyMadeInPlace(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "tappbook-form.key")
+	key := bytes.Repeat([]byte{7}, 32)
+	got, err := createKey(path, key)
+	if err != nil || !bytes.Equal(got, key) {
+		t.Fatalf("made in place: %x, %v", got, err)
+	}
+	if again, err := createKey(path, bytes.Repeat([]byte{9}, 32)); err != nil || !bytes.Equal(again, key) {
+		t.Fatalf("a second server read %x, %v; want the key made first", again, err)
+	}
+	if onDisk, _ := os.ReadFile(path); !bytes.Equal(onDisk, key) {
+		t.Fatalf("the file holds %x", onDisk)
+	}
+}

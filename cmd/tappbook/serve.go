@@ -252,6 +252,29 @@ func announce(name, scheme, listen string, log *slog.Logger) (*lan.Announcement,
 	return lan.Announce(zone, nil, slog.NewLogLogger(log.Handler(), slog.LevelDebug).Writer())
 }
 
+// createKey makes the key file in place, where it cannot be linked.
+func createKey(path string, key []byte) ([]byte, error) {
+	fh, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if errors.Is(err, os.ErrExist) {
+		return formKey(path) // another server made it meanwhile
+	}
+	if err != nil {
+		return nil, fmt.Errorf("form key: %w", err)
+	}
+	_, err = fh.Write(key)
+	if err == nil {
+		err = fh.Sync()
+	}
+	if cerr := fh.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		os.Remove(path) // not left empty for the next start to refuse
+		return nil, fmt.Errorf("form key %s: %w", path, err)
+	}
+	return key, nil
+}
+
 // formKey reads the key that signs the forms' tokens, or makes it on first
 // start: kept, so that pages open on the phones stay valid across restarts.
 func formKey(path string) ([]byte, error) {
@@ -286,10 +309,13 @@ func formKey(path string) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("form key %s: %w", path, err)
 	}
-	if err := os.Link(tmp.Name(), path); errors.Is(err, os.ErrExist) {
+	switch err := os.Link(tmp.Name(), path); {
+	case errors.Is(err, os.ErrExist):
 		return formKey(path) // another server made it meanwhile
-	} else if err != nil {
-		return nil, fmt.Errorf("form key %s: %w", path, err)
+	case err != nil:
+		// A file system without hard links (a FAT memory stick): made in
+		// place instead, as whole as it can be there.
+		return createKey(path, key)
 	}
 	if err := syncDir(filepath.Dir(path)); err != nil {
 		return nil, fmt.Errorf("form key %s: %w", path, err)

@@ -90,7 +90,7 @@ func (m *memo[S]) publish(e *slot[S], st *S) {
 	if m.slots[e.key] != e {
 		return // let go of meanwhile: its weight is no longer counted
 	}
-	w := m.weigh(st)
+	w := m.weigh(e.state.Load()) // what the slot holds now: a newer state may have won meanwhile
 	m.weight += w - e.weight
 	e.weight = w
 	m.evict()

@@ -50,11 +50,25 @@ func (s *Service) catchUp(ctx context.Context, id string, e *entry) error {
 	if v == st.Version {
 		return nil
 	}
-	fresh, err, _ := s.refolds.Do(id, func() (any, error) { return s.fold(ctx, id) })
-	if err != nil {
-		return err
+	// Readers that find the game moved fold it once between them, with
+	// no one's deadline (a phone that gives up does not fail the others);
+	// a fold begun before the version this reader read is not enough.
+	var fresh *tapp.State
+	select {
+	case r := <-s.refolds.DoChan(id, func() (any, error) { return s.fold(context.WithoutCancel(ctx), id) }):
+		if r.Err != nil {
+			return r.Err
+		}
+		fresh = r.Val.(*tapp.State)
+	case <-ctx.Done():
+		return ctx.Err() // this reader gave up; the fold goes on for the others
 	}
-	s.publish(e, fresh.(*tapp.State))
+	if fresh.Version < v {
+		if fresh, err = s.fold(ctx, id); err != nil {
+			return err
+		}
+	}
+	s.publish(e, fresh)
 	return nil
 }
 

@@ -152,11 +152,6 @@ func New(svc *game.Service, log *slog.Logger, options ...Options) (*Server, erro
 	return srv, nil
 }
 
-// securityHeaders: no inline script or style may run, no site may frame a
-// page, and no page tells another site its address (a game's address is
-// its key). "same-origin" sends the referrer, and so the Origin of a form
-// post, to tappbook itself only: over plain HTTP a browser then names the
-// page's origin where "no-referrer" made it send "Origin: null".
 // headAsGet answers HEAD as the GET of the same address, without its body
 // (RFC 9110 §9.3.2: monitors and link previews ask with HEAD). The router
 // is handed the GET; the writer, net/http's, still serves the HEAD and
@@ -173,6 +168,11 @@ func headAsGet(h http.Handler) http.Handler {
 	})
 }
 
+// securityHeaders: no inline script or style may run, no site may frame a
+// page, and no page tells another site its address (a game's address is
+// its key). "same-origin" sends the referrer, and so the Origin of a form
+// post, to tappbook itself only: over plain HTTP a browser then names the
+// page's origin where "no-referrer" made it send "Origin: null".
 func securityHeaders(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		h := c.Response().Header()
