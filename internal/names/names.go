@@ -34,7 +34,7 @@ const (
 	Bidi       = "bidi"       // a character that changes the direction text is shown in
 	Invisible  = "invisible"  // a format character that shows nothing (zero-width space, soft hyphen …)
 	Disallowed = "disallowed" // refused by PRECIS for another reason (unassigned, a lone joiner …)
-	Mixed      = "mixed"      // letters of two of the Latin, Greek and Cyrillic alphabets ("Аnna" with a Cyrillic А)
+	Mixed      = "mixed"      // a word with letters of two of the Latin, Greek and Cyrillic alphabets ("Аnna" with a Cyrillic А)
 	Long       = "long"       // more characters than allowed
 )
 
@@ -59,9 +59,9 @@ func (p *Problem) Error() string {
 
 // Player normalizes and checks a player's name: NFC and PRECIS's Nickname
 // profile (RFC 8266: compatibility forms folded, inner runs of spaces made
-// one), no control, bidi or invisible character, something visible, letters
-// of one of the Latin, Greek and Cyrillic alphabets only, at most MaxName
-// characters once normalized. It gives the name as it is kept.
+// one), no control, bidi or invisible character, something visible, no word
+// mixing letters of the Latin, Greek and Cyrillic alphabets, at most
+// MaxName characters once normalized. It gives the name as it is kept.
 func Player(s string) (string, error) {
 	if p := scan(s); p != nil {
 		return "", p
@@ -79,8 +79,12 @@ func Player(s string) (string, error) {
 	if !visible(out) {
 		return "", &Problem{Kind: Empty}
 	}
-	if r, ok := mixedAlphabets(out); ok {
-		return "", &Problem{Kind: Mixed, Rune: r}
+	for word := range strings.FieldsSeq(out) {
+		// Word by word: "Nikos Νίκος" writes one name in two alphabets,
+		// "Аnna" passes one off as another.
+		if r, ok := mixedAlphabets(word); ok {
+			return "", &Problem{Kind: Mixed, Rune: r}
+		}
 	}
 	if n := utf8.RuneCountInString(out); n > MaxName {
 		return "", &Problem{Kind: Long, Length: n, Max: MaxName}

@@ -80,6 +80,8 @@ func TestPlayer(t *testing.T) {
 		{"Σοφία", "Σοφία"},   // Greek alone too
 		{"Anna 李", "Anna 李"}, // Latin beside Han: no letter looks like another
 		{"Anna-Lena 2", "Anna-Lena 2"},
+		{"Nikos Νίκος", "Nikos Νίκος"}, // one name in two alphabets, a word each
+		{"Сергей Sergei", "Сергей Sergei"},
 	}
 	for _, c := range kept {
 		got, err := Player(c.name)

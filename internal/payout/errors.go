@@ -28,7 +28,7 @@ var catalogue = problem.NewCatalogue(map[string]string{
 	"players.bidi":             "players: player %d's name %q holds %U, which changes the direction text is shown in (it can show +3 as 3+); remove it",
 	"players.invisible":        "players: player %d's name %q holds an invisible character (%U), which makes it look like another name; remove it",
 	"players.disallowed":       "players: player %d's name %q holds %U, which a name may not use",
-	"players.mixed":            "players: player %d's name %q mixes letters of the Latin, Greek or Cyrillic alphabets (%U is one of another), which makes it look like another name; write it in one alphabet",
+	"players.mixed":            "players: player %d's name %q mixes letters of the Latin, Greek or Cyrillic alphabets in one word (%U is one of another), which makes it look like another name; write each word in one alphabet",
 	"amount.exponent":          "%s: %q is written with an exponent; write it as a plain number, such as 0.50 or 5",
 	"amount.syntax":            "%s: %q is not a number; write it as a plain number, such as 0.50 or 5",
 	"amount.digits":            "%s: %q has more than %d digits before the decimal point",

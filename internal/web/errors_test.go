@@ -141,7 +141,7 @@ func TestErrors(t *testing.T) {
 		{"a rule twice", "POST", "/api/games", `{"variant":"zuger","players":["A","B","C","D"],"rules":{"tapp_threshold":61,"tapp_threshold":65}}`, nil, 400, `names "rules.tapp_threshold" twice`},
 		{"a name not UTF-8", "POST", "/api/games", "{\"variant\":\"zuger\",\"players\":[\"An\xffna\",\"B\",\"C\",\"D\"]}", nil, 400, "UTF-8"},
 		{"a lone surrogate", "POST", "/api/games", `{"variant":"zuger","players":["An\ud800na","B","C","D"]}`, nil, 400, "UTF-8"},
-		{"a look-alike name", "POST", "/api/games", `{"variant":"zuger","players":["Anna","\u0410nna","Ben","Cleo"]}`, nil, 422, "player 2's name \"Аnna\" mixes letters of the Latin, Greek or Cyrillic alphabets (U+0410 is one of another)"},
+		{"a look-alike name", "POST", "/api/games", `{"variant":"zuger","players":["Anna","\u0410nna","Ben","Cleo"]}`, nil, 422, "player 2's name \"Аnna\" mixes letters of the Latin, Greek or Cyrillic alphabets in one word (U+0410 is one of another)"},
 		{"null for a deal", "POST", "/api/games/" + id + "/hands", `null`, nil, 400, "must be a JSON object, not null"},
 	}
 	before := do(t, h, "GET", "/api/games/"+id+"/events", "").body
