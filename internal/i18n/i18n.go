@@ -5,6 +5,7 @@
 package i18n
 
 import (
+	"errors"
 	"embed"
 	"encoding/json"
 	"fmt"
@@ -227,15 +228,31 @@ func ParseAmount(s string) (decimal.Decimal, error) {
 	return decimal.NewFromString(t)
 }
 
+// ErrThousands is an amount typed as "1,000" or "1.000": a thousand on one
+// keyboard, one on another.
+var ErrThousands = errors.New("it could be a thousand or a number with decimals")
+
+// Ambiguous reports whether an amount typed on a phone could be read as a
+// thousand or as a decimal (ErrThousands).
+func Ambiguous(s string) bool {
+	t := cleanAmount(s)
+	return thousands(t, strings.LastIndex(t, ","), strings.LastIndex(t, "."))
+}
+
+func cleanAmount(s string) string {
+	t := strings.NewReplacer(" ", "", "'", "", "\u00a0", "", "’", "").Replace(strings.TrimSpace(s))
+	return strings.Replace(t, "−", "-", 1)
+}
+
 // NormalizeAmount rewrites an amount typed on a phone as a plain decimal
 // string with a point, keeping the places it was typed with ("0,50" →
-// "0.50").
+// "0.50"). An amount that could be a thousand or a decimal is
+// ErrThousands: a caller must refuse it, not read it as typed.
 func NormalizeAmount(s string) (string, error) {
-	t := strings.NewReplacer(" ", "", "'", "", "\u00a0", "", "’", "").Replace(strings.TrimSpace(s))
-	t = strings.Replace(t, "−", "-", 1)
+	t := cleanAmount(s)
 	comma, dot := strings.LastIndex(t, ","), strings.LastIndex(t, ".")
 	if thousands(t, comma, dot) {
-		return "", fmt.Errorf("%q could be a thousand or a decimal: it is not an amount", s)
+		return "", fmt.Errorf("%q: %w", s, ErrThousands)
 	}
 	switch {
 	case comma >= 0 && dot >= 0 && comma > dot: // 1.234,50

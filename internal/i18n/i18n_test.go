@@ -169,6 +169,21 @@ func TestParseAmount(t *testing.T) {
 	}
 }
 
+// A thousand or a decimal is said to be one, so that a form refuses it in
+// those words instead of reading it as typed.
+func TestAmbiguousAmounts(t *testing.T) {
+	for _, s := range []string{"1,000", "1.000", " 12.500 ", "-1,000"} {
+		if _, err := NormalizeAmount(s); !Ambiguous(s) || !errors.Is(err, ErrThousands) {
+			t.Errorf("%q: ambiguous %v, %v", s, Ambiguous(s), err)
+		}
+	}
+	for _, s := range []string{"0,005", "1.000,00", "1,000.00", "1000", "1,5", "2.5"} {
+		if Ambiguous(s) {
+			t.Errorf("%q is said to be ambiguous", s)
+		}
+	}
+}
+
 func TestMatch(t *testing.T) {
 	b := load(t)
 	cases := []struct{ choice, accept, want string }{

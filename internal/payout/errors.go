@@ -31,6 +31,7 @@ var catalogue = problem.NewCatalogue(map[string]string{
 	"players.mixed":            "players: player %d's name %q mixes letters of the Latin, Greek or Cyrillic alphabets in one word (%U is one of another), which makes it look like another name; write each word in one alphabet",
 	"amount.exponent":          "%s: %q is written with an exponent; write it as a plain number, such as 0.50 or 5",
 	"amount.syntax":            "%s: %q is not a number; write it as a plain number, such as 0.50 or 5",
+	"amount.thousands":         "%s: %q could be a thousand or a number with decimals; write it without a thousands separator, such as 1000 or 1.5",
 	"amount.digits":            "%s: %q has more than %d digits before the decimal point",
 	"amount.places":            "%s: %q has more than %d decimal places",
 	"split.no-pot":             "remainder_to: %s has no pot to share out, so there is no cut; leave remainder_to out",

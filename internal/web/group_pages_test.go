@@ -59,6 +59,13 @@ func TestGroupPagesFlow(t *testing.T) {
 	if w := visibleText(page(t, h, "/new/wuerttemberg?group="+gid, "en").body); !strings.Contains(w, "This group plays for CHF 0.50 a unit, and this game counts in cents: here each cent of the game is worth CHF 0.50.") {
 		t.Fatalf("the Württemberg start form of a group at 0.50 a unit: %s", w)
 	}
+	// A group that plays in a money of three places ("2.500" dinars): its
+	// evening's form is prefilled so that it is not refused as a thousand.
+	kwd := createGroup(t, h, `{"name":"Kuwait","players":["Anna","Ben","Cleo","Dan"],"unit":"2.500","currency":"KWD"}`)["id"].(string)
+	if f := page(t, h, "/new/zuger?group="+kwd, "en"); !strings.Contains(f.body, `name="unit" value="2.5"`) {
+		t.Fatalf("the start form of a 2.500 KWD group's evening: %s", visibleText(f.body))
+	}
+	startForm(t, h, "zuger", url.Values{"player": {"Anna", "Ben", "Cleo", "Dan"}, "unit": {"2.5"}, "currency": {"KWD"}, "group": {kwd}})
 	gameID := startForm(t, h, "zuger", url.Values{"player": {"Anna", "Ben", "Cleo", "Dan"}, "unit": {"0.50"}, "currency": {"CHF"}, "group": {gid}})
 	// A unit that is not the group's is refused on the form.
 	r := form(t, h, "/new/zuger", url.Values{"player": {"Anna", "Ben", "Cleo", "Dan"}, "unit": {"1"}, "currency": {"CHF"}, "group": {gid}})
@@ -126,9 +133,14 @@ func TestGroupPagesFlow(t *testing.T) {
 	}
 	// "1,000" is a thousand or one, by the keyboard: refused in words,
 	// never recorded as either.
-	r = form(t, h, "/groups/"+gid+"/payments", url.Values{"from": {"Ben"}, "to": {"Anna"}, "amount": {"1,000"}})
-	if r.status != 422 || !strings.Contains(errorNear(r.body, "amount"), `"1,000" is not a number`) {
-		t.Fatalf("a payment of 1,000: %d %q", r.status, errorNear(r.body, "amount"))
+	for _, typed := range []string{"1,000", "1.000", "12.500"} {
+		r = form(t, h, "/groups/"+gid+"/payments", url.Values{"from": {"Ben"}, "to": {"Anna"}, "amount": {typed}})
+		if r.status != 422 || !strings.Contains(errorNear(r.body, "amount"), `"`+typed+`" could be a thousand or a number with decimals`) {
+			t.Fatalf("a payment of %s: %d %q", typed, r.status, errorNear(r.body, "amount"))
+		}
+	}
+	if r := form(t, h, "/groups/new", url.Values{"name": {"y"}, "player": {"Anna", "Ben"}, "unit": {"1.000"}}, "Accept-Language", "de"); r.status != 422 || !strings.Contains(errorNear(r.body, "unit"), "1.000\" könnte tausend") {
+		t.Fatalf("a group's unit of 1.000: %d %q", r.status, errorNear(r.body, "unit"))
 	}
 	if sv := visibleText(page(t, h, "/groups/"+gid+"/tab", "sv").body); !strings.Contains(sv, "Vad den avslutade kvällen gav, minus") {
 		t.Fatalf("the tab of one closed evening, in Swedish: %s", sv)

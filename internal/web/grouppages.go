@@ -58,10 +58,14 @@ func (u ui) newGroup(c echo.Context) error {
 		return u.problem(c, err)
 	}
 	players, unit := playersAndUnit(form)
-	st, err := u.svc.Groups().CreateGroup(c.Request().Context(), group.Start{Name: form.Get("name"), Players: players, Unit: unit,
-		Currency: form.Get("currency")}, form.Get("idempotency_key"))
+	err = thousands("unit", form.Get("unit"))
 	if err == nil {
-		return c.Redirect(http.StatusSeeOther, "/groups/"+st.ID)
+		var st *group.State
+		st, err = u.svc.Groups().CreateGroup(c.Request().Context(), group.Start{Name: form.Get("name"), Players: players, Unit: unit,
+			Currency: form.Get("currency")}, form.Get("idempotency_key"))
+		if err == nil {
+			return c.Redirect(http.StatusSeeOther, "/groups/"+st.ID)
+		}
 	}
 	if !problem.IsKind(err, problem.Input) {
 		return u.problem(c, err)
@@ -331,4 +335,7 @@ func (u ui) forGroup(c echo.Context, view *templates.NewGameView, id string, fil
 		}
 	}
 	view.Unit.Value, view.Currency.Value = st.UnitText, st.Currency
+	if i18n.Ambiguous(st.UnitText) {
+		view.Unit.Value = st.Unit.String() // "2.500" (three places) as "2.5": sent back, it is not refused as a thousand
+	}
 }

@@ -102,6 +102,9 @@ func (u ui) recordPayment(c echo.Context) error {
 		return u.problem(c, err)
 	}
 	amount := strings.TrimSpace(form.Get("amount"))
+	if err := thousands("amount", amount); err != nil {
+		return u.tabRefused(c, form, err, 0)
+	}
 	if norm, err := i18n.NormalizeAmount(amount); err == nil {
 		amount = norm
 	}

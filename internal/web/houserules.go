@@ -73,6 +73,9 @@ func formRules(d *payout.Descriptor, form url.Values) (map[string]json.RawMessag
 			}
 		case payout.RuleUnits:
 			if s := form.Get(h.Key); s != "" {
+				if err := thousands("rules."+h.Key, s); err != nil {
+					return nil, err
+				}
 				out[h.Key] = []byte(strconv.Quote(typedAmount(s)))
 			}
 		case payout.RuleToggle:
@@ -81,6 +84,9 @@ func formRules(d *payout.Descriptor, form url.Values) (map[string]json.RawMessag
 			vals := map[string]string{}
 			for _, k := range h.Keys {
 				if s := form.Get(h.Key + "." + k); s != "" {
+					if err := thousands("rules."+h.Key, s); err != nil {
+						return nil, err
+					}
 					vals[k] = typedAmount(s)
 				}
 			}

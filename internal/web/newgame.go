@@ -41,8 +41,10 @@ func checkStart(loc i18n.Localizer, d *payout.Descriptor, form url.Values, view 
 	}
 	rules, err := formRules(d, form)
 	if err != nil {
-		view.Error, found = loc.Error(err), true
-		return found
+		if !placeRule(loc, view, err) {
+			view.Error = loc.Error(err)
+		}
+		return true
 	}
 	for key, raw := range rules {
 		parts := map[string]json.RawMessage{key: raw}
@@ -85,6 +87,9 @@ func placeRule(loc i18n.Localizer, view *templates.NewGameView, err error) bool 
 func checkUnit(typed string) error {
 	if typed == "" {
 		return nil // the game's default, 1
+	}
+	if err := thousands("unit", typed); err != nil {
+		return err
 	}
 	norm, err := i18n.NormalizeAmount(typed)
 	if err != nil {

@@ -315,6 +315,16 @@ func typedAmount(s string) string {
 	return s
 }
 
+// thousands refuses an amount typed in field that could be a thousand or
+// a decimal ("1,000", "1.000"): read as typed, the rules would take it for
+// a decimal, whatever was meant.
+func thousands(field, typed string) error {
+	if i18n.Ambiguous(typed) {
+		return payout.Messages().Input(field, "amount.thousands", field, strings.TrimSpace(typed))
+	}
+	return nil
+}
+
 // playersAndUnit reads a start form's players (the seats filled in, in
 // order) and its unit (written the local way, "0,50", or as typed when it
 // is no amount, for the rules to refuse in words).

@@ -350,6 +350,8 @@ func TestStartFormMessages(t *testing.T) {
 		{"old-tapp", func() url.Values { v := players("A", "B", "C"); v.Set("unit", "-1"); return v }(), "unit", "not an amount above 0"},
 		{"old-tapp", func() url.Values { v := players("A", "B", "C"); v.Set("currency", "EURO"); return v }(), "currency", "ISO 4217"},
 		{"old-tapp", func() url.Values { v := players("A", "B", "C"); v.Set("stake", "-2"); return v }(), "stake", "whole number of units, 0 or more"},
+		{"old-tapp", func() url.Values { v := players("A", "B", "C"); v.Set("stake", "1.000"); return v }(), "stake", "could be a thousand"},
+		{"old-tapp", func() url.Values { v := players("A", "B", "C"); v.Set("unit", "1,000"); return v }(), "unit", "could be a thousand"},
 		{"wuerttemberg", func() url.Values { v := players("A", "B", "C"); v.Set("values.suit", "0"); return v }(), "values.suit", "above 0"},
 	}
 	for _, c := range cases {
