@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -166,7 +167,15 @@ func (u ui) dealsCSV(c echo.Context) error {
 		for _, name := range g.Setup.Players {
 			head = append(head, csvCell(moneyHead(g, name)))
 		}
-		head = append(head, moneyHead(g, "pot"))
+		head = append(head, moneyHead(g, "pot"), "corrected_because")
+		// Ramsch is scored from each player's points and tricks: kept, so
+		// that the CSV alone is enough to check a Ramsch deal.
+		ramsch := slices.Contains(g.Variant().Contracts, "ramsch")
+		if ramsch {
+			for _, name := range g.Setup.Players {
+				head = append(head, csvCell(name+" ramsch points"), csvCell(name+" ramsch tricks"))
+			}
+		}
 		if err := w.Write(head); err != nil {
 			return err
 		}
@@ -192,6 +201,23 @@ func (u ui) dealsCSV(c echo.Context) error {
 				row = append(row, g.MoneyText(d))
 			}
 			row = append(row, g.MoneyText(h.Result().PotDelta()))
+			var because []string
+			for _, rev := range h.Revisions {
+				if rev.Kind == tapp.TypeHandCorrect && rev.Reason != "" {
+					because = append(because, rev.Reason)
+				}
+			}
+			row = append(row, strings.Join(because, "; "))
+			if ramsch {
+				for _, name := range g.Setup.Players {
+					sc, ok := r.Ramsch[name]
+					if !ok {
+						row = append(row, "", "")
+						continue
+					}
+					row = append(row, opt(sc.Points), opt(sc.Tricks))
+				}
+			}
 			for i := range row {
 				row[i] = csvCell(row[i])
 			}

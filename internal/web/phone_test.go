@@ -347,6 +347,7 @@ func TestHistoryAuditAndCSV(t *testing.T) {
 	id := startForm(t, h, "zuger", players("Anna", "Ben", "Cleo", "Dan"))
 	redirect(t, h, "/g/"+id+"/record", zugerSolo)
 	do(t, h, "PUT", "/api/games/"+id+"/hands/1", `{"contract":"solo","declarer":"Ben","points":60,"tricks":4}`)
+	do(t, h, "PUT", "/api/games/"+id+"/hands/1", `{"contract":"solo","declarer":"Ben","points":60,"tricks":4,"reason":"Cleo recounted"}`)
 	table := page(t, h, "/g/"+id, "en").body
 	if strings.Contains(table, "corrected ()") || !regexp.MustCompile(`\d\d:\d\d corrected\s*<div class="was-now">`).MatchString(table) {
 		t.Fatal("a correction without a reason does not read well")
@@ -374,8 +375,26 @@ func TestHistoryAuditAndCSV(t *testing.T) {
 		}
 	}
 	if r := rows[1]; r[col["Ben"]] != "-6" || r[col["Ben (EUR)"]] != "-3.00" || r[col["Anna (EUR)"]] != "1.00" ||
-		!regexp.MustCompile(`^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$`).MatchString(r[col["changed_at"]]) {
+		!regexp.MustCompile(`^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$`).MatchString(r[col["changed_at"]]) || r[col["corrected_because"]] != "Cleo recounted" {
 		t.Fatalf("the CSV's deal 1: %v", r)
+	}
+	if _, ok := col["Ben ramsch points"]; ok {
+		t.Fatal("a Zuger evening's CSV has Ramsch columns")
+	}
+	// A Ramsch deal can be checked from the CSV alone: each player's
+	// points and tricks.
+	w := startForm(t, h, "wuerttemberg", players("Anna", "Ben", "Cleo"))
+	mustStatus(t, do(t, h, "POST", "/api/games/"+w+"/hands", `{"contract":"ramsch","ramsch":{"Anna":{"points":50,"tricks":5},"Ben":{"points":40,"tricks":4},"Cleo":{"points":30,"tricks":2}}}`), 201)
+	rows, err = csv.NewReader(strings.NewReader(page(t, h, "/g/"+w+"/deals.csv", "en").body)).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	col = map[string]int{}
+	for i, c := range rows[0] {
+		col[c] = i
+	}
+	if r := rows[1]; r[col["Anna ramsch points"]] != "50" || r[col["Cleo ramsch tricks"]] != "2" || r[col["Ben ramsch tricks"]] != "4" {
+		t.Fatalf("the CSV's Ramsch deal: %v / %v", rows[0], r)
 	}
 
 	// A closed evening with a pot: the chart ends where the standings do.
