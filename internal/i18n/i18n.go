@@ -256,9 +256,15 @@ func NormalizeAmount(s string) (string, error) {
 	}
 	switch {
 	case comma >= 0 && dot >= 0 && comma > dot: // 1.234,50
+		if !grouped(t[:comma], ".") {
+			return "", fmt.Errorf("%q is not an amount", s)
+		}
 		t = strings.ReplaceAll(t, ".", "")
 		t = strings.Replace(t, ",", ".", 1)
 	case comma >= 0 && dot >= 0: // 1,234.50
+		if !grouped(t[:dot], ",") {
+			return "", fmt.Errorf("%q is not an amount", s)
+		}
 		t = strings.ReplaceAll(t, ",", "")
 	case comma >= 0 && strings.Count(t, ",") == 1: // 1,50
 		t = strings.Replace(t, ",", ".", 1)
@@ -273,15 +279,29 @@ func NormalizeAmount(s string) (string, error) {
 }
 
 // thousands reports whether t has one separator only, a comma or a point,
-// followed by exactly three digits after a whole part that is not 0
-// ("1,000", "12.500"): a thousand in one language, a decimal in another,
-// and no page can tell which the phone's keyboard meant. "0,005" and
-// "1,50" are decimals wherever they are typed.
+// between a whole part of one to three digits that is not 0 and exactly
+// three more ("1,000", "12.500"): a thousand in one language, a decimal in
+// another, and no page can tell which the phone's keyboard meant. "0,005",
+// "1,50" and "1234.500" are decimals wherever they are typed.
 func thousands(t string, comma, dot int) bool {
 	sep := max(comma, dot)
 	if sep < 0 || (comma >= 0 && dot >= 0) || strings.Count(t, t[sep:sep+1]) != 1 || len(t)-sep-1 != 3 {
 		return false
 	}
-	whole := strings.TrimLeft(strings.TrimPrefix(t[:sep], "-"), "0")
-	return whole != ""
+	whole := strings.TrimPrefix(t[:sep], "-")
+	return len(whole) <= 3 && strings.TrimLeft(whole, "0") != ""
+}
+
+// grouped reports whether whole, the part before the decimal separator of
+// an amount written with both separators, is digits in groups of three
+// after a first of one to three ("1.234", "12.345.678"): a point or comma
+// anywhere else (".1,000") says no amount anyone writes.
+func grouped(whole, sep string) bool {
+	groups := strings.Split(strings.TrimPrefix(whole, "-"), sep)
+	for i, g := range groups {
+		if strings.Trim(g, "0123456789") != "" || g == "" || len(g) > 3 || i > 0 && len(g) != 3 {
+			return false
+		}
+	}
+	return true
 }
