@@ -115,7 +115,8 @@
       wrap.className = "stepper";
       var step = function (d, label) {
         var b = document.createElement("button");
-        b.type = "button"; b.textContent = label; b.setAttribute("aria-label", label === "+" ? "kontra +" : "kontra −");
+        b.type = "button"; b.textContent = label;
+        b.setAttribute("aria-label", sel.getAttribute(label === "+" ? "data-more" : "data-less") || label); // in the page's language
         b.addEventListener("click", function () {
           var i = sel.selectedIndex + d;
           if (i >= 0 && i < sel.options.length) {

@@ -253,3 +253,26 @@ func TestGroupPagesRefusals(t *testing.T) {
 		t.Fatalf("the next evening of a group with none: %d", r.status)
 	}
 }
+
+// "Paid" next to a payment of the plan records it in one tap, whatever
+// letters the names hold (the form's key was made of the names, and a key
+// must be ASCII: Jürgen could not pay).
+func TestPaidInOneTapWithAnUmlaut(t *testing.T) {
+	h := newServer(t)
+	gid := createGroup(t, h, `{"name":"Donnerstag","players":["Jürgen","Åsa","Björn","Dan"],"unit":"0.50","currency":"CHF"}`)["id"].(string)
+	game := mustStatus(t, do(t, h, "POST", "/api/games", zugerEvening(gid, "Jürgen", "Åsa", "Björn", "Dan")), 201).json(t)["id"].(string)
+	mustStatus(t, do(t, h, "POST", "/api/games/"+game+"/hands", `{"contract":"solo","declarer":"Åsa","points":70,"tricks":5}`), 201)
+	mustStatus(t, do(t, h, "POST", "/api/games/"+game+"/close", "{}"), 200)
+	tab := page(t, h, "/groups/"+gid+"/tab", "de").body
+	m := regexp.MustCompile(`(?s)<li data-from="Jürgen" data-to="Åsa"[^>]*>.*?name="idempotency_key" value="([^"]+)".*?name="amount" value="([^"]+)"`).FindStringSubmatch(tab)
+	if m == nil {
+		t.Fatalf("no one-tap payment from Jürgen to Åsa on the tab: %s", visibleText(tab))
+	}
+	r := form(t, h, "/groups/"+gid+"/payments", url.Values{"idempotency_key": {html.UnescapeString(m[1])}, "from": {"Jürgen"}, "to": {"Åsa"}, "amount": {m[2]}}, "Accept-Language", "de")
+	if r.status != http.StatusSeeOther {
+		t.Fatalf("Jürgen taps Paid: %d %q", r.status, errorNear(r.body, ""))
+	}
+	if p := do(t, h, "GET", "/api/groups/"+gid+"/tab", "").body; !strings.Contains(p, `"Jürgen":"0.00"`) {
+		t.Fatalf("after Jürgen paid, the tab: %s", p)
+	}
+}
