@@ -135,23 +135,7 @@ func (s *Store) Verify(ctx context.Context) (VerifyReport, error) {
 	if err != nil {
 		return rep, fmt.Errorf("verify: read heads: %w", classify(s.path, err))
 	}
-	rep, last, err := VerifyChains(heads, func(fn func(Event) error) error {
-		rows, err := tx.QueryContext(ctx, selectEvents+` ORDER BY seq`)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		for rows.Next() {
-			ev, err := scan(rows)
-			if err != nil {
-				return err
-			}
-			if err := fn(ev); err != nil {
-				return err
-			}
-		}
-		return rows.Err()
-	})
+	rep, last, err := VerifyChains(heads, func(fn func(Event) error) error { return readFrom(ctx, tx, 0, fn) })
 	if err != nil {
 		var ce *CorruptError
 		if errors.As(classify(s.path, err), &ce) {

@@ -87,7 +87,12 @@ func (s *Store) readChained(ctx context.Context, stream, query string, row func(
 // ReadFrom calls fn for every event with a sequence number of at least from,
 // in order, until fn returns an error: for replaying everything.
 func (s *Store) ReadFrom(ctx context.Context, from int64, fn func(Event) error) error {
-	rows, err := s.read.QueryContext(ctx, selectEvents+` WHERE seq >= ? ORDER BY seq`, from)
+	return readFrom(ctx, s.read, from, fn)
+}
+
+// readFrom is ReadFrom on q: the store's readers, or one read transaction.
+func readFrom(ctx context.Context, q querier, from int64, fn func(Event) error) error {
+	rows, err := q.QueryContext(ctx, selectEvents+` WHERE seq >= ? ORDER BY seq`, from)
 	if err != nil {
 		return fmt.Errorf("read events from %d: %w", from, err)
 	}
