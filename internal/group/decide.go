@@ -214,15 +214,7 @@ func (s *State) decidePayment(c RecordPayment) ([]Payload, error) {
 // memberName gives the member a name in a request stands for: the name
 // itself, or the member it is once normalized as names are kept ("Jose"
 // with a combining accent is "José").
-func (s *State) memberName(n string) string {
-	if s.IsMember(n) {
-		return n
-	}
-	if kept, err := names.Player(n); err == nil && s.IsMember(kept) {
-		return kept
-	}
-	return n
-}
+func (s *State) memberName(n string) string { return names.Resolve(n, s.IsMember) }
 
 func (s *State) checkMember(field, name, missing string) error {
 	switch {

@@ -92,6 +92,20 @@ func Player(s string) (string, error) {
 	return out, nil
 }
 
+// Resolve gives the name a request's name stands for among the names is
+// accepts: the name itself, or the name it is once normalized as Player
+// keeps names ("Jose" with a combining accent is "José"). A name of no one
+// is given back as it is, for the caller to refuse.
+func Resolve(name string, is func(string) bool) string {
+	if name == "" || is(name) {
+		return name
+	}
+	if kept, err := Player(name); err == nil && is(kept) {
+		return kept
+	}
+	return name
+}
+
 // Key is what two names are compared by: the same key is the same name,
 // however its letters' case or width was typed ("Anna", "anna", "ＡＮＮＡ").
 // A name Player refuses is its own key.

@@ -139,3 +139,15 @@ func TestText(t *testing.T) {
 		}
 	}
 }
+
+// A name typed in another Unicode form resolves to the one kept; a name of
+// no one, or only like one in letter case, stays as typed.
+func TestResolve(t *testing.T) {
+	kept := map[string]bool{"José": true, "Anna": true}
+	is := func(n string) bool { return kept[n] }
+	for in, want := range map[string]string{"Jose\u0301": "José", "José": "José", "Anna": "Anna", "anna": "anna", "Zoe": "Zoe", "": ""} {
+		if got := Resolve(in, is); got != want {
+			t.Errorf("Resolve(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -27,13 +27,7 @@ func (s Setup) IndexOf(name string) int { return slices.Index(s.Players, name) }
 // combining accent is "José", as the game stored it). A name of no player
 // is given back as it is, for the rules to refuse.
 func (s Setup) Name(n string) string {
-	if n == "" || s.IndexOf(n) >= 0 {
-		return n
-	}
-	if kept, err := names.Player(n); err == nil && s.IndexOf(kept) >= 0 {
-		return kept
-	}
-	return n
+	return names.Resolve(n, func(p string) bool { return s.IndexOf(p) >= 0 })
 }
 
 // Named gives the record with every player it names as Name gives them.
