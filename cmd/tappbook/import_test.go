@@ -120,13 +120,8 @@ func setJSON(t *testing.T, data json.RawMessage, path []string, value any) json.
 // what is wrong, and nothing is written: not even an empty database file.
 func TestImportRefusesWhatExportDidNotWrite(t *testing.T) {
 	ctx := context.Background()
-	src := filepath.Join(t.TempDir(), "src.db")
-	id := evening(t, src)
-	file := filepath.Join(t.TempDir(), "game.jsonl")
+	_, id, file := exportedEvening(t)
 	var so, se bytes.Buffer
-	if err := run(ctx, []string{"export", id, "--db", src, "--out", file}, &so, &se); err != nil {
-		t.Fatalf("export: %v %s", err, se.String())
-	}
 	exported, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
@@ -222,13 +217,8 @@ func TestImportRefusesWhatExportDidNotWrite(t *testing.T) {
 // to worry about.
 func TestImportTwice(t *testing.T) {
 	ctx := context.Background()
-	src := filepath.Join(t.TempDir(), "src.db")
-	id := evening(t, src)
-	file := filepath.Join(t.TempDir(), "game.jsonl")
+	_, _, file := exportedEvening(t)
 	var so, se bytes.Buffer
-	if err := run(ctx, []string{"export", id, "--db", src, "--out", file}, &so, &se); err != nil {
-		t.Fatalf("export: %v %s", err, se.String())
-	}
 	dst := filepath.Join(t.TempDir(), "dst.db")
 	if err := run(ctx, []string{"import", "--db", dst, file}, &so, &se); err != nil {
 		t.Fatalf("first import: %v %s", err, se.String())
@@ -249,4 +239,18 @@ func TestImportTwice(t *testing.T) {
 	if err := run(ctx, []string{"import", "--db", dst, other}, &so, &se); err == nil || !strings.Contains(err.Error(), "with other events") {
 		t.Fatalf("another history of the same evening: %v", err)
 	}
+}
+
+// exportedEvening is an evening in a database of its own, exported to a
+// file as `tappbook export` writes it.
+func exportedEvening(t *testing.T) (db, id, file string) {
+	t.Helper()
+	db = filepath.Join(t.TempDir(), "src.db")
+	id = evening(t, db)
+	file = filepath.Join(t.TempDir(), "game.jsonl")
+	var so, se bytes.Buffer
+	if err := run(context.Background(), []string{"export", id, "--db", db, "--out", file}, &so, &se); err != nil {
+		t.Fatalf("export: %v %s", err, se.String())
+	}
+	return db, id, file
 }

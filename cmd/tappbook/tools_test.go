@@ -191,13 +191,8 @@ func TestBackupWhileServing(t *testing.T) {
 // and hashes, and the read-only link still opens the game.
 func TestExportImportRoundTrip(t *testing.T) {
 	ctx := context.Background()
-	src := filepath.Join(t.TempDir(), "src.db")
-	id := evening(t, src)
-	file := filepath.Join(t.TempDir(), "game.jsonl")
+	src, id, file := exportedEvening(t)
 	var so, se bytes.Buffer
-	if err := run(ctx, []string{"export", id, "--db", src, "--out", file}, &so, &se); err != nil {
-		t.Fatalf("export: %v %s", err, se.String())
-	}
 	dst := filepath.Join(t.TempDir(), "dst.db")
 	if err := run(ctx, []string{"import", "--db", dst, file}, &so, &se); err != nil {
 		t.Fatalf("import: %v %s", err, se.String())
