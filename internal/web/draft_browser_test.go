@@ -239,4 +239,10 @@ func TestBrowserDraftBoxesAndKontra(t *testing.T) {
 	if where := value(t, ctx, "where", chromedp.Evaluate[string](`location.search`)); where != "?lang=en" {
 		t.Fatalf("the rufen form went on to %q", where)
 	}
+	// The stepper's buttons are named in the page's language.
+	run(t, ctx, "the rufen in German", chromedp.Navigate(base+"/g/"+m+"/record?lang=de"), chromedp.WaitVisible(chromedp.CSS(`.stepper`)))
+	if names := value(t, ctx, "the stepper's names", chromedp.Evaluate[string](
+		`[...document.querySelectorAll('.stepper button')].map(b => b.getAttribute('aria-label')).join(' / ')`)); names != "Eine Kontrastufe weniger / Eine Kontrastufe mehr" {
+		t.Fatalf("the German stepper's buttons are named %q", names)
+	}
 }
