@@ -385,8 +385,13 @@ func TestHeadAnswersAsGet(t *testing.T) {
 			t.Errorf("HEAD %s: %d %q %q; GET: %d %q", path, res.StatusCode, res.Header.Get("Content-Type"), body, get.StatusCode, get.Header.Get("Content-Type"))
 		}
 	}
-	req, _ := http.NewRequest(http.MethodHead, srv.URL+"/api/games/"+id+"/close", nil)
-	if res, err := http.DefaultClient.Do(req); err != nil || res.StatusCode != http.StatusMethodNotAllowed {
-		t.Fatalf("HEAD of a route that only records: %v %v", res, err)
+	// A route that only records, and a live stream (as GET it never ends):
+	// refused at once.
+	client := &http.Client{Timeout: 10 * time.Second}
+	for _, path := range []string{"/api/games/" + id + "/close", "/g/" + id + "/live"} {
+		req, _ := http.NewRequest(http.MethodHead, srv.URL+path, nil)
+		if res, err := client.Do(req); err != nil || res.StatusCode != http.StatusMethodNotAllowed {
+			t.Fatalf("HEAD %s: %v %v", path, res, err)
+		}
 	}
 }
