@@ -137,7 +137,9 @@ func cutChoices(form url.Values, units int) []string {
 func cutFormFor(form url.Values) int {
 	most := 0
 	for k, v := range form {
-		if n, err := strconv.Atoi(strings.TrimPrefix(k, "remainder_to.")); err == nil && strings.HasPrefix(k, "remainder_to.") && slices.ContainsFunc(v, func(s string) bool { return s != "" }) {
+		unit, ok := strings.CutPrefix(k, "remainder_to.") // templates.CutField
+		n, err := strconv.Atoi(unit)
+		if ok && err == nil && slices.ContainsFunc(v, func(s string) bool { return s != "" }) {
 			most = max(most, n)
 		}
 	}
