@@ -252,6 +252,18 @@ func announce(name, scheme, listen string, log *slog.Logger) (*lan.Announcement,
 	return lan.Announce(zone, nil, slog.NewLogLogger(log.Handler(), slog.LevelDebug).Writer())
 }
 
+// writeSynced writes b to f, syncs and closes it: durable, or an error.
+func writeSynced(f *os.File, b []byte) error {
+	_, err := f.Write(b)
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
 // createKey makes the key file in place, where it cannot be linked.
 func createKey(path string, key []byte) ([]byte, error) {
 	fh, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
@@ -261,14 +273,7 @@ func createKey(path string, key []byte) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("form key: %w", err)
 	}
-	_, err = fh.Write(key)
-	if err == nil {
-		err = fh.Sync()
-	}
-	if cerr := fh.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
+	if err := writeSynced(fh, key); err != nil {
 		os.Remove(path) // not left empty for the next start to refuse
 		return nil, fmt.Errorf("form key %s: %w", path, err)
 	}
@@ -299,14 +304,7 @@ func formKey(path string) ([]byte, error) {
 		return nil, fmt.Errorf("form key: %w", err)
 	}
 	defer os.Remove(tmp.Name())
-	_, err = tmp.Write(key)
-	if err == nil {
-		err = tmp.Sync()
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
+	if err := writeSynced(tmp, key); err != nil {
 		return nil, fmt.Errorf("form key %s: %w", path, err)
 	}
 	switch err := os.Link(tmp.Name(), path); {
