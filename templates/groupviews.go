@@ -155,6 +155,9 @@ type MineView struct {
 	Closed  bool
 	Group   string // an evening's group page, if it has one and the link writes
 	Again   string // where "new evening, same players" posts, if the link writes
+	// AgainAbout says, beside that button on a closed evening, what it
+	// starts: which game, the seats and who deals first.
+	AgainAbout string
 }
 
 // variantNames maps each variant to its name, for static/mine.js.

@@ -203,7 +203,12 @@ func TestStats(t *testing.T) {
 		run(tapp.VoidHand{Hand: 2, Reason: "misdeal"}).
 		deal(payout.Record{Contract: "suit", Declarer: "Anna", Trump: "hearts", Points: ip(80), Tricks: ip(6)}).close()
 	open := play(t, "game3", "zuger", four, "0.50", "CHF").deal(tappWon("Dan", 80, 6))
-	games := joined(t, sc, e1, e2, open.g)
+	// Two evenings started by mistake and closed with nothing played (one
+	// had its only deal voided) are in no one's statistics.
+	empty := play(t, "game4", "zuger", four, "0.50", "CHF").close()
+	undone := play(t, "game5", "old-tapp", []string{"Anna", "Ben", "Cleo"}, "0.50", "CHF").
+		deal(payout.Record{Contract: "pass"}).run(tapp.VoidHand{Hand: 1, Reason: "started by mistake"}).close()
+	games := joined(t, sc, e1, empty, e2, open.g, undone)
 	st := sc.state.Stats(games)
 	if len(st.Evenings) != 2 || st.Evenings[0].Game != "game1" || st.Evenings[1].Variant != payout.Wuerttemberg {
 		t.Fatalf("evenings %+v", st.Evenings)

@@ -99,13 +99,18 @@ func (s *State) Stats(games []*tapp.State) Stats {
 		if g == nil || g.Closed == nil {
 			continue
 		}
+		deals := dealsOf(g)
+		if len(deals) == 0 && settledNothing(g) {
+			// An evening started by mistake and closed empty: nobody played,
+			// so it is no evening in anyone's statistics.
+			continue
+		}
 		ev := s.evenings[i]
 		ref := EveningRef{Game: ev.Game, ReadID: ev.ReadID, Variant: g.Setup.Variant, Started: g.StartedAt}
 		for _, name := range g.Setup.Players {
 			add(name)
 		}
 		st.Evenings = append(st.Evenings, ref)
-		deals := dealsOf(g)
 		for k := range st.Players {
 			p := &st.Players[k]
 			total := decimal.Zero
@@ -129,6 +134,16 @@ func (s *State) Stats(games []*tapp.State) Stats {
 		})
 	}
 	return st
+}
+
+// settledNothing says no player's money moved in the evening.
+func settledNothing(g *tapp.State) bool {
+	for seat := range g.Setup.Players {
+		if !g.Balance(seat).IsZero() {
+			return false
+		}
+	}
+	return true
 }
 
 func newLine() Line { return Line{Won: decimal.Zero, Lost: decimal.Zero} }

@@ -76,10 +76,17 @@ func TestGroupPagesFlow(t *testing.T) {
 		mustStatus(t, do(t, h, "POST", "/api/games/"+gameID+"/hands", d), 201)
 	}
 	mustStatus(t, do(t, h, "POST", "/api/games/"+gameID+"/close", "{}"), 200)
-	// The evening's page links its group and offers the next evening.
+	// The evening's page links its group and offers the next evening,
+	// saying beside the button which game it starts and who deals first.
 	table := page(t, h, "/g/"+gameID, "en")
 	if !strings.Contains(table.body, `href="/groups/`+gid+`"`) || !strings.Contains(table.body, `action="/g/`+gameID+`/again"`) {
 		t.Fatalf("table: %s", table.body)
+	}
+	if !strings.Contains(visibleText(table.body), "Zuger Tapp again with Ben, Cleo, Dan, Anna: Ben deals first.") {
+		t.Fatalf("the closed table does not say what the next evening is: %s", visibleText(table.body))
+	}
+	if de := page(t, h, "/g/"+gameID, "de"); !strings.Contains(visibleText(de.body), "Nochmals Zuger Tapp mit Ben, Cleo, Dan, Anna: Ben gibt zuerst.") {
+		t.Fatalf("German closed table: %s", visibleText(de.body))
 	}
 
 	// The group's page lists it; the next evening passes the deal on, and

@@ -295,6 +295,10 @@ func (u ui) eveningMine(c echo.Context, p templates.Page, loc i18n.Localizer, g 
 		return m, ""
 	}
 	m.Again = "/g/" + g.ID + "/again"
+	if m.Closed {
+		seats := rotated(g.Setup.Players)
+		m.AgainAbout = loc.T("group.next-about", m.Title, strings.Join(seats, ", "), seats[0])
+	}
 	if g.Group == "" {
 		return m, ""
 	}
