@@ -3,6 +3,7 @@ package game
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 
 	"github.com/shopspring/decimal"
@@ -83,7 +84,9 @@ func (gs *Groups) startEvening(ctx context.Context, ng NewGame, key string) (*ta
 			return nil, kerr
 		}
 		if events.IsConflict(err) {
-			gs.refold(ctx, e, gid)
+			if rerr := gs.refold(ctx, e, gid); rerr != nil {
+				return nil, fmt.Errorf("start an evening of group %s: after a conflict: %w", gid, rerr)
+			}
 			return nil, groupCatalogue.Conflict("conflict.group-concurrent")
 		}
 		return nil, fmt.Errorf("start an evening of group %s: %w", gid, err)
@@ -93,8 +96,7 @@ func (gs *Groups) startEvening(ctx context.Context, ng NewGame, key string) (*ta
 	}
 	next, err := group.Evolve(st, storedGroup(res.Events, join)...)
 	if err != nil {
-		gs.refold(ctx, e, gid)
-		return nil, fmt.Errorf("start an evening of group %s: fold what was appended: %w", gid, err)
+		return nil, errors.Join(fmt.Errorf("start an evening of group %s: fold what was appended: %w", gid, err), gs.refold(ctx, e, gid))
 	}
 	gs.groups.publish(e, next)
 	return gs.games.appendStart(ctx, ng.ID, ng.ReadID, start, startKey)

@@ -76,10 +76,15 @@ func (gs *Groups) release(e *groupEntry) { gs.groups.release(e) }
 
 // refold reads a group afresh from the store, after another process wrote
 // to it or what was appended did not fold.
-func (gs *Groups) refold(ctx context.Context, e *groupEntry, id string) {
-	if fresh, err := RebuildGroup(ctx, gs.store, id); err == nil && fresh != nil {
+func (gs *Groups) refold(ctx context.Context, e *groupEntry, id string) error {
+	fresh, err := RebuildGroup(ctx, gs.store, id)
+	if err != nil {
+		return fmt.Errorf("read group %s again: %w", id, err)
+	}
+	if fresh != nil {
 		gs.groups.publish(e, fresh)
 	}
+	return nil
 }
 
 // Snapshot gives a group as it stands: an immutable state the caller may
@@ -109,7 +114,7 @@ func (gs *Groups) catchUp(ctx context.Context, id string, e *groupEntry) error {
 		return fmt.Errorf("group %s: %w", id, err)
 	}
 	if v != e.state.Load().Version {
-		gs.refold(ctx, e, id)
+		return gs.refold(ctx, e, id)
 	}
 	return nil
 }
@@ -190,7 +195,9 @@ func (gs *Groups) Run(ctx context.Context, id, key string, cmd group.Command) (G
 			return GroupDone{}, kerr
 		}
 		if events.IsConflict(err) {
-			gs.refold(ctx, e, id)
+			if rerr := gs.refold(ctx, e, id); rerr != nil {
+				return GroupDone{}, fmt.Errorf("%s group %s: after a conflict: %w", cmd.Kind(), id, rerr)
+			}
 			return GroupDone{}, groupCatalogue.Conflict("conflict.group-concurrent")
 		}
 		return GroupDone{}, fmt.Errorf("%s group %s: %w", cmd.Kind(), id, err)
@@ -200,8 +207,7 @@ func (gs *Groups) Run(ctx context.Context, id, key string, cmd group.Command) (G
 	}
 	next, err := group.Evolve(st, storedGroup(res.Events, payloads)...)
 	if err != nil {
-		gs.refold(ctx, e, id)
-		return GroupDone{}, fmt.Errorf("%s group %s: fold what was appended: %w", cmd.Kind(), id, err)
+		return GroupDone{}, errors.Join(fmt.Errorf("%s group %s: fold what was appended: %w", cmd.Kind(), id, err), gs.refold(ctx, e, id))
 	}
 	gs.groups.publish(e, next)
 	return GroupDone{Events: res.Events, Payloads: payloads, State: next}, nil

@@ -9,6 +9,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/base32"
+	"errors"
 	"fmt"
 	"maps"
 	"strings"
@@ -201,10 +202,13 @@ func (s *Service) Run(ctx context.Context, id, key string, cmd tapp.Command) (Do
 			return Done{}, kerr
 		}
 		if events.IsConflict(err) {
-			// Another process wrote to this game: fold it afresh.
-			if fresh, ferr := s.fold(ctx, id); ferr == nil {
-				s.publish(e, fresh)
+			// Another process wrote to this game: fold it afresh. If that
+			// fails, say so: the state kept would conflict again.
+			fresh, ferr := s.fold(ctx, id)
+			if ferr != nil {
+				return Done{}, fmt.Errorf("%s game %s: read it again after a conflict: %w", cmd.Kind(), id, ferr)
 			}
+			s.publish(e, fresh)
 			return Done{}, catalogue.Conflict("conflict.concurrent")
 		}
 		return Done{}, fmt.Errorf("%s game %s: %w", cmd.Kind(), id, err)
@@ -215,10 +219,11 @@ func (s *Service) Run(ctx context.Context, id, key string, cmd tapp.Command) (Do
 	next, err := tapp.Evolve(st, folded(res.Events, payloads)...)
 	if err != nil {
 		// What was stored does not fold: a bug. Serve what the store holds.
-		if fresh, ferr := s.fold(ctx, id); ferr == nil {
+		fresh, ferr := s.fold(ctx, id)
+		if ferr == nil {
 			s.publish(e, fresh)
 		}
-		return Done{}, fmt.Errorf("%s game %s: fold what was appended: %w", cmd.Kind(), id, err)
+		return Done{}, errors.Join(fmt.Errorf("%s game %s: fold what was appended: %w", cmd.Kind(), id, err), ferr)
 	}
 	s.publish(e, next)
 	s.tell(id, e, next.Version)

@@ -1,0 +1,97 @@
+package game
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+	"sync/atomic"
+	"testing"
+
+	"tappbook/internal/events"
+	"tappbook/internal/group"
+	"tappbook/internal/payout"
+	"tappbook/internal/problem"
+)
+
+// replayFails is a store whose reads of a stream fail while broken is set:
+// a database that went away between an append and the read after it.
+type replayFails struct {
+	events.Engine
+	broken atomic.Bool
+}
+
+var errGone = errors.New("the database went away")
+
+func (s *replayFails) Replay(ctx context.Context, stream string, fn func(events.Event) error) error {
+	if s.broken.Load() {
+		return errGone
+	}
+	return s.Engine.Replay(ctx, stream, fn)
+}
+
+// A command that meets another writer's deal reads the game again; when
+// that read fails, the caller is told why, not "try again" over a state
+// that would only conflict again.
+func TestRereadAfterAConflictThatFailsIsReported(t *testing.T) {
+	ctx := context.Background()
+	st, err := events.Open(ctx, filepath.Join(t.TempDir(), "g.db"), events.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	store := &replayFails{Engine: st}
+	svc, other := New(store), New(st)
+	g, err := svc.Create(ctx, NewGame{Variant: "zuger", Players: []string{"Anna", "Ben", "Cleo", "Dan"}}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := other.Record(ctx, g.ID, payout.Record{Contract: "pass"}, Checks{}, ""); err != nil {
+		t.Fatal(err)
+	}
+	store.broken.Store(true)
+	_, err = svc.Record(ctx, g.ID, payout.Record{Contract: "pass"}, Checks{}, "")
+	if !errors.Is(err, errGone) || problem.IsKind(err, problem.Conflict) {
+		t.Fatalf("a deal whose re-read failed after a conflict: %v", err)
+	}
+	// Once the database is back, the next try meets the conflict, reads
+	// the game again, and the one after records.
+	store.broken.Store(false)
+	if _, err := svc.Record(ctx, g.ID, payout.Record{Contract: "pass"}, Checks{}, ""); !problem.IsKind(err, problem.Conflict) {
+		t.Fatalf("after the database came back: %v", err)
+	}
+	if a, err := svc.Record(ctx, g.ID, payout.Record{Contract: "pass"}, Checks{}, ""); err != nil || a.Hand != 2 {
+		t.Fatalf("recorded deal %d: %v", a.Hand, err)
+	}
+}
+
+// The same for a group: a payment that meets another server's payment,
+// with the re-read failing, reports the failure.
+func TestGroupRereadAfterAConflictThatFailsIsReported(t *testing.T) {
+	ctx := context.Background()
+	st, err := events.Open(ctx, filepath.Join(t.TempDir(), "g.db"), events.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	store := &replayFails{Engine: st}
+	svc, other := New(store).Groups(), New(st).Groups()
+	g, err := svc.CreateGroup(ctx, group.Start{Name: "Thursday", Players: []string{"Anna", "Ben"}}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pay := group.RecordPayment{From: "Ben", To: "Anna", Amount: "1"}
+	if _, err := other.RecordPayment(ctx, g.ID, pay, ""); err != nil {
+		t.Fatal(err)
+	}
+	store.broken.Store(true)
+	if _, err := svc.RecordPayment(ctx, g.ID, pay, ""); !errors.Is(err, errGone) || problem.IsKind(err, problem.Conflict) {
+		t.Fatalf("a payment whose re-read failed after a conflict: %v", err)
+	}
+	store.broken.Store(false)
+	if _, err := svc.RecordPayment(ctx, g.ID, pay, ""); !problem.IsKind(err, problem.Conflict) {
+		t.Fatalf("after the database came back: %v", err)
+	}
+	if p, err := svc.RecordPayment(ctx, g.ID, pay, ""); err != nil || p.Payment != 2 {
+		t.Fatalf("payment %d: %v", p.Payment, err)
+	}
+}
