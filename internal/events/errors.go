@@ -19,6 +19,11 @@ func (e *ConflictError) Error() string {
 // ErrClosed is an append to a closed store.
 var ErrClosed = errors.New("the event store is closed")
 
+// ErrOutcomeUnknown is an append whose commit was sent to a database server
+// that then did not answer, and could not be asked afterwards whether it
+// committed. Sending it again with the same idempotency key is safe.
+var ErrOutcomeUnknown = errors.New("the database did not say whether the write was saved")
+
 // Problem is the first event Verify found wrong.
 type Problem struct {
 	Seq     int64

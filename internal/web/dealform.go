@@ -1,10 +1,12 @@
 package web
 
 import (
+	"errors"
 	"net/url"
 	"strconv"
 	"strings"
 
+	"tappbook/internal/events"
 	"tappbook/internal/i18n"
 	"tappbook/internal/payout"
 	"tappbook/internal/problem"
@@ -176,6 +178,9 @@ func fillLast(counts []*int, total int, zeroWhenOver bool) (blank, sum int) {
 // place puts a refusal next to its field of the form.
 func place(loc i18n.Localizer, g *tapp.State, f *dealForm, err error) {
 	msg := loc.Error(err)
+	if errors.Is(err, events.ErrOutcomeUnknown) {
+		msg = loc.T("record.outcome-unknown")
+	}
 	ie, ok := problem.As(err)
 	if !ok || ie.Kind != problem.Input {
 		f.err = msg

@@ -2,10 +2,13 @@ package web
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"log/slog"
+	"net/url"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"tappbook/internal/events"
@@ -48,5 +51,56 @@ func TestFullDisk(t *testing.T) {
 	}
 	if l := do(t, h, "GET", "/api/games/"+id+"/ledger", ""); l.status != 200 || l.json(t)["hands"] != float64(recorded) {
 		t.Fatalf("the ledger on a full disk: %d %s (recorded %d)", l.status, l.body, recorded)
+	}
+}
+
+// outcomeLost is a store whose next append, once armed, fails as a
+// database that stopped answering after the commit was sent.
+type outcomeLost struct {
+	events.Engine
+	armed atomic.Bool
+}
+
+func (s *outcomeLost) Append(ctx context.Context, stream string, v int64, k events.Key, evs ...events.NewEvent) (events.AppendResult, error) {
+	if s.armed.CompareAndSwap(true, false) {
+		return events.AppendResult{}, fmt.Errorf("append to %s: %w: unexpected EOF", stream, events.ErrOutcomeUnknown)
+	}
+	return s.Engine.Append(ctx, stream, v, k, evs...)
+}
+
+// A deal whose save may or may not have happened is not answered "nothing
+// was changed": the API says so with a 503 and how to send it again
+// safely, the page says to look at the table first.
+func TestSaveWhoseOutcomeIsUnknown(t *testing.T) {
+	st := &outcomeLost{Engine: testStore(t)}
+	h, err := New(game.New(st), slog.New(slog.NewTextHandler(io.Discard, nil)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := createGame(t, h, zugerGame)
+	st.armed.Store(true)
+	r := do(t, h, "POST", "/api/games/"+id+"/hands", `{"contract":"pass"}`)
+	if msg, _ := r.json(t)["error"].(string); r.status != 503 || !strings.Contains(msg, "may or may not have been saved") || !strings.Contains(msg, "Idempotency-Key") {
+		t.Fatalf("API: %d %s", r.status, r.body)
+	}
+	st.armed.Store(true)
+	r = form(t, h, "/g/"+id+"/record", url.Values{"contract": {"pass"}}, "Accept-Language", "de")
+	if text := visibleText(r.body); r.status != 503 || !strings.Contains(text, "es kann gespeichert sein oder nicht. Nochmals speichern") || strings.Contains(text, "nichts wurde geändert") {
+		t.Fatalf("page: %d %s", r.status, text)
+	}
+	// The form shown again keeps its key, so saving it again is the same
+	// request: whether the first one was saved or not, one deal.
+	key := url.Values{"contract": {"pass"}, "idempotency_key": {"k1"}}
+	st.armed.Store(true)
+	if r := form(t, h, "/g/"+id+"/record", key); r.status != 503 || !strings.Contains(r.body, `name="idempotency_key" value="k1"`) {
+		t.Fatalf("the form shown again: %d %s", r.status, r.body)
+	}
+	for range 2 {
+		if r := form(t, h, "/g/"+id+"/record", key); r.status != 303 {
+			t.Fatalf("saved again: %d %s", r.status, visibleText(r.body))
+		}
+	}
+	if l := do(t, h, "GET", "/api/games/"+id+"/ledger", "").json(t); l["hands"] != float64(1) {
+		t.Fatalf("deals recorded: %v", l["hands"])
 	}
 }

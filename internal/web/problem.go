@@ -54,6 +54,8 @@ func problemMessage(loc i18n.Localizer, path string, status int, err error) stri
 		return loc.T("problem.too-many")
 	case status == http.StatusBadRequest:
 		return loc.T("problem.bad-request")
+	case status == http.StatusServiceUnavailable:
+		return loc.T("err.outcome-unknown")
 	case status >= 500:
 		return loc.T("err.internal")
 	}

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"errors"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -8,6 +9,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"tappbook/internal/events"
 	"tappbook/internal/game"
 	"tappbook/internal/i18n"
 	"tappbook/internal/payout"
@@ -271,6 +273,11 @@ func (u ui) submitDeal(c echo.Context, hand func(*tapp.State) int, edit bool, su
 	status := http.StatusUnprocessableEntity
 	if problem.IsKind(err, problem.Conflict) {
 		status = http.StatusConflict
+	}
+	if errors.Is(err, events.ErrOutcomeUnknown) {
+		// The form keeps its key: saving it again records it at most
+		// once (and a queued send retries a 5xx by itself).
+		status = http.StatusServiceUnavailable
 	}
 	if problem.IsKind(err, problem.NotFound) {
 		return u.problem(c, err)

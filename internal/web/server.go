@@ -236,6 +236,9 @@ func statusOf(err error) (int, string) {
 	switch {
 	case errors.Is(err, events.ErrDiskFull):
 		return http.StatusInsufficientStorage, "the server's disk is full; nothing was recorded"
+	case errors.Is(err, events.ErrOutcomeUnknown):
+		return http.StatusServiceUnavailable, "the database stopped answering while this was being saved, so it may or may not have been saved: " +
+			"send it again with the same Idempotency-Key (which records it at most once), or read the game before sending it without one"
 	case errors.Is(err, errCrossSite):
 		return http.StatusForbidden, err.Error()
 	case errors.As(err, &he):

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 
 	"tappbook/internal/events"
 )
@@ -65,8 +66,10 @@ func (s *Store) AppendAliased(ctx context.Context, stream string, expectedVersio
 		return events.AppendResult{}, events.ErrClosed
 	}
 	// Once begun, the append is committed or refused as a whole, even if
-	// the caller gives up, so that its answer never lies.
-	ctx = context.WithoutCancel(ctx)
+	// the caller gives up, so that its answer never lies; a database that
+	// stops answering ends it after appendTimeout.
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), s.appendTimeout)
+	defer cancel()
 	res, err := s.appendConn(ctx, stream, expectedVersion, key, aliases, evs, payloads)
 	if err != nil {
 		err = s.writeFailed(err)
@@ -175,10 +178,60 @@ func (s *Store) appendConn(ctx context.Context, stream string, expectedVersion i
 	b.Queue(`SELECT pg_notify($1, $2)`, channel, strconv.FormatInt(last.Version, 10)+" "+stream)
 	b.Queue("COMMIT")
 	if err := conn.SendBatch(ctx, b).Close(); err != nil {
-		return events.AppendResult{}, err
+		var pe *pgconn.PgError
+		if errors.As(err, &pe) {
+			return events.AppendResult{}, err // the server refused it: rolled back
+		}
+		// The commit may have been sent and the connection lost before
+		// its answer: ask the database, on another connection, whether
+		// these events are there.
+		conn.Conn().Close(context.Background())
+		return s.settleCommit(stream, out, err)
 	}
 	committed = true
 	// The sequence numbers were scanned into out by the batch.
+	return events.AppendResult{Events: out}, nil
+}
+
+// settleTimeout bounds the question whether a commit was made.
+const settleTimeout = 10 * time.Second
+
+// settleCommit learns whether an append whose commit got no answer was
+// committed. It takes the stream's append lock, so the transaction that
+// lost its connection has ended one way or the other, then looks for the
+// first event by its hash (the hash chains to the head before it, so no
+// other append has that hash). If the database cannot be asked either, the
+// append's outcome is unknown.
+func (s *Store) settleCommit(stream string, out []events.Event, cause error) (events.AppendResult, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), min(s.appendTimeout, settleTimeout))
+	defer cancel()
+	first, last := out[0], out[len(out)-1]
+	seqs := map[int64]int64{}
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1, hashtext($2))`, lockStream, stream); err != nil {
+			return err
+		}
+		rows, err := tx.Query(ctx, `SELECT version, seq FROM events WHERE stream = $1 AND version BETWEEN $2 AND $3 AND
+			(version <> $2 OR hash = $4)`, stream, first.Version, last.Version, first.Hash)
+		if err != nil {
+			return err
+		}
+		var v, seq int64
+		_, err = pgx.ForEachRow(rows, []any{&v, &seq}, func() error { seqs[v] = seq; return nil })
+		return err
+	})
+	if err != nil {
+		return events.AppendResult{}, fmt.Errorf("%w: %w (asking afterwards: %w)", events.ErrOutcomeUnknown, cause, err)
+	}
+	if _, ok := seqs[first.Version]; !ok {
+		return events.AppendResult{}, cause // not committed
+	}
+	if len(seqs) != len(out) {
+		return events.AppendResult{}, fmt.Errorf("append to %s: %d of %d events found after the commit: %w", stream, len(seqs), len(out), cause)
+	}
+	for i := range out {
+		out[i].Seq = seqs[out[i].Version]
+	}
 	return events.AppendResult{Events: out}, nil
 }
 

@@ -35,6 +35,10 @@ type Options struct {
 	KeyTTL time.Duration    // how long an idempotency key counts; events.DefaultKeyTTL by default
 	// MaxConns bounds the pool; 10 by default.
 	MaxConns int32
+	// AppendTimeout bounds an append, from taking a connection to the
+	// commit's answer: a database that stops answering fails the append
+	// (and lets Close go on) instead of holding it; 30 s by default.
+	AppendTimeout time.Duration
 	// ReadOnly opens an existing store to read and check it: nothing is
 	// migrated, and every transaction is read-only (PostgreSQL refuses
 	// writes), appends are refused with events.ErrReadOnly.
@@ -49,6 +53,8 @@ type Store struct {
 	keyTTL   time.Duration
 	readOnly bool
 	health   atomic.Pointer[events.Health]
+	// appendTimeout bounds an append (Options.AppendTimeout).
+	appendTimeout time.Duration
 
 	// mu: appends hold it shared, Close exclusively, so that Close waits
 	// for the appends under way and no append starts after it.
@@ -80,6 +86,9 @@ func Open(ctx context.Context, url string, opt Options) (*Store, error) {
 	if opt.MaxConns <= 0 {
 		opt.MaxConns = 10
 	}
+	if opt.AppendTimeout <= 0 {
+		opt.AppendTimeout = 30 * time.Second
+	}
 	cfg, err := pgxpool.ParseConfig(url)
 	if err != nil {
 		return nil, fmt.Errorf("open %s: %w", Redact(url), err)
@@ -99,7 +108,7 @@ func Open(ctx context.Context, url string, opt Options) (*Store, error) {
 		pool.Close()
 		return nil, fmt.Errorf("open %s: %w", Redact(url), err)
 	}
-	s := &Store{pool: pool, url: url, now: opt.Now, keyTTL: opt.KeyTTL, readOnly: opt.ReadOnly}
+	s := &Store{pool: pool, url: url, now: opt.Now, keyTTL: opt.KeyTTL, readOnly: opt.ReadOnly, appendTimeout: opt.AppendTimeout}
 	if opt.ReadOnly {
 		if err := s.checkSchema(ctx); err != nil {
 			pool.Close()
