@@ -62,6 +62,13 @@ func (gs *Groups) startEvening(ctx context.Context, ng NewGame, key string) (*ta
 	} else if ok {
 		return gs.finishEvening(ctx, st, ng, evs, startKey)
 	}
+	// A key that started another game (of no group, of another group) is
+	// refused before the join is written: a refusal writes nothing.
+	if _, ok, err := findKey(ctx, gs.store, startKey); err != nil {
+		return nil, err
+	} else if ok {
+		return nil, catalogue.Input("Idempotency-Key", "key.reused")
+	}
 	ng = withGroupMoney(ng, st)
 	if ng.ID, err = newID(); err != nil {
 		return nil, err

@@ -287,4 +287,18 @@ func TestGroupsAPIErrors(t *testing.T) {
 	// An Idempotency-Key used for a payment is not one for a void.
 	mustStatus(t, do(t, h, "POST", "/api/groups/"+gid+"/payments", `{"from":"Ben","to":"Anna","amount":"1"}`, "Idempotency-Key", "k"), 201)
 	mustStatus(t, do(t, h, "POST", "/api/groups/"+gid+"/payments/2/void", `{"reason":"x"}`, "Idempotency-Key", "k"), 422)
+
+	// A key that started another game, sent again to start an evening of
+	// the group with new players, is refused and changes nothing: no new
+	// member, no evening listed (the join was once written first).
+	mustStatus(t, do(t, h, "POST", "/api/games", `{"variant":"zuger","players":["W","X","Y","Z"]}`, "Idempotency-Key", "start-1"), 201)
+	before := do(t, h, "GET", "/api/groups/"+gid, "").body
+	r = mustStatus(t, do(t, h, "POST", "/api/games", `{"variant":"zuger","players":["Anna","Ben","Quinn","Rosa"],"group":"`+gid+`"}`,
+		"Idempotency-Key", "start-1"), 422)
+	if !strings.Contains(r.body, "Idempotency-Key was already used") {
+		t.Fatalf("a key used to start another game: %s", r.body)
+	}
+	if after := do(t, h, "GET", "/api/groups/"+gid, "").body; after != before {
+		t.Fatalf("a refused evening changed the group:\n%s\n%s", before, after)
+	}
 }
