@@ -79,12 +79,16 @@ type TabView struct {
 	CashStep  string        // the currency's cash step, if it has one
 	Payments  []PaymentView // newest first
 	Form      PaymentForm
+	Saved     string // "payment N saved", after a payment was recorded
 }
 
 // TabTransfer is one suggested payment, with the amount as a form takes it.
 type TabTransfer struct {
 	From, To, Amount string
 	Value            string // the amount as a plain decimal
+	// Key is the "paid" button's idempotency key: the same for every
+	// phone shown the same tab, so two taps on it record one payment.
+	Key string
 }
 
 // PaymentForm records a payment between two members.

@@ -39,7 +39,7 @@ func evening(t *testing.T, path string) string {
 	}
 	recs := []payout.Record{
 		{Contract: "coeurfrage", Declarer: "Ben", Points: ip(50)},
-		{Contract: "solo", Declarer: "Cleo", Points: ip(45)},
+		{Contract: "solo", Declarer: "Cleo", Trump: "clubs", Points: ip(45)},
 		{Contract: "pass"},
 		{Contract: "coeursolo", Declarer: "Anna", Points: ip(80)},
 	}

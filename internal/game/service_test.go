@@ -99,9 +99,9 @@ func randomOldTapp(rng *rand.Rand, players []string) payout.Record {
 		return payout.Record{Contract: "coeursolo", Declarer: who, Points: ip(rng.IntN(117) + 2)}
 	case 3:
 		t := true
-		return payout.Record{Contract: "solo", Declarer: who, Tout: &t, Tricks: ip(10 + rng.IntN(2))}
+		return payout.Record{Contract: "solo", Declarer: who, Trump: "clubs", Tout: &t, Tricks: ip(10 + rng.IntN(2))}
 	}
-	return payout.Record{Contract: "solo", Declarer: who, Points: ip(rng.IntN(117) + 2)}
+	return payout.Record{Contract: "solo", Declarer: who, Trump: "spades", Points: ip(rng.IntN(117) + 2)}
 }
 
 // After a random sequence of records, corrections and voids: the game kept

@@ -233,9 +233,9 @@ func TestExplanationText(t *testing.T) {
 		{z, Table{}, Record{Contract: "pass"}, "All passed: no game, nobody pays."},
 		{o, Table{Pot: d(4)}, oldRec("coeurfrage", 73), "Coeurfrage by Ben won with 73 points: excess 13 ÷ 4 = 3.25, rounded up to 4 = 4 from each opponent; Anna put the stake of 2 into the pot."},
 		{o, Table{Pot: d(4)}, oldRec("coeurfrage", 52), "Coeurfrage by Ben lost with 52 points: shortfall 8 ÷ 4 = 2 to each opponent; Anna put the stake of 2 into the pot; Ben also pays 2 into the pot."},
-		{o, Table{Pot: d(4)}, oldRec("solo", 61), "Solo by Ben won with 61 points: excess 1 ÷ 2 = 0.5, rounded up to 1 = 1 from each opponent; Anna put the stake of 2 into the pot; Ben takes the pot of 6."},
+		{o, Table{Pot: d(4)}, oldRec("solo", 61), "Solo (clubs) by Ben won with 61 points: excess 1 ÷ 2 = 0.5, rounded up to 1 = 1 from each opponent; Anna put the stake of 2 into the pot; Ben takes the pot of 6."},
 		{o, Table{Pot: d(4)}, oldRec("coeursolo", 50), "Coeursolo by Ben lost with 50 points: shortfall 10 = 10 to each opponent; Anna put the stake of 2 into the pot; Ben doubles the pot, paying 6 into it."},
-		{o, Table{}, toutRec("solo", 11), "Solo tout by Ben won with 11 tricks: tout 60 = 60 from each opponent; Anna put the stake of 2 into the pot; Ben takes the pot of 2."},
+		{o, Table{}, toutRec("solo", 11), "Solo (clubs) tout by Ben won with 11 tricks: tout 60 = 60 from each opponent; Anna put the stake of 2 into the pot; Ben takes the pot of 2."},
 		{m, Table{Dealer: 3}, Record{Contract: "rufen", Partner: "Cleo", Points: ip(70), Tricks: ip(5), Kontra: ip(5)}, "Rufen by Anna and Cleo won with 70 points in 5 tricks: base 1 + 5 kontra (Hirsch) = 6 from each opponent, one to each of the two."},
 		{m, Table{Dealer: 3}, Record{Contract: "rufen", Partner: "Cleo", Points: ip(101), Tricks: ip(7), Matzl: MatzlDeclarer}, "Rufen by Anna and Cleo won with 101 points in 7 tricks: 2 (losers under 30, no water) + 1 matzl caught by the declarer's side = 3 from each opponent, one to each of the two."},
 		// rules.md, Matzlfangen "Payment": rufen lost → the reverse: each of the two pays one opponent.

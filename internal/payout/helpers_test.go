@@ -34,7 +34,7 @@ func runDeals(t *testing.T, s Setup, cases []dealCase) {
 	t.Helper()
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			res, err := Score(s, Table{Dealer: c.dealer, Pot: d(c.pot)}, c.rec)
+			res, err := ScoreNew(s, Table{Dealer: c.dealer, Pot: d(c.pot)}, c.rec)
 			if err != nil {
 				t.Fatalf("%s: unexpected error: %v", c.cite, err)
 			}

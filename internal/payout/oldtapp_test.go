@@ -10,11 +10,52 @@ import (
 )
 
 func oldRec(contract string, points int) Record {
-	return Record{Contract: contract, Declarer: "Ben", Points: ip(points)}
+	return Record{Contract: contract, Declarer: "Ben", Trump: oldTrump(contract), Points: ip(points)}
 }
 
 func toutRec(contract string, tricks int) Record {
-	return Record{Contract: contract, Declarer: "Ben", Tout: bp(true), Tricks: ip(tricks)}
+	return Record{Contract: contract, Declarer: "Ben", Trump: oldTrump(contract), Tout: bp(true), Tricks: ip(tricks)}
+}
+
+// oldTrump is the trump a solo's declarer names; the other contracts name
+// none (hearts are trump).
+func oldTrump(contract string) string {
+	if contract == "solo" {
+		return Clubs
+	}
+	return ""
+}
+
+// rules.md old-tapp contracts: in a solo "declarer names clubs, spades or
+// diamonds trump" — a new solo without one is refused; one stored before
+// the trump was required still scores, as it did.
+func TestOldTappSoloNamesItsTrump(t *testing.T) {
+	s := setupOf(OldTapp, "Anna", "Ben", "Cleo")
+	table := Table{Dealer: 0, Pot: d(4)}
+	for _, r := range []Record{
+		{Contract: "solo", Declarer: "Ben", Points: ip(70)},
+		{Contract: "solo", Declarer: "Ben", Tout: bp(true), Tricks: ip(11)},
+	} {
+		_, err := ScoreNew(s, table, r)
+		if pe, ok := problem.As(err); !ok || pe.Field != "trump" {
+			t.Fatalf("a new solo without trump: %v", err)
+		}
+		if err := CheckAnnouncement(s, table, Record{Contract: "solo", Declarer: "Ben"}); err == nil {
+			t.Fatal("a solo announced without trump")
+		}
+		stored, err := Score(s, table, r)
+		if err != nil {
+			t.Fatalf("a stored solo without trump: %v", err)
+		}
+		named := r
+		named.Trump = Diamonds
+		if fresh, err := ScoreNew(s, table, named); err != nil || fmt.Sprint(fresh.Deltas, fresh.PotDelta) != fmt.Sprint(stored.Deltas, stored.PotDelta) {
+			t.Fatalf("with trump named: %v %v, without: %v %v (%v)", fresh.Deltas, fresh.PotDelta, stored.Deltas, stored.PotDelta, err)
+		}
+	}
+	if _, err := ScoreNew(s, table, Record{Contract: "solo", Declarer: "Ben", Trump: Hearts, Points: ip(70)}); err == nil {
+		t.Fatal("a solo with hearts trump (that is coeursolo)")
+	}
 }
 
 // Seats: Anna deals (seat 0, pays the stake of 2), Ben declares, Cleo.
@@ -46,7 +87,7 @@ func TestOldTapp(t *testing.T) {
 
 func TestOldTappDealerDeclares(t *testing.T) {
 	s := setupOf(OldTapp, "Anna", "Ben", "Cleo")
-	rec := Record{Contract: "solo", Declarer: "Anna", Points: ip(70)}
+	rec := Record{Contract: "solo", Declarer: "Anna", Trump: Spades, Points: ip(70)}
 	runDeals(t, s, []dealCase{{name: "the dealer wins a solo", cite: "old-tapp: the dealer's stake is in the pot the solo takes", rec: rec, pot: 3, want: []int64{-2 + 5 + 10, -5, -5}, wantPot: 2 - 5, value: 5}})
 }
 

@@ -74,7 +74,15 @@ type Result struct {
 // *problem.Error naming the field, except a broken zero-sum invariant, which is
 // a bug and is reported as such rather than recorded.
 func Score(s Setup, t Table, r Record) (Result, error) {
-	return score(s, t, r, false)
+	return score(s, t, r, false, false)
+}
+
+// ScoreNew is Score for a record about to be stored (recorded or a
+// correction): it also makes the checks a record stored before them was
+// not held to (see deal.stored), which Score, re-scoring what is stored,
+// leaves out.
+func ScoreNew(s Setup, t Table, r Record) (Result, error) {
+	return score(s, t, r, false, true)
 }
 
 // CheckAnnouncement checks a deal as far as it is known before the cards are
@@ -82,11 +90,11 @@ func Score(s Setup, t Table, r Record) (Result, error) {
 // recording a deal step by step: every check Score makes on those fields,
 // none that needs points, tricks or Ramsch scores.
 func CheckAnnouncement(s Setup, t Table, r Record) error {
-	_, err := score(s, t, r, true)
+	_, err := score(s, t, r, true, true)
 	return err
 }
 
-func score(s Setup, t Table, r Record, partial bool) (Result, error) {
+func score(s Setup, t Table, r Record, partial, fresh bool) (Result, error) {
 	if err := s.Check(); err != nil {
 		return Result{}, err
 	}
@@ -95,7 +103,7 @@ func score(s Setup, t Table, r Record, partial bool) (Result, error) {
 		return Result{}, fmt.Errorf("score deal: dealer seat %d is not at a table of %d", t.Dealer, n)
 	}
 	d := newDeal(s, t)
-	d.partial = partial
+	d.partial, d.stored = partial, !fresh
 	err := s.describe().score(d, r)
 	if err != nil || partial {
 		return Result{}, err
@@ -131,6 +139,10 @@ type deal struct {
 	// partial: only the announcement is known; the variant stops after its
 	// checks, which do not ask for the counts.
 	partial bool
+	// stored: the record was stored already and is re-scored (after a
+	// correction before it, or by verify). A check added later is not
+	// made of it, so a history recorded before it still folds and scores.
+	stored bool
 }
 
 func newDeal(s Setup, t Table) *deal {

@@ -3,6 +3,7 @@ package tapp
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"github.com/shopspring/decimal"
 
@@ -23,6 +24,10 @@ type Command interface {
 type Checks struct {
 	Dealer       *string
 	ExpectedHand *int
+	// Entered, for a correction: how many times the deal's record had
+	// been entered when the correction was made (Hand.Entered). Another
+	// phone's correction since is not quietly undone.
+	Entered *int
 }
 
 // Start begins an evening. The ids are made by the caller: Decide makes no
@@ -297,7 +302,7 @@ func (s *State) mayRecord(n int, contract string) error {
 
 // scored scores a deal at a table and gives the stored form of its result.
 func (s *State) scored(t payout.Table, rec payout.Record) (Scored, error) {
-	res, err := payout.Score(s.Setup, t, rec)
+	res, err := payout.ScoreNew(s.Setup, t, rec)
 	if err != nil {
 		return Scored{}, err
 	}
@@ -381,11 +386,15 @@ func (s *State) decideCorrect(c CorrectHand) ([]Payload, error) {
 		return nil, err
 	}
 	n := c.Hand
-	if s.Hand(n) == nil {
+	h := s.Hand(n)
+	if h == nil {
 		return nil, catalogue.NotFound("notfound.hand", n)
 	}
 	if err := s.check(c.Checks, n); err != nil {
 		return nil, err
+	}
+	if c.Checks.Entered != nil && *c.Checks.Entered != h.Entered() {
+		return nil, catalogue.Conflict("conflict.entered", n, strings.TrimSuffix(h.Result().Text(), "."))
 	}
 	if e := s.End(); e.ForcedDeal(n) && c.Record.Contract != s.Variant().ForcedContract {
 		return nil, catalogue.Conflict("conflict.forced", n, n-e.LastRegular, len(s.Setup.Players))

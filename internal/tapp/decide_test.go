@@ -118,6 +118,28 @@ func TestCorrectHand(t *testing.T) {
 			Scored: scored(2, "Anna", 6, "Ben", -4, "Cleo", -4)})
 }
 
+// A correction begun when deal 1 had been entered once meets another
+// phone's correction made since: refused, saying what the deal reads now,
+// instead of quietly undoing it. Begun after it, it is made.
+func TestCorrectionMeetsAnotherCorrection(t *testing.T) {
+	theirs := payout.Record{Contract: "coeurfrage", Declarer: "Anna", Points: ip(73)}
+	mine := payout.Record{Contract: "coeurfrage", Declarer: "Ben", Points: ip(50)}
+	g := oldTapp(t).and(CorrectHand{Hand: 1, Record: theirs, Reason: "it was played"})
+	if n := g.state.Hand(1).Entered(); n != 2 {
+		t.Fatalf("deal 1 entered %d times", n)
+	}
+	stale := CorrectHand{Hand: 1, Record: mine, Reason: "Ben played", Checks: Checks{Entered: ip(1)}}
+	g.when(stale).thenErr(problem.Conflict, "conflict.entered")
+	err := g.when(stale).err
+	if !problem.IsKind(err, problem.Conflict) || !strings.Contains(err.Error(), "deal 1 was corrected by someone else") ||
+		!strings.Contains(err.Error(), "Coeurfrage by Anna won with 73 points") {
+		t.Fatalf("a correction over another: %v", err)
+	}
+	g.when(CorrectHand{Hand: 1, Record: mine, Reason: "Ben played", Checks: Checks{Entered: ip(2)}}).
+		then(HandCorrected{Hand: 1, Record: mine, Reason: "Ben played", PotAfter: u(5),
+			Scored: scored(5, "Anna", 3-2, "Ben", -9, "Cleo", 3)}, HandRescored{Hand: 2, Cause: 1, PotAfter: u(0), Scored: scored(-5, "Anna", -5, "Ben", -5-2, "Cleo", 10+7)})
+}
+
 // Voiding deal 1 takes its stake out of the pot, so the solo of deal 2
 // takes a smaller pot: deal 2 is re-scored, caused by deal 1.
 func TestVoidHandRescoresLaterDeals(t *testing.T) {

@@ -87,6 +87,18 @@ type Hand struct {
 }
 
 // Record is the deal as entered, as it now counts (decoded afresh).
+// Entered is how many times the deal's record has been entered: 1 when
+// recorded, one more per correction (api.md's "revisions").
+func (h *Hand) Entered() int {
+	n := 0
+	for i := range h.Revisions {
+		if k := h.Revisions[i].Kind; k == TypeHandRecorded || k == TypeHandCorrect {
+			n++
+		}
+	}
+	return n
+}
+
 func (h *Hand) Record() payout.Record { return h.Revisions[h.record].result.raw.record() }
 
 // Result is what the deal moves now, and why.

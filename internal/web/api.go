@@ -181,6 +181,9 @@ type handBody struct {
 	Dealer       *string `json:"dealer"`
 	ExpectedHand *int    `json:"expected_hand"`
 	Reason       *string `json:"reason"`
+	// ExpectedRevisions, for a correction: the deal's "revisions" when the
+	// client read it; another client's correction since → 409.
+	ExpectedRevisions *int `json:"expected_revisions"`
 }
 
 type handAnswerJSON struct {
@@ -205,6 +208,9 @@ func (a api) recordHand(c echo.Context) error {
 	}
 	if b.Reason != nil {
 		return unknownField("reason")
+	}
+	if b.ExpectedRevisions != nil {
+		return unknownField("expected_revisions")
 	}
 	ans, err := a.svc.Record(c.Request().Context(), gameID(c), b.Record,
 		game.Checks{Dealer: b.Dealer, ExpectedHand: b.ExpectedHand}, c.Request().Header.Get(idempotencyHeader))
@@ -245,7 +251,7 @@ func (a api) correctHand(c echo.Context) error {
 		reason = *b.Reason
 	}
 	ans, err := a.svc.Correct(c.Request().Context(), gameID(c), n, b.Record, reason,
-		game.Checks{Dealer: b.Dealer, ExpectedHand: b.ExpectedHand}, c.Request().Header.Get(idempotencyHeader))
+		game.Checks{Dealer: b.Dealer, ExpectedHand: b.ExpectedHand, Entered: b.ExpectedRevisions}, c.Request().Header.Get(idempotencyHeader))
 	if err != nil {
 		return err
 	}

@@ -221,7 +221,7 @@ func TestEveningOldTapp(t *testing.T) {
 		s(rec(4, p("coeurfrage", "Cleo", 50), 1, 3, -9), 5),
 		s(rec(5, p("coeursolo", "Anna", 55), -17, 3, 5), 14),
 		s(rec(6, `{"contract":"pass"}`, 0, 0, -2), 16),
-		s(rec(7, `{"contract":"solo","declarer":"Cleo","tout":true,"tricks":11}`, -62, -60, 138), 0),
+		s(rec(7, `{"contract":"solo","declarer":"Cleo","trump":"clubs","tout":true,"tricks":11}`, -62, -60, 138), 0),
 		s(rec(8, p("coeurfrage", "Ben", 60), 0, -2, 0), 2),
 		s(rec(9, `{"contract":"solo","declarer":"Anna","points":40,"trump":"spades"}`, -24, 10, 8), 8),
 		s(rec(10, p("coeursolo", "Ben", 80), -22, 50, -20), 0),

@@ -270,7 +270,7 @@ func TestBrowserEvenings(t *testing.T) {
 			{contract: "solo", taps: []string{tap("declarer", "Cleo"), tap("trump", "clubs")}, typed: [][2]string{{"#points", "45"}}},
 			{contract: "coeursolo", taps: []string{tap("declarer", "Anna")}, typed: [][2]string{{"#points", "80"}}},
 			// Tout: the form asks again for it (won or lost, no count).
-			{contract: "solo", taps: []string{tap("declarer", "Ben"), `input[name=tout]`, tap("outcome", "won")}},
+			{contract: "solo", taps: []string{tap("declarer", "Ben"), `input[name=tout]`, tap("trump", "spades"), tap("outcome", "won")}},
 			{contract: "coeurfrage", taps: []string{tap("declarer", "Cleo")}, typed: [][2]string{{"#points", "50"}}},
 		}, deal{typed: [][2]string{{"#points", "50"}}})
 	})

@@ -275,11 +275,28 @@ func TestPaidInOneTapWithAnUmlaut(t *testing.T) {
 	if m == nil {
 		t.Fatalf("no one-tap payment from Jürgen to Åsa on the tab: %s", visibleText(tab))
 	}
-	r := form(t, h, "/groups/"+gid+"/payments", url.Values{"idempotency_key": {html.UnescapeString(m[1])}, "from": {"Jürgen"}, "to": {"Åsa"}, "amount": {m[2]}}, "Accept-Language", "de")
-	if r.status != http.StatusSeeOther {
-		t.Fatalf("Jürgen taps Paid: %d %q", r.status, errorNear(r.body, ""))
-	}
+	paid := url.Values{"idempotency_key": {html.UnescapeString(m[1])}, "from": {"Jürgen"}, "to": {"Åsa"}, "amount": {m[2]}}
+	saved := location(t, h, "/groups/"+gid+"/payments", paid)
 	if p := do(t, h, "GET", "/api/groups/"+gid+"/tab", "").body; !strings.Contains(p, `"Jürgen":"0.00"`) {
 		t.Fatalf("after Jürgen paid, the tab: %s", p)
+	}
+	// The tab says it was saved.
+	if text := visibleText(page(t, h, saved, "de").body); !strings.Contains(text, "Zahlung 1 gespeichert: Jürgen hat Åsa CHF") {
+		t.Fatalf("the tab after paying (%s): %s", saved, text)
+	}
+	// A second phone showing the same tab taps the same "Paid" (at once,
+	// or minutes later from its old page): the one payment, not two.
+	if again := location(t, h, "/groups/"+gid+"/payments", paid); again != saved {
+		t.Fatalf("the second tap: %s, the first: %s", again, saved)
+	}
+	if p := do(t, h, "GET", "/api/groups/"+gid+"/tab", "").body; !strings.Contains(p, `"Jürgen":"0.00"`) {
+		t.Fatalf("after the second tap, the tab: %s", p)
+	}
+	// A tab rendered again on either phone offers the same keys: the same
+	// tab, the same payment.
+	again := regexp.MustCompile(`name="idempotency_key" value="(paid-[^"]+)"`).FindAllStringSubmatch(page(t, h, "/groups/"+gid+"/tab", "en").body, -1)
+	same := regexp.MustCompile(`name="idempotency_key" value="(paid-[^"]+)"`).FindAllStringSubmatch(page(t, h, "/groups/"+gid+"/tab", "sv").body, -1)
+	if len(again) == 0 || fmt.Sprint(again) != fmt.Sprint(same) {
+		t.Fatalf("the tab's keys: %v and %v", again, same)
 	}
 }

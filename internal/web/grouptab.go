@@ -1,6 +1,9 @@
 package web
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
@@ -45,8 +48,17 @@ func (u ui) tabView(c echo.Context, gv game.View, form map[string][]string, refu
 	if v.Cash {
 		transfers = group.CashTransfers(tab.Names, tab.Owed, step)
 	}
-	for _, t := range transfers {
-		v.Transfers = append(v.Transfers, templates.TabTransfer{From: t.From, To: t.To, Amount: money(t.Amount), Value: t.Amount.StringFixed(places)})
+	for i, t := range transfers {
+		value := t.Amount.StringFixed(places)
+		v.Transfers = append(v.Transfers, templates.TabTransfer{From: t.From, To: t.To, Amount: money(t.Amount), Value: value,
+			Key: paidKey(st.Version, tab.Evenings, i, t.From, t.To, value)})
+	}
+	if n, err := strconv.Atoi(c.QueryParam("paid")); err == nil {
+		for _, pm := range st.Payments() {
+			if pm.Number == n && !pm.Voided {
+				v.Saved = loc.T("tab.saved", n, loc.T("tab.paid-text", pm.From, pm.To, money(pm.Amount)))
+			}
+		}
 	}
 	ps := st.Payments()
 	for i := len(ps) - 1; i >= 0; i-- {
@@ -87,6 +99,16 @@ func (u ui) tabView(c echo.Context, gv game.View, form map[string][]string, refu
 	return v
 }
 
+// paidKey is the key of a suggested payment's "paid" button, made of the
+// tab it was suggested on (the group's version, the evenings counted) and
+// the payment: two phones showing the same tab send the same key, and the
+// second tap answers with the first payment instead of booking it twice.
+// Hashed, since a key is ASCII and names need not be.
+func paidKey(version int64, evenings, i int, from, to, amount string) string {
+	h := sha256.Sum256(fmt.Appendf(nil, "%d\x00%d\x00%d\x00%s\x00%s\x00%s", version, evenings, i, from, to, amount))
+	return "paid-" + hex.EncodeToString(h[:16])
+}
+
 // formRefusal is a refused payment (payment 0) or void, for the form to
 // show next to its field.
 type formRefusal struct {
@@ -108,10 +130,10 @@ func (u ui) recordPayment(c echo.Context) error {
 	if norm, err := i18n.NormalizeAmount(amount); err == nil {
 		amount = norm
 	}
-	_, err = u.svc.Groups().RecordPayment(c.Request().Context(), groupID(c), group.RecordPayment{From: form.Get("from"), To: form.Get("to"),
+	paid, err := u.svc.Groups().RecordPayment(c.Request().Context(), groupID(c), group.RecordPayment{From: form.Get("from"), To: form.Get("to"),
 		Amount: amount, Note: form.Get("note")}, form.Get("idempotency_key"))
 	if err == nil {
-		return c.Redirect(http.StatusSeeOther, "/groups/"+groupID(c)+"/tab")
+		return c.Redirect(http.StatusSeeOther, "/groups/"+groupID(c)+"/tab?paid="+strconv.Itoa(paid.Payment))
 	}
 	return u.tabRefused(c, form, err, 0)
 }

@@ -55,6 +55,9 @@ func (u ui) recordView(p templates.Page, loc i18n.Localizer, g *tapp.State, hand
 	v.Draft = draftKey(p.GameID, g, hand, edit)
 	if h := g.Hand(hand); edit && h != nil {
 		v.Voided = h.Voided
+		// As the deal stands now: a form shown again after another
+		// phone's correction saves over it when sent again.
+		v.Entered = h.Entered()
 	}
 	available := contractsFor(g, hand)
 	if len(available) == 1 {
@@ -216,11 +219,7 @@ func draftKey(game string, g *tapp.State, hand int, edit bool) string {
 	}
 	entered := 0
 	if h := g.Hand(hand); h != nil {
-		for _, r := range h.Revisions {
-			if r.Kind == tapp.TypeHandRecorded || r.Kind == tapp.TypeHandCorrect {
-				entered++
-			}
-		}
+		entered = h.Entered()
 	}
 	return game + "/edit/" + strconv.Itoa(hand) + "/" + strconv.Itoa(entered)
 }
@@ -291,6 +290,10 @@ func (u ui) submitDeal(c echo.Context, hand func(*tapp.State) int, edit bool, su
 				f.err = loc.T("record.already-sent")
 				f.values.Set("idempotency_key", newKey())
 			}
+			if pe, ok := problem.As(err); ok && pe.Code == "conflict.entered" {
+				// What the deal reads now, in the page's language.
+				f.err = loc.T("record.entered", n, strings.TrimSuffix(g.Hand(n).Result().Explanation().Render(loc), "."))
+			}
 			if status == http.StatusConflict {
 				// The deal number moved on (another phone recorded): the
 				// retry gets a new key and the new number.
@@ -359,7 +362,11 @@ func (u ui) correct(c echo.Context) error {
 		return u.problem(c, err)
 	}
 	return u.submitDeal(c, func(*tapp.State) int { return n }, true, func(rec payout.Record, f *dealForm) (int, error) {
-		ans, err := u.svc.Correct(c.Request().Context(), gameID(c), n, rec, f.get("reason"), game.Checks{}, f.get("idempotency_key"))
+		checks := game.Checks{}
+		if entered, err := strconv.Atoi(f.get("entered")); err == nil {
+			checks.Entered = &entered
+		}
+		ans, err := u.svc.Correct(c.Request().Context(), gameID(c), n, rec, f.get("reason"), checks, f.get("idempotency_key"))
 		return ans.Hand, err
 	})
 }

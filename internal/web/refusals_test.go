@@ -2,6 +2,7 @@ package web
 
 import (
 	"net/http"
+	"net/url"
 	"strings"
 	"testing"
 
@@ -33,5 +34,44 @@ func TestRequestShapeRefusals(t *testing.T) {
 		if r.status != c.status || !strings.Contains(r.body, head) && !strings.Contains(r.body, sentence) {
 			t.Errorf("%s %s: %d %s, want %d saying %q", c.method, c.path, r.status, r.body, c.status, head)
 		}
+	}
+}
+
+// Phone A opens deal 1's correction; phone B corrects it meanwhile. A's
+// save (only a reason added) is refused with what the deal reads now,
+// instead of quietly putting the old record back; saved again from the
+// form shown, it replaces B's correction, as meant.
+func TestCorrectionFormMeetsAnotherCorrection(t *testing.T) {
+	h := newServer(t)
+	id := createGame(t, h, zugerGame)
+	mustStatus(t, do(t, h, "POST", "/api/games/"+id+"/hands", `{"contract":"solo","declarer":"Dan","points":80,"tricks":6}`), 201)
+	formA := page(t, h, "/g/"+id+"/hands/1", "de").body
+	if !strings.Contains(formA, `name="entered" value="1"`) {
+		t.Fatalf("the correction form does not say how often the deal was entered: %s", formA)
+	}
+	mustStatus(t, do(t, h, "PUT", "/api/games/"+id+"/hands/1", `{"contract":"solo","declarer":"Dan","points":64,"tricks":4}`), 200)
+	mine := url.Values{"contract": {"solo"}, "declarer": {"Dan"}, "points": {"80"}, "tricks": {"6"}, "reason": {"nur Grund"}, "entered": {"1"}, "idempotency_key": {"a1"}}
+	r := form(t, h, "/g/"+id+"/hands/1", mine, "Accept-Language", "de")
+	if r.status != 409 || !strings.Contains(visibleText(r.body), "Spiel 1 wurde inzwischen von jemand anderem berichtigt; es lautet jetzt: Solo von Dan verloren mit 64") || strings.Contains(visibleText(r.body), "..") {
+		t.Fatalf("the stale correction: %d %s", r.status, visibleText(r.body))
+	}
+	if l := do(t, h, "GET", "/api/games/"+id+"/hands", "").body; !strings.Contains(l, `"points":64`) {
+		t.Fatalf("the other phone's correction was undone: %s", l)
+	}
+	if !strings.Contains(r.body, `name="entered" value="2"`) {
+		t.Fatalf("the form shown again is not as the deal stands now: %s", r.body)
+	}
+	// The API's PUT checks the same with expected_revisions.
+	r = do(t, h, "PUT", "/api/games/"+id+"/hands/1", `{"contract":"solo","declarer":"Dan","points":70,"tricks":5,"expected_revisions":1}`)
+	if msg, _ := r.json(t)["error"].(string); r.status != 409 || !strings.Contains(msg, "deal 1 was corrected by someone else") || strings.Contains(msg, "..") {
+		t.Fatalf("a PUT over another correction: %d %s", r.status, r.body)
+	}
+	mine.Set("entered", "2")
+	mine.Set("idempotency_key", "a2")
+	if r := form(t, h, "/g/"+id+"/hands/1", mine); r.status != 303 {
+		t.Fatalf("saved again: %d %s", r.status, visibleText(r.body))
+	}
+	if l := do(t, h, "GET", "/api/games/"+id+"/hands", "").body; !strings.Contains(l, `"points":80`) || !strings.Contains(l, `"revisions":3`) {
+		t.Fatalf("after saving again: %s", l)
 	}
 }
