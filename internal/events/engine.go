@@ -62,4 +62,11 @@ type Watcher interface {
 	Watch(fn func(stream string, version int64)) (stop func())
 }
 
+// Pinger is an engine on a database server, which can be out of reach
+// while nothing is written: /healthz asks it.
+type Pinger interface {
+	// Ping says whether the database answers now.
+	Ping(ctx context.Context) error
+}
+
 var _ Engine = (*Store)(nil)

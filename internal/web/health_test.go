@@ -104,3 +104,37 @@ func TestSaveWhoseOutcomeIsUnknown(t *testing.T) {
 		t.Fatalf("deals recorded: %v", l["hands"])
 	}
 }
+
+// unreachable is a store on a database server that does not answer.
+type unreachable struct {
+	events.Engine
+	down atomic.Bool
+}
+
+func (s *unreachable) Ping(context.Context) error {
+	if s.down.Load() {
+		return fmt.Errorf("the database is out of reach: connection refused")
+	}
+	return nil
+}
+
+// /healthz asks a database server whether it answers: a proxy's health
+// check sees the outage even when nothing was written during it.
+func TestHealthAsksTheDatabase(t *testing.T) {
+	st := &unreachable{Engine: testStore(t)}
+	h, err := New(game.New(st), slog.New(slog.NewTextHandler(io.Discard, nil)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := do(t, h, "GET", "/healthz", ""); r.status != 200 {
+		t.Fatalf("healthz: %d %s", r.status, r.body)
+	}
+	st.down.Store(true)
+	if r := do(t, h, "GET", "/healthz", ""); r.status != 503 || r.json(t)["status"] != "degraded" || !strings.Contains(r.body, "out of reach") {
+		t.Fatalf("healthz with the database down: %d %s", r.status, r.body)
+	}
+	st.down.Store(false)
+	if r := do(t, h, "GET", "/healthz", ""); r.status != 200 {
+		t.Fatalf("healthz once it is back: %d %s", r.status, r.body)
+	}
+}

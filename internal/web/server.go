@@ -116,6 +116,11 @@ func New(svc *game.Service, log *slog.Logger, options ...Options) (*Server, erro
 	e.GET("/healthz", func(c echo.Context) error {
 		// Not ready while the store's writes fail (a full disk): it
 		// recovers by itself once a write succeeds again.
+		if p, ok := svc.Store().(events.Pinger); ok {
+			if err := p.Ping(c.Request().Context()); err != nil {
+				return c.JSON(http.StatusServiceUnavailable, map[string]string{"status": "degraded", "error": err.Error()})
+			}
+		}
 		if h := svc.Store().Health(); !h.OK {
 			return c.JSON(http.StatusServiceUnavailable, map[string]string{"status": "degraded", "error": h.Problem})
 		}

@@ -84,6 +84,7 @@ func (s *Store) AppendAliased(ctx context.Context, stream string, expectedVersio
 		}
 		return events.AppendResult{}, fmt.Errorf("append to %s: %w", stream, err)
 	}
+	s.unreachable.Store(false)
 	s.health.Store(nil)
 	return res, nil
 }

@@ -1,10 +1,12 @@
 package postgres
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"net"
 	"strings"
+	"time"
 
 	"github.com/jackc/pgx/v5/pgconn"
 
@@ -29,10 +31,35 @@ func (s *Store) writeFailed(err error) error {
 		err = &diskError{err}
 		s.degrade(err)
 	case outOfReach(err):
+		if s.health.Load() == nil {
+			s.unreachable.Store(true)
+		}
 		s.degrade(fmt.Errorf("the database is out of reach: %w", err))
 	}
 	return err
 }
+
+// pingTimeout bounds Ping: a health check answers promptly.
+const pingTimeout = 2 * time.Second
+
+// Ping asks the database to answer, for /healthz: a server whose database
+// is out of reach is not ready, whether or not a write has failed yet. A
+// database that answers again ends the degradation a write out of reach
+// began (a server a load balancer took out of rotation gets no writes to
+// end it).
+func (s *Store) Ping(ctx context.Context) error {
+	ctx, cancel := context.WithTimeout(ctx, pingTimeout)
+	defer cancel()
+	if _, err := s.pool.Exec(ctx, "SELECT 1"); err != nil {
+		return fmt.Errorf("the database is out of reach: %w", err)
+	}
+	if s.unreachable.CompareAndSwap(true, false) {
+		s.health.Store(nil)
+	}
+	return nil
+}
+
+var _ events.Pinger = (*Store)(nil)
 
 // outOfReach reports an error of the connection rather than of the write:
 // no connection could be made, it broke, or the server ended it (SQLSTATE

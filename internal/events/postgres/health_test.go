@@ -43,7 +43,18 @@ func TestHealthWhenTheDatabaseIsOutOfReach(t *testing.T) {
 	if h := s.Health(); h.OK || !strings.Contains(h.Problem, "out of reach") || h.Since.IsZero() {
 		t.Fatalf("health with the database out of reach: %+v", h)
 	}
+	if err := s.Ping(ctx); err == nil || !strings.Contains(err.Error(), "out of reach") {
+		t.Fatalf("ping with the database out of reach: %v", err)
+	}
 	exec("ALTER DATABASE " + pgx.Identifier{name}.Sanitize() + " ALLOW_CONNECTIONS true")
+	// Answered again: the degradation the failed write began ends with
+	// the ping, before any write (a server out of rotation gets none).
+	if err := s.Ping(ctx); err != nil {
+		t.Fatalf("ping once the database is back: %v", err)
+	}
+	if h := s.Health(); !h.OK {
+		t.Fatalf("health after a ping answered: %+v", h)
+	}
 	if _, err := s.Append(ctx, "g", 1, events.Key{}, events.NewEvent{Type: "t", SchemaVersion: 1, Data: 2}); err != nil {
 		t.Fatalf("append once the database is back: %v", err)
 	}

@@ -55,6 +55,9 @@ type Store struct {
 	health   atomic.Pointer[events.Health]
 	// appendTimeout bounds an append (Options.AppendTimeout).
 	appendTimeout time.Duration
+	// unreachable: health is degraded because the database was out of
+	// reach (not full), which a Ping that is answered ends.
+	unreachable atomic.Bool
 
 	// mu: appends hold it shared, Close exclusively, so that Close waits
 	// for the appends under way and no append starts after it.
