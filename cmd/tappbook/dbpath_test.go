@@ -166,3 +166,16 @@ func TestFormKeyMadeInPlace(t *testing.T) {
 		t.Fatalf("the file holds %x", onDisk)
 	}
 }
+
+// A --data-dir that does not exist yet is made (the hosted README's
+// /srv/tappbook on a new machine), with the form key in it.
+func TestFormKeyInADataDirNotYetMade(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "srv", "tappbook", "tappbook-form.key")
+	key, err := formKey(path)
+	if err != nil || len(key) != 32 {
+		t.Fatalf("form key in a new folder: %d bytes, %v", len(key), err)
+	}
+	if again, err := formKey(path); err != nil || !bytes.Equal(again, key) {
+		t.Fatalf("read again: %v", err)
+	}
+}

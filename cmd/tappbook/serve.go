@@ -291,6 +291,10 @@ func formKey(path string) ([]byte, error) {
 	} else if !errors.Is(err, os.ErrNotExist) {
 		return nil, fmt.Errorf("form key: %w", err)
 	}
+	// A --data-dir named for the first time is made, as --db's file is.
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return nil, fmt.Errorf("form key: %w", err)
+	}
 	key := make([]byte, 32)
 	if _, err := rand.Read(key); err != nil {
 		return nil, fmt.Errorf("form key: %w", err)
