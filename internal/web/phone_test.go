@@ -503,3 +503,29 @@ func TestHerzAsBeforeAnyDealInTheHistory(t *testing.T) {
 		t.Fatalf("the history of Herz-As before any deal: %s", audit)
 	}
 }
+
+// Two phones answer "who was dealt ♥A in deal 2?" at once with different
+// players: the first is recorded; the second is told who was, in its
+// language — not that a key was used for another request. The same answer
+// from both is the one answer.
+func TestHerzAsHolderAnsweredOnTwoPhones(t *testing.T) {
+	h := newServer(t)
+	id := startForm(t, h, "wuerttemberg", players("Anna", "Ben", "Cleo"))
+	redirect(t, h, "/g/"+id+"/record", url.Values{"contract": {"suit"}, "declarer": {"Anna"}, "trump": {"clubs"}, "points": {"70"}})
+	mustStatus(t, do(t, h, "POST", "/api/games/"+id+"/herz-as", "{}"), 200)
+	redirect(t, h, "/g/"+id+"/record", url.Values{"contract": {"suit"}, "declarer": {"Ben"}, "trump": {"clubs"}, "points": {"70"}})
+	table := page(t, h, "/g/"+id, "de").body
+	m := regexp.MustCompile(`action="/g/[^"]+/herz-as/holder"[\s\S]*?name="idempotency_key" value="([^"]+)"`).FindStringSubmatch(table)
+	if m == nil {
+		t.Fatalf("no ♥A question on the table: %s", visibleText(table))
+	}
+	redirect(t, h, "/g/"+id+"/herz-as/holder", url.Values{"idempotency_key": {m[1]}, "player": {"Cleo"}})
+	redirect(t, h, "/g/"+id+"/herz-as/holder", url.Values{"idempotency_key": {m[1]}, "player": {"Cleo"}}) // the same answer: once
+	r := form(t, h, "/g/"+id+"/herz-as/holder", url.Values{"idempotency_key": {m[1]}, "player": {"Ben"}}, "Accept-Language", "de")
+	if text := visibleText(r.body); r.status != 409 || !strings.Contains(text, "Cleo") || !strings.Contains(text, "♥A") || strings.Contains(text, "Idempotency") {
+		t.Fatalf("the second phone's answer: %d %s", r.status, text)
+	}
+	if end := do(t, h, "GET", "/api/games/"+id+"/ledger", "").json(t)["end"].(map[string]any); end["holder"] != "Cleo" {
+		t.Fatalf("holder %v", end["holder"])
+	}
+}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"tappbook/internal/problem"
 	"tappbook/internal/tapp"
 	"tappbook/templates"
 )
@@ -109,6 +110,17 @@ func (u ui) herzAsHolder(c echo.Context) error {
 	player := strings.TrimSpace(form.Get("player"))
 	inTapp := form.Get("in_tapp") == "true" || (form.Has("player") && player == "")
 	if _, err := u.svc.HerzAsHolder(c.Request().Context(), gameID(c), player, inTapp, form.Get("idempotency_key")); err != nil {
+		if pe, ok := problem.As(err); ok && pe.Code == "key.reused" {
+			// The key is the question's: another phone answered it
+			// first, otherwise. Say what was answered, not "key".
+			if g, serr := u.svc.Snapshot(c.Request().Context(), gameID(c)); serr == nil {
+				if e := g.End(); e.Holder != "" {
+					err = tapp.Messages().Conflict("conflict.herz-as-holder-known", e.Holder, e.HolderHand)
+				} else {
+					return c.Redirect(http.StatusSeeOther, "/g/"+gameID(c)) // the question moved on: asked anew
+				}
+			}
+		}
 		return u.problem(c, err)
 	}
 	return c.Redirect(http.StatusSeeOther, "/g/"+gameID(c))
