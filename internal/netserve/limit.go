@@ -8,12 +8,13 @@ import (
 )
 
 // tooMany is the answer to a connection over the cap, written before any
-// request is read (so in three languages: the reader's is not known yet).
-const tooMany = "HTTP/1.1 429 Too Many Requests\r\nContent-Type: text/plain; charset=utf-8\r\nConnection: close\r\nRetry-After: 10\r\nContent-Length: %d\r\n\r\n%s"
+// request is read: in three languages (the reader's is not known yet) and
+// in api.md's shape, {"error": "…"} (nor is whether it is a script).
+const tooMany = "HTTP/1.1 429 Too Many Requests\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\nRetry-After: 10\r\nContent-Length: %d\r\n\r\n%s"
 
-const tooManyText = "Too many connections from this address: close some tabs and try again.\n" +
-	"Zu viele Verbindungen von dieser Adresse: schließe ein paar Tabs und versuche es noch einmal.\n" +
-	"För många anslutningar från den här adressen: stäng några flikar och försök igen.\n"
+const tooManyText = `{"error":"Too many connections from this address: close some tabs and try again. / ` +
+	`Zu viele Verbindungen von dieser Adresse: schließe ein paar Tabs und versuche es noch einmal. / ` +
+	`För många anslutningar från den här adressen: stäng några flikar och försök igen."}` + "\n"
 
 // LimitListener caps the connections open at once from one address: one
 // client cannot take every file descriptor and goroutine of the server with

@@ -2,6 +2,7 @@ package netserve
 
 import (
 	"bufio"
+	"encoding/json"
 	"io"
 	"net"
 	"net/http"
@@ -98,6 +99,16 @@ func TestConnectionCapPerClient(t *testing.T) {
 	over.Close()
 	if !closed || !strings.HasPrefix(got, "HTTP/1.1 429 ") || !strings.Contains(got, "Too many connections") {
 		t.Fatalf("the fourth connection: closed %v, answered %q", closed, got)
+	}
+	// api.md: every 4xx has a JSON body {"error": "…"}.
+	res, err := http.ReadResponse(bufio.NewReader(strings.NewReader(got)), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var body struct{ Error string }
+	if err := json.NewDecoder(res.Body).Decode(&body); err != nil || !strings.Contains(body.Error, "Zu viele Verbindungen") ||
+		res.Header.Get("Content-Type") != "application/json; charset=utf-8" || res.ContentLength != int64(len(got)-strings.Index(got, "\r\n\r\n")-4) {
+		t.Fatalf("the 429's body: %v %+v %s", err, body, res.Header)
 	}
 	held[0].Close()
 	held = held[1:]
