@@ -188,8 +188,11 @@ func TestGroupsThroughTheAPI(t *testing.T) {
 	}
 	for _, w := range []struct{ method, path string }{
 		{"POST", "/api/r/" + rid + "/payments"}, {"POST", "/api/r/" + rid + "/payments/1/void"}, {"POST", "/api/r/" + rid + "/members"},
+		{"POST", "/api/r/" + rid}, {"PUT", "/api/r/" + rid + "/hands/1"}, {"DELETE", "/api/r/" + rid},
 	} {
-		if r := do(t, h, w.method, w.path, `{"from":"Ben","to":"Anna","amount":"1","reason":"x","players":["Zoe"]}`); r.status < 400 {
+		// 405, saying it is a read-only link (not 404 "no game" for a group's).
+		r := do(t, h, w.method, w.path, `{"from":"Ben","to":"Anna","amount":"1","reason":"x","players":["Zoe"]}`)
+		if msg, _ := r.json(t)["error"].(string); r.status != 405 || !strings.Contains(msg, "read-only link") {
 			t.Fatalf("%s %s through the read-only link: %d %s", w.method, w.path, r.status, r.body)
 		}
 	}

@@ -113,6 +113,7 @@ func New(svc *game.Service, log *slog.Logger, options ...Options) (*Server, erro
 		return strings.HasSuffix(c.Path(), "/live") || strings.HasPrefix(c.Request().URL.Path, "/api/")
 	}}))
 	e.Use(sameOrigin(forms))
+	e.Pre(readOnlyLinksRead)
 	e.GET("/healthz", func(c echo.Context) error {
 		// Not ready while the store's writes fail (a full disk): it
 		// recovers by itself once a write succeeds again.
@@ -225,6 +226,23 @@ func isAPI(path string) bool {
 	return path == "/api" || strings.HasPrefix(path, "/api/") || path == "/healthz"
 }
 
+// errReadOnlyLink is a write sent to a read-only link.
+var errReadOnlyLink = errors.New("this is a read-only link: it reads and never writes; to write, use the game's or group's own id")
+
+// readOnlyLinksRead answers a write to /api/r/… 405 before routing: the
+// link's routes take only GET, and a token is not resolved for a write
+// (which would answer 404 "no game" for a group's link).
+func readOnlyLinksRead(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		r := c.Request()
+		if strings.HasPrefix(r.URL.Path, "/api/r/") && r.Method != http.MethodGet && r.Method != http.MethodHead {
+			c.Response().Header().Set(echo.HeaderAllow, "GET, HEAD")
+			return errReadOnlyLink
+		}
+		return next(c)
+	}
+}
+
 func statusOf(err error) (int, string) {
 	var he *echo.HTTPError
 	if pe, ok := problem.As(err); ok {
@@ -246,6 +264,8 @@ func statusOf(err error) (int, string) {
 			"send it again with the same Idempotency-Key (which records it at most once), or read the game before sending it without one"
 	case errors.Is(err, errCrossSite):
 		return http.StatusForbidden, err.Error()
+	case errors.Is(err, errReadOnlyLink):
+		return http.StatusMethodNotAllowed, err.Error()
 	case errors.As(err, &he):
 		switch he.Code {
 		case http.StatusRequestEntityTooLarge:
