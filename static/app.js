@@ -348,7 +348,7 @@
   // and sent again until the server answers: the key makes a repeat of a
   // post that did arrive a replay, never a second deal.
   var QUEUE = "tappbook.waiting";
-  var sending = false, timer = null, delay = 1000, sent = false;
+  var sending = false, timer = null, delay = 1000, sent = false, failure = "net";
 
   // The back button brings a page back from the browser's memory as it
   // was left: a form already sent would offer its deal (and key) again.
@@ -377,6 +377,10 @@
     el.hidden = n === 0;
     if (n === 0) return;
     el.querySelector("strong").textContent = n === 1 ? el.getAttribute("data-one") : el.getAttribute("data-many").replace("{n}", n);
+    // Why it waits: no answer at all, or the server answered that it could
+    // not save (its database out of reach, say).
+    var why = el.querySelector(".why");
+    if (why) why.textContent = why.getAttribute(failure === "server" ? "data-server" : "data-net");
   }
 
   // show puts a page the server answered (a refusal next to its field, a
@@ -413,7 +417,7 @@
     }).then(function (r) {
       return r.text().then(function (html) {
         sending = false;
-        if (r.status >= 500) { retryLater(); return; } // nothing was changed: try again
+        if (r.status >= 500) { failure = "server"; banner(); retryLater(); return; } // not saved (or unknown, with the key): again
         delay = 1000;
         drop(item.key);
         if (r.ok && r.redirected) {
@@ -430,6 +434,7 @@
       });
     }, function () {
       sending = false;
+      failure = "net";
       banner();
       retryLater();
     });

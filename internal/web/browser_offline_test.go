@@ -352,3 +352,39 @@ func TestBrowserSaveSaysItIsSending(t *testing.T) {
 		t.Fatalf("%v deals after two taps on a slow network, want 1", n)
 	}
 }
+
+// The server answers but cannot save (its database out of reach: a 500):
+// the deal waits on the phone, and the banner says the server answered and
+// could not save, not that it cannot be reached; it arrives once when the
+// server can save again.
+func TestBrowserDealWaitsForTheServerToSave(t *testing.T) {
+	var failing atomic.Bool
+	srv := newTableServer(t, func(h http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if failing.Load() && r.Method == http.MethodPost && strings.HasSuffix(r.URL.Path, "/record") {
+				http.Error(w, "database out of reach", http.StatusInternalServerError)
+				return
+			}
+			h.ServeHTTP(w, r)
+		})
+	})
+	base := "http://tapp.test:" + srv.port()
+	ctx := browser(t, lanNames)
+	run(t, ctx, "a phone", asPhone("light"))
+	id := startEvening(t, ctx, base, "zuger", []string{"Anna", "Ben", "Cleo", "Dan"})
+	run(t, ctx, "open deal 1's form in German",
+		chromedp.Navigate(base+"/g/"+id+"/record?contract=pass&lang=de"), chromedp.WaitVisible(chromedp.CSS(`form.deal`)))
+	failing.Store(true)
+	run(t, ctx, "save", chromedp.Click(chromedp.CSS(`form.deal button[type=submit]`)),
+		chromedp.WaitVisible(chromedp.ID("queue")))
+	why := value(t, ctx, "read why", chromedp.Evaluate[string](`document.querySelector("#queue .why").textContent`))
+	if !strings.Contains(why, "konnte aber nicht speichern") || strings.Contains(why, "nicht erreichbar. Was") {
+		shot(t, ctx, "server-error-banner")
+		t.Fatalf("the banner while the server cannot save: %q", why)
+	}
+	failing.Store(false)
+	run(t, ctx, "the deal arrives", chromedp.WaitVisible(chromedp.ID(`hand-1`)))
+	if n := srv.hands(t, id); n != 1 {
+		t.Fatalf("%v deals, want 1", n)
+	}
+}
