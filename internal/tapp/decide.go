@@ -250,6 +250,10 @@ func (s *State) check(c Checks, n int) error {
 	// api.md: a dealer given that is not the expected one is a 409, whoever
 	// it names.
 	if c.Dealer != nil && *c.Dealer != dealer {
+		if s.Setup.IndexOf(*c.Dealer) < 0 {
+			// Not a turn missed: a name mistyped, said as such.
+			return catalogue.Conflict("conflict.dealer-unknown", dealer, n, *c.Dealer)
+		}
 		return catalogue.Conflict("conflict.dealer", dealer, n, *c.Dealer)
 	}
 	if c.ExpectedHand != nil && *c.ExpectedHand != n {

@@ -56,6 +56,7 @@ func TestRecordHandRefusals(t *testing.T) {
 	g.when(RecordHand{Record: solo("Ben", 130, 5)}).thenErr(problem.Input, "points.range")
 	g.when(RecordHand{Record: solo("Zoe", 70, 5)}).thenErr(problem.Input, "player.unknown")
 	g.when(RecordHand{Record: pass(), Checks: Checks{Dealer: sp("Ben")}}).thenErr(problem.Conflict, "conflict.dealer")
+	g.when(RecordHand{Record: pass(), Checks: Checks{Dealer: sp("Zoe")}}).thenErr(problem.Conflict, "conflict.dealer-unknown")
 	g.when(RecordHand{Record: pass(), Checks: Checks{ExpectedHand: ip(2)}}).thenErr(problem.Conflict, "conflict.hand")
 	g.and(RecordHand{Record: pass(), Checks: Checks{Dealer: sp("Anna"), ExpectedHand: ip(1)}}, Close{})
 	g.when(RecordHand{Record: pass()}).thenErr(problem.Conflict, "conflict.closed")

@@ -18,6 +18,7 @@ var catalogue = problem.NewCatalogue(map[string]string{
 	"conflict.damaged":              "this game's stored history is damaged at event %d (version %d: %s); it can be read up to there but nothing can be recorded; restore it from a backup",
 	"conflict.closed":               "this evening is closed; nothing more can be recorded or changed",
 	"conflict.dealer":               "%[1]s is the dealer of deal %[2]d, not %[3]s; someone may have recorded a deal meanwhile",
+	"conflict.dealer-unknown":       "%[3]q is not a player of this game; %[1]s is the dealer of deal %[2]d",
 	"conflict.hand":                 "this is deal %d, not %d; someone may have recorded it already, so check the list before recording again",
 	"conflict.entered":              "deal %d was corrected by someone else since this correction was begun; it now reads: %s. Check it, then save again to replace it",
 	"conflict.no-deal":              "no deal is being recorded step by step; announce the contract first",
