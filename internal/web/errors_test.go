@@ -128,7 +128,7 @@ func TestErrors(t *testing.T) {
 		{"points as text", "POST", "/api/games/" + id + "/hands", `{"contract":"solo","declarer":"Ben","points":"70","tricks":5}`, nil, 400, "points must be a whole number"},
 		{"points not whole", "POST", "/api/games/" + id + "/hands", `{"contract":"solo","declarer":"Ben","points":70.5,"tricks":5}`, nil, 400, "points"},
 		{"not the dealer", "POST", "/api/games/" + id + "/hands", `{"contract":"pass","dealer":"Cleo"}`, nil, 409, "Ben is the dealer of deal 2"},
-		{"dealer not a player", "POST", "/api/games/" + id + "/hands", `{"contract":"pass","dealer":"Zoe"}`, nil, 409, "Ben is the dealer of deal 2, not Zoe"},
+		{"dealer not a player", "POST", "/api/games/" + id + "/hands", `{"contract":"pass","dealer":"Zoe"}`, nil, 409, `"Zoe" is not a player of this game; Ben is the dealer of deal 2`},
 		{"stale expected hand", "POST", "/api/games/" + id + "/hands", `{"contract":"pass","expected_hand":1}`, nil, 409, "this is deal 2, not 1"},
 		{"void without reason", "POST", "/api/games/" + id + "/hands/1/void", `{}`, nil, 422, "reason"},
 		{"body over 64 KiB", "POST", "/api/games/" + id + "/hands", big, nil, 413, "64 KiB"},
