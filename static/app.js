@@ -9,6 +9,8 @@
 (function () {
   "use strict";
   var live = document.body.getAttribute("data-live");
+  // How long the live stream may be down before the page says so.
+  var staleAfter = 8000;
 
   // Phones as witnesses: the phone keeps the last version and head hash of
   // the game's history it was shown, and asks the server whether its
@@ -58,8 +60,20 @@
     // The page shows its own version: a deal recorded before the stream
     // connected arrives as the stream's first version, and is news.
     var seen = document.getElementById("live").getAttribute("data-version"), es = null;
+    // A stream that stays broken says so: the standings shown may be out
+    // of date. The browser reconnects by itself after a lost connection;
+    // after an error answer it stops, and the page tries again.
+    var stale = document.getElementById("stale"), down = null;
     var follow = function () {
       es = new EventSource(live);
+      es.onopen = function () {
+        if (down) { clearTimeout(down); down = null; }
+        if (stale) stale.hidden = true;
+      };
+      es.onerror = function () {
+        if (!down) down = setTimeout(function () { if (stale) stale.hidden = false; }, staleAfter);
+        if (es && es.readyState === 2) { es = null; setTimeout(function () { if (!es) follow(); }, 5000); }
+      };
       es.onmessage = function (e) {
         if (seen !== null && e.data !== seen) refresh();
         seen = e.data;

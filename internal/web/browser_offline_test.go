@@ -388,3 +388,31 @@ func TestBrowserDealWaitsForTheServerToSave(t *testing.T) {
 		t.Fatalf("%v deals, want 1", n)
 	}
 }
+
+// A table whose live stream stays broken (the laptop went away) says the
+// standings may be out of date, and stops saying so when the server is
+// back, with what was recorded meanwhile shown.
+func TestBrowserTableSaysWhenItIsNotLive(t *testing.T) {
+	srv := newTableServer(t, func(h http.Handler) http.Handler { return h })
+	base := "http://tapp.test:" + srv.port()
+	ctx := browser(t, lanNames)
+	run(t, ctx, "a phone", asPhone("light"))
+	id := startEvening(t, ctx, base, "zuger", []string{"Anna", "Ben", "Cleo", "Dan"})
+	run(t, ctx, "the table in Swedish", chromedp.Navigate(base+"/g/"+id+"?lang=sv"), chromedp.WaitVisible(chromedp.ID("live")))
+	if hidden := value(t, ctx, "the hint while live", chromedp.Evaluate[bool](`document.getElementById("stale").hidden`)); !hidden {
+		t.Fatal("a live table says it is not live")
+	}
+	srv.stop()
+	run(t, ctx, "the hint shows", chromedp.WaitVisible(chromedp.ID("stale")))
+	text := value(t, ctx, "read the hint", chromedp.Evaluate[string](`document.getElementById("stale").textContent`))
+	if !strings.Contains(text, "Uppdateras inte") {
+		t.Fatalf("the hint: %q", text)
+	}
+	srv.start()
+	res, err := http.Post("http://"+srv.addr+"/api/games/"+id+"/hands", "application/json", strings.NewReader(`{"contract":"pass"}`))
+	if err != nil || res.StatusCode != http.StatusCreated {
+		t.Fatalf("record while the phone reconnects: %v %v", res, err)
+	}
+	res.Body.Close()
+	run(t, ctx, "back live, with the deal", chromedp.WaitNotVisible(chromedp.ID("stale")), chromedp.WaitVisible(chromedp.ID("hand-1")))
+}
