@@ -109,6 +109,7 @@ func decideStart(s *State, c Start) ([]Payload, error) {
 	if err != nil || !u.IsPositive() {
 		return nil, tapp.Messages().Input("unit", "unit", unit)
 	}
+	unit = payout.AmountText(u, unit)
 	currency, err := tapp.CheckCurrency(c.Currency)
 	if err != nil {
 		return nil, err

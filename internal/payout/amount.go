@@ -35,6 +35,14 @@ func ParseAmount(field, s string) (decimal.Decimal, error) {
 	return decimal.NewFromString(s)
 }
 
+// AmountText writes an amount ParseAmount read from s the one way amounts
+// are written ("-3", "1.50"), keeping the places s gave: ".5" is "0.5",
+// "00.50" is "0.50", "5." is "5".
+func AmountText(d decimal.Decimal, s string) string {
+	_, frac, _ := strings.Cut(s, ".")
+	return d.StringFixed(int32(len(frac)))
+}
+
 func digitsOnly(s string) bool {
 	for _, r := range s {
 		if r < '0' || r > '9' {

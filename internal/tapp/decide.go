@@ -220,6 +220,7 @@ func decideStart(s *State, c Start) ([]Payload, error) {
 	if err != nil || !u.IsPositive() {
 		return nil, catalogue.Input("unit", "unit", unit)
 	}
+	unit = payout.AmountText(u, unit)
 	currency, err := CheckCurrency(c.Currency)
 	if err != nil {
 		return nil, err

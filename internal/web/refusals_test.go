@@ -75,3 +75,23 @@ func TestCorrectionFormMeetsAnotherCorrection(t *testing.T) {
 		t.Fatalf("after saving again: %s", l)
 	}
 }
+
+// api.md: amounts are decimal strings ("-3", "1.50"). A unit written
+// ".5", "00.50" or "5." is kept and answered in that form, with the places
+// it was given.
+func TestUnitWrittenTheOneWay(t *testing.T) {
+	h := newServer(t)
+	for written, want := range map[string]string{".5": "0.5", "00.50": "0.50", "5.": "5", "0.05": "0.05", "1": "1"} {
+		g := mustStatus(t, do(t, h, "POST", "/api/games", `{"variant":"zuger","players":["Anna","Ben","Cleo","Dan"],"unit":"`+written+`"}`), 201).json(t)
+		if g["unit"] != want {
+			t.Errorf("a game's unit %q answered %q, want %q", written, g["unit"], want)
+		}
+		if again := do(t, h, "GET", "/api/games/"+g["id"].(string), "").json(t); again["unit"] != want {
+			t.Errorf("a game's unit %q read back %q, want %q", written, again["unit"], want)
+		}
+		grp := createGroup(t, h, `{"name":"T","unit":"`+written+`"}`)
+		if grp["unit"] != want {
+			t.Errorf("a group's unit %q answered %q, want %q", written, grp["unit"], want)
+		}
+	}
+}
