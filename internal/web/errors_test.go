@@ -266,13 +266,14 @@ func TestStepByStepEndpoints(t *testing.T) {
 // 429, while another address can still start one.
 func TestCreateRateLimit(t *testing.T) {
 	h := newServerWith(t, Options{CreateBurst: 20, CreateEvery: time.Hour})
+	var last *httptest.ResponseRecorder
 	create := func(addr string) int {
 		req := httptest.NewRequest("POST", "/api/games", strings.NewReader(zugerGame))
 		req.RemoteAddr = addr
 		req.Header.Set("X-Forwarded-For", "10.9.9.9") // not believed
-		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, req)
-		return rec.Code
+		last = httptest.NewRecorder()
+		h.ServeHTTP(last, req)
+		return last.Code
 	}
 	for i := range 20 {
 		if s := create("192.0.2.1:5000"); s != 201 {
@@ -281,6 +282,10 @@ func TestCreateRateLimit(t *testing.T) {
 	}
 	if s := create("192.0.2.1:5001"); s != http.StatusTooManyRequests {
 		t.Fatalf("21st game from one address: %d", s)
+	}
+	// When the next may be started: one an hour here.
+	if ra := last.Header().Get("Retry-After"); ra != "3600" || !strings.Contains(last.Body.String(), "the next can be started in 3600 s") {
+		t.Fatalf("the 429: Retry-After %q, %s", ra, last.Body.String())
 	}
 	if s := create("192.0.2.2:5000"); s != 201 {
 		t.Fatalf("another address: %d", s)

@@ -10,8 +10,10 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"math"
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -368,7 +370,11 @@ func createLimit(burst int, every time.Duration) echo.MiddlewareFunc {
 		Store: middleware.NewRateLimiterMemoryStoreWithConfig(middleware.RateLimiterMemoryStoreConfig{
 			Rate: rate.Every(every), Burst: burst, ExpiresIn: 10 * time.Minute}),
 		DenyHandler: func(c echo.Context, _ string, _ error) error {
-			return echo.NewHTTPError(http.StatusTooManyRequests, "too many games started from this address; wait a few minutes")
+			// One more may start after every (a second by default).
+			wait := max(1, int(math.Ceil(every.Seconds())))
+			c.Response().Header().Set("Retry-After", strconv.Itoa(wait))
+			return echo.NewHTTPError(http.StatusTooManyRequests, fmt.Sprintf(
+				"too many games and groups started from this address in a short time; the next can be started in %d s (Retry-After)", wait))
 		},
 	})
 }
