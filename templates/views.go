@@ -236,7 +236,7 @@ type RecordView struct {
 	Page
 	Variant       string
 	Hand          int
-	Entered       int // a correction: how many times the deal was entered when the form was made
+	Changes       int // a correction: how many times the deal was entered or voided when the form was begun
 	Dealer        string
 	Forehand      string
 	Contracts     []Option // links to the form of each contract

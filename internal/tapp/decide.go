@@ -3,6 +3,7 @@ package tapp
 import (
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"strings"
 
 	"github.com/shopspring/decimal"
@@ -25,9 +26,12 @@ type Checks struct {
 	Dealer       *string
 	ExpectedHand *int
 	// Entered, for a correction: how many times the deal's record had
-	// been entered when the correction was made (Hand.Entered). Another
-	// phone's correction since is not quietly undone.
+	// been entered when the correction was begun (Hand.Entered, the API's
+	// "revisions"). Another client's correction since is not quietly undone.
 	Entered *int
+	// Changes, for a correction: Hand.Changes when it was begun (the
+	// correction form's): neither a correction nor a void since is undone.
+	Changes *int
 }
 
 // Start begins an evening. The ids are made by the caller: Decide makes no
@@ -127,14 +131,16 @@ func Decide(s *State, c Command) ([]Payload, error) {
 	case Start:
 		return decideStart(s, c)
 	case RecordHand:
-		return s.decideRecord(c.Record, c.Checks)
+		return s.decideRecord(c.Record, c.Checks, true)
 	case Count:
 		if s.Pending == nil {
 			return nil, catalogue.Conflict("conflict.no-deal")
 		}
 		rec := s.Pending.Record
 		rec.Points, rec.Tricks, rec.Ramsch = c.Counts.Points, c.Counts.Tricks, c.Counts.Ramsch
-		return s.decideRecord(rec, c.Checks)
+		// The announcement was checked as new when it was stored; one
+		// stored before a check was added is not refused now.
+		return s.decideRecord(rec, c.Checks, false)
 	case Announce:
 		return s.decideAnnounce(c)
 	case RaiseKontra:
@@ -306,8 +312,15 @@ func (s *State) mayRecord(n int, contract string) error {
 }
 
 // scored scores a deal at a table and gives the stored form of its result.
-func (s *State) scored(t payout.Table, rec payout.Record) (Scored, error) {
-	res, err := payout.ScoreNew(s.Setup, t, rec)
+// fresh: a record never stored before, held to every check (payout.ScoreNew);
+// one stored already (a pending announcement, a deal brought back as it
+// was) only to those it was stored under (payout.Score).
+func (s *State) scored(t payout.Table, rec payout.Record, fresh bool) (Scored, error) {
+	score := payout.Score
+	if fresh {
+		score = payout.ScoreNew
+	}
+	res, err := score(s.Setup, t, rec)
 	if err != nil {
 		return Scored{}, err
 	}
@@ -324,7 +337,7 @@ func NewScored(setup payout.Setup, r payout.Result) (Scored, error) {
 	return Scored{Deltas: deltas, PotDelta: r.PotDelta, Explanation: ex, Text: r.Explanation.Text(), Ruleset: payout.RulesetVersion}, nil
 }
 
-func (s *State) decideRecord(rec payout.Record, c Checks) ([]Payload, error) {
+func (s *State) decideRecord(rec payout.Record, c Checks, fresh bool) ([]Payload, error) {
 	n := s.NextHand()
 	if err := s.check(c, n); err != nil {
 		return nil, err
@@ -332,7 +345,7 @@ func (s *State) decideRecord(rec payout.Record, c Checks) ([]Payload, error) {
 	if err := s.mayRecord(n, rec.Contract); err != nil {
 		return nil, err
 	}
-	sc, err := s.scored(payout.Table{Dealer: s.DealerOf(n), Pot: s.pot}, rec)
+	sc, err := s.scored(payout.Table{Dealer: s.DealerOf(n), Pot: s.pot}, rec, fresh)
 	if err != nil {
 		return nil, err
 	}
@@ -398,14 +411,20 @@ func (s *State) decideCorrect(c CorrectHand) ([]Payload, error) {
 	if err := s.check(c.Checks, n); err != nil {
 		return nil, err
 	}
-	if c.Checks.Entered != nil && *c.Checks.Entered != h.Entered() {
-		return nil, catalogue.Conflict("conflict.entered", n, strings.TrimSuffix(h.Result().Text(), "."))
+	if (c.Checks.Entered != nil && *c.Checks.Entered != h.Entered()) || (c.Checks.Changes != nil && *c.Checks.Changes != h.Changes()) {
+		now := strings.TrimSuffix(h.Result().Text(), ".")
+		if h.Voided {
+			now = "voided (" + h.VoidReason + ")"
+		}
+		return nil, catalogue.Conflict("conflict.entered", n, now)
 	}
 	if e := s.End(); e.ForcedDeal(n) && c.Record.Contract != s.Variant().ForcedContract {
 		return nil, catalogue.Conflict("conflict.forced", n, n-e.LastRegular, len(s.Setup.Players))
 	}
 	pot := s.PotBefore(n)
-	sc, err := s.scored(payout.Table{Dealer: s.DealerOf(n), Pot: pot}, c.Record)
+	// A deal brought back as it was (the undo taken back) is its stored
+	// record, not a new one.
+	sc, err := s.scored(payout.Table{Dealer: s.DealerOf(n), Pot: pot}, c.Record, !reflect.DeepEqual(c.Record, h.Record()))
 	if err != nil {
 		return nil, err
 	}

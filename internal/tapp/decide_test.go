@@ -2,6 +2,7 @@ package tapp
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -132,9 +133,18 @@ func TestCorrectionMeetsAnotherCorrection(t *testing.T) {
 	stale := CorrectHand{Hand: 1, Record: mine, Reason: "Ben played", Checks: Checks{Entered: ip(1)}}
 	g.when(stale).thenErr(problem.Conflict, "conflict.entered")
 	err := g.when(stale).err
-	if !problem.IsKind(err, problem.Conflict) || !strings.Contains(err.Error(), "deal 1 was corrected by someone else") ||
+	if !problem.IsKind(err, problem.Conflict) || !strings.Contains(err.Error(), "deal 1 was changed by someone else") ||
 		!strings.Contains(err.Error(), "Coeurfrage by Anna won with 73 points") {
 		t.Fatalf("a correction over another: %v", err)
+	}
+	// A void since is a change too: a correction begun before it does not
+	// bring the deal back unasked.
+	voided := oldTapp(t).and(VoidHand{Hand: 1, Reason: "misdeal"})
+	if n := voided.state.Hand(1).Changes(); n != 2 {
+		t.Fatalf("deal 1 changed %d times", n)
+	}
+	if err := voided.when(CorrectHand{Hand: 1, Record: mine, Reason: "Ben played", Checks: Checks{Changes: ip(1)}}).err; !strings.Contains(fmt.Sprint(err), "it now reads: voided (misdeal)") {
+		t.Fatalf("a correction begun before a void: %v", err)
 	}
 	g.when(CorrectHand{Hand: 1, Record: mine, Reason: "Ben played", Checks: Checks{Entered: ip(2)}}).
 		then(HandCorrected{Hand: 1, Record: mine, Reason: "Ben played", PotAfter: u(5),
@@ -307,4 +317,45 @@ func TestEveryRefusalHasATest(t *testing.T) {
 			t.Errorf("refusal %q is met by no test", code)
 		}
 	}
+}
+
+// An old-tapp solo stored before its trump was required (rules.md old-tapp
+// contracts: the declarer names the trump) goes on as it was: re-scored
+// after a correction before it, brought back after an undo, and counted
+// when its announcement was stored without one. A new solo names it.
+func TestSoloStoredWithoutTrump(t *testing.T) {
+	g := game(t, "old-tapp", three, map[string]any{"stake": 2, "remainder": "cut"}).and(RecordHand{Record: pass()})
+	solo := payout.Record{Contract: "solo", Declarer: "Cleo", Points: ip(70)}
+	res, err := payout.Score(g.state.Setup, payout.Table{Dealer: g.state.DealerOf(2), Pot: g.state.Pot()}, solo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := NewScored(g.state.Setup, res)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.fold(HandRecorded{Hand: 2, Dealer: g.state.Setup.Players[g.state.DealerOf(2)], Record: solo, PotAfter: addUnits(g.state.Pot(), sc.PotDelta), Scored: sc})
+	g.when(RecordHand{Record: solo}).thenErr(problem.Input, "trump.missing")
+	// Deal 1 corrected: the solo takes another pot and is re-scored.
+	if ps, err := Decide(g.state, CorrectHand{Hand: 1, Record: payout.Record{Contract: "coeurfrage", Declarer: "Ben", Points: ip(50)}, Reason: "recounted"}); err != nil || len(ps) != 2 {
+		t.Fatalf("a correction before the stored solo: %d events, %v", len(ps), err)
+	}
+	// Undone, then brought back as it was.
+	g.and(VoidHand{Hand: 2, Reason: "undo"})
+	if _, err := Decide(g.state, CorrectHand{Hand: 2, Record: g.state.Hand(2).Record(), Reason: "undo taken back"}); err != nil {
+		t.Fatalf("the stored solo brought back: %v", err)
+	}
+	// Corrected to something else: a new record, which names its trump.
+	other := solo
+	other.Points = ip(80)
+	g.when(CorrectHand{Hand: 2, Record: other, Reason: "recounted"}).thenErr(problem.Input, "trump.missing")
+
+	// Announced step by step before the trump was required, counted now.
+	p := game(t, "old-tapp", three, map[string]any{"stake": 2, "remainder": "cut"})
+	p.fold(DealAnnounced{Hand: 1, Record: payout.Record{Contract: "solo", Declarer: "Cleo"}})
+	if _, err := Decide(p.state, Count{Counts: payout.Record{Points: ip(70)}}); err != nil {
+		t.Fatalf("counting a solo announced without trump: %v", err)
+	}
+	p2 := game(t, "old-tapp", three, map[string]any{"stake": 2, "remainder": "cut"})
+	p2.when(Announce{Record: payout.Record{Contract: "solo", Declarer: "Cleo"}}).thenErr(problem.Input, "trump.missing")
 }

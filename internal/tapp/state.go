@@ -8,6 +8,7 @@ package tapp
 
 import (
 	"encoding/json"
+	"slices"
 	"sync/atomic"
 	"time"
 
@@ -86,18 +87,30 @@ type Hand struct {
 	potMatters bool
 }
 
-// Record is the deal as entered, as it now counts (decoded afresh).
 // Entered is how many times the deal's record has been entered: 1 when
 // recorded, one more per correction (api.md's "revisions").
 func (h *Hand) Entered() int {
+	return h.count(TypeHandRecorded, TypeHandCorrect)
+}
+
+// Changes is how many times the deal was entered or voided: what a
+// correction begun earlier checks, so that it undoes neither another
+// phone's correction nor its void.
+func (h *Hand) Changes() int {
+	return h.count(TypeHandRecorded, TypeHandCorrect, TypeHandVoided)
+}
+
+func (h *Hand) count(kinds ...string) int {
 	n := 0
 	for i := range h.Revisions {
-		if k := h.Revisions[i].Kind; k == TypeHandRecorded || k == TypeHandCorrect {
+		if slices.Contains(kinds, h.Revisions[i].Kind) {
 			n++
 		}
 	}
 	return n
 }
+
+// Record is the deal as entered, as it now counts (decoded afresh).
 
 func (h *Hand) Record() payout.Record { return h.Revisions[h.record].result.raw.record() }
 

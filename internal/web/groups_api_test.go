@@ -3,6 +3,7 @@ package web
 import (
 	"fmt"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -195,6 +196,9 @@ func TestGroupsThroughTheAPI(t *testing.T) {
 		if msg, _ := r.json(t)["error"].(string); r.status != 405 || !strings.Contains(msg, "read-only link") {
 			t.Fatalf("%s %s through the read-only link: %d %s", w.method, w.path, r.status, r.body)
 		}
+		if rec := raw(t, h, w.method, w.path); rec.Header().Get("Content-Security-Policy") == "" || rec.Header().Get("Allow") != "GET, HEAD" {
+			t.Fatalf("%s %s: headers %v", w.method, w.path, rec.Header())
+		}
 	}
 	if ev := mustStatus(t, do(t, h, "GET", "/api/groups/"+gid+"/events", ""), 200); strings.Count(ev.body, `"seq"`) != 10 {
 		t.Fatalf("group events: %s", ev.body)
@@ -304,4 +308,15 @@ func TestGroupsAPIErrors(t *testing.T) {
 	if after := do(t, h, "GET", "/api/groups/"+gid, "").body; after != before {
 		t.Fatalf("a refused evening changed the group:\n%s\n%s", before, after)
 	}
+}
+
+// raw sends a request with an empty JSON body and gives the whole answer,
+// headers too.
+func raw(t *testing.T, h http.Handler, method, path string) *httptest.ResponseRecorder {
+	t.Helper()
+	req := httptest.NewRequest(method, path, strings.NewReader("{}"))
+	req.Header.Set("Content-Type", "application/json")
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	return rec
 }

@@ -528,4 +528,24 @@ func TestHerzAsHolderAnsweredOnTwoPhones(t *testing.T) {
 	if end := do(t, h, "GET", "/api/games/"+id+"/ledger", "").json(t)["end"].(map[string]any); end["holder"] != "Cleo" {
 		t.Fatalf("holder %v", end["holder"])
 	}
+
+	// The first phone says the ♥A lay in the tapp; the second's "Ben" for
+	// the same question is refused ("conflict.herz-as-in-tapp"), not
+	// answered as saved: the question is now the next deal's.
+	id = startForm(t, h, "wuerttemberg", players("Anna", "Ben", "Cleo"))
+	redirect(t, h, "/g/"+id+"/record", url.Values{"contract": {"suit"}, "declarer": {"Anna"}, "trump": {"clubs"}, "points": {"70"}})
+	mustStatus(t, do(t, h, "POST", "/api/games/"+id+"/herz-as", "{}"), 200)
+	redirect(t, h, "/g/"+id+"/record", url.Values{"contract": {"suit"}, "declarer": {"Ben"}, "trump": {"clubs"}, "points": {"70"}})
+	m = regexp.MustCompile(`action="/g/[^"]+/herz-as/holder"[\s\S]*?name="idempotency_key" value="([^"]+)"`).FindStringSubmatch(page(t, h, "/g/"+id, "en").body)
+	if m == nil {
+		t.Fatal("no ♥A question on the second table")
+	}
+	redirect(t, h, "/g/"+id+"/herz-as/holder", url.Values{"idempotency_key": {m[1]}, "player": {""}})
+	r = form(t, h, "/g/"+id+"/herz-as/holder", url.Values{"idempotency_key": {m[1]}, "player": {"Ben"}}, "Accept-Language", "en")
+	if text := visibleText(r.body); r.status != 409 || !strings.Contains(text, "The ♥A of deal 2 was already said to lie in the tapp, so the question is now who is dealt it in deal 3") {
+		t.Fatalf("the second phone's answer after \"in the tapp\": %d %s", r.status, text)
+	}
+	if end := do(t, h, "GET", "/api/games/"+id+"/ledger", "").json(t)["end"].(map[string]any); end["holder"] != nil {
+		t.Fatalf("holder %v after the ♥A lay in the tapp", end["holder"])
+	}
 }

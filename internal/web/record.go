@@ -48,16 +48,19 @@ func (u ui) recordView(p templates.Page, loc i18n.Localizer, g *tapp.State, hand
 	dealer := g.DealerOf(hand)
 	v := templates.RecordView{Page: p, Variant: string(g.Setup.Variant), Hand: hand, Dealer: g.Setup.Players[dealer],
 		Forehand: g.Setup.Players[(dealer+1)%n], Edit: edit, Error: f.err, IdemKey: f.get("idempotency_key"),
-		Reason: templates.Field{Value: f.get("reason")}, CorrectReason: templates.Field{Value: f.get("reason"), Error: f.errs["reason"]}}
+		CorrectReason: templates.Field{Value: f.get("reason"), Error: f.errs["reason"]}}
 	if v.IdemKey == "" {
 		v.IdemKey = newKey()
 	}
 	v.Draft = draftKey(p.GameID, g, hand, edit)
 	if h := g.Hand(hand); edit && h != nil {
 		v.Voided = h.Voided
-		// As the deal stands now: a form shown again after another
-		// phone's correction saves over it when sent again.
-		v.Entered = h.Entered()
+		// What the form was begun from: kept through a refusal of what
+		// was typed (a 422), so that it still meets a change made since.
+		v.Changes = h.Changes()
+		if c, err := strconv.Atoi(f.get("changes")); err == nil {
+			v.Changes = c
+		}
 	}
 	available := contractsFor(g, hand)
 	if len(available) == 1 {
@@ -292,7 +295,15 @@ func (u ui) submitDeal(c echo.Context, hand func(*tapp.State) int, edit bool, su
 			}
 			if pe, ok := problem.As(err); ok && pe.Code == "conflict.entered" {
 				// What the deal reads now, in the page's language.
-				f.err = loc.T("record.entered", n, strings.TrimSuffix(g.Hand(n).Result().Explanation().Render(loc), "."))
+				h := g.Hand(n)
+				now := strings.TrimSuffix(h.Result().Explanation().Render(loc), ".")
+				if h.Voided {
+					now = loc.T("record.now-voided", h.VoidReason)
+				}
+				f.err = loc.T("record.entered", n, now)
+				// Shown again as the deal stands now: saved again, it
+				// replaces it, as meant.
+				f.values.Set("changes", strconv.Itoa(h.Changes()))
 			}
 			if status == http.StatusConflict {
 				// The deal number moved on (another phone recorded): the
@@ -363,8 +374,8 @@ func (u ui) correct(c echo.Context) error {
 	}
 	return u.submitDeal(c, func(*tapp.State) int { return n }, true, func(rec payout.Record, f *dealForm) (int, error) {
 		checks := game.Checks{}
-		if entered, err := strconv.Atoi(f.get("entered")); err == nil {
-			checks.Entered = &entered
+		if changes, err := strconv.Atoi(f.get("changes")); err == nil {
+			checks.Changes = &changes
 		}
 		ans, err := u.svc.Correct(c.Request().Context(), gameID(c), n, rec, f.get("reason"), checks, f.get("idempotency_key"))
 		return ans.Hand, err

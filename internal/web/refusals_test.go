@@ -46,33 +46,51 @@ func TestCorrectionFormMeetsAnotherCorrection(t *testing.T) {
 	id := createGame(t, h, zugerGame)
 	mustStatus(t, do(t, h, "POST", "/api/games/"+id+"/hands", `{"contract":"solo","declarer":"Dan","points":80,"tricks":6}`), 201)
 	formA := page(t, h, "/g/"+id+"/hands/1", "de").body
-	if !strings.Contains(formA, `name="entered" value="1"`) {
+	if !strings.Contains(formA, `name="changes" value="1"`) {
 		t.Fatalf("the correction form does not say how often the deal was entered: %s", formA)
 	}
 	mustStatus(t, do(t, h, "PUT", "/api/games/"+id+"/hands/1", `{"contract":"solo","declarer":"Dan","points":64,"tricks":4}`), 200)
-	mine := url.Values{"contract": {"solo"}, "declarer": {"Dan"}, "points": {"80"}, "tricks": {"6"}, "reason": {"nur Grund"}, "entered": {"1"}, "idempotency_key": {"a1"}}
+	// A refusal of what A typed (a 422) keeps what A's form was begun
+	// from: it still meets B's correction afterwards.
+	typo := url.Values{"contract": {"solo"}, "declarer": {"Dan"}, "points": {"abc"}, "tricks": {"6"}, "changes": {"1"}, "idempotency_key": {"a0"}}
+	if r := form(t, h, "/g/"+id+"/hands/1", typo); r.status != 422 || !strings.Contains(r.body, `name="changes" value="1"`) {
+		t.Fatalf("a typo on the stale form: %d, changes kept: %v", r.status, strings.Contains(r.body, `name="changes" value="1"`))
+	}
+	mine := url.Values{"contract": {"solo"}, "declarer": {"Dan"}, "points": {"80"}, "tricks": {"6"}, "reason": {"nur Grund"}, "changes": {"1"}, "idempotency_key": {"a1"}}
 	r := form(t, h, "/g/"+id+"/hands/1", mine, "Accept-Language", "de")
-	if r.status != 409 || !strings.Contains(visibleText(r.body), "Spiel 1 wurde inzwischen von jemand anderem berichtigt; es lautet jetzt: Solo von Dan verloren mit 64") || strings.Contains(visibleText(r.body), "..") {
+	if r.status != 409 || !strings.Contains(visibleText(r.body), "Spiel 1 wurde inzwischen von jemand anderem geändert; es lautet jetzt: Solo von Dan verloren mit 64") || strings.Contains(visibleText(r.body), "..") {
 		t.Fatalf("the stale correction: %d %s", r.status, visibleText(r.body))
 	}
 	if l := do(t, h, "GET", "/api/games/"+id+"/hands", "").body; !strings.Contains(l, `"points":64`) {
 		t.Fatalf("the other phone's correction was undone: %s", l)
 	}
-	if !strings.Contains(r.body, `name="entered" value="2"`) {
+	if !strings.Contains(r.body, `name="changes" value="2"`) {
 		t.Fatalf("the form shown again is not as the deal stands now: %s", r.body)
 	}
 	// The API's PUT checks the same with expected_revisions.
 	r = do(t, h, "PUT", "/api/games/"+id+"/hands/1", `{"contract":"solo","declarer":"Dan","points":70,"tricks":5,"expected_revisions":1}`)
-	if msg, _ := r.json(t)["error"].(string); r.status != 409 || !strings.Contains(msg, "deal 1 was corrected by someone else") || strings.Contains(msg, "..") {
+	if msg, _ := r.json(t)["error"].(string); r.status != 409 || !strings.Contains(msg, "deal 1 was changed by someone else") || strings.Contains(msg, "..") {
 		t.Fatalf("a PUT over another correction: %d %s", r.status, r.body)
 	}
-	mine.Set("entered", "2")
+	mine.Set("changes", "2")
 	mine.Set("idempotency_key", "a2")
 	if r := form(t, h, "/g/"+id+"/hands/1", mine); r.status != 303 {
 		t.Fatalf("saved again: %d %s", r.status, visibleText(r.body))
 	}
 	if l := do(t, h, "GET", "/api/games/"+id+"/hands", "").body; !strings.Contains(l, `"points":80`) || !strings.Contains(l, `"revisions":3`) {
 		t.Fatalf("after saving again: %s", l)
+	}
+	// A form begun before another phone voided the deal does not bring it
+	// back unasked (correcting a voided deal brings it back).
+	mustStatus(t, do(t, h, "POST", "/api/games/"+id+"/hands/1/void", `{"reason":"misdeal"}`), 200)
+	mine.Set("changes", "3")
+	mine.Set("idempotency_key", "a3")
+	r = form(t, h, "/g/"+id+"/hands/1", mine, "Accept-Language", "en")
+	if text := visibleText(r.body); r.status != 409 || !strings.Contains(text, "Deal 1 was changed by someone else since this correction was begun; it now reads: voided (misdeal).") {
+		t.Fatalf("a correction begun before a void: %d %s", r.status, text)
+	}
+	if l := do(t, h, "GET", "/api/games/"+id+"/ledger", "").json(t); l["balances"].(map[string]any)["Dan"] != "0" {
+		t.Fatalf("the voided deal was brought back: %v", l["balances"])
 	}
 }
 

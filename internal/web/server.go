@@ -115,7 +115,7 @@ func New(svc *game.Service, log *slog.Logger, options ...Options) (*Server, erro
 		return strings.HasSuffix(c.Path(), "/live") || strings.HasPrefix(c.Request().URL.Path, "/api/")
 	}}))
 	e.Use(sameOrigin(forms))
-	e.Pre(readOnlyLinksRead)
+	e.Use(readOnlyLinksRead)
 	e.GET("/healthz", func(c echo.Context) error {
 		// Not ready while the store's writes fail (a full disk): it
 		// recovers by itself once a write succeeds again.
@@ -231,9 +231,10 @@ func isAPI(path string) bool {
 // errReadOnlyLink is a write sent to a read-only link.
 var errReadOnlyLink = errors.New("this is a read-only link: it reads and never writes; to write, use the game's or group's own id")
 
-// readOnlyLinksRead answers a write to /api/r/… 405 before routing: the
-// link's routes take only GET, and a token is not resolved for a write
-// (which would answer 404 "no game" for a group's link).
+// readOnlyLinksRead answers a write to /api/r/… 405 before the link's
+// token is resolved (which would answer 404 "no game" for a group's link):
+// its routes take only GET. A middleware of every route, so that the
+// answer has the security headers.
 func readOnlyLinksRead(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		r := c.Request()

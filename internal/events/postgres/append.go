@@ -180,9 +180,11 @@ func (s *Store) appendConn(ctx context.Context, stream string, expectedVersion i
 	b.Queue("COMMIT")
 	if err := conn.SendBatch(ctx, b).Close(); err != nil {
 		var pe *pgconn.PgError
-		if errors.As(err, &pe) {
-			return events.AppendResult{}, err // the server refused it: rolled back
+		if errors.As(err, &pe) && pe.Severity == "ERROR" && !outOfReach(err) {
+			return events.AppendResult{}, err // a statement refused: rolled back
 		}
+		// A FATAL (the session ended: shutdown, terminated) can come
+		// after COMMIT ran, in place of its answer.
 		// The commit may have been sent and the connection lost before
 		// its answer: ask the database, on another connection, whether
 		// these events are there.

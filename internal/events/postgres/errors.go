@@ -29,7 +29,10 @@ func (s *Store) writeFailed(err error) error {
 	switch {
 	case errors.As(err, &pe) && pe.Code == "53100":
 		err = &diskError{err}
-		s.degrade(err)
+		// Said whatever was said before (out of reach, say): a ping that
+		// is answered does not end it, only a write that succeeds.
+		s.unreachable.Store(false)
+		s.health.Store(&events.Health{Problem: fmt.Sprintf("the last write failed: %v", err), Since: s.now()})
 	case outOfReach(err):
 		if s.health.Load() == nil {
 			s.unreachable.Store(true)

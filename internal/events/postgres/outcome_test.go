@@ -3,6 +3,7 @@ package postgres_test
 import (
 	"bytes"
 	"context"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
@@ -255,4 +256,103 @@ func postgresVersion(t *testing.T, dbURL string) (int64, error) {
 	}
 	defer s.Close()
 	return s.StreamVersion(context.Background(), "g")
+}
+
+func fatal57P01() []byte {
+	var body bytes.Buffer
+	for _, f := range []struct {
+		k byte
+		v string
+	}{{'S', "FATAL"}, {'V', "FATAL"}, {'C', "57P01"}, {'M', "terminating connection due to administrator command"}} {
+		body.WriteByte(f.k)
+		body.WriteString(f.v)
+		body.WriteByte(0)
+	}
+	body.WriteByte(0)
+	out := []byte{'E', 0, 0, 0, 0}
+	binary.BigEndian.PutUint32(out[1:], uint32(body.Len()+4))
+	return append(out, body.Bytes()...)
+}
+
+// The commit reaches the database and is made; the answer the store gets
+// is a FATAL 57P01 (the server shut down, the session terminated, after
+// the commit). That is no refusal: the store asks, finds the events, and
+// the append succeeded.
+func TestCommitAnsweredWithAFatal(t *testing.T) {
+	dbURL := pg.Database(t)
+	u, _ := url.Parse(dbURL)
+	target := u.Host
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	var armed atomic.Bool
+	go func() {
+		for {
+			client, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			server, err := net.Dial("tcp", target)
+			if err != nil {
+				client.Close()
+				continue
+			}
+			var hit atomic.Bool
+			go func() {
+				buf := make([]byte, 64<<10)
+				for {
+					n, err := server.Read(buf)
+					if n > 0 {
+						if hit.Load() {
+							time.Sleep(300 * time.Millisecond)
+							client.Write(fatal57P01())
+							client.Close()
+							server.Close()
+							return
+						}
+						if _, werr := client.Write(buf[:n]); werr != nil {
+							return
+						}
+					}
+					if err != nil {
+						client.Close()
+						return
+					}
+				}
+			}()
+			go func() {
+				buf := make([]byte, 64<<10)
+				for {
+					n, err := client.Read(buf)
+					if n > 0 {
+						if armed.Load() && bytes.Contains(buf[:n], []byte("cut-here")) {
+							armed.Store(false)
+							hit.Store(true)
+						}
+						server.Write(buf[:n])
+					}
+					if err != nil {
+						server.Close()
+						return
+					}
+				}
+			}()
+		}
+	}()
+	u.Host = ln.Addr().String()
+	s, err := postgres.Open(context.Background(), u.String(), postgres.Options{AppendTimeout: 5 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if _, err := appendOne(s, 0); err != nil {
+		t.Fatal(err)
+	}
+	armed.Store(true)
+	res, err := appendOne(s, 1)
+	if v, _ := postgresVersion(t, dbURL); err != nil || v != 2 || len(res.Events) != 1 || res.Events[0].Seq == 0 {
+		t.Fatalf("a commit answered with a FATAL: %+v, %v; stream at %d", res, err, v)
+	}
 }
