@@ -80,6 +80,7 @@ type TabView struct {
 	Payments  []PaymentView // newest first
 	Form      PaymentForm
 	Saved     string // "payment N saved", after a payment was recorded
+	Square    bool   // nobody owes anything, exactly (not only once rounded for cash)
 }
 
 // TabTransfer is one suggested payment, with the amount as a form takes it.

@@ -300,3 +300,19 @@ func TestPaidInOneTapWithAnUmlaut(t *testing.T) {
 		t.Fatalf("the tab's keys: %v and %v", again, same)
 	}
 }
+
+// Rounded for cash to whole kronor, 0.40 owed is nothing to pay in coins;
+// the tab says so, not that everyone is square (the exact tab still has
+// it owed).
+func TestCashRoundingSaysWhatIsStillOwed(t *testing.T) {
+	h := newServer(t)
+	gid := createGroup(t, h, `{"name":"Torsdag","players":["Anna","Ben"],"unit":"0.10","currency":"SEK"}`)["id"].(string)
+	mustStatus(t, do(t, h, "POST", "/api/groups/"+gid+"/payments", `{"from":"Anna","to":"Ben","amount":"0.40"}`), 201)
+	cash := visibleText(page(t, h, "/groups/"+gid+"/tab?cash=1", "sv").body)
+	if strings.Contains(cash, "Alla är kvitt") || !strings.Contains(cash, "Avrundat till") || !strings.Contains(cash, "finns inget kvar att betala kontant") {
+		t.Fatalf("the cash tab with 0,40 owed: %s", cash)
+	}
+	if exact := visibleText(page(t, h, "/groups/"+gid+"/tab", "sv").body); strings.Contains(exact, "Alla är kvitt") {
+		t.Fatalf("the exact tab with 0,40 owed: %s", exact)
+	}
+}

@@ -40,6 +40,7 @@ func (u ui) tabView(c echo.Context, gv game.View, form map[string][]string, refu
 		v.Owed = append(v.Owed, templates.MoneyView{Name: name, Amount: money(tab.Owed[i]), Negative: tab.Owed[i].IsNegative()})
 	}
 	transfers := tab.Transfers
+	v.Square = len(tab.Transfers) == 0
 	step, hasCash := group.CashStep(st.Currency)
 	if hasCash {
 		v.CashStep = money(step)
