@@ -139,3 +139,23 @@ func TestBrowserCutTwoUnitsToTwoPlayers(t *testing.T) {
 		t.Fatalf("tapping Anna, then Cleo gave the units to %v", s.RemainderTo)
 	}
 }
+
+// Voiding a deal on its page says so on the table, and names the later
+// deals re-scored because the pot before them changed (old-tapp: a solo
+// takes the pot as it stands).
+func TestVoidSaysWhatItChanged(t *testing.T) {
+	h := newServer(t)
+	id := startForm(t, h, "old-tapp", players("Anna", "Ben", "Cleo"))
+	mustStatus(t, do(t, h, "POST", "/api/games/"+id+"/hands", `{"contract":"pass"}`), 201)
+	mustStatus(t, do(t, h, "POST", "/api/games/"+id+"/hands", `{"contract":"solo","declarer":"Cleo","trump":"clubs","points":70}`), 201)
+	loc := location(t, h, "/g/"+id+"/hands/1/void", url.Values{"reason": {"misdeal"}})
+	text := visibleText(page(t, h, loc, "en").body)
+	if !strings.Contains(text, "Deal 1 voided (misdeal): it no longer counts. Re-scored, since the pot before it changed: deal 2.") {
+		t.Fatalf("the table after a void (%s): %s", loc, text)
+	}
+	// A correction that moves the pot says the same.
+	loc = location(t, h, "/g/"+id+"/hands/1", url.Values{"contract": {"pass"}, "reason": {"it was played after all"}})
+	if text := visibleText(page(t, h, loc, "de").body); !strings.Contains(text, "Spiel 1 berichtigt. Neu berechnet, weil sich der Pott davor geändert hat: Spiel 2.") {
+		t.Fatalf("the table after bringing it back: %s", text)
+	}
+}

@@ -393,7 +393,7 @@ func (u ui) void(c echo.Context) error {
 	}
 	err = u.svc.Void(c.Request().Context(), gameID(c), n, strings.TrimSpace(form.Get("reason")), form.Get("idempotency_key"))
 	if err == nil {
-		return c.Redirect(http.StatusSeeOther, "/g/"+gameID(c))
+		return c.Redirect(http.StatusSeeOther, "/g/"+gameID(c)+"?saved="+strconv.Itoa(n))
 	}
 	if !problem.IsKind(err, problem.Input) {
 		return u.problem(c, err)

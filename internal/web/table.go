@@ -167,12 +167,29 @@ func witnessURL(p templates.Page, g *tapp.State) string {
 // the undo while the game would take it.
 func savedView(loc i18n.Localizer, g *tapp.State, ask tableAsk) *templates.SavedView {
 	h := g.Hand(ask.saved)
-	if h == nil || h.Voided {
-		return nil
+	if h == nil || (h.Voided && h.VoidReason == undoReason) {
+		return nil // an undo says so itself (undoneView)
 	}
 	text := loc.T("table.saved", h.Number)
 	if n := len(h.Revisions); n > 1 && h.Revisions[n-1].Kind == tapp.TypeHandCorrect && h.Revisions[n-1].Reason != redoReason {
 		text = loc.T("table.saved-corrected", h.Number)
+	}
+	if h.Voided {
+		text = loc.T("table.saved-voided", h.Number, h.VoidReason)
+	}
+	// A change that moved the pot re-scores later deals: say which, or
+	// their numbers change unannounced.
+	var later []string
+	for k := h.Number + 1; k <= len(g.Hands()); k++ {
+		if r := g.Hand(k).Revisions; r[len(r)-1].Kind == tapp.TypeHandRescored && r[len(r)-1].Cause == h.Number {
+			later = append(later, strconv.Itoa(k))
+		}
+	}
+	if len(later) > 0 && len(h.Revisions) > 1 {
+		text += " " + loc.T("table.rescored", len(later), strings.Join(later, ", "))
+	}
+	if h.Voided {
+		return &templates.SavedView{Hand: h.Number, Text: text}
 	}
 	return &templates.SavedView{Hand: h.Number, Text: text,
 		CanUndo: h.Number == len(g.Hands()) && allowed(g, tapp.VoidHand{Hand: h.Number, Reason: undoReason}),
