@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/shopspring/decimal"
 
@@ -161,6 +162,17 @@ func (s *Service) appendStart(ctx context.Context, id, readID string, start []ta
 	return s.Snapshot(ctx, id)
 }
 
+// NextSeats are the seats of the evening after g: the deal passed on to
+// the player after g's first dealer, unless nobody dealt in g (started by
+// mistake), when its first dealer deals first again.
+func NextSeats(g *tapp.State) []string {
+	seats := slices.Clone(g.Setup.Players)
+	if len(g.Hands()) == 0 {
+		return seats
+	}
+	return append(seats[1:], seats[0])
+}
+
 // Again starts the next evening of the same table: the same players in the
 // same seats, the same variant, house rules and money, in the same group,
 // and the deal passed on — the first dealer of the new evening is the
@@ -178,7 +190,6 @@ func (s *Service) Again(ctx context.Context, id, key string) (*tapp.State, error
 		}
 		rules[k] = b
 	}
-	players := append(append([]string(nil), g.Setup.Players[1:]...), g.Setup.Players[0])
-	return s.Create(ctx, NewGame{Variant: string(g.Setup.Variant), Players: players, Unit: g.UnitText,
+	return s.Create(ctx, NewGame{Variant: string(g.Setup.Variant), Players: NextSeats(g), Unit: g.UnitText,
 		Currency: g.Currency, Rules: rules, Group: g.Group}, key)
 }

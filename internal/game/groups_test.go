@@ -313,6 +313,13 @@ func TestAgainPassesTheDealOn(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Nobody dealt yet: the next evening would keep Anna first.
+	if seats := strings.Join(NextSeats(first), ","); seats != "Anna,Ben,Cleo" {
+		t.Fatalf("after an evening nobody dealt in: %s", seats)
+	}
+	if _, err := s.Record(ctx, first.ID, payout.Record{Contract: "suit", Declarer: "Anna", Trump: "clubs", Points: ip(70)}, Checks{}, ""); err != nil {
+		t.Fatal(err)
+	}
 	next, err := s.Again(ctx, first.ID, "again-1")
 	if err != nil {
 		t.Fatal(err)
@@ -328,6 +335,9 @@ func TestAgainPassesTheDealOn(t *testing.T) {
 	}
 	// An evening of no group starts one of no group.
 	lone, _ := s.Create(ctx, NewGame{Variant: "zuger", Players: []string{"A", "B", "C", "D"}}, "")
+	if _, err := s.Record(ctx, lone.ID, payout.Record{Contract: "pass"}, Checks{}, ""); err != nil {
+		t.Fatal(err)
+	}
 	if n, err := s.Again(ctx, lone.ID, ""); err != nil || n.Group != "" || n.Setup.Players[0] != "B" {
 		t.Fatalf("%+v %v", n, err)
 	}

@@ -209,6 +209,9 @@ func TestStats(t *testing.T) {
 	undone := play(t, "game5", "old-tapp", []string{"Anna", "Ben", "Cleo"}, "0.50", "CHF").
 		deal(payout.Record{Contract: "pass"}).run(tapp.VoidHand{Hand: 1, Reason: "started by mistake"}).close()
 	games := joined(t, sc, e1, empty, e2, open.g, undone)
+	if tab := sc.state.Tab(games); tab.Evenings != 2 {
+		t.Fatalf("the tab counts %d evenings, the statistics 2", tab.Evenings)
+	}
 	st := sc.state.Stats(games)
 	if len(st.Evenings) != 2 || st.Evenings[0].Game != "game1" || st.Evenings[1].Variant != payout.Wuerttemberg {
 		t.Fatalf("evenings %+v", st.Evenings)

@@ -104,7 +104,8 @@ func TestGroupPagesFlow(t *testing.T) {
 	if third == next || !strings.HasPrefix(third, "/g/") {
 		t.Fatalf("the group's next evening: %s after %s", third, next)
 	}
-	if n := do(t, h, "GET", "/api/games/"+strings.TrimPrefix(third, "/g/"), "").json(t)["players"]; fmt.Sprint(n) != "[Cleo Dan Anna Ben]" {
+	// Nobody dealt in the second yet: the deal is not passed on again.
+	if n := do(t, h, "GET", "/api/games/"+strings.TrimPrefix(third, "/g/"), "").json(t)["players"]; fmt.Sprint(n) != "[Ben Cleo Dan Anna]" {
 		t.Fatalf("seats of the third evening: %v", n)
 	}
 	// Evenings of one day are told apart by their number, newest first.
@@ -314,5 +315,21 @@ func TestCashRoundingSaysWhatIsStillOwed(t *testing.T) {
 	}
 	if exact := visibleText(page(t, h, "/groups/"+gid+"/tab", "sv").body); strings.Contains(exact, "Alla är kvitt") {
 		t.Fatalf("the exact tab with 0,40 owed: %s", exact)
+	}
+}
+
+// An evening started by mistake and closed with nothing played does not
+// pass the deal on: the next evening's first dealer is the one it had.
+func TestNextEveningAfterAnEmptyOne(t *testing.T) {
+	h := newServer(t)
+	gid := createGroup(t, h, `{"name":"T","players":["Anna","Ben","Cleo","Dan"]}`)["id"].(string)
+	first := mustStatus(t, do(t, h, "POST", "/api/games", `{"variant":"zuger","players":["Ben","Cleo","Dan","Anna"],"group":"`+gid+`"}`), 201).json(t)["id"].(string)
+	mustStatus(t, do(t, h, "POST", "/api/games/"+first+"/close", "{}"), 200)
+	if text := visibleText(page(t, h, "/g/"+first, "en").body); !strings.Contains(text, "Zuger Tapp again with Ben, Cleo, Dan, Anna: Ben deals first.") {
+		t.Fatalf("the closed empty evening: %s", text)
+	}
+	next := mustStatus(t, do(t, h, "POST", "/api/games/"+first+"/again", ""), 201).json(t)
+	if fmt.Sprint(next["players"]) != "[Ben Cleo Dan Anna]" {
+		t.Fatalf("the evening after an empty one: %v", next["players"])
 	}
 }

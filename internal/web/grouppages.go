@@ -154,12 +154,6 @@ func (u ui) groupPage(c echo.Context) error {
 // date is the day an evening started, as the pages show it.
 func date(t time.Time) string { return t.In(time.Local).Format("2006-01-02") } // the server's day, as localTime
 
-// rotated is the seats of the next evening: the same order, the player
-// after the first dealer dealing first (see game.Service.Again).
-func rotated(players []string) []string {
-	return append(append([]string(nil), players[1:]...), players[0])
-}
-
 func (u ui) groupView(c echo.Context, gv game.View, member templates.Field) templ.Component {
 	st := gv.Group
 	p, loc, base := u.groupHead(c, st, "", "group.title", st.Name)
@@ -190,7 +184,7 @@ func (u ui) groupView(c echo.Context, gv game.View, member templates.Field) temp
 		}
 		v.Evenings = append(v.Evenings, ev)
 		if v.Next == nil && !readOnly(c) {
-			seats := rotated(g.Setup.Players)
+			seats := game.NextSeats(g)
 			v.Next = &templates.NextEvening{Action: "/g/" + g.ID + "/again", Variant: ev.Variant, Players: strings.Join(seats, ", "), Dealer: seats[0]}
 		}
 	}
@@ -296,7 +290,7 @@ func (u ui) eveningMine(c echo.Context, p templates.Page, loc i18n.Localizer, g 
 	}
 	m.Again = "/g/" + g.ID + "/again"
 	if m.Closed {
-		seats := rotated(g.Setup.Players)
+		seats := game.NextSeats(g)
 		m.AgainAbout = loc.T("group.next-about", m.Title, strings.Join(seats, ", "), seats[0])
 	}
 	if g.Group == "" {
