@@ -21,7 +21,9 @@
     var d = visit.dataset;
     var seen = { kind: d.kind, href: d.href, same: d.same || "", variant: d.variant || "", title: d.title,
       players: d.players, started: d.started, closed: d.closed !== undefined, group: d.group || "",
-      again: d.again || "", againToken: d.againToken || "", at: Date.now() };
+      again: d.again || "", againToken: d.againToken || "",
+      next: d.nextPlayers ? { variant: d.nextVariant || "", players: d.nextPlayers, dealer: d.nextDealer || "" } : null,
+      at: Date.now() };
     var kept = load();
     // One entry for an evening opened by both its links: the link that
     // writes is kept, whichever was opened last.
@@ -31,7 +33,7 @@
     if (seen.href.indexOf("/r/") === 0) {
       kept.forEach(function (e) {
         if (same(e) && e.href.indexOf("/r/") !== 0) {
-          seen.href = e.href; seen.group = e.group; seen.again = e.again; seen.againToken = e.againToken;
+          seen.href = e.href; seen.group = e.group; seen.again = e.again; seen.againToken = e.againToken; seen.next = e.next;
         }
       });
     }
@@ -57,6 +59,14 @@
     var form = li.querySelector(".mine-again");
     if (e.again && (e.kind === "group" || e.closed)) {
       form.action = e.again;
+      // What the tap starts, said before it: the game, the seats, who
+      // deals first (in the start page's language).
+      var next = li.querySelector(".mine-next");
+      if (e.next && typeof e.next.players === "string" && section.dataset.nextAbout) {
+        next.textContent = section.dataset.nextAbout.replace("{variant}", names[e.next.variant] || e.title || "")
+          .replace("{players}", e.next.players).replace("{dealer}", e.next.dealer || "");
+        next.hidden = false;
+      }
       if (typeof e.againToken === "string" && e.againToken) {
         var token = document.createElement("input");
         token.type = "hidden";

@@ -61,10 +61,11 @@ type MoneyView struct {
 // NextEvening is "new evening, same players": the table's newest evening
 // started again, its first dealer the player after the last one's.
 type NextEvening struct {
-	Action  string // where the form posts
-	Variant string
-	Players string // in their seats, the first dealing first
-	Dealer  string
+	Action    string // where the form posts
+	Variant   string // its name, in the page's language
+	VariantID string
+	Players   string // in their seats, the first dealing first
+	Dealer    string
 }
 
 // TabView is the group's tab: who owes whom, the payments that settle it,
@@ -163,6 +164,9 @@ type MineView struct {
 	// AgainAbout says, beside that button on a closed evening, what it
 	// starts: which game, the seats and who deals first.
 	AgainAbout string
+	// Next is the same for the start page's list, said there in its own
+	// language: the variant's id, the seats, who deals first.
+	NextVariant, NextPlayers, NextDealer string
 }
 
 // variantNames maps each variant to its name, for static/mine.js.

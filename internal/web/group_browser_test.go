@@ -255,6 +255,14 @@ func TestBrowserGroupTwoEvenings(t *testing.T) {
 	if again[0] != "/g/"+second+"/again" || again[1] == "" {
 		t.Fatalf("the again form of my evenings: action %q, token %q", again[0], again[1])
 	}
+	// Before the tap, the row says what it starts, in the start page's
+	// language; so does the group's.
+	abouts := value(t, ctx, "read what the taps start", chromedp.Evaluate[[]string](
+		`[...document.querySelectorAll('#mine li .mine-next')].map(p => p.hidden ? '' : p.textContent)`))
+	if len(abouts) != 3 || abouts[1] != "Zuger Tapp again with Cleo, Dan, Anna, Ben: Cleo deals first." || !strings.Contains(abouts[0], "deals first") {
+		shot(t, ctx, "mine-next")
+		t.Fatalf("what my evenings' taps start: %q", abouts)
+	}
 	// "New evening, same players" from the list starts the third.
 	run(t, ctx, "start evening 3 from my evenings",
 		chromedp.Click(chromedp.CSS(`#mine li:nth-child(2) form.mine-again button`)),

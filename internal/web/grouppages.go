@@ -185,7 +185,8 @@ func (u ui) groupView(c echo.Context, gv game.View, member templates.Field) temp
 		v.Evenings = append(v.Evenings, ev)
 		if v.Next == nil && !readOnly(c) {
 			seats := game.NextSeats(g)
-			v.Next = &templates.NextEvening{Action: "/g/" + g.ID + "/again", Variant: ev.Variant, Players: strings.Join(seats, ", "), Dealer: seats[0]}
+			v.Next = &templates.NextEvening{Action: "/g/" + g.ID + "/again", Variant: ev.Variant, Players: strings.Join(seats, ", "), Dealer: seats[0],
+				VariantID: string(g.Setup.Variant)}
 		}
 	}
 	if !readOnly(c) {
@@ -197,6 +198,7 @@ func (u ui) groupView(c echo.Context, gv game.View, member templates.Field) temp
 		Started: st.StartedAt.UTC().Format(time.RFC3339)}
 	if v.Next != nil {
 		mine.Again = "/groups/" + st.ID + "/again"
+		mine.NextVariant, mine.NextPlayers, mine.NextDealer = v.Next.VariantID, v.Next.Players, v.Next.Dealer
 	}
 	return templates.Group(v, mine)
 }
@@ -292,6 +294,7 @@ func (u ui) eveningMine(c echo.Context, p templates.Page, loc i18n.Localizer, g 
 	if m.Closed {
 		seats := game.NextSeats(g)
 		m.AgainAbout = loc.T("group.next-about", m.Title, strings.Join(seats, ", "), seats[0])
+		m.NextVariant, m.NextPlayers, m.NextDealer = string(g.Setup.Variant), strings.Join(seats, ", "), seats[0]
 	}
 	if g.Group == "" {
 		return m, ""
