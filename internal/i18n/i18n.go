@@ -185,6 +185,15 @@ func (l Localizer) Num(d decimal.Decimal) string {
 	return strings.Replace(s, "-", "−", 1)
 }
 
+// Typed writes a plain decimal ("0.50") as a person here types it, places
+// kept: "0,50" in German and Swedish. For a form's prefilled amount.
+func (l Localizer) Typed(s string) string {
+	if l.decimalComma() {
+		return strings.Replace(s, ".", ",", 1)
+	}
+	return s
+}
+
 // Money writes an amount with its currency the way people there write it:
 // 12,50 € in German, €12.50 in English, CHF 12.50 everywhere (the Swiss way),
 // 12,50 kr for Swedish kronor. places is how many decimals to show.

@@ -66,6 +66,12 @@ func TestGroupPagesFlow(t *testing.T) {
 		t.Fatalf("the start form of a 2.500 KWD group's evening: %s", visibleText(f.body))
 	}
 	startForm(t, h, "zuger", url.Values{"player": {"Anna", "Ben", "Cleo", "Dan"}, "unit": {"2.5"}, "currency": {"KWD"}, "group": {kwd}})
+	// Prefilled as a person here types it: 0,50 on a Swedish page.
+	for lang, want := range map[string]string{"sv": `name="unit" value="0,50"`, "en": `name="unit" value="0.50"`} {
+		if f := page(t, h, "/new/zuger?group="+gid, lang); !strings.Contains(f.body, want) {
+			t.Fatalf("the %s start form of a 0.50 group's evening: %s", lang, visibleText(f.body))
+		}
+	}
 	gameID := startForm(t, h, "zuger", url.Values{"player": {"Anna", "Ben", "Cleo", "Dan"}, "unit": {"0.50"}, "currency": {"CHF"}, "group": {gid}})
 	// A unit that is not the group's is refused on the form.
 	r := form(t, h, "/new/zuger", url.Values{"player": {"Anna", "Ben", "Cleo", "Dan"}, "unit": {"1"}, "currency": {"CHF"}, "group": {gid}})

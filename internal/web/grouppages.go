@@ -335,8 +335,9 @@ func (u ui) forGroup(c echo.Context, view *templates.NewGameView, id string, fil
 			view.Seats[i].Value = m
 		}
 	}
-	view.Unit.Value, view.Currency.Value = st.UnitText, st.Currency
-	if i18n.Ambiguous(st.UnitText) {
-		view.Unit.Value = st.Unit.String() // "2.500" (three places) as "2.5": sent back, it is not refused as a thousand
+	unit := st.UnitText
+	if i18n.Ambiguous(unit) {
+		unit = st.Unit.String() // "2.500" (three places) as "2.5": sent back, it is not refused as a thousand
 	}
+	view.Unit.Value, view.Currency.Value = u.localizer(c).Typed(unit), st.Currency
 }
