@@ -219,6 +219,8 @@ type HerzAsView struct {
 	HolderHand  int      // the deal in which ♥A was dealt
 	Players     []Option // to choose the holder from
 	CanWithdraw bool     // said, and no Zwangsramsch played yet: it can be taken back
+	Holder      string   // who was named as dealt ♥A, while that can still be changed (a mis-tap)
+	Others      []Option // the players it can be changed to
 	Key         string   // the idempotency key of the holder's or the withdrawal's form
 }
 

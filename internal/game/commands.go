@@ -123,8 +123,8 @@ func (s *Service) AnnounceHerzAs(ctx context.Context, id, key string) (*tapp.Sta
 
 // HerzAsHolder records who was dealt ♥A in the deal the question is about,
 // or that it lay in the tapp.
-func (s *Service) HerzAsHolder(ctx context.Context, id, player string, inTapp bool, key string) (*tapp.State, error) {
-	return s.state(ctx, id, key, tapp.SayHerzAsHolder{Player: player, InTapp: inTapp})
+func (s *Service) HerzAsHolder(ctx context.Context, id string, h tapp.SayHerzAsHolder, key string) (*tapp.State, error) {
+	return s.state(ctx, id, key, h)
 }
 
 // WithdrawHerzAs takes back a Herz-As said by mistake.

@@ -97,6 +97,10 @@ type AnnounceHerzAs struct{}
 type SayHerzAsHolder struct {
 	Player string
 	InTapp bool
+	// Change names another player than the one named (a mis-tap), while
+	// no deal recorded is regular under one answer and forced under the
+	// other.
+	Change bool
 }
 
 // WithdrawHerzAs takes back a Herz-As said by mistake, before any
@@ -516,6 +520,9 @@ func (s *State) decideHolder(c SayHerzAsHolder) ([]Payload, error) {
 	if s.HerzAs == nil {
 		return nil, catalogue.Conflict("conflict.herz-as-none")
 	}
+	if e.Holder != "" && c.Change {
+		return s.decideHolderChange(c, e)
+	}
 	if e.Holder != "" {
 		return nil, catalogue.Conflict("conflict.herz-as-holder-known", e.Holder, e.HolderHand)
 	}
@@ -535,6 +542,28 @@ func (s *State) decideHolder(c SayHerzAsHolder) ([]Payload, error) {
 		return nil, err
 	}
 	return []Payload{HerzAsHolder{Hand: e.Question, Player: c.Player}}, nil
+}
+
+// decideHolderChange names another player as dealt the ♥A in the same deal.
+// Who it is decides the last regular deal (rules.md Württemberg end of the
+// evening): the change is refused once a deal is recorded past the last
+// regular deal of either answer, which one of them would make forced.
+func (s *State) decideHolderChange(c SayHerzAsHolder, e End) ([]Payload, error) {
+	if c.InTapp || c.Player == "" {
+		return nil, catalogue.Input("player", "herz-as.player-missing")
+	}
+	seat, err := s.Setup.SeatOf("player", c.Player)
+	if err != nil {
+		return nil, err
+	}
+	if s.Setup.Players[seat] == e.Holder {
+		return nil, catalogue.Conflict("conflict.herz-as-holder-known", e.Holder, e.HolderHand)
+	}
+	last, _, _ := payout.WuerttembergEnd(len(s.Setup.Players), seat, e.HolderHand, s.NextHand())
+	if played := len(s.hands.items); played > min(last, e.LastRegular) {
+		return nil, catalogue.Conflict("conflict.herz-as-holder-late", e.Holder, min(last, e.LastRegular), played)
+	}
+	return []Payload{HerzAsHolder{Hand: e.HolderHand, Player: s.Setup.Players[seat]}}, nil
 }
 
 func (s *State) decideWithdraw(c WithdrawHerzAs) ([]Payload, error) {

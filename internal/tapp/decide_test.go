@@ -256,6 +256,27 @@ func TestTheEndOfTheEvening(t *testing.T) {
 	mayRecord(t, g.state, "conflict.closed")
 }
 
+// A mis-tap on who was dealt ♥A in deal 3 (Dan, who deals deal 4, so the
+// last regular deal is 4) is mended to Ben (who deals deal 6): the last
+// regular deal moves to 6 (rules.md Württemberg end of the evening). It
+// can be mended while no recorded deal is regular under one answer and a
+// Zwangsramsch under the other.
+func TestHerzAsHolderChanged(t *testing.T) {
+	g := wuerttemberg(t).and(AnnounceHerzAs{}, SayHerzAsHolder{Player: "Dan"}, RecordHand{Record: suit("Cleo")}, RecordHand{Record: suit("Dan")})
+	if e := g.state.End(); e.LastRegular != 4 || e.Phase != PhaseForced {
+		t.Fatalf("end = %+v", e)
+	}
+	g.when(SayHerzAsHolder{Player: "Dan", Change: true}).thenErr(problem.Conflict, "conflict.herz-as-holder-known")
+	g.when(SayHerzAsHolder{InTapp: true, Change: true}).thenErr(problem.Input, "herz-as.player-missing")
+	g.when(SayHerzAsHolder{Player: "Ben", Change: true}).then(HerzAsHolder{Hand: 3, Player: "Ben"})
+	g.and(SayHerzAsHolder{Player: "Ben", Change: true})
+	if e := g.state.End(); e.Holder != "Ben" || e.LastRegular != 6 || e.Zwangsramsch[0] != 7 || e.Phase != PhaseLastRound {
+		t.Fatalf("after the change: %+v", e)
+	}
+	g.and(RecordHand{Record: suit("Anna")}) // deal 5: regular under Ben, a Zwangsramsch under Dan
+	g.when(SayHerzAsHolder{Player: "Dan", Change: true}).thenErr(problem.Conflict, "conflict.herz-as-holder-late")
+}
+
 // mayRecord checks State.MayRecord, what a record form asks before it
 // opens, against the refusal RecordHand gives ("" for none).
 func mayRecord(t *testing.T, s *State, code string) {

@@ -30,6 +30,7 @@ var catalogue = problem.NewCatalogue(map[string]string{
 	"conflict.herz-as-again":        "Herz-As was already announced",
 	"conflict.herz-as-none":         "nobody has said Herz-As in this game",
 	"conflict.herz-as-holder-known": "%s was already named as dealt the ♥A in deal %d",
+	"conflict.herz-as-holder-late":  "%s can no longer be changed as dealt the ♥A: %[3]d deals are recorded, past deal %[2]d, which one answer makes the last regular deal and the other a Zwangsramsch; take back Herz-As instead",
 	"conflict.herz-as-in-tapp":      "the ♥A of deal %d was already said to lie in the tapp, so the question is now who is dealt it in deal %d",
 	"conflict.herz-as-holder-early": "the ♥A holder is asked about deal %d, which is not dealt yet",
 	"conflict.herz-as-withdraw":     "Herz-As can no longer be taken back: a Zwangsramsch has been played",

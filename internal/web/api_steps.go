@@ -156,11 +156,13 @@ func (a api) herzAsHolder(c echo.Context) error {
 	var b struct {
 		Player string `json:"player"`
 		InTapp bool   `json:"in_tapp"`
+		Change bool   `json:"change"` // another player than the one named (an addition to api.md)
 	}
 	if err := decode(c, &b, false); err != nil {
 		return err
 	}
-	g, err := a.svc.HerzAsHolder(c.Request().Context(), gameID(c), b.Player, b.InTapp, c.Request().Header.Get(idempotencyHeader))
+	g, err := a.svc.HerzAsHolder(c.Request().Context(), gameID(c), tapp.SayHerzAsHolder{Player: b.Player, InTapp: b.InTapp, Change: b.Change},
+		c.Request().Header.Get(idempotencyHeader))
 	if err != nil {
 		return err
 	}

@@ -130,7 +130,7 @@ func herzAsToTheEnd(t *testing.T, ctx context.Context, next int, ramsch deal) {
 	run(t, ctx, "say who was dealt the ace of hearts",
 		chromedp.WaitVisible(chromedp.CSS(`form[action$="/herz-as/holder"]`)),
 		chromedp.Click(chromedp.CSS(`form[action$="/herz-as/holder"] button[value="Cleo"]`)), // one tap
-		chromedp.WaitNotPresent(chromedp.CSS(`form[action$="/herz-as/holder"]`)))
+		chromedp.WaitNotPresent(chromedp.CSS(`form.holder[action$="/herz-as/holder"]`)))
 	forced := 0
 	for range 20 {
 		status := value(t, ctx, "read the status", chromedp.Text(chromedp.CSS(`p.status.herz`)))

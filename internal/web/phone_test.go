@@ -528,6 +528,16 @@ func TestHerzAsHolderAnsweredOnTwoPhones(t *testing.T) {
 	if end := do(t, h, "GET", "/api/games/"+id+"/ledger", "").json(t)["end"].(map[string]any); end["holder"] != "Cleo" {
 		t.Fatalf("holder %v", end["holder"])
 	}
+	// It was Ben, in fact: the table offers to change it while it can.
+	table = page(t, h, "/g/"+id, "en").body
+	ch := regexp.MustCompile(`Not Cleo who was dealt the ♥A in deal 2\? Change it[\s\S]*?name="idempotency_key" value="([^"]+)"[\s\S]*?name="change" value="true"`).FindStringSubmatch(table)
+	if ch == nil {
+		t.Fatalf("no way to change the ♥A holder: %s", visibleText(table))
+	}
+	redirect(t, h, "/g/"+id+"/herz-as/holder", url.Values{"idempotency_key": {ch[1]}, "change": {"true"}, "player": {"Ben"}})
+	if end := do(t, h, "GET", "/api/games/"+id+"/ledger", "").json(t)["end"].(map[string]any); end["holder"] != "Ben" {
+		t.Fatalf("holder %v after the change", end["holder"])
+	}
 
 	// The first phone says the ♥A lay in the tapp; the second's "Ben" for
 	// the same question is refused ("conflict.herz-as-in-tapp"), not

@@ -144,6 +144,16 @@ func (u ui) tableView(p templates.Page, loc i18n.Localizer, g *tapp.State, ask t
 		v.HerzAs.Key = fmt.Sprintf("herz-as-v%d", g.Version)
 		v.Status = endStatus(loc, g, end)
 		v.Over = end.Over()
+		if end.Holder != "" && !p.ReadOnly {
+			for _, name := range g.Setup.Players {
+				if name != end.Holder && allowed(g, tapp.SayHerzAsHolder{Player: name, Change: true}) {
+					v.HerzAs.Others = append(v.HerzAs.Others, templates.Option{Value: name, Label: name})
+				}
+			}
+			if len(v.HerzAs.Others) > 0 {
+				v.HerzAs.Holder, v.HerzAs.HolderHand = end.Holder, end.HolderHand
+			}
+		}
 		if end.Phase == tapp.PhaseHolder {
 			v.HerzAs.AskHolder, v.HerzAs.HolderHand = true, end.Question
 			for _, name := range g.Setup.Players {

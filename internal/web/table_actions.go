@@ -109,7 +109,8 @@ func (u ui) herzAsHolder(c echo.Context) error {
 	}
 	player := strings.TrimSpace(form.Get("player"))
 	inTapp := form.Get("in_tapp") == "true" || (form.Has("player") && player == "")
-	if _, err := u.svc.HerzAsHolder(c.Request().Context(), gameID(c), player, inTapp, form.Get("idempotency_key")); err != nil {
+	say := tapp.SayHerzAsHolder{Player: player, InTapp: inTapp, Change: form.Get("change") == "true"}
+	if _, err := u.svc.HerzAsHolder(c.Request().Context(), gameID(c), say, form.Get("idempotency_key")); err != nil {
 		if pe, ok := problem.As(err); ok && pe.Code == "key.reused" {
 			// The key is the question's: another phone answered it
 			// first, otherwise. Say what was answered, not "key".
