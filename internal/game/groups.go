@@ -247,9 +247,11 @@ func storedGroup(evs []events.Event, ps []group.Payload) []group.Event {
 }
 
 // CreateGroup starts a group with new ids. A repeated idempotency key
-// returns the group the first request started.
+// returns the group the first request started. Its keys share the scope
+// of starting games: a key that started a game is refused for a group,
+// and one that started a group for a game (another endpoint, api.md).
 func (gs *Groups) CreateGroup(ctx context.Context, start group.Start, key string) (*group.State, error) {
-	k, err := idemKey("create-group", key, "create-group", start)
+	k, err := idemKey(createScope, key, "create-group", start)
 	if err != nil {
 		return nil, err
 	}

@@ -295,6 +295,23 @@ func TestGroupsAPIErrors(t *testing.T) {
 	mustStatus(t, do(t, h, "POST", "/api/groups/"+gid+"/payments", `{"from":"Ben","to":"Anna","amount":"1"}`, "Idempotency-Key", "k"), 201)
 	mustStatus(t, do(t, h, "POST", "/api/groups/"+gid+"/payments/2/void", `{"reason":"x"}`, "Idempotency-Key", "k"), 422)
 
+	// A key that started a group is not one to start a game with, and
+	// the other way round: 422, nothing made.
+	mustStatus(t, do(t, h, "POST", "/api/groups", `{"name":"K","players":["Anna"]}`, "Idempotency-Key", "made-a-group"), 201)
+	groupBefore := do(t, h, "GET", "/api/groups/"+gid, "").body
+	for _, body := range []string{`{"variant":"zuger","players":["Anna","Ben","Cleo","Dan"]}`, `{"variant":"zuger","players":["Anna","Ben","Cleo","Xena"],"group":"` + gid + `"}`} {
+		if r := do(t, h, "POST", "/api/games", body, "Idempotency-Key", "made-a-group"); r.status != 422 || !strings.Contains(r.body, "Idempotency-Key was already used") {
+			t.Fatalf("a group's key used to start a game: %d %s", r.status, r.body)
+		}
+	}
+	if after := do(t, h, "GET", "/api/groups/"+gid, "").body; after != groupBefore {
+		t.Fatalf("a refused evening changed the group:\n%s\n%s", groupBefore, after)
+	}
+	mustStatus(t, do(t, h, "POST", "/api/games", `{"variant":"zuger","players":["W","X","Y","Z"]}`, "Idempotency-Key", "made-a-game"), 201)
+	if r := do(t, h, "POST", "/api/groups", `{"name":"K2"}`, "Idempotency-Key", "made-a-game"); r.status != 422 {
+		t.Fatalf("a game's key used to start a group: %d %s", r.status, r.body)
+	}
+
 	// A key that started another game, sent again to start an evening of
 	// the group with new players, is refused and changes nothing: no new
 	// member, no evening listed (the join was once written first).
