@@ -135,7 +135,7 @@ func herzAsToTheEnd(t *testing.T, ctx context.Context, next int, ramsch deal) {
 	for range 20 {
 		status := value(t, ctx, "read the status", chromedp.Text(chromedp.CSS(`p.status.herz`)))
 		switch {
-		case strings.HasPrefix(status, "Last round"):
+		case strings.HasPrefix(status, "Last regular deal"):
 			recordDeal(t, ctx, next, suit)
 		case strings.HasPrefix(status, "Zwangsramsch"):
 			recordDeal(t, ctx, next, deal{typed: ramsch.typed})

@@ -192,7 +192,7 @@ func TestHerzAsEndOfEvening(t *testing.T) {
 	if r := form(t, h, "/g/"+id+"/herz-as", url.Values{}); r.status != http.StatusSeeOther {
 		t.Fatalf("Herz-As: %d", r.status)
 	}
-	if s := status(); !strings.Contains(s, "Herz-As! Whoever is dealt ♥A in the next deal deals the last round.") {
+	if s := status(); !strings.Contains(s, "Herz-As! Whoever is dealt ♥A in the next deal deals the last regular deal, the next time they deal.") {
 		t.Fatalf("after Herz-As: %q", s)
 	}
 	form(t, h, "/g/"+id+"/record", suit) // deal 3: Ben was dealt ♥A
@@ -203,7 +203,7 @@ func TestHerzAsEndOfEvening(t *testing.T) {
 		t.Fatalf("holder: %d %s", r.status, r.body)
 	}
 	// Ben deals deals 2, 5, 8 …: deal 5 is the last regular one.
-	if s := status(); s != "Last round: deal 5, dealt by Ben, is the last regular deal." {
+	if s := status(); s != "Last regular deal: deal 5, dealt by Ben." {
 		t.Fatalf("last round: %q", s)
 	}
 	form(t, h, "/g/"+id+"/record", suit)
