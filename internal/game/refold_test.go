@@ -29,18 +29,26 @@ func (s *replayFails) Replay(ctx context.Context, stream string, fn func(events.
 	return s.Engine.Replay(ctx, stream, fn)
 }
 
+// serversOneFailing are two services on one database, as two servers sharing it:
+// svc reads through store, whose replays can be made to fail; other writes
+// behind svc's back.
+func serversOneFailing(t *testing.T) (store *replayFails, svc, other *Service) {
+	t.Helper()
+	st, err := events.Open(context.Background(), filepath.Join(t.TempDir(), "g.db"), events.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	store = &replayFails{Engine: st}
+	return store, New(store), New(st)
+}
+
 // A command that meets another writer's deal reads the game again; when
 // that read fails, the caller is told why, not "try again" over a state
 // that would only conflict again.
 func TestRereadAfterAConflictThatFailsIsReported(t *testing.T) {
 	ctx := context.Background()
-	st, err := events.Open(ctx, filepath.Join(t.TempDir(), "g.db"), events.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	store := &replayFails{Engine: st}
-	svc, other := New(store), New(st)
+	store, svc, other := serversOneFailing(t)
 	g, err := svc.Create(ctx, NewGame{Variant: "zuger", Players: []string{"Anna", "Ben", "Cleo", "Dan"}}, "")
 	if err != nil {
 		t.Fatal(err)
@@ -68,13 +76,8 @@ func TestRereadAfterAConflictThatFailsIsReported(t *testing.T) {
 // with the re-read failing, reports the failure.
 func TestGroupRereadAfterAConflictThatFailsIsReported(t *testing.T) {
 	ctx := context.Background()
-	st, err := events.Open(ctx, filepath.Join(t.TempDir(), "g.db"), events.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	store := &replayFails{Engine: st}
-	svc, other := New(store).Groups(), New(st).Groups()
+	store, a, b := serversOneFailing(t)
+	svc, other := a.Groups(), b.Groups()
 	g, err := svc.CreateGroup(ctx, group.Start{Name: "Thursday", Players: []string{"Anna", "Ben"}}, "")
 	if err != nil {
 		t.Fatal(err)

@@ -99,12 +99,10 @@ func (s *State) Stats(games []*tapp.State) Stats {
 		if g == nil || g.Closed == nil {
 			continue
 		}
-		deals := dealsOf(g)
-		if len(deals) == 0 && settledNothing(g) {
-			// An evening started by mistake and closed empty: nobody played,
-			// so it is no evening in anyone's statistics.
+		if playedNothing(g) {
 			continue
 		}
+		deals := dealsOf(g)
 		ev := s.evenings[i]
 		ref := EveningRef{Game: ev.Game, ReadID: ev.ReadID, Variant: g.Setup.Variant, Started: g.StartedAt}
 		for _, name := range g.Setup.Players {
@@ -136,8 +134,15 @@ func (s *State) Stats(games []*tapp.State) Stats {
 	return st
 }
 
-// settledNothing says no player's money moved in the evening.
-func settledNothing(g *tapp.State) bool {
+// playedNothing says an evening counted no deal and moved no money: one
+// started by mistake and closed empty, which is no evening of the tab or
+// of anyone's statistics.
+func playedNothing(g *tapp.State) bool {
+	for _, h := range g.Hands() {
+		if !h.Voided {
+			return false
+		}
+	}
 	for seat := range g.Setup.Players {
 		if !g.Balance(seat).IsZero() {
 			return false

@@ -29,8 +29,8 @@ func (s *State) Tab(games []*tapp.State) Tab {
 		if g == nil || g.Closed == nil {
 			continue
 		}
-		if len(dealsOf(g)) == 0 && settledNothing(g) {
-			continue // closed empty, started by mistake: no evening of the tab (as in Stats)
+		if playedNothing(g) {
+			continue
 		}
 		t.Evenings++
 		for seat, b := range g.Balances() {

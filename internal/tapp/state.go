@@ -111,7 +111,6 @@ func (h *Hand) count(kinds ...string) int {
 }
 
 // Record is the deal as entered, as it now counts (decoded afresh).
-
 func (h *Hand) Record() payout.Record { return h.Revisions[h.record].result.raw.record() }
 
 // Result is what the deal moves now, and why.

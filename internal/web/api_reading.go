@@ -94,12 +94,9 @@ func (a api) listHands(c echo.Context) error {
 			res := h.Result()
 			hj := handJSON{Hand: h.Number, Dealer: g.Setup.Players[h.Dealer], Record: h.Record(),
 				Deltas: unitsByName(g, res.Deltas()), PotDelta: res.PotDelta(), Voided: h.Voided, VoidReason: h.VoidReason,
-				Explanation: res.Text(), Detail: res.ExplanationJSON()}
+				Explanation: res.Text(), Detail: res.ExplanationJSON(), Revisions: h.Entered()}
 			for _, r := range h.Revisions {
 				rj := revisionJSON{Kind: r.Kind, At: r.At, Reason: r.Reason, Record: r.Record(), Cause: r.Cause}
-				if rj.Record != nil {
-					hj.Revisions++
-				}
 				if rr := r.Result(); rr != nil {
 					pot := rr.PotDelta()
 					rj.Deltas, rj.PotDelta, rj.Explanation = unitsByName(g, rr.Deltas()), &pot, rr.Text()
