@@ -188,7 +188,10 @@ func (s *Store) appendConn(ctx context.Context, stream string, expectedVersion i
 		// The commit may have been sent and the connection lost before
 		// its answer: ask the database, on another connection, whether
 		// these events are there.
-		conn.Conn().Close(context.Background())
+		// Not reused: closed, its goodbye bounded (the socket may hang).
+		closeCtx, cancel := context.WithTimeout(context.Background(), time.Second)
+		conn.Conn().Close(closeCtx)
+		cancel()
 		return s.settleCommit(stream, out, err)
 	}
 	committed = true
