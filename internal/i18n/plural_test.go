@@ -131,3 +131,43 @@ func TestEvenAndRamschTieInEveryLanguage(t *testing.T) {
 		}
 	}
 }
+
+// rules.md, Matzlfangen: a matzl caught by the side that lost cancels every
+// payment, but the deal was still won or lost at the table; the sentence
+// says which, not "played", and does not say "lost" twice.
+func TestMatzlCancelledSaysWonOrLost(t *testing.T) {
+	b := load(t)
+	m := payout.Setup{Variant: payout.Matzlfangen, Players: []string{"Anna", "Ben", "Cleo", "Dan"}, Rules: payout.DefaultRules(payout.Matzlfangen)}
+	score := func(pts, tricks int, matzl string) payout.Explanation {
+		t.Helper()
+		k := 1
+		res, err := payout.Score(m, payout.Table{Dealer: 2}, payout.Record{Contract: "rufen", Partner: "Anna", Trump: payout.Clubs, Points: &pts, Tricks: &tricks, Kontra: &k, Matzl: matzl})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res.Explanation
+	}
+	lost, won := score(50, 3, payout.MatzlDeclarer), score(80, 6, payout.MatzlDefenders)
+	for _, c := range []struct {
+		lang       string
+		e          payout.Explanation
+		want, nots []string
+	}{
+		{"de", lost, []string{"Rufen (Kreuz) von Dan und Anna verloren mit 50 Augen in 3 Stichen", "aber die Spielerpartei hat den Matzl gefangen, also entfallen alle Zahlungen"}, []string{"gespielt", "verlor,"}},
+		{"de", won, []string{"Rufen (Kreuz) von Dan und Anna gewonnen mit 80 Augen in 6 Stichen", "aber die Gegenspieler haben den Matzl gefangen"}, []string{"gespielt", "verloren"}},
+		{"sv", lost, []string{"förlorad med 50", "spelförarsidan fångade matzl, så alla betalningar annulleras"}, []string{"spelad", "men förlorade"}},
+		{"en", won, []string{"won with 80 points", "but the defenders caught the matzl, so every payment is cancelled"}, []string{"played", "but lost"}},
+	} {
+		got := c.e.Render(b.For(c.lang))
+		for _, w := range c.want {
+			if !strings.Contains(got, w) {
+				t.Errorf("%s: %q, want %q", c.lang, got, w)
+			}
+		}
+		for _, n := range c.nots {
+			if strings.Contains(got, n) {
+				t.Errorf("%s: %q says %q", c.lang, got, n)
+			}
+		}
+	}
+}

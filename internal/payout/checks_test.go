@@ -241,7 +241,7 @@ func TestExplanationText(t *testing.T) {
 		// rules.md, Matzlfangen "Payment": rufen lost → the reverse: each of the two pays one opponent.
 		{m, Table{Dealer: 3}, Record{Contract: "rufen", Partner: "Cleo", Points: ip(50), Tricks: ip(3)}, "Rufen by Anna and Cleo lost with 50 points in 3 tricks: 1 to each opponent, one from each of the two."},
 		{m, Table{Dealer: 3}, Record{Contract: "neid", Declarer: "Ben", Trump: Hearts, Points: ip(0), Tricks: ip(0), Matzl: MatzlDefenders}, "Neid (hearts) by Ben lost with 0 points in 0 tricks: 3 (losers took no trick) + 1 matzl caught by the defenders = 4 to each opponent."},
-		{m, Table{Dealer: 3}, Record{Contract: "neid", Declarer: "Ben", Points: ip(70), Tricks: ip(5), Matzl: MatzlDefenders}, "Neid by Ben played with 70 points in 5 tricks: base 1, but the defenders caught the matzl but lost, so every payment is cancelled."},
+		{m, Table{Dealer: 3}, Record{Contract: "neid", Declarer: "Ben", Points: ip(70), Tricks: ip(5), Matzl: MatzlDefenders}, "Neid by Ben won with 70 points in 5 tricks: base 1, but the defenders caught the matzl, so every payment is cancelled."},
 		{w, Table{}, ramsch(map[string][2]int{"Anna": {70, 7}, "Ben": {50, 4}, "Cleo": {0, 0}}), "Ramsch: Anna has the most points (70) and pays 5 to each other player; Cleo took no trick (Jungfer) and is paid 10."},
 		{w, Table{}, ramsch(map[string][2]int{"Anna": {40, 4}, "Ben": {40, 4}, "Cleo": {40, 3}}), "Ramsch: everyone has the same points, so nobody pays."},
 		{w, Table{}, wRec("durch", Hearts, nil, ip(11)), "Durch (hearts) by Ben won with 11 tricks: 60 from each opponent."},

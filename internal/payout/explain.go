@@ -120,7 +120,7 @@ func (e Explanation) Render(p Phrases) string {
 	}
 	switch e.Outcome {
 	case Won, Lost, Draw, Even, Cancelled:
-		head += " " + p.Phrase("ex.outcome."+string(e.Outcome))
+		head += " " + p.Phrase("ex.outcome."+string(outcomeWord(e)))
 		switch {
 		case e.Points != nil && e.Tricks != nil:
 			head += " " + p.Phrase("ex.with-points-tricks", *e.Points, *e.Tricks)
@@ -230,6 +230,24 @@ func (e Explanation) Render(p Phrases) string {
 	return strings.Join(out, "; ") + "."
 }
 
+// outcomeWord is the outcome a sentence names. A deal whose payments a
+// caught matzl cancelled was still won or lost at the table, and says
+// which: the side that caught the matzl lost (rules.md, Matzlfangen).
+func outcomeWord(e Explanation) Outcome {
+	if e.Outcome != Cancelled {
+		return e.Outcome
+	}
+	for _, s := range e.Steps {
+		if s.Kind == StepMatzlCancelled {
+			if s.Name == MatzlDeclarer {
+				return Lost
+			}
+			return Won
+		}
+	}
+	return e.Outcome
+}
+
 // ListOf names players as a language lists them: "Anna and Ben", "Anna,
 // Ben and Cleo".
 func ListOf(p Phrases, names []string) string {
@@ -251,8 +269,8 @@ func EnglishPhrases() map[string]string {
 		"ex.times.under-21": "× %s (losers under 21)", "ex.times.no-trick": "× %s (losers took no trick)",
 		"ex.kontra":         "+ %s kontra (%s)",
 		"ex.matzl.declarer": "+ 1 matzl caught by the declarer's side", "ex.matzl.defenders": "+ 1 matzl caught by the defenders",
-		"ex.cancelled.declarer":  "the declarer's side caught the matzl but lost, so every payment is cancelled",
-		"ex.cancelled.defenders": "the defenders caught the matzl but lost, so every payment is cancelled",
+		"ex.cancelled.declarer":  "the declarer's side caught the matzl, so every payment is cancelled",
+		"ex.cancelled.defenders": "the defenders caught the matzl, so every payment is cancelled",
 		"ex.excess":              "excess %s", "ex.shortfall": "shortfall %s",
 		"ex.per": "÷ %s", "ex.per-rounded": "÷ %s = %s, rounded up to %s", "ex.tout": "tout %s",
 		"ex.pot-take": "%s takes the pot of %s", "ex.pot-double": "%s doubles the pot, paying %s into it", "ex.pot-pay": "%s also pays %s into the pot",
