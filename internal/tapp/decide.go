@@ -294,11 +294,12 @@ func (s *State) MayRecord() error {
 	if err := s.mayChange(); err != nil {
 		return err
 	}
-	switch e := s.End(); e.Phase {
-	case PhaseDone:
+	e := s.End()
+	if e.Over() {
 		return catalogue.Conflict("conflict.over")
-	case PhaseHolder:
-		return catalogue.Conflict("conflict.holder-first", e.Question)
+	}
+	if next := s.NextHand(); e.HolderDue(next) {
+		return catalogue.Conflict("conflict.holder-first", e.Question, next)
 	}
 	return nil
 }

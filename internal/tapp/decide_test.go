@@ -224,8 +224,7 @@ func TestTheEndOfTheEvening(t *testing.T) {
 	g := wuerttemberg(t).and(AnnounceHerzAs{})
 	g.when(SayHerzAsHolder{Player: "Dan"}).then(HerzAsHolder{Hand: 3, Player: "Dan"}) // known while deal 3 is played
 	g.and(RecordHand{Record: suit("Cleo")})                                           // deal 3
-	g.when(RecordHand{Record: suit("Anna")}).thenErr(problem.Conflict, "conflict.holder-first")
-	mayRecord(t, g.state, "conflict.holder-first") // the form says so before anything is typed
+	mayRecord(t, g.state, "")                                                         // deal 4 is regular whoever has ♥A
 	g.when(SayHerzAsHolder{}).thenErr(problem.Input, "herz-as.player-missing")
 	g.when(SayHerzAsHolder{Player: "Dan", InTapp: true}).thenErr(problem.Input, "herz-as.both")
 	g.when(SayHerzAsHolder{Player: "Zoe"}).thenErr(problem.Input, "player.unknown")
@@ -254,6 +253,29 @@ func TestTheEndOfTheEvening(t *testing.T) {
 	// Corrections, voids and closing still work.
 	g.and(CorrectHand{Hand: 4, Record: suit("Ben"), Reason: "Ben played it"}, VoidHand{Hand: 8, Reason: "misdeal"}, Close{})
 	mayRecord(t, g.state, "conflict.closed")
+}
+
+// Nobody has said who was dealt ♥A in deal 3: deal 4 is a regular deal
+// whoever it was (the holder deals it at the earliest, and then it is the
+// last regular one: rules.md "End of the evening"), so it is recorded; deal
+// 5 may be a Zwangsramsch, so it waits for the answer. Dan, who dealt
+// deal 4, had it: deal 5 is the first Zwangsramsch.
+func TestTheDealAfterTheQuestionWaitsNotTheOneBefore(t *testing.T) {
+	g := wuerttemberg(t).and(AnnounceHerzAs{}, RecordHand{Record: suit("Cleo")}) // deal 3
+	if e := g.state.End(); e.Phase != PhaseHolder || e.Question != 3 {
+		t.Fatalf("after deal 3: %+v, want the holder of deal 3 asked", e)
+	}
+	g.when(RecordHand{Record: suit("Anna")}).then(HandRecorded{Hand: 4, Dealer: "Dan", Record: suit("Anna"), PotAfter: u(0),
+		Scored: scored(0, "Anna", 15, "Ben", -5, "Cleo", -5, "Dan", -5)}) // rules.md: suit, clubs: 5 from each
+	g.and(RecordHand{Record: suit("Anna")}) // deal 4
+	g.when(RecordHand{Record: suit("Ben")}).thenErr(problem.Conflict, "conflict.holder-first")
+	g.when(RecordHand{Record: ramsch()}).thenErr(problem.Conflict, "conflict.holder-first")
+	mayRecord(t, g.state, "conflict.holder-first") // the form says so before anything is typed
+	g.and(SayHerzAsHolder{Player: "Dan"})
+	if e := g.state.End(); e.LastRegular != 4 || e.Phase != PhaseForced || e.Forced != 1 {
+		t.Fatalf("Dan had ♥A in deal 3 and dealt deal 4: %+v, want deal 4 the last regular one and deal 5 Zwangsramsch 1", e)
+	}
+	g.when(RecordHand{Record: suit("Ben")}).thenErr(problem.Conflict, "conflict.forced")
 }
 
 // A mis-tap on who was dealt ♥A in deal 3 (Dan, who deals deal 4, so the

@@ -12,7 +12,7 @@ import "tappbook/internal/payout"
 const (
 	PhaseNone      = ""          // nobody said Herz-As
 	PhaseAnnounced = "announced" // said; the deal that shows who has ♥A is still to come or being played
-	PhaseHolder    = "holder"    // that deal is played: who was dealt ♥A must be said before the next
+	PhaseHolder    = "holder"    // that deal is played: the table asks who was dealt ♥A (see HolderDue)
 	PhaseLastRound = "last-round"
 	PhaseForced    = "forced" // the next deal is a Zwangsramsch
 	PhaseDone      = "done"   // every Zwangsramsch is played: the evening is over
@@ -30,6 +30,13 @@ type End struct {
 	Zwangsramsch   []int // the forced Ramsch deals; nil until known
 	Forced         int   // which Zwangsramsch the next deal is, 1…players; 0 when it is none
 }
+
+// HolderDue reports whether the next deal must wait for the ♥A holder of
+// deal Question. The deal right after Question is a regular one whoever
+// holds ♥A (their next deal is that one at the earliest, and then it is the
+// last regular deal), so it may be recorded before anyone says; the deal
+// after it may be a Zwangsramsch, so it waits.
+func (e End) HolderDue(next int) bool { return e.Phase == PhaseHolder && next > e.Question+1 }
 
 // Over reports whether every deal of the evening is played.
 func (e End) Over() bool { return e.Phase == PhaseDone }

@@ -25,7 +25,7 @@ var catalogue = problem.NewCatalogue(map[string]string{
 	"conflict.voided":               "deal %d is already voided",
 	"conflict.over":                 "the evening is over: every Zwangsramsch is played; close it (corrections and voids still work)",
 	"conflict.forced":               "deal %d is Zwangsramsch %d of %d: only ramsch can be played now",
-	"conflict.holder-first":         "say who was dealt the ♥A in deal %d (or that it lay in the tapp) before recording the next deal",
+	"conflict.holder-first":         "say who was dealt the ♥A in deal %d (or that it lay in the tapp) before recording deal %d: it may be a Zwangsramsch",
 	"conflict.herz-as-variant":      "Herz-As ends a Württemberg evening; this game is %s",
 	"conflict.herz-as-again":        "Herz-As was already announced",
 	"conflict.herz-as-none":         "nobody has said Herz-As in this game",
