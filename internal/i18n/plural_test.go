@@ -171,3 +171,36 @@ func TestMatzlCancelledSaysWonOrLost(t *testing.T) {
 		}
 	}
 }
+
+// A declarer who took no trick is said to have taken none ("ohne Stich"),
+// not "in 0 Stichen": a Württemberg suit game lost with the tapp's points
+// only, and a Bettel won.
+func TestNoTrickIsSaidAsSuch(t *testing.T) {
+	b := load(t)
+	w := payout.Setup{Variant: payout.Wuerttemberg, Players: []string{"Anna", "Ben", "Cleo", "Dan"}, Rules: payout.DefaultRules(payout.Wuerttemberg)}
+	pts, none := 10, 0
+	suit, err := payout.Score(w, payout.Table{}, payout.Record{Contract: "suit", Declarer: "Ben", Trump: payout.Clubs, Points: &pts, Tricks: &none})
+	if err != nil {
+		t.Fatal(err)
+	}
+	bettel, err := payout.Score(w, payout.Table{}, payout.Record{Contract: "bettel", Declarer: "Ben", Tricks: &none})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		lang, suit, bettel, not string
+	}{
+		{"de", "von Ben verloren mit 10 Augen ohne Stich:", "Bettel von Ben gewonnen ohne Stich:", "0 Stichen"},
+		{"sv", "av Ben förlorad med 10 ögon utan stick:", "av Ben vunnen utan stick:", "0 stick"},
+		{"en", "by Ben lost with 10 points and no trick:", "Bettel by Ben won with no trick:", "0 tricks"},
+	} {
+		for _, x := range []struct {
+			e    payout.Explanation
+			want string
+		}{{suit.Explanation, c.suit}, {bettel.Explanation, c.bettel}} {
+			if got := x.e.Render(b.For(c.lang)); !strings.Contains(got, x.want) || strings.Contains(got, c.not) {
+				t.Errorf("%s: %q, want %q", c.lang, got, x.want)
+			}
+		}
+	}
+}

@@ -228,7 +228,7 @@ func TestExplanationText(t *testing.T) {
 	}{
 		{z, Table{}, zugerRec("solo", 73, 5), "Solo by Anna won with 73 points in 5 tricks: 2 from each opponent."},
 		{z, Table{}, zugerRec("solo", 102, 7), "Solo by Anna won with 102 points in 7 tricks: base 2 × 2 (losers under 21) = 4 from each opponent."},
-		{z, Table{}, zugerRec("tapp", 25, 0), "Tapp by Anna lost with 25 points in 0 tricks: base 1 × 3 (losers took no trick) = 3 to each opponent."},
+		{z, Table{}, zugerRec("tapp", 25, 0), "Tapp by Anna lost with 25 points and no trick: base 1 × 3 (losers took no trick) = 3 to each opponent."},
 		{z, Table{}, zugerRec("tapp", 60, 4), "Tapp by Anna drawn with 60 points in 4 tricks: nobody pays."},
 		{z, Table{}, Record{Contract: "pass"}, "All passed: no game, nobody pays."},
 		{o, Table{Pot: d(4)}, oldRec("coeurfrage", 73), "Coeurfrage by Ben won with 73 points: excess 13 ÷ 4 = 3.25, rounded up to 4 = 4 from each opponent; Anna put the stake of 2 into the pot."},
@@ -240,7 +240,7 @@ func TestExplanationText(t *testing.T) {
 		{m, Table{Dealer: 3}, Record{Contract: "rufen", Partner: "Cleo", Points: ip(101), Tricks: ip(7), Matzl: MatzlDeclarer}, "Rufen by Anna and Cleo won with 101 points in 7 tricks: 2 (losers under 30, no water) + 1 matzl caught by the declarer's side = 3 from each opponent, one to each of the two."},
 		// rules.md, Matzlfangen "Payment": rufen lost → the reverse: each of the two pays one opponent.
 		{m, Table{Dealer: 3}, Record{Contract: "rufen", Partner: "Cleo", Points: ip(50), Tricks: ip(3)}, "Rufen by Anna and Cleo lost with 50 points in 3 tricks: 1 to each opponent, one from each of the two."},
-		{m, Table{Dealer: 3}, Record{Contract: "neid", Declarer: "Ben", Trump: Hearts, Points: ip(0), Tricks: ip(0), Matzl: MatzlDefenders}, "Neid (hearts) by Ben lost with 0 points in 0 tricks: 3 (losers took no trick) + 1 matzl caught by the defenders = 4 to each opponent."},
+		{m, Table{Dealer: 3}, Record{Contract: "neid", Declarer: "Ben", Trump: Hearts, Points: ip(0), Tricks: ip(0), Matzl: MatzlDefenders}, "Neid (hearts) by Ben lost with 0 points and no trick: 3 (losers took no trick) + 1 matzl caught by the defenders = 4 to each opponent."},
 		{m, Table{Dealer: 3}, Record{Contract: "neid", Declarer: "Ben", Points: ip(70), Tricks: ip(5), Matzl: MatzlDefenders}, "Neid by Ben won with 70 points in 5 tricks: base 1, but the defenders caught the matzl, so every payment is cancelled."},
 		{w, Table{}, ramsch(map[string][2]int{"Anna": {70, 7}, "Ben": {50, 4}, "Cleo": {0, 0}}), "Ramsch: Anna has the most points (70) and pays 5 to each other player; Cleo took no trick (Jungfer) and is paid 10."},
 		{w, Table{}, ramsch(map[string][2]int{"Anna": {40, 4}, "Ben": {40, 4}, "Cleo": {40, 3}}), "Ramsch: everyone has the same points, so nobody pays."},

@@ -121,11 +121,16 @@ func (e Explanation) Render(p Phrases) string {
 	switch e.Outcome {
 	case Won, Lost, Draw, Even, Cancelled:
 		head += " " + p.Phrase("ex.outcome."+string(outcomeWord(e)))
+		// No trick is said as such ("ohne Stich"), not as "in 0 tricks".
 		switch {
+		case e.Points != nil && e.Tricks != nil && *e.Tricks == 0:
+			head += " " + p.Phrase("ex.with-points-no-trick", *e.Points)
 		case e.Points != nil && e.Tricks != nil:
 			head += " " + p.Phrase("ex.with-points-tricks", *e.Points, *e.Tricks)
 		case e.Points != nil:
 			head += " " + p.Phrase("ex.with-points", *e.Points)
+		case e.Tricks != nil && *e.Tricks == 0:
+			head += " " + p.Phrase("ex.with-no-trick")
 		case e.Tricks != nil:
 			head += " " + p.Phrase("ex.with-tricks", *e.Tricks)
 		}
@@ -264,6 +269,7 @@ func EnglishPhrases() map[string]string {
 		"ex.trump": "(%s)", "ex.tout-announced": "tout", "ex.by": "by %s", "ex.by-two": "by %s and %s",
 		"ex.outcome.won": "won", "ex.outcome.lost": "lost", "ex.outcome.draw": "drawn", "ex.outcome.even": "even", "ex.outcome.cancelled": "played",
 		"ex.with-points-tricks": "with %d {1:point|points} in %d {2:trick|tricks}", "ex.with-points": "with %d {1:point|points}", "ex.with-tricks": "with %d {1:trick|tricks}",
+		"ex.with-points-no-trick": "with %d {1:point|points} and no trick", "ex.with-no-trick": "with no trick",
 		"ex.stake": "%s put the stake of %s into the pot",
 		"ex.base":  "base %s", "ex.base.no-water": "%s (losers under 30, no water)", "ex.base.no-trick": "%s (losers took no trick)",
 		"ex.times.under-21": "× %s (losers under 21)", "ex.times.no-trick": "× %s (losers took no trick)",
