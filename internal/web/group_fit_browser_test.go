@@ -71,3 +71,32 @@ func querySep(path string) string {
 	}
 	return "?"
 }
+
+// On a phone the statistics show who is ahead without scrolling: the
+// balance is the column after the name, and the headings wrap, so that
+// the table is not four screens wide (it was 1250 px in German).
+func TestBrowserStatsShowTheBalanceFirst(t *testing.T) {
+	h := newServer(t)
+	base, _ := lanServer(t, h)
+	g := mustStatus(t, do(t, h, "POST", "/api/groups", `{"name":"Mittwoch","players":["Anna","Ben","Cleo","Dan"],"unit":"0.50","currency":"EUR"}`), 201).json(t)
+	gid := g["id"].(string)
+	first := mustStatus(t, do(t, h, "POST", "/api/games", `{"variant":"zuger","players":["Anna","Ben","Cleo","Dan"],"group":"`+gid+`"}`), 201).json(t)["id"].(string)
+	mustStatus(t, do(t, h, "POST", "/api/games/"+first+"/hands", tappDeal("Anna", 70)), 201)
+	mustStatus(t, do(t, h, "POST", "/api/games/"+first+"/close", `{}`), 200)
+	ctx := browser(t, lanNames)
+	run(t, ctx, "be a phone", asPhone("light"))
+	for _, lang := range []string{"de", "sv", "en"} {
+		run(t, ctx, "open the stats", chromedp.Navigate(base+"/groups/"+gid+"/stats?lang="+lang), chromedp.WaitVisible(chromedp.CSS(`table.stats`)))
+		got := value(t, ctx, "measure the table", chromedp.Evaluate[string](`(() => {
+			const box = document.querySelector(".scroll"), net = box.querySelector("tbody td[data-stat=net]");
+			const b = box.getBoundingClientRect(), n = net.getBoundingClientRect();
+			if (n.left < b.left || n.right > b.right) return "the balance is out of view: " + n.left + "–" + n.right + " in " + b.left + "–" + b.right;
+			if (box.scrollWidth > 3 * box.clientWidth) return "the table is " + box.scrollWidth + " px wide in " + box.clientWidth;
+			return "ok";
+		})()`))
+		if got != "ok" {
+			shot(t, ctx, "stats-"+lang)
+			t.Errorf("%s: %s", lang, got)
+		}
+	}
+}
