@@ -120,7 +120,7 @@ func TestEvenAndRamschTieInEveryLanguage(t *testing.T) {
 	}
 	for lang, want := range map[string][]string{
 		"en": {"Anna and Ben tie for the most points (45), and each pays 5 to every player not in the tie", "Dan took no trick (Jungfer) and is paid 10 by each of them"},
-		"de": {"Anna und Ben liegen mit den meisten Augen (45) gleichauf, und jeder von ihnen zahlt jedem Spieler außerhalb des Gleichstands 5", "Dan hat keinen Stich (Jungfer) und bekommt stattdessen von jedem von ihnen 10"},
+		"de": {"Anna und Ben haben mit je 45 die meisten Augen; jeder von ihnen zahlt jedem übrigen Spieler 5", "Dan hat keinen Stich gemacht (Jungfer) und bekommt stattdessen von jedem von ihnen 10"},
 		"sv": {"Anna och Ben delar flest ögon (45), och var och en av dem betalar 5 till varje spelare utanför delningen", "Dan tog inget stick (jungfer) och får i stället 10 av var och en av dem"},
 	} {
 		got := res.Explanation.Render(b.For(lang))
@@ -201,6 +201,28 @@ func TestNoTrickIsSaidAsSuch(t *testing.T) {
 			if got := x.e.Render(b.For(c.lang)); !strings.Contains(got, x.want) || strings.Contains(got, c.not) {
 				t.Errorf("%s: %q, want %q", c.lang, got, x.want)
 			}
+		}
+	}
+}
+
+// Several players without a trick in one Ramsch are named in one sentence,
+// not one sentence each (Zwangsramsch: one player took every trick).
+func TestJungfersInOneSentence(t *testing.T) {
+	b := load(t)
+	w := payout.Setup{Variant: payout.Wuerttemberg, Players: []string{"Anna", "Ben", "Cleo", "Dan"}, Rules: payout.DefaultRules(payout.Wuerttemberg)}
+	score := func(pts, tricks int) payout.RamschScore { return payout.RamschScore{Points: &pts, Tricks: &tricks} }
+	res, err := payout.Score(w, payout.Table{}, payout.Record{Contract: "ramsch", Ramsch: map[string]payout.RamschScore{
+		"Anna": score(0, 0), "Ben": score(0, 0), "Cleo": score(120, 8), "Dan": score(0, 0)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for lang, want := range map[string]string{
+		"en": "Anna, Ben and Dan took no trick (Jungfer) and are each paid 10.",
+		"de": "Anna, Ben und Dan haben keinen Stich gemacht (Jungfer) und bekommen stattdessen je 10.",
+		"sv": "Anna, Ben och Dan tog inget stick (jungfer) och får i stället 10 var.",
+	} {
+		if got := res.Explanation.Render(b.For(lang)); !strings.HasSuffix(got, want) || strings.Count(got, ";") != 1 {
+			t.Errorf("%s: %q, want it to end %q", lang, got, want)
 		}
 	}
 }

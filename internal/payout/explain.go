@@ -136,11 +136,14 @@ func (e Explanation) Render(p Phrases) string {
 		}
 	}
 
-	var value, pot, ramsch, payers []string
+	var value, pot, ramsch, payers, jungfers []string
 	cancelled, plainBase := "", false
 	for _, s := range e.Steps {
-		if s.Kind == StepRamschPays {
+		switch s.Kind {
+		case StepRamschPays:
 			payers = append(payers, s.Player)
+		case StepJungfer:
+			jungfers = append(jungfers, s.Player)
 		}
 	}
 	for _, s := range e.Steps {
@@ -190,11 +193,19 @@ func (e Explanation) Render(p Phrases) string {
 				ramsch = append(ramsch, p.Phrase("ex.ramsch-tie-pays", ListOf(p, payers), s.N, s.Value))
 			}
 		case StepJungfer:
-			if len(payers) > 1 {
-				ramsch = append(ramsch, p.Phrase("ex.jungfer-tie", s.Player, s.N))
-			} else {
-				ramsch = append(ramsch, p.Phrase("ex.jungfer", s.Player, s.N))
+			// Several players without a trick are named in one sentence.
+			key := "ex.jungfer"
+			switch {
+			case s.Player != jungfers[0]:
+				continue
+			case len(jungfers) > 1 && len(payers) > 1:
+				key = "ex.jungfer-tie-many"
+			case len(jungfers) > 1:
+				key = "ex.jungfer-many"
+			case len(payers) > 1:
+				key = "ex.jungfer-tie"
 			}
+			ramsch = append(ramsch, p.Phrase(key, ListOf(p, jungfers), s.N))
 		case StepRamschTie:
 			ramsch = append(ramsch, p.Phrase("ex.ramsch-tie"))
 		}
@@ -284,8 +295,9 @@ func EnglishPhrases() map[string]string {
 		"ex.jungfer":     "%s took no trick (Jungfer) and is paid %s", "ex.ramsch-tie": "everyone has the same points, so nobody pays",
 		"ex.ramsch-tie-pays": "%s tie for the most points (%s), and each pays %s to every player not in the tie",
 		"ex.jungfer-tie":     "%s took no trick (Jungfer) and is paid %s by each of them",
-		"ex.list":            "%s and %s",
-		"ex.passed":          "All passed: no game, nobody pays", "ex.draw": "%s: nobody pays", "ex.even": "%s: nobody pays", "ex.ramsch": "Ramsch: %s",
+		"ex.jungfer-many":    "%s took no trick (Jungfer) and are each paid %s", "ex.jungfer-tie-many": "%s took no trick (Jungfer) and are each paid %s by each of them",
+		"ex.list":   "%s and %s",
+		"ex.passed": "All passed: no game, nobody pays", "ex.draw": "%s: nobody pays", "ex.even": "%s: nobody pays", "ex.ramsch": "Ramsch: %s",
 		"ex.cancelled": "%s: %s, but %s", "ex.line-plain": "%s: %s", "ex.line": "%s: %s = %s",
 		"ex.from-each": "%s from each opponent", "ex.to-each": "%s to each opponent",
 		"ex.from-each-rufen": "%s from each opponent, one to each of the two", "ex.to-each-rufen": "%s to each opponent, one from each of the two",
