@@ -266,3 +266,14 @@ func TestErrorIsASentence(t *testing.T) {
 		}
 	}
 }
+
+// German names the pot one way on every page ("Pott", as the table and the
+// explanations say it), not "Topf" on one of them.
+func TestGermanPotIsPott(t *testing.T) {
+	b := load(t)
+	for _, key := range b.Keys("de") {
+		if f, _ := b.Format("de", key); strings.Contains(f, "Topf") {
+			t.Errorf("de %s says Topf: %s", key, f)
+		}
+	}
+}
