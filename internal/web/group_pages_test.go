@@ -287,8 +287,8 @@ func TestPaidInOneTapWithAnUmlaut(t *testing.T) {
 	if p := do(t, h, "GET", "/api/groups/"+gid+"/tab", "").body; !strings.Contains(p, `"Jürgen":"0.00"`) {
 		t.Fatalf("after Jürgen paid, the tab: %s", p)
 	}
-	// The tab says it was saved.
-	if text := visibleText(page(t, h, saved, "de").body); !strings.Contains(text, "Zahlung 1 gespeichert: Jürgen hat Åsa CHF") {
+	// The tab says it was saved, in a sentence that ends.
+	if text := visibleText(page(t, h, saved, "de").body); !regexp.MustCompile(`Zahlung 1 gespeichert: Jürgen hat Åsa CHF [0-9.,]+ bezahlt\.`).MatchString(text) {
 		t.Fatalf("the tab after paying (%s): %s", saved, text)
 	}
 	// A second phone showing the same tab taps the same "Paid" (at once,
