@@ -71,6 +71,11 @@ func (s *Store) AppendAliased(ctx context.Context, stream string, expectedVersio
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), s.appendTimeout)
 	defer cancel()
 	res, err := s.appendConn(ctx, stream, expectedVersion, key, aliases, evs, payloads)
+	if lost, ok := errors.AsType[*commitLost](err); ok {
+		// Asked once the lost connection is given back to the pool: with
+		// every other connection taken, the question needs that one.
+		res, err = s.settleCommit(stream, lost.out, lost.cause)
+	}
 	if err != nil {
 		err = s.writeFailed(err)
 		if isUnique(err, "events_stream_version_key") {
@@ -186,18 +191,28 @@ func (s *Store) appendConn(ctx context.Context, stream string, expectedVersion i
 		// A FATAL (the session ended: shutdown, terminated) can come
 		// after COMMIT ran, in place of its answer.
 		// The commit may have been sent and the connection lost before
-		// its answer: ask the database, on another connection, whether
-		// these events are there.
+		// its answer: the caller asks the database, once this connection
+		// is given back, whether these events are there.
 		// Not reused: closed, its goodbye bounded (the socket may hang).
 		closeCtx, cancel := context.WithTimeout(context.Background(), time.Second)
 		conn.Conn().Close(closeCtx)
 		cancel()
-		return s.settleCommit(stream, out, err)
+		return events.AppendResult{}, &commitLost{out: out, cause: err}
 	}
 	committed = true
 	// The sequence numbers were scanned into out by the batch.
 	return events.AppendResult{Events: out}, nil
 }
+
+// commitLost is an append whose commit was sent on a connection that then
+// failed before its answer came: settleCommit learns whether it was made.
+type commitLost struct {
+	out   []events.Event // the events as they were sent
+	cause error
+}
+
+func (e *commitLost) Error() string { return e.cause.Error() }
+func (e *commitLost) Unwrap() error { return e.cause }
 
 // settleTimeout bounds the question whether a commit was made.
 const settleTimeout = 10 * time.Second

@@ -356,3 +356,27 @@ func TestCommitAnsweredWithAFatal(t *testing.T) {
 		t.Fatalf("a commit answered with a FATAL: %+v, %v; stream at %d", res, err, v)
 	}
 }
+
+// A commit whose answer is lost is settled on another connection than the
+// one lost: one that is still taken from the pool until the append gives
+// it back. With every connection of the pool taken (here the pool's only
+// one), the lost connection must be given back before asking, or the
+// question waits for a connection that only its own answer frees, and a
+// commit that was made is answered "unknown".
+func TestCommitWhoseAnswerIsLostWithThePoolFull(t *testing.T) {
+	dbURL := pg.Database(t)
+	cut, via := newCutter(t, dbURL)
+	s, err := postgres.Open(context.Background(), via, postgres.Options{MaxConns: 1, AppendTimeout: 3 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if _, err := appendOne(s, 0); err != nil {
+		t.Fatal(err)
+	}
+	cut.mode.Store(cutAfter)
+	res, err := appendOne(s, 1)
+	if err != nil || len(res.Events) != 1 || res.Events[0].Version != 2 || res.Events[0].Seq == 0 {
+		t.Fatalf("a commit whose answer was lost, the pool full: %+v, %v", res, err)
+	}
+}
