@@ -6,7 +6,6 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"io"
 	"net"
 	"net/url"
 	"strings"
@@ -98,34 +97,71 @@ func (c *cutter) serve() {
 			continue
 		}
 		c.track(client, server)
+		// answerLost: the request was passed on and its answer is to be
+		// dropped; answered is closed once the database gave it.
+		var answerLost atomic.Bool
+		answered := make(chan struct{})
 		c.wg.Add(2)
-		go func() { defer c.wg.Done(); io.Copy(client, server); client.Close() }()
+		go func() {
+			defer c.wg.Done()
+			defer client.Close()
+			buf := make([]byte, 64<<10)
+			var got []byte
+			for {
+				n, err := server.Read(buf)
+				if answerLost.Load() {
+					// Kept from the client; the connection to the database
+					// ends once its answer, to the Sync, is in.
+					if got = append(got, buf[:n]...); readyForQuery(got) || err != nil {
+						close(answered)
+						return
+					}
+					continue
+				}
+				if n > 0 {
+					if _, werr := client.Write(buf[:n]); werr != nil {
+						return
+					}
+				}
+				if err != nil {
+					return
+				}
+			}
+		}()
 		go func() {
 			defer c.wg.Done()
 			defer server.Close()
 			defer client.Close()
 			buf := make([]byte, 64<<10)
+			mode := cutNone
 			for {
 				n, err := client.Read(buf)
 				if n > 0 {
-					mode := cutNone
-					if bytes.Contains(buf[:n], []byte("cut-here")) {
+					if mode == cutNone && bytes.Contains(buf[:n], []byte("cut-here")) {
 						mode = c.mode.Swap(cutNone)
+						// Marked before the request goes on, so that no
+						// part of its answer reaches the client.
+						answerLost.Store(mode != cutNone && mode != cutBefore)
 					}
 					if mode != cutBefore {
 						if _, werr := server.Write(buf[:n]); werr != nil {
 							return
 						}
 					}
-					if mode != cutNone {
-						// The answer cannot come back; the database, still
-						// connected a moment, commits what it was sent.
+					// The whole request is passed on (or kept), up to its
+					// Sync, however the reads split it; then the cut.
+					if mode != cutNone && (mode == cutBefore || endsWithSync(buf[:n])) {
 						if mode == cutAfterThenDown {
 							c.down(server)
 						}
 						client.Close()
 						if mode != cutBefore {
-							time.Sleep(200 * time.Millisecond)
+							// The database commits what it was sent; its
+							// answer is dropped.
+							select {
+							case <-answered:
+							case <-time.After(10 * time.Second):
+							}
 						}
 						return
 					}
@@ -136,6 +172,19 @@ func (c *cutter) serve() {
 			}
 		}()
 	}
+}
+
+// endsWithSync reports a client's write that ends with a Sync message,
+// the end of a pipelined request.
+func endsWithSync(b []byte) bool {
+	return bytes.HasSuffix(b, []byte{'S', 0, 0, 0, 4})
+}
+
+// readyForQuery reports a server's answer that ends with ReadyForQuery,
+// the end of its answer to a Sync.
+func readyForQuery(b []byte) bool {
+	n := len(b)
+	return n >= 6 && b[n-6] == 'Z' && bytes.Equal(b[n-5:n-1], []byte{0, 0, 0, 5})
 }
 
 func appendOne(s *postgres.Store, v int64) (events.AppendResult, error) {
