@@ -139,12 +139,7 @@ func New(svc *game.Service, log *slog.Logger, options ...Options) (*Server, erro
 		}
 		return c.JSON(http.StatusOK, map[string]string{"status": "ok"})
 	})
-	static := e.Group("/static", func(next echo.HandlerFunc) echo.HandlerFunc {
-		return func(c echo.Context) error {
-			c.Response().Header().Set("Cache-Control", "public, max-age=3600")
-			return next(c)
-		}
-	})
+	static := e.Group("/static", staticCaching)
 	static.StaticFS("/", staticfiles.FS)
 	// The service worker answers for the whole site only from its root; the
 	// browser checks it for updates, so it is never cached long.
@@ -378,6 +373,27 @@ func createLimit(burst int, every time.Duration) echo.MiddlewareFunc {
 				"too many games and groups started from this address in a short time; the next can be started in %d s (Retry-After)", wait))
 		},
 	})
+}
+
+// staticCaching says how long a browser may keep an embedded file. Pages
+// link each by its content hash (static.URL), and under that address it
+// never changes: kept for a year without asking. Any other address (an old
+// page's hash after an upgrade, none at all) is asked about every time,
+// and answered 304 when the file is the one the browser has (its ETag is
+// its hash), so a phone never runs an old script against new pages.
+func staticCaching(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		h := c.Response().Header()
+		if v := staticfiles.Version(strings.TrimPrefix(c.Request().URL.Path, "/static/")); v != "" {
+			h.Set("ETag", `"`+v+`"`)
+			if c.QueryParam("v") == v {
+				h.Set("Cache-Control", "public, max-age=31536000, immutable")
+				return next(c)
+			}
+		}
+		h.Set("Cache-Control", "no-cache")
+		return next(c)
+	}
 }
 
 // rootFile serves one embedded file at the site's root.
