@@ -184,6 +184,23 @@ type handBody struct {
 	// ExpectedRevisions, for a correction: the deal's "revisions" when the
 	// client read it; another client's correction since → 409.
 	ExpectedRevisions *int `json:"expected_revisions"`
+	// ExpectedChanges, for a correction: the deal's "changes" when the
+	// client read it; another client's correction or void since → 409.
+	ExpectedChanges *int `json:"expected_changes"`
+}
+
+// newDeal refuses, for a deal not recorded yet, what only a correction
+// takes: a reason and the checks against what was read of the deal.
+func (b handBody) newDeal() error {
+	switch {
+	case b.Reason != nil:
+		return unknownField("reason")
+	case b.ExpectedRevisions != nil:
+		return unknownField("expected_revisions")
+	case b.ExpectedChanges != nil:
+		return unknownField("expected_changes")
+	}
+	return nil
 }
 
 type handAnswerJSON struct {
@@ -206,11 +223,8 @@ func (a api) recordHand(c echo.Context) error {
 	if err := decode(c, &b, false); err != nil {
 		return err
 	}
-	if b.Reason != nil {
-		return unknownField("reason")
-	}
-	if b.ExpectedRevisions != nil {
-		return unknownField("expected_revisions")
+	if err := b.newDeal(); err != nil {
+		return err
 	}
 	ans, err := a.svc.Record(c.Request().Context(), gameID(c), b.Record,
 		game.Checks{Dealer: b.Dealer, ExpectedHand: b.ExpectedHand}, c.Request().Header.Get(idempotencyHeader))
@@ -251,7 +265,7 @@ func (a api) correctHand(c echo.Context) error {
 		reason = *b.Reason
 	}
 	ans, err := a.svc.Correct(c.Request().Context(), gameID(c), n, b.Record, reason,
-		game.Checks{Dealer: b.Dealer, ExpectedHand: b.ExpectedHand, Entered: b.ExpectedRevisions}, c.Request().Header.Get(idempotencyHeader))
+		game.Checks{Dealer: b.Dealer, ExpectedHand: b.ExpectedHand, Entered: b.ExpectedRevisions, Changes: b.ExpectedChanges}, c.Request().Header.Get(idempotencyHeader))
 	if err != nil {
 		return err
 	}

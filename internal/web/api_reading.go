@@ -82,6 +82,7 @@ type handJSON struct {
 	Voided      bool                       `json:"voided"`
 	VoidReason  string                     `json:"void_reason,omitempty"`
 	Revisions   int                        `json:"revisions"`
+	Changes     int                        `json:"changes"` // revisions and voids: what expected_changes checks
 	Explanation string                     `json:"explanation"`
 	Detail      json.RawMessage            `json:"detail"`
 	History     []revisionJSON             `json:"history"`
@@ -94,7 +95,7 @@ func (a api) listHands(c echo.Context) error {
 			res := h.Result()
 			hj := handJSON{Hand: h.Number, Dealer: g.Setup.Players[h.Dealer], Record: h.Record(),
 				Deltas: unitsByName(g, res.Deltas()), PotDelta: res.PotDelta(), Voided: h.Voided, VoidReason: h.VoidReason,
-				Explanation: res.Text(), Detail: res.ExplanationJSON(), Revisions: h.Entered()}
+				Explanation: res.Text(), Detail: res.ExplanationJSON(), Revisions: h.Entered(), Changes: h.Changes()}
 			for _, r := range h.Revisions {
 				rj := revisionJSON{Kind: r.Kind, At: r.At, Reason: r.Reason, Record: r.Record(), Cause: r.Cause}
 				if rr := r.Result(); rr != nil {

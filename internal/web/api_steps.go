@@ -66,8 +66,8 @@ func (a api) announce(c echo.Context) error {
 	if err := decode(c, &b, false); err != nil {
 		return err
 	}
-	if b.Reason != nil {
-		return unknownField("reason")
+	if err := b.newDeal(); err != nil {
+		return err
 	}
 	if err := a.svc.Announce(c.Request().Context(), gameID(c), b.Record,
 		game.Checks{Dealer: b.Dealer, ExpectedHand: b.ExpectedHand}, c.Request().Header.Get(idempotencyHeader)); err != nil {

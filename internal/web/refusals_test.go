@@ -1,6 +1,7 @@
 package web
 
 import (
+	"encoding/json"
 	"net/http"
 	"net/url"
 	"strings"
@@ -110,6 +111,51 @@ func TestUnitWrittenTheOneWay(t *testing.T) {
 		grp := createGroup(t, h, `{"name":"T","unit":"`+written+`"}`)
 		if grp["unit"] != want {
 			t.Errorf("a group's unit %q answered %q, want %q", written, grp["unit"], want)
+		}
+	}
+}
+
+// A script read deal 1 (changes 1), another phone voided it, and the
+// script's correction with expected_changes is refused instead of quietly
+// bringing the deal back; with the changes it reads now (2), it brings the
+// deal back, as a correction of a voided deal does. expected_revisions
+// counts corrections only, so it does not see the void; a new deal takes
+// neither check.
+func TestAPICorrectionMeetsAVoid(t *testing.T) {
+	h := newServer(t)
+	id := createGame(t, h, zugerGame)
+	mustStatus(t, do(t, h, "POST", "/api/games/"+id+"/hands", `{"contract":"solo","declarer":"Dan","points":80,"tricks":6}`), 201)
+	deal := func() map[string]any {
+		var hands []map[string]any
+		if err := json.Unmarshal([]byte(do(t, h, "GET", "/api/games/"+id+"/hands", "").body), &hands); err != nil {
+			t.Fatal(err)
+		}
+		return hands[0]
+	}
+	if d := deal(); d["revisions"] != 1.0 || d["changes"] != 1.0 {
+		t.Fatalf("deal 1 as recorded: revisions %v, changes %v; want 1 and 1", d["revisions"], d["changes"])
+	}
+	mustStatus(t, do(t, h, "POST", "/api/games/"+id+"/hands/1/void", `{"reason":"misdeal"}`), 200)
+	if d := deal(); d["revisions"] != 1.0 || d["changes"] != 2.0 || d["voided"] != true {
+		t.Fatalf("deal 1 voided: revisions %v, changes %v, voided %v; want 1, 2, true", d["revisions"], d["changes"], d["voided"])
+	}
+	r := do(t, h, "PUT", "/api/games/"+id+"/hands/1", `{"contract":"solo","declarer":"Dan","points":70,"tricks":5,"expected_changes":1}`)
+	if msg, _ := r.json(t)["error"].(string); r.status != 409 || !strings.Contains(msg, "deal 1 was changed by someone else") || !strings.Contains(msg, "voided (misdeal)") {
+		t.Fatalf("a correction read before the void: %d %s", r.status, r.body)
+	}
+	if d := deal(); d["voided"] != true || d["changes"] != 2.0 {
+		t.Fatalf("the refused correction changed deal 1: %v", d)
+	}
+	mustStatus(t, do(t, h, "PUT", "/api/games/"+id+"/hands/1", `{"contract":"solo","declarer":"Dan","points":70,"tricks":5,"expected_changes":2}`), 200)
+	if d := deal(); d["voided"] != false || d["revisions"] != 2.0 || d["changes"] != 3.0 {
+		t.Fatalf("corrected as read: %v", d)
+	}
+	for _, field := range []string{`"expected_changes":0`, `"expected_revisions":0`, `"reason":"x"`} {
+		body := `{"contract":"solo","declarer":"Dan","points":70,"tricks":5,` + field + `}`
+		for _, path := range []string{"/api/games/" + id + "/hands", "/api/games/" + id + "/deal/announce"} {
+			if r := do(t, h, "POST", path, body); r.status != 422 {
+				t.Errorf("POST %s with %s: %d %s, want 422 (a correction's field)", path, field, r.status, r.body)
+			}
 		}
 	}
 }
