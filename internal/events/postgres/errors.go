@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 
 	"tappbook/internal/events"
@@ -50,10 +51,19 @@ const pingTimeout = 2 * time.Second
 // database that answers again ends the degradation a write out of reach
 // began (a server a load balancer took out of rotation gets no writes to
 // end it).
+//
+// It asks on a connection of its own, not one of the pool's: with every
+// pooled connection busy on appends (a busy evening, or appends waiting on
+// one stream's lock) the database still answers, and the server is ready.
 func (s *Store) Ping(ctx context.Context) error {
 	ctx, cancel := context.WithTimeout(ctx, pingTimeout)
 	defer cancel()
-	if _, err := s.pool.Exec(ctx, "SELECT 1"); err != nil {
+	conn, err := pgx.ConnectConfig(ctx, s.pool.Config().ConnConfig.Copy())
+	if err == nil {
+		err = conn.Ping(ctx)
+		conn.Close(context.Background())
+	}
+	if err != nil {
 		return fmt.Errorf("the database is out of reach: %w", err)
 	}
 	if s.unreachable.CompareAndSwap(true, false) {

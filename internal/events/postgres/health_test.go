@@ -5,6 +5,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 
@@ -63,5 +64,60 @@ func TestHealthWhenTheDatabaseIsOutOfReach(t *testing.T) {
 	}
 	if v, _ := s.StreamVersion(ctx, "g"); v != 2 {
 		t.Fatalf("stream at version %d, want 2", v)
+	}
+}
+
+// With every pooled connection busy (here the pool's one, held by an
+// append waiting for its stream's lock) the database still answers: the
+// ping says so at once rather than waiting for a pooled connection and
+// calling the database out of reach.
+func TestPingWithEveryPooledConnectionBusy(t *testing.T) {
+	ctx := context.Background()
+	url := pg.Database(t)
+	s, err := postgres.Open(ctx, url, postgres.Options{MaxConns: 1, AppendTimeout: 20 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	// Another session holds stream g's append lock (class 1, as append.go
+	// takes it), so the append waits on it, holding the pool's connection.
+	holder := conn(t, url)
+	tx, err := holder.Begin(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(1, hashtext('g'))`); err != nil {
+		t.Fatal(err)
+	}
+	appended := make(chan error, 1)
+	go func() {
+		_, err := s.Append(ctx, "g", 0, events.Key{}, events.NewEvent{Type: "t", SchemaVersion: 1, Data: 1})
+		appended <- err
+	}()
+	waiting := false
+	for range 200 { // until the append waits on the lock
+		var n int
+		if err := holder.QueryRow(ctx, `SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		if waiting = n > 0; waiting {
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if !waiting {
+		t.Fatal("the append never waited on the stream's lock")
+	}
+	if err := s.Ping(ctx); err != nil {
+		t.Fatalf("ping with the pool's one connection busy: %v", err)
+	}
+	if h := s.Health(); !h.OK {
+		t.Fatalf("health with the pool busy: %+v", h)
+	}
+	if err := tx.Rollback(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-appended; err != nil {
+		t.Fatalf("the append, once the lock was let go: %v", err)
 	}
 }
