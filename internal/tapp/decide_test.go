@@ -402,3 +402,27 @@ func TestSoloStoredWithoutTrump(t *testing.T) {
 	p2 := game(t, "old-tapp", three, map[string]any{"stake": 2, "remainder": "cut"})
 	p2.when(Announce{Record: payout.Record{Contract: "solo", Declarer: "Cleo"}}).thenErr(problem.Input, "trump.missing")
 }
+
+// A second phone answering the ♥A question is told what the first said:
+// who had it, or that it lay in the tapp and the question passed on.
+func TestHerzAsAnsweredSaysWhat(t *testing.T) {
+	answered := func(s *State, code, says string) {
+		t.Helper()
+		err := s.End().Answered()
+		if code == "" {
+			if err != nil {
+				t.Fatalf("nothing answered yet: %v", err)
+			}
+			return
+		}
+		if pe, ok := problem.As(err); !ok || pe.Code != code || !strings.Contains(err.Error(), says) {
+			t.Fatalf("answered: %v, want %s saying %q", err, code, says)
+		}
+	}
+	g := wuerttemberg(t).and(AnnounceHerzAs{}, RecordHand{Record: suit("Cleo")}) // deal 3
+	answered(g.state, "", "")
+	g.and(SayHerzAsHolder{InTapp: true})
+	answered(g.state, "conflict.herz-as-in-tapp", "deal 3")
+	g.and(RecordHand{Record: suit("Dan")}, SayHerzAsHolder{Player: "Ben"}) // deal 4: Ben had it
+	answered(g.state, "conflict.herz-as-holder-known", "Ben")
+}

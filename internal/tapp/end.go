@@ -38,6 +38,19 @@ type End struct {
 // after it may be a Zwangsramsch, so it waits.
 func (e End) HolderDue(next int) bool { return e.Phase == PhaseHolder && next > e.Question+1 }
 
+// Answered is what to tell someone who answers the ♥A question after
+// another phone did: who was named, or that the ♥A lay in the tapp and
+// the question passed on; nil when nothing was answered.
+func (e End) Answered() error {
+	switch {
+	case e.Holder != "":
+		return catalogue.Conflict("conflict.herz-as-holder-known", e.Holder, e.HolderHand)
+	case len(e.InTapp) > 0:
+		return catalogue.Conflict("conflict.herz-as-in-tapp", e.InTapp[len(e.InTapp)-1], e.Question)
+	}
+	return nil
+}
+
 // Over reports whether every deal of the evening is played.
 func (e End) Over() bool { return e.Phase == PhaseDone }
 

@@ -115,12 +115,8 @@ func (u ui) herzAsHolder(c echo.Context) error {
 			// The key is the question's: another phone answered it
 			// first, otherwise. Say what was answered, not "key".
 			if g, serr := u.svc.Snapshot(c.Request().Context(), gameID(c)); serr == nil {
-				if e := g.End(); e.Holder != "" {
-					err = tapp.Messages().Conflict("conflict.herz-as-holder-known", e.Holder, e.HolderHand)
-				} else if len(e.InTapp) > 0 {
-					// The ♥A lay in the tapp, said first: the question
-					// passed on to the next deal, asked on the table.
-					err = tapp.Messages().Conflict("conflict.herz-as-in-tapp", e.InTapp[len(e.InTapp)-1], e.Question)
+				if answered := g.End().Answered(); answered != nil {
+					err = answered
 				}
 			}
 		}
