@@ -16,6 +16,30 @@ import (
 
 // pageAmounts reads amounts a page shows in elements with a data attribute
 // naming the player ("CHF 2.50", "−CHF 3.50"), as decimals.
+// redWhenNegative checks that the amounts selector finds are in the
+// colour of a loss exactly when they are negative, as a table's balances
+// are, and that there is one of each.
+func redWhenNegative(t *testing.T, ctx context.Context, selector string) {
+	t.Helper()
+	got := value(t, ctx, "colours of "+selector, chromedp.Evaluate[[]string](fmt.Sprintf(`(() => {
+		const probe = document.createElement('span');
+		probe.style.color = 'var(--bad)';
+		document.body.appendChild(probe);
+		const bad = getComputedStyle(probe).color;
+		probe.remove();
+		return [...document.querySelectorAll(%q)].map(e =>
+			(e.textContent.includes('\u2212') ? 'negative ' : 'not negative ') + (getComputedStyle(e).color === bad ? 'red' : 'not red'));
+	})()`, selector)))
+	seen := map[string]bool{}
+	for _, g := range got {
+		seen[g] = true
+	}
+	if len(seen) != 2 || !seen["negative red"] || !seen["not negative not red"] {
+		shot(t, ctx, "colours")
+		t.Fatalf("%s: %v; want negative amounts red and the others not, one of each", selector, got)
+	}
+}
+
 func pageAmounts(t *testing.T, ctx context.Context, selector, attr string) map[string]decimal.Decimal {
 	t.Helper()
 	raw := value(t, ctx, "read "+selector, chromedp.Evaluate[map[string]string](fmt.Sprintf(
@@ -191,6 +215,7 @@ func TestBrowserGroupTwoEvenings(t *testing.T) {
 		shot(t, ctx, "tab")
 		t.Fatalf("the tab shows %v, the evenings' ledgers sum to %v", got, want)
 	}
+	redWhenNegative(t, ctx, `td[data-owed]`)
 
 	// Ben pays Anna 1,50 in cash.
 	run(t, ctx, "record a payment",
@@ -237,6 +262,7 @@ func TestBrowserGroupTwoEvenings(t *testing.T) {
 			t.Fatalf("%s's stats %v; want 2 evenings, %d deals, %v declared", name, r, deals[name], declared[name])
 		}
 	}
+	redWhenNegative(t, ctx, `td[data-stat=net]`)
 	if n := value(t, ctx, "count chart lines", chromedp.Evaluate[int](`document.querySelectorAll('figure.chart polyline').length`)); n != 4 {
 		t.Fatalf("the chart has %d lines", n)
 	}
