@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"strings"
 	"testing"
 
@@ -40,15 +41,7 @@ func TestBrowserGroupPagesFitAPhone(t *testing.T) {
 // The statistics are wider than a phone: each table scrolls sideways
 // under a visible heading, with the names kept in view.
 func TestBrowserStatsKeepNamesInView(t *testing.T) {
-	h := newServer(t)
-	base, _ := lanServer(t, h)
-	g := mustStatus(t, do(t, h, "POST", "/api/groups", `{"name":"Thursday","players":["Anna","Ben","Cleo","Dan"],"unit":"0.50","currency":"CHF"}`), 201).json(t)
-	gid := g["id"].(string)
-	first := mustStatus(t, do(t, h, "POST", "/api/games", `{"variant":"zuger","players":["Anna","Ben","Cleo","Dan"],"group":"`+gid+`"}`), 201).json(t)["id"].(string)
-	mustStatus(t, do(t, h, "POST", "/api/games/"+first+"/hands", tappDeal("Anna", 70)), 201)
-	mustStatus(t, do(t, h, "POST", "/api/games/"+first+"/close", `{}`), 200)
-	ctx := browser(t, lanNames)
-	run(t, ctx, "be a phone", asPhone("light"))
+	base, gid, ctx := phoneOnAGroup(t, "CHF")
 	run(t, ctx, "open the stats", chromedp.Navigate(base+"/groups/"+gid+"/stats?lang=de"), chromedp.WaitVisible(chromedp.CSS(`table.stats`)))
 	ok := value(t, ctx, "scroll the table", chromedp.Evaluate[string](`(() => {
 		const box = document.querySelector(".scroll"), name = box.querySelector("tbody th");
@@ -65,6 +58,22 @@ func TestBrowserStatsKeepNamesInView(t *testing.T) {
 	}
 }
 
+// phoneOnAGroup serves a group with one closed Zuger evening (one deal)
+// by a LAN name and opens a phone-sized browser: the group's base URL,
+// its id and the browser.
+func phoneOnAGroup(t *testing.T, currency string) (string, string, context.Context) {
+	t.Helper()
+	h := newServer(t)
+	base, _ := lanServer(t, h)
+	gid := mustStatus(t, do(t, h, "POST", "/api/groups", `{"name":"Thursday","players":["Anna","Ben","Cleo","Dan"],"unit":"0.50","currency":"`+currency+`"}`), 201).json(t)["id"].(string)
+	first := mustStatus(t, do(t, h, "POST", "/api/games", `{"variant":"zuger","players":["Anna","Ben","Cleo","Dan"],"group":"`+gid+`"}`), 201).json(t)["id"].(string)
+	mustStatus(t, do(t, h, "POST", "/api/games/"+first+"/hands", tappDeal("Anna", 70)), 201)
+	mustStatus(t, do(t, h, "POST", "/api/games/"+first+"/close", `{}`), 200)
+	ctx := browser(t, lanNames)
+	run(t, ctx, "be a phone", asPhone("light"))
+	return base, gid, ctx
+}
+
 func querySep(path string) string {
 	if strings.Contains(path, "?") {
 		return "&"
@@ -76,15 +85,7 @@ func querySep(path string) string {
 // balance is the column after the name, and the headings wrap, so that
 // the table is not four screens wide (it was 1250 px in German).
 func TestBrowserStatsShowTheBalanceFirst(t *testing.T) {
-	h := newServer(t)
-	base, _ := lanServer(t, h)
-	g := mustStatus(t, do(t, h, "POST", "/api/groups", `{"name":"Mittwoch","players":["Anna","Ben","Cleo","Dan"],"unit":"0.50","currency":"EUR"}`), 201).json(t)
-	gid := g["id"].(string)
-	first := mustStatus(t, do(t, h, "POST", "/api/games", `{"variant":"zuger","players":["Anna","Ben","Cleo","Dan"],"group":"`+gid+`"}`), 201).json(t)["id"].(string)
-	mustStatus(t, do(t, h, "POST", "/api/games/"+first+"/hands", tappDeal("Anna", 70)), 201)
-	mustStatus(t, do(t, h, "POST", "/api/games/"+first+"/close", `{}`), 200)
-	ctx := browser(t, lanNames)
-	run(t, ctx, "be a phone", asPhone("light"))
+	base, gid, ctx := phoneOnAGroup(t, "EUR")
 	for _, lang := range []string{"de", "sv", "en"} {
 		run(t, ctx, "open the stats", chromedp.Navigate(base+"/groups/"+gid+"/stats?lang="+lang), chromedp.WaitVisible(chromedp.CSS(`table.stats`)))
 		got := value(t, ctx, "measure the table", chromedp.Evaluate[string](`(() => {
