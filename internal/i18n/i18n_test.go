@@ -107,7 +107,7 @@ func TestExplanationsAndErrorsTranslate(t *testing.T) {
 		t.Fatalf("German explanation: %q", de)
 	}
 	sv := res.Explanation.Render(b.For("sv"))
-	if !strings.Contains(sv, "Coeurfrage av Ben vunnen med 73 ögon") || !strings.Contains(sv, "från varje motspelare") {
+	if !strings.Contains(sv, "Coeurfrage vanns av Ben med 73 ögon") || !strings.Contains(sv, "från varje motspelare") {
 		t.Fatalf("Swedish explanation: %q", sv)
 	}
 	p = 119

@@ -101,7 +101,7 @@ func TestEvenAndRamschTieInEveryLanguage(t *testing.T) {
 	for _, c := range []struct{ lang, even, lost string }{
 		{"en", "Coeurfrage by Ben even with 60 points: nobody pays", "lost"},
 		{"de", "Coeurfrage von Ben ausgeglichen mit 60 Augen: niemand zahlt", "verloren"},
-		{"sv", "Coeurfrage av Ben jämn med 60 ögon: ingen betalar", "förlorad"},
+		{"sv", "Coeurfrage varken vanns eller förlorades av Ben med 60 ögon: ingen betalar", "Coeurfrage förlorades"},
 	} {
 		for _, e := range []payout.Explanation{res.Explanation, old} {
 			got := e.Render(b.For(c.lang))
@@ -155,7 +155,7 @@ func TestMatzlCancelledSaysWonOrLost(t *testing.T) {
 	}{
 		{"de", lost, []string{"Rufen (Kreuz) von Dan und Anna verloren mit 50 Augen in 3 Stichen", "aber die Spielerpartei hat den Matzl gefangen, also entfallen alle Zahlungen"}, []string{"gespielt", "verlor,"}},
 		{"de", won, []string{"Rufen (Kreuz) von Dan und Anna gewonnen mit 80 Augen in 6 Stichen", "aber die Gegenspieler haben den Matzl gefangen"}, []string{"gespielt", "verloren"}},
-		{"sv", lost, []string{"förlorad med 50", "spelförarsidan fångade matzl, så alla betalningar annulleras"}, []string{"spelad", "men förlorade"}},
+		{"sv", lost, []string{"Rufen (klöver) förlorades av Dan och Anna med 50 ögon på 3 stick", "spelförarsidan fångade matzl, så alla betalningar annulleras"}, []string{"spelades", "men förlorade"}},
 		{"en", won, []string{"won with 80 points", "but the defenders caught the matzl, so every payment is cancelled"}, []string{"played", "but lost"}},
 	} {
 		got := c.e.Render(b.For(c.lang))
@@ -191,7 +191,7 @@ func TestNoTrickIsSaidAsSuch(t *testing.T) {
 		lang, suit, bettel, not string
 	}{
 		{"de", "von Ben verloren mit 10 Augen ohne Stich:", "Bettel von Ben gewonnen ohne Stich:", "0 Stichen"},
-		{"sv", "av Ben förlorad med 10 ögon utan stick:", "av Ben vunnen utan stick:", "0 stick"},
+		{"sv", "förlorades av Ben med 10 ögon utan stick:", "Bettel vanns av Ben utan stick:", "0 stick"},
 		{"en", "by Ben lost with 10 points and no trick:", "Bettel by Ben won with no trick:", "0 tricks"},
 	} {
 		for _, x := range []struct {

@@ -104,36 +104,43 @@ func (e Explanation) Render(p Phrases) string {
 	if e.Contract == "coeurfrage" && e.Outcome == Lost && e.Points != nil && *e.Points == 60 {
 		e.Outcome = Even
 	}
-	head := p.Phrase("contract." + e.Contract)
+	// The head names the game, who played it, how it ended and with what,
+	// in the order the language says them ("ex.head"): a language whose
+	// participle would agree with the contract's gender can use another
+	// shape there (Swedish "Färgspel vanns av Ben", not "vunnen").
+	game := p.Phrase("contract." + e.Contract)
 	if e.Trump != "" {
-		head += " " + p.Phrase("ex.trump", p.Phrase("suit."+e.Trump))
+		game += " " + p.Phrase("ex.trump", p.Phrase("suit."+e.Trump))
 	}
 	if e.Tout {
-		head += " " + p.Phrase("ex.tout-announced")
+		game += " " + p.Phrase("ex.tout-announced")
 	}
+	by := ""
 	if e.Declarer != "" {
 		if e.Partner != "" {
-			head += " " + p.Phrase("ex.by-two", e.Declarer, e.Partner)
+			by = p.Phrase("ex.by-two", e.Declarer, e.Partner)
 		} else {
-			head += " " + p.Phrase("ex.by", e.Declarer)
+			by = p.Phrase("ex.by", e.Declarer)
 		}
 	}
+	head := fill(p, "ex.head", game, by, "", "")
 	switch e.Outcome {
 	case Won, Lost, Draw, Even, Cancelled:
-		head += " " + p.Phrase("ex.outcome."+string(outcomeWord(e)))
 		// No trick is said as such ("ohne Stich"), not as "in 0 tricks".
+		with := ""
 		switch {
 		case e.Points != nil && e.Tricks != nil && *e.Tricks == 0:
-			head += " " + p.Phrase("ex.with-points-no-trick", *e.Points)
+			with = p.Phrase("ex.with-points-no-trick", *e.Points)
 		case e.Points != nil && e.Tricks != nil:
-			head += " " + p.Phrase("ex.with-points-tricks", *e.Points, *e.Tricks)
+			with = p.Phrase("ex.with-points-tricks", *e.Points, *e.Tricks)
 		case e.Points != nil:
-			head += " " + p.Phrase("ex.with-points", *e.Points)
+			with = p.Phrase("ex.with-points", *e.Points)
 		case e.Tricks != nil && *e.Tricks == 0:
-			head += " " + p.Phrase("ex.with-no-trick")
+			with = p.Phrase("ex.with-no-trick")
 		case e.Tricks != nil:
-			head += " " + p.Phrase("ex.with-tricks", *e.Tricks)
+			with = p.Phrase("ex.with-tricks", *e.Tricks)
 		}
+		head = fill(p, "ex.head", game, by, p.Phrase("ex.outcome."+string(outcomeWord(e))), with)
 	}
 
 	var value, pot, ramsch, payers, jungfers []string
@@ -246,6 +253,26 @@ func (e Explanation) Render(p Phrases) string {
 	return strings.Join(out, "; ") + "."
 }
 
+// gap stands for a part of a phrase that is left out: names and words never
+// hold a NUL (names are checked for control characters).
+const gap = "\x00"
+
+// fill renders a phrase whose arguments are parts of a sentence, any of them
+// possibly empty: an empty part is left out with the space next to it.
+func fill(p Phrases, key string, parts ...string) string {
+	args := make([]any, len(parts))
+	for i, s := range parts {
+		if s == "" {
+			s = gap
+		}
+		args[i] = s
+	}
+	s := p.Phrase(key, args...)
+	s = strings.ReplaceAll(s, " "+gap, "")
+	s = strings.ReplaceAll(s, gap+" ", "")
+	return strings.ReplaceAll(s, gap, "")
+}
+
 // outcomeWord is the outcome a sentence names. A deal whose payments a
 // caught matzl cancelled was still won or lost at the table, and says
 // which: the side that caught the matzl lost (rules.md, Matzlfangen).
@@ -278,6 +305,7 @@ func ListOf(p Phrases, names []string) string {
 func EnglishPhrases() map[string]string {
 	m := map[string]string{
 		"ex.trump": "(%s)", "ex.tout-announced": "tout", "ex.by": "by %s", "ex.by-two": "by %s and %s",
+		"ex.head":        "%[1]s %[2]s %[3]s %[4]s", // game, by whom, how it ended, with what
 		"ex.outcome.won": "won", "ex.outcome.lost": "lost", "ex.outcome.draw": "drawn", "ex.outcome.even": "even", "ex.outcome.cancelled": "played",
 		"ex.with-points-tricks": "with %d {1:point|points} in %d {2:trick|tricks}", "ex.with-points": "with %d {1:point|points}", "ex.with-tricks": "with %d {1:trick|tricks}",
 		"ex.with-points-no-trick": "with %d {1:point|points} and no trick", "ex.with-no-trick": "with no trick",

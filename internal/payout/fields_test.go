@@ -163,3 +163,20 @@ func TestSeatProblems(t *testing.T) {
 		t.Errorf("the long name's message %q does not say 41 characters", got)
 	}
 }
+
+// A head without a declarer or without points and tricks leaves those parts
+// out, with their spaces.
+func TestHeadLeavesOutMissingParts(t *testing.T) {
+	for _, c := range []struct {
+		e    Explanation
+		want string
+	}{
+		{Explanation{Contract: "solo", Outcome: Won, Value: d(2)}, "Solo won: 2 from each opponent."},
+		{Explanation{Contract: "solo", Declarer: "Ben", Outcome: Lost, Value: d(2)}, "Solo by Ben lost: 2 to each opponent."},
+		{Explanation{Contract: "solo", Outcome: Won, Points: ip(70), Value: d(2)}, "Solo won with 70 points: 2 from each opponent."},
+	} {
+		if got := c.e.Text(); got != c.want {
+			t.Errorf("%q, want %q", got, c.want)
+		}
+	}
+}

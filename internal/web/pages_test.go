@@ -95,7 +95,7 @@ func TestPagesRenderInEveryLanguage(t *testing.T) {
 		t.Fatalf("German table lacks the explanation")
 	}
 	sv := page(t, h, "/g/"+games["zuger"], "sv").body
-	if !strings.Contains(sv, "Solo av Ben vunnen med 70 ögon på 5 stick: 2 från varje motspelare.") || !strings.Contains(sv, "3,00 €") {
+	if !strings.Contains(sv, "Solo vanns av Ben med 70 ögon på 5 stick: 2 från varje motspelare.") || !strings.Contains(sv, "3,00 €") {
 		t.Fatalf("Swedish table: %s", visibleText(sv))
 	}
 	// ?lang= overrides the browser and is remembered.

@@ -1,0 +1,55 @@
+package i18n
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+
+	"tappbook/internal/payout"
+)
+
+// Swedish participles agree with their noun: "ett färgspel … vunnet", "en
+// bettel … vunnen". The contracts are of both genders (and some have none a
+// card player would agree on), so the Swedish explanation says how a deal
+// ended with a verb that does not agree: "Färgspel vanns av Ben".
+func TestSwedishOutcomeDoesNotAgreeWithTheContract(t *testing.T) {
+	b := load(t)
+	sv := b.For("sv")
+	participle := regexp.MustCompile(`(?i)\b(vunnen|vunnet|vunna|förlorad|förlorat|förlorade|oavgjord|jämn|jämnt|spelad|spelat)\b`)
+	verbs := map[payout.Outcome]string{
+		payout.Won:  "vanns av Ben med 70 ögon",
+		payout.Lost: "förlorades av Ben med 70 ögon",
+		payout.Draw: "spelades oavgjort av Ben med 70 ögon",
+		payout.Even: "varken vanns eller förlorades av Ben med 70 ögon",
+	}
+	pts := 70
+	contracts := 0
+	for _, key := range b.Keys("sv") {
+		c, ok := strings.CutPrefix(key, "contract.")
+		if !ok || c == "pass" || c == "ramsch" {
+			continue
+		}
+		contracts++
+		for outcome, verb := range verbs {
+			e := payout.Explanation{Contract: c, Declarer: "Ben", Outcome: outcome, Points: &pts}
+			got := e.Render(sv)
+			if m := participle.FindString(got); m != "" {
+				t.Errorf("%s %s: %q says %q, which agrees with the contract's gender", c, outcome, got, m)
+			}
+			if !strings.Contains(got, verb) {
+				t.Errorf("%s %s: %q, want %q", c, outcome, got, verb)
+			}
+		}
+	}
+	if contracts < 15 {
+		t.Fatalf("only %d contracts", contracts)
+	}
+	w := payout.Setup{Variant: payout.Wuerttemberg, Players: []string{"Anna", "Ben", "Cleo"}, Rules: payout.DefaultRules(payout.Wuerttemberg)}
+	res, err := payout.Score(w, payout.Table{}, payout.Record{Contract: "suit", Declarer: "Ben", Trump: payout.Clubs, Points: &pts})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := res.Explanation.Render(sv), "Färgspel (klöver) vanns av Ben med 70 ögon: 5 från varje motspelare."; got != want {
+		t.Errorf("Swedish suit game: %q, want %q", got, want)
+	}
+}
