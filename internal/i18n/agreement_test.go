@@ -53,3 +53,23 @@ func TestSwedishOutcomeDoesNotAgreeWithTheContract(t *testing.T) {
 		t.Errorf("Swedish suit game: %q, want %q", got, want)
 	}
 }
+
+// German puts the participle last ("Solo von Anna mit 100 Augen gewonnen"),
+// not before what it was won with ("gewonnen mit 100 Augen"); exactly 60 in
+// a coeurfrage is neither won nor lost, said so.
+func TestGermanParticipleComesLast(t *testing.T) {
+	b := load(t)
+	de := b.For("de")
+	pts, tricks := 100, 6
+	for outcome, want := range map[payout.Outcome]string{
+		payout.Won:  "Solo von Anna mit 100 Augen in 6 Stichen gewonnen: ",
+		payout.Lost: "Solo von Anna mit 100 Augen in 6 Stichen verloren: ",
+		payout.Draw: "Solo von Anna mit 100 Augen in 6 Stichen unentschieden: ",
+		payout.Even: "Solo von Anna mit 100 Augen in 6 Stichen weder gewonnen noch verloren: ",
+	} {
+		e := payout.Explanation{Contract: "solo", Declarer: "Anna", Outcome: outcome, Points: &pts, Tricks: &tricks}
+		if got := e.Render(de); !strings.HasPrefix(got, want) {
+			t.Errorf("%s: %q, want it to start %q", outcome, got, want)
+		}
+	}
+}

@@ -103,7 +103,7 @@ func TestExplanationsAndErrorsTranslate(t *testing.T) {
 		t.Fatalf("English through the catalog %q, payout's own %q", got, want)
 	}
 	de := res.Explanation.Render(b.For("de"))
-	if !strings.Contains(de, "Coeurfrage von Ben gewonnen mit 73 Augen") || !strings.Contains(de, "3,25") {
+	if !strings.Contains(de, "Coeurfrage von Ben mit 73 Augen gewonnen") || !strings.Contains(de, "3,25") {
 		t.Fatalf("German explanation: %q", de)
 	}
 	sv := res.Explanation.Render(b.For("sv"))

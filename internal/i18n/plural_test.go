@@ -100,7 +100,7 @@ func TestEvenAndRamschTieInEveryLanguage(t *testing.T) {
 	old.Outcome = payout.Lost
 	for _, c := range []struct{ lang, even, lost string }{
 		{"en", "Coeurfrage by Ben even with 60 points: nobody pays", "lost"},
-		{"de", "Coeurfrage von Ben ausgeglichen mit 60 Augen: niemand zahlt", "verloren"},
+		{"de", "Coeurfrage von Ben mit 60 Augen weder gewonnen noch verloren: niemand zahlt", "Augen verloren"},
 		{"sv", "Coeurfrage varken vanns eller förlorades av Ben med 60 ögon: ingen betalar", "Coeurfrage förlorades"},
 	} {
 		for _, e := range []payout.Explanation{res.Explanation, old} {
@@ -153,8 +153,8 @@ func TestMatzlCancelledSaysWonOrLost(t *testing.T) {
 		e          payout.Explanation
 		want, nots []string
 	}{
-		{"de", lost, []string{"Rufen (Kreuz) von Dan und Anna verloren mit 50 Augen in 3 Stichen", "aber die Spielerpartei hat den Matzl gefangen, also entfallen alle Zahlungen"}, []string{"gespielt", "verlor,"}},
-		{"de", won, []string{"Rufen (Kreuz) von Dan und Anna gewonnen mit 80 Augen in 6 Stichen", "aber die Gegenspieler haben den Matzl gefangen"}, []string{"gespielt", "verloren"}},
+		{"de", lost, []string{"Rufen (Kreuz) von Dan und Anna mit 50 Augen in 3 Stichen verloren", "aber die Spielerpartei hat den Matzl gefangen, also entfallen alle Zahlungen"}, []string{"gespielt", "verlor,"}},
+		{"de", won, []string{"Rufen (Kreuz) von Dan und Anna mit 80 Augen in 6 Stichen gewonnen", "aber die Gegenspieler haben den Matzl gefangen"}, []string{"gespielt", "verloren"}},
 		{"sv", lost, []string{"Rufen (klöver) förlorades av Dan och Anna med 50 ögon på 3 stick", "spelförarsidan fångade matzl, så alla betalningar annulleras"}, []string{"spelades", "men förlorade"}},
 		{"en", won, []string{"won with 80 points", "but the defenders caught the matzl, so every payment is cancelled"}, []string{"played", "but lost"}},
 	} {
@@ -190,7 +190,7 @@ func TestNoTrickIsSaidAsSuch(t *testing.T) {
 	for _, c := range []struct {
 		lang, suit, bettel, not string
 	}{
-		{"de", "von Ben verloren mit 10 Augen ohne Stich:", "Bettel von Ben gewonnen ohne Stich:", "0 Stichen"},
+		{"de", "von Ben mit 10 Augen ohne Stich verloren:", "Bettel von Ben ohne Stich gewonnen:", "0 Stichen"},
 		{"sv", "förlorades av Ben med 10 ögon utan stick:", "Bettel vanns av Ben utan stick:", "0 stick"},
 		{"en", "by Ben lost with 10 points and no trick:", "Bettel by Ben won with no trick:", "0 tricks"},
 	} {

@@ -91,7 +91,7 @@ func TestPagesRenderInEveryLanguage(t *testing.T) {
 	}
 	// The table shows the deal's explanation in the reader's language.
 	de := page(t, h, "/g/"+games["old-tapp"], "de").body
-	if !strings.Contains(de, "Coeurfrage von Ben gewonnen mit 73 Augen") || !strings.Contains(de, "3,25") {
+	if !strings.Contains(de, "Coeurfrage von Ben mit 73 Augen gewonnen") || !strings.Contains(de, "3,25") {
 		t.Fatalf("German table lacks the explanation")
 	}
 	sv := page(t, h, "/g/"+games["zuger"], "sv").body
