@@ -22,7 +22,7 @@ var layer = map[string]int{
 	"tappbook/internal/pgserver":         0,
 	"tappbook/internal/pgserver/pgtest":  1,
 	"tappbook/static":                    0,
-	"tappbook/templates":                 0,
+	"tappbook/templates":                 1, // links static files by their hash
 	"tappbook/internal/lan":              0,
 	"tappbook/internal/netserve":         0,
 	"tappbook/internal/problem":          1,
