@@ -73,3 +73,27 @@ func TestGermanParticipleComesLast(t *testing.T) {
 		}
 	}
 }
+
+// In rufen each opponent pays one of the two winners: Swedish says "till var
+// sin av de två", not "en till var och en av de två", where "en" reads as
+// the number one.
+func TestSwedishRufenPaysOneEach(t *testing.T) {
+	b := load(t)
+	m := payout.Setup{Variant: payout.Matzlfangen, Players: []string{"Anna", "Ben", "Cleo", "Dan"}, Rules: payout.DefaultRules(payout.Matzlfangen)}
+	for pts, want := range map[int]string{
+		70: "Rufen vanns av Anna och Cleo med 70 ögon på 5 stick: 1 från varje motspelare, till var sin av de två.",
+		50: "Rufen förlorades av Anna och Cleo med 50 ögon på 3 stick: 1 till varje motspelare, från var sin av de två.",
+	} {
+		tricks := 5
+		if pts < 66 {
+			tricks = 3
+		}
+		res, err := payout.Score(m, payout.Table{Dealer: 3}, payout.Record{Contract: "rufen", Partner: "Cleo", Points: &pts, Tricks: &tricks})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := res.Explanation.Render(b.For("sv")); got != want {
+			t.Errorf("%q, want %q", got, want)
+		}
+	}
+}

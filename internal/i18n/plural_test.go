@@ -121,7 +121,7 @@ func TestEvenAndRamschTieInEveryLanguage(t *testing.T) {
 	for lang, want := range map[string][]string{
 		"en": {"Anna and Ben tie for the most points (45), and each pays 5 to every player not in the tie", "Dan took no trick (Jungfer) and is paid 10 by each of them"},
 		"de": {"Anna und Ben haben mit je 45 die meisten Augen, und jeder von ihnen zahlt jedem übrigen Spieler 5", "Dan hat keinen Stich gemacht (Jungfer) und bekommt stattdessen von jedem von ihnen 10"},
-		"sv": {"Anna och Ben delar flest ögon (45), och var och en av dem betalar 5 till varje spelare utanför delningen", "Dan tog inget stick (jungfer) och får i stället 10 av var och en av dem"},
+		"sv": {"Anna och Ben har lika många ögon, flest (45), och var och en av dem betalar 5 till varje övrig spelare", "Dan tog inget stick (jungfer) och får i stället 10 av var och en av dem"},
 	} {
 		got := res.Explanation.Render(b.For(lang))
 		for _, w := range want {
