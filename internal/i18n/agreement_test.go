@@ -97,3 +97,19 @@ func TestSwedishRufenPaysOneEach(t *testing.T) {
 		}
 	}
 }
+
+// Swedish participles agree in number too: one deal "omräknad", several
+// "omräknade"; several deals wait as "givar", not "giv".
+func TestSwedishNumberAgreement(t *testing.T) {
+	b := load(t)
+	sv := b.For("sv")
+	for _, c := range []struct{ got, want string }{
+		{sv.T("table.rescored", 1, "4"), "Omräknad eftersom potten före den ändrades: giv 4."},
+		{sv.T("table.rescored", 2, "4, 5"), "Omräknade eftersom potten före dem ändrades: givar 4, 5."},
+		{sv.T("queue.many", "3"), "3 givar väntar på att skickas"},
+	} {
+		if c.got != c.want {
+			t.Errorf("%q, want %q", c.got, c.want)
+		}
+	}
+}
