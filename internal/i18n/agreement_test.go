@@ -113,3 +113,22 @@ func TestSwedishNumberAgreement(t *testing.T) {
 		}
 	}
 }
+
+// German: rounded up "auf" a number; a pot shared "zu gleichen Teilen" (a
+// pot "gleich geteilt" reads as shared in a moment).
+func TestGermanRoundingAndSharing(t *testing.T) {
+	b := load(t)
+	de := b.For("de")
+	o := payout.Setup{Variant: payout.OldTapp, Players: []string{"Anna", "Ben", "Cleo"}, Rules: payout.DefaultRules(payout.OldTapp)}
+	pts := 73
+	res, err := payout.Score(o, payout.Table{}, payout.Record{Contract: "coeurfrage", Declarer: "Ben", Points: &pts})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := res.Explanation.Render(de), "Überschuss 13 ÷ 4 = 3,25, aufgerundet auf 4 = 4 von jedem Gegenspieler"; !strings.Contains(got, want) {
+		t.Errorf("%q, want %q", got, want)
+	}
+	if got := de.T("close.pot", "7", 1); !strings.Contains(got, "zu gleichen Teilen") {
+		t.Errorf("close.pot: %q", got)
+	}
+}
