@@ -151,18 +151,23 @@ func (c *cutter) serve() {
 					// The whole request is passed on (or kept), up to its
 					// Sync, however the reads split it; then the cut.
 					if mode != cutNone && (mode == cutBefore || endsWithSync(buf[:n])) {
-						if mode == cutAfterThenDown {
-							c.down(server)
-						}
-						client.Close()
 						if mode != cutBefore {
 							// The database commits what it was sent; its
-							// answer is dropped.
+							// answer is dropped. The client is cut only once
+							// that answer is in: pgx answers a connection
+							// broken mid-request with a cancel request, which
+							// would otherwise race the commit (and, when it
+							// won under load, rightly turned the commit into
+							// "not saved").
 							select {
 							case <-answered:
 							case <-time.After(10 * time.Second):
 							}
 						}
+						if mode == cutAfterThenDown {
+							c.down(server)
+						}
+						client.Close()
 						return
 					}
 				}
