@@ -132,3 +132,20 @@ func TestGermanRoundingAndSharing(t *testing.T) {
 		t.Errorf("close.pot: %q", got)
 	}
 }
+
+// Bringing an undone deal back and withdrawing Herz-As are opposite
+// actions: in Swedish "ta tillbaka" (take back) said both, so a button read
+// "take deal 3 back" where it restores it. Each has its own verb.
+func TestSwedishBringBackIsNotTakeBack(t *testing.T) {
+	b := load(t)
+	sv := b.For("sv")
+	for _, key := range []string{"table.redo", "history.redone", "record.was-voided", "table.undone", "table.undone-last"} {
+		got := strings.ToLower(sv.T(key, 3, "Anna", "Ben"))
+		if strings.Contains(got, "tillbaka") || !strings.Contains(got, "återställ") {
+			t.Errorf("sv %s: %q; want it to say återställ, not tillbaka (which withdraws Herz-As)", key, got)
+		}
+	}
+	if got := strings.ToLower(sv.T("herz.withdraw")); !strings.Contains(got, "tillbaka") {
+		t.Errorf("sv herz.withdraw: %q; want it to take Herz-As back", got)
+	}
+}
