@@ -431,7 +431,7 @@ func TestSmallThings(t *testing.T) {
 			t.Errorf("lines that run together hide each other: the stylesheet lacks %s", dash)
 		}
 	}
-	for lang, want := range map[string]string{"en": "lost with 40 points in 1 trick", "de": "verloren mit 40 Augen in 1 Stich", "sv": "1 stick"} {
+	for lang, want := range map[string]string{"en": "lost with 40 points in 1 trick", "de": "mit 40 Augen in 1 Stich verloren", "sv": "1 stick"} {
 		if !strings.Contains(page(t, h, "/g/"+id, lang).body, want) {
 			t.Errorf("%s: the table does not say %q", lang, want)
 		}

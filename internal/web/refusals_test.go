@@ -59,7 +59,7 @@ func TestCorrectionFormMeetsAnotherCorrection(t *testing.T) {
 	}
 	mine := url.Values{"contract": {"solo"}, "declarer": {"Dan"}, "points": {"80"}, "tricks": {"6"}, "reason": {"nur Grund"}, "changes": {"1"}, "idempotency_key": {"a1"}}
 	r := form(t, h, "/g/"+id+"/hands/1", mine, "Accept-Language", "de")
-	if r.status != 409 || !strings.Contains(visibleText(r.body), "Spiel 1 wurde inzwischen von jemand anderem geändert; es lautet jetzt: Solo von Dan verloren mit 64") || strings.Contains(visibleText(r.body), "..") {
+	if r.status != 409 || !strings.Contains(visibleText(r.body), "Spiel 1 wurde inzwischen von jemand anderem geändert; es lautet jetzt: Solo von Dan mit 64 Augen in 4 Stichen verloren") || strings.Contains(visibleText(r.body), "..") {
 		t.Fatalf("the stale correction: %d %s", r.status, visibleText(r.body))
 	}
 	if l := do(t, h, "GET", "/api/games/"+id+"/hands", "").body; !strings.Contains(l, `"points":64`) {
