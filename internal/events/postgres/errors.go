@@ -8,7 +8,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 
 	"tappbook/internal/events"
@@ -55,13 +54,26 @@ const pingTimeout = 2 * time.Second
 // It asks on a connection of its own, not one of the pool's: with every
 // pooled connection busy on appends (a busy evening, or appends waiting on
 // one stream's lock) the database still answers, and the server is ready.
+// Health checks that come at once share one question, so that however
+// many there are they hold one connection to the database.
 func (s *Store) Ping(ctx context.Context) error {
-	ctx, cancel := context.WithTimeout(ctx, pingTimeout)
-	defer cancel()
-	conn, err := pgx.ConnectConfig(ctx, s.pool.Config().ConnConfig.Copy())
-	if err == nil {
-		err = conn.Ping(ctx)
-		conn.Close(context.Background())
+	ch := s.pings.DoChan("ping", func() (any, error) {
+		ctx, cancel := context.WithTimeout(context.Background(), pingTimeout)
+		defer cancel()
+		err := s.pingPool.Ping(ctx)
+		if err != nil && ctx.Err() == nil {
+			// A connection the database dropped (a restart) fails
+			// once and is let go: ask again on a new one.
+			err = s.pingPool.Ping(ctx)
+		}
+		return nil, err
+	})
+	var err error
+	select {
+	case r := <-ch:
+		err = r.Err
+	case <-ctx.Done():
+		err = ctx.Err()
 	}
 	if err != nil {
 		return fmt.Errorf("the database is out of reach: %w", err)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -119,5 +120,58 @@ func TestPingWithEveryPooledConnectionBusy(t *testing.T) {
 	}
 	if err := <-appended; err != nil {
 		t.Fatalf("the append, once the lock was let go: %v", err)
+	}
+}
+
+// Many health checks at once (a load balancer's, a few scripts') share one
+// question on one connection: they all answer, and the database sees no
+// more sessions than the pool's and the ping's.
+func TestPingsAtOnceHoldOneConnection(t *testing.T) {
+	ctx := context.Background()
+	url := pg.Database(t)
+	s, err := postgres.Open(ctx, url, postgres.Options{MaxConns: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	name := url[strings.LastIndex(url, "/")+1 : strings.Index(url, "?")]
+	watch := conn(t, strings.Replace(url, "/"+name+"?", "/postgres?", 1))
+	sessions := func() int {
+		var n int
+		if err := watch.QueryRow(ctx, `SELECT count(*) FROM pg_stat_activity WHERE datname = $1`, name).Scan(&n); err != nil {
+			t.Error(err)
+		}
+		return n
+	}
+	stop := make(chan struct{})
+	most := make(chan int)
+	go func() {
+		m := 0
+		for {
+			select {
+			case <-stop:
+				most <- m
+				return
+			default:
+				m = max(m, sessions())
+			}
+		}
+	}()
+	var wg sync.WaitGroup
+	errs := make(chan error, 500)
+	for range 500 {
+		wg.Go(func() { errs <- s.Ping(ctx) })
+	}
+	wg.Wait()
+	close(stop)
+	peak := <-most
+	close(errs)
+	for err := range errs {
+		if err != nil {
+			t.Fatalf("a ping among 500 at once: %v", err)
+		}
+	}
+	if peak > 2+1 {
+		t.Fatalf("500 pings at once: %d sessions on the database at the most, want at most the pool's 2 and the ping's 1", peak)
 	}
 }

@@ -24,6 +24,7 @@ import (
 	"github.com/jackc/pgx/v5/stdlib"
 	"github.com/pressly/goose/v3"
 	"github.com/pressly/goose/v3/lock"
+	"golang.org/x/sync/singleflight"
 
 	"tappbook/internal/events"
 	pgmigrations "tappbook/migrations/postgres"
@@ -65,6 +66,12 @@ type Store struct {
 	closed bool
 
 	watch watcher
+
+	// pingPool is Ping's own connection (at most one), apart from the
+	// appends' pool; pings asks it once for every caller waiting at the
+	// moment, so that health checks never open more than it.
+	pingPool *pgxpool.Pool
+	pings    singleflight.Group
 }
 
 var _ events.Engine = (*Store)(nil)
@@ -111,20 +118,31 @@ func Open(ctx context.Context, url string, opt Options) (*Store, error) {
 		pool.Close()
 		return nil, fmt.Errorf("open %s: %w", Redact(url), err)
 	}
-	s := &Store{pool: pool, url: url, now: opt.Now, keyTTL: opt.KeyTTL, readOnly: opt.ReadOnly, appendTimeout: opt.AppendTimeout}
+	pingCfg := cfg.Copy()
+	pingCfg.MaxConns, pingCfg.MinConns = 1, 0
+	pingPool, err := pgxpool.NewWithConfig(ctx, pingCfg) // connects on the first ping
+	if err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("open %s: %w", Redact(url), err)
+	}
+	s := &Store{pool: pool, url: url, now: opt.Now, keyTTL: opt.KeyTTL, readOnly: opt.ReadOnly, appendTimeout: opt.AppendTimeout,
+		pingPool: pingPool}
 	if opt.ReadOnly {
 		if err := s.checkSchema(ctx); err != nil {
 			pool.Close()
+			pingPool.Close()
 			return nil, err
 		}
 		return s, nil
 	}
 	if err := migrate(ctx, pool); err != nil {
 		pool.Close()
+		pingPool.Close()
 		return nil, fmt.Errorf("migrate %s: %w", Redact(url), err)
 	}
 	if _, err := pool.Exec(ctx, `DELETE FROM idempotency_keys WHERE used_at < $1`, opt.Now().Add(-opt.KeyTTL)); err != nil {
 		pool.Close()
+		pingPool.Close()
 		return nil, fmt.Errorf("open %s: forget expired keys: %w", Redact(url), err)
 	}
 	return s, nil
@@ -174,6 +192,7 @@ func (s *Store) Close() error {
 	s.mu.Unlock()
 	s.watch.close()
 	s.pool.Close()
+	s.pingPool.Close()
 	return nil
 }
 
