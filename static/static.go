@@ -6,7 +6,10 @@ import (
 	"crypto/sha256"
 	"embed"
 	"encoding/hex"
+	"fmt"
 	"io/fs"
+	"maps"
+	"slices"
 )
 
 // FS holds the files; embedded files are read-only.
@@ -34,6 +37,16 @@ var versions = func() map[string]string {
 	}
 	return v
 }()
+
+// Digest is one hash of every embedded file: it changes when any does.
+func Digest() string {
+	names := slices.Sorted(maps.Keys(versions))
+	h := sha256.New()
+	for _, name := range names {
+		fmt.Fprintf(h, "%s %s\n", name, versions[name])
+	}
+	return hex.EncodeToString(h.Sum(nil)[:6])
+}
 
 // Version is the content hash of the embedded file name, "" for none.
 func Version(name string) string { return versions[name] }

@@ -4,17 +4,23 @@
 // older than it must be; nothing that writes passes through here (a deal
 // typed offline waits in the page's own queue, app.js).
 "use strict";
-var CACHE = "tappbook-1";
+// The server writes in the static files by their content hash and a
+// version made of those hashes (internal/web, serviceWorker): a release
+// with other files is a worker of other bytes, which the browser installs,
+// and its files are cached under the addresses its pages link.
+var VERSION = "dev";
 var SHELL = ["/static/app.css", "/static/app.js", "/static/icon-192.png", "/manifest.webmanifest"];
+var STATIC = "tappbook-static-" + VERSION; // this release's files, let go with it
+var PAGES = "tappbook-pages"; // the pages seen, kept across releases
 
 self.addEventListener("install", function (e) {
-  e.waitUntil(caches.open(CACHE).then(function (c) { return c.addAll(SHELL); }));
+  e.waitUntil(caches.open(STATIC).then(function (c) { return c.addAll(SHELL); }));
   self.skipWaiting();
 });
 
 self.addEventListener("activate", function (e) {
   e.waitUntil(caches.keys().then(function (keys) {
-    return Promise.all(keys.filter(function (k) { return k !== CACHE; }).map(function (k) { return caches.delete(k); }));
+    return Promise.all(keys.filter(function (k) { return k !== STATIC && k !== PAGES; }).map(function (k) { return caches.delete(k); }));
   }).then(function () { return self.clients.claim(); }));
 });
 
@@ -24,15 +30,18 @@ self.addEventListener("fetch", function (e) {
   // Live streams, the API and every write go straight to the server.
   if (req.method !== "GET" || url.origin !== self.location.origin ||
       url.pathname.startsWith("/api/") || url.pathname.endsWith("/live")) return;
+  var file = url.pathname.startsWith("/static/");
   e.respondWith(fetch(req).then(function (res) {
     if (res.ok) {
       var copy = res.clone();
-      caches.open(CACHE).then(function (c) { return c.put(url.pathname + url.search, copy); });
+      caches.open(file ? STATIC : PAGES).then(function (c) { return c.put(url.pathname + url.search, copy); });
     }
     return res;
   }, function () {
     return caches.match(url.pathname + url.search, { ignoreVary: true }).then(function (hit) {
-      return hit || caches.match(url.pathname, { ignoreVary: true });
+      // A page asked for with another query (a language, a saved deal) is
+      // the page last seen; a file is only ever the one its address names.
+      return hit || (file ? undefined : caches.match(url.pathname, { ignoreVary: true }));
     }).then(function (hit) {
       return hit || Response.error();
     });

@@ -143,7 +143,14 @@ func New(svc *game.Service, log *slog.Logger, options ...Options) (*Server, erro
 	static.StaticFS("/", staticfiles.FS)
 	// The service worker answers for the whole site only from its root; the
 	// browser checks it for updates, so it is never cached long.
-	e.GET("/sw.js", rootFile("sw.js", "text/javascript; charset=utf-8", "no-cache"))
+	sw, err := serviceWorker()
+	if err != nil {
+		return nil, err
+	}
+	e.GET("/sw.js", func(c echo.Context) error {
+		c.Response().Header().Set("Cache-Control", "no-cache")
+		return c.Blob(http.StatusOK, "text/javascript; charset=utf-8", sw)
+	})
 	e.GET("/manifest.webmanifest", rootFile("manifest.webmanifest", "application/manifest+json", "public, max-age=3600"))
 	// Browsers ask for /favicon.ico whatever the page links: the app's icon.
 	e.GET("/favicon.ico", rootFile("icon-192.png", "image/png", "public, max-age=86400"))
@@ -385,7 +392,9 @@ func staticCaching(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		h := c.Response().Header()
 		if v := staticfiles.Version(strings.TrimPrefix(c.Request().URL.Path, "/static/")); v != "" {
-			h.Set("ETag", `"`+v+`"`)
+			// Weak: the gzip middleware may send the same file in
+			// other bytes under it.
+			h.Set("ETag", `W/"`+v+`"`)
 			if c.QueryParam("v") == v {
 				h.Set("Cache-Control", "public, max-age=31536000, immutable")
 				return next(c)
@@ -394,6 +403,34 @@ func staticCaching(next echo.HandlerFunc) echo.HandlerFunc {
 		h.Set("Cache-Control", "no-cache")
 		return next(c)
 	}
+}
+
+// serviceWorker is static/sw.js with this release written in: its
+// version (a hash of every static file) and the files it keeps for
+// offline use by the addresses pages link them by. A release with other
+// files is thus a worker of other bytes, which browsers install.
+func serviceWorker() ([]byte, error) {
+	b, err := staticfiles.FS.ReadFile("sw.js")
+	if err != nil {
+		return nil, fmt.Errorf("service worker: %w", err)
+	}
+	shell, err := json.Marshal([]string{staticfiles.URL("app.css"), staticfiles.URL("app.js"), staticfiles.URL("icon-192.png"), "/manifest.webmanifest"})
+	if err != nil {
+		return nil, fmt.Errorf("service worker: %w", err)
+	}
+	js := string(b)
+	for _, line := range []struct{ prefix, with string }{
+		{"var VERSION = ", `"` + staticfiles.Digest() + `";`},
+		{"var SHELL = ", string(shell) + ";"},
+	} {
+		before, after, ok := strings.Cut(js, "\n"+line.prefix)
+		if !ok {
+			return nil, fmt.Errorf("service worker: no line %q in sw.js", line.prefix)
+		}
+		_, rest, _ := strings.Cut(after, "\n")
+		js = before + "\n" + line.prefix + line.with + "\n" + rest
+	}
+	return []byte(js), nil
 }
 
 // rootFile serves one embedded file at the site's root.

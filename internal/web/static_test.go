@@ -69,8 +69,8 @@ func TestStaticFilesLinkedByContent(t *testing.T) {
 		if cc := rec.Header().Get("Cache-Control"); !strings.Contains(cc, "immutable") || !strings.Contains(cc, "max-age=31536000") {
 			t.Errorf("GET %s: Cache-Control %q, want it kept for good", u, cc)
 		}
-		if et := rec.Header().Get("ETag"); et != `"`+hash+`"` {
-			t.Errorf("GET %s: ETag %q, want %q", u, et, `"`+hash+`"`)
+		if et := rec.Header().Get("ETag"); et != `W/"`+hash+`"` {
+			t.Errorf("GET %s: ETag %q, want %q", u, et, `W/"`+hash+`"`)
 		}
 		// The plain address and an old page's hash: asked about each time.
 		for _, other := range []string{parsed.Path, parsed.Path + "?v=0123456789ab"} {
@@ -85,5 +85,35 @@ func TestStaticFilesLinkedByContent(t *testing.T) {
 				t.Errorf("GET %s with an old ETag: %d, want 200 and the file", other, rec.Code)
 			}
 		}
+	}
+}
+
+// The service worker keeps for offline use the files by the addresses
+// pages link them by, under a version made of every file's hash: a release
+// with other files is a worker of other bytes, which the browser installs
+// (and whose activation lets the old files go).
+func TestServiceWorkerNamesThisRelease(t *testing.T) {
+	h := newServer(t)
+	req := httptest.NewRequest("GET", "/sw.js", nil)
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	sw := rec.Body.String()
+	if rec.Code != http.StatusOK || rec.Header().Get("Cache-Control") != "no-cache" {
+		t.Fatalf("GET /sw.js: %d, Cache-Control %q", rec.Code, rec.Header().Get("Cache-Control"))
+	}
+	if !strings.Contains(sw, "\nvar VERSION = \""+staticfiles.Digest()+"\";\n") || strings.Contains(sw, `"dev"`) {
+		t.Errorf("the worker does not name this release (%s): %s", staticfiles.Digest(), sw)
+	}
+	for _, name := range []string{"app.css", "app.js", "icon-192.png"} {
+		u := staticfiles.URL(name)
+		if !strings.Contains(sw, `"`+u+`"`) {
+			t.Errorf("the worker does not keep %s: %s", u, sw)
+		}
+		if r := do(t, h, "GET", u, ""); r.status != http.StatusOK {
+			t.Errorf("GET %s, which the worker keeps: %d", u, r.status)
+		}
+	}
+	if strings.Contains(sw, `"/static/app.js"`) {
+		t.Errorf("the worker keeps app.js by its plain address, which pages no longer ask for: %s", sw)
 	}
 }
