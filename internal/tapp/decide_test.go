@@ -426,3 +426,25 @@ func TestHerzAsAnsweredSaysWhat(t *testing.T) {
 	g.and(RecordHand{Record: suit("Dan")}, SayHerzAsHolder{Player: "Ben"}) // deal 4: Ben had it
 	answered(g.state, "conflict.herz-as-holder-known", "Ben")
 }
+
+// Three players, Herz-As after deal 1; deal 2 (the question) and deal 3
+// are recorded before anyone answers, then the ♥A is said to have lain in
+// the tapp in deal 2: the question passes to deal 3, already played, so
+// deal 4 (regular whoever had it in deal 3) may be recorded, and deal 5
+// waits for the answer. Cleo had it and deals deal 6: the last regular one.
+func TestInTappSaidAfterTheNextDeal(t *testing.T) {
+	g := game(t, "wuerttemberg", three, nil).and(RecordHand{Record: suit("Anna")}, AnnounceHerzAs{},
+		RecordHand{Record: suit("Ben")}, RecordHand{Record: suit("Cleo")}) // deals 1, 2, 3
+	mayRecord(t, g.state, "conflict.holder-first") // deal 4 waits for deal 2's answer
+	g.and(SayHerzAsHolder{InTapp: true})
+	if e := g.state.End(); e.Phase != PhaseHolder || e.Question != 3 {
+		t.Fatalf("after the ♥A lay in the tapp in deal 2: %+v, want deal 3's holder asked", e)
+	}
+	mayRecord(t, g.state, "")
+	g.and(RecordHand{Record: suit("Anna")}) // deal 4
+	mayRecord(t, g.state, "conflict.holder-first")
+	g.and(SayHerzAsHolder{Player: "Cleo"})
+	if e := g.state.End(); e.LastRegular != 6 || len(e.Zwangsramsch) != 3 || e.Zwangsramsch[0] != 7 || e.Phase != PhaseLastRound {
+		t.Fatalf("Cleo had the ♥A in deal 3: %+v, want deal 6 the last regular one, Zwangsramsch 7–9", e)
+	}
+}
