@@ -149,3 +149,20 @@ func TestSwedishBringBackIsNotTakeBack(t *testing.T) {
 		t.Errorf("sv herz.withdraw: %q; want it to take Herz-As back", got)
 	}
 }
+
+// "Hur gick det för spelföraren?" is answered with what the declarer did
+// ("Vann", "Förlorade"), not with a participle that would have to agree
+// with a contract; and the matzl is "matzl" throughout, as the seed writes
+// it ("fångat matzl"), never inflected one way here and another there.
+func TestSwedishOutcomeButtonsAndMatzl(t *testing.T) {
+	b := load(t)
+	sv := b.For("sv")
+	if won, lost := sv.T("record.won"), sv.T("record.lost"); won != "Vann" || lost != "Förlorade" {
+		t.Errorf("sv outcome buttons %q / %q, want Vann / Förlorade", won, lost)
+	}
+	for _, key := range b.Keys("sv") {
+		if text := strings.ToLower(sv.T(key)); strings.Contains(text, "matzln") || strings.Contains(text, "matzlen") {
+			t.Errorf("sv %s inflects matzl: %q", key, text)
+		}
+	}
+}
