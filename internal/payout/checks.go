@@ -120,6 +120,24 @@ func fieldOrder() []string {
 	return out
 }
 
+// Missing lists every field r's contract requires that r leaves out, each
+// as the refusal a record missing only that field gets, in the order they
+// are checked: a form marks them all at once where Score stops at the
+// first. Nothing for a contract the variant does not have.
+func Missing(v Variant, r Record) []error {
+	sp, ok := Describe(v).spec(r.Contract, r.Tout != nil && *r.Tout)
+	if !ok {
+		return nil
+	}
+	var out []error
+	for _, f := range recordFields(r, sp) {
+		if !f.given && f.need == required {
+			out = append(out, inputErr(f.name, f.name+".missing"))
+		}
+	}
+	return out
+}
+
 // checkFields refuses fields the contract does not take and asks for the
 // ones it needs.
 func checkFields(r Record, sp spec, partial bool) error {

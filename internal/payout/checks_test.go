@@ -362,3 +362,36 @@ func TestMessagesCount(t *testing.T) {
 		t.Errorf("two units: %v", err)
 	}
 }
+
+// Missing names every field a contract needs that a record leaves out, in
+// the order Score checks them, each as the refusal Score gives when it is
+// the only one missing (api.md: "points is required where the outcome or
+// multiplier depends on it, tricks where tricks decide").
+func TestMissingNamesEveryBlank(t *testing.T) {
+	pts, tricks := 70, 5
+	for _, c := range []struct {
+		v    Variant
+		r    Record
+		want string
+	}{
+		{Zuger, Record{Contract: "solo"}, "declarer points tricks"},
+		{Zuger, Record{Contract: "solo", Declarer: "Ben", Tricks: &tricks}, "points"},
+		{Zuger, Record{Contract: "pass"}, ""},
+		{Matzlfangen, Record{Contract: "rufen"}, "partner points tricks"}, // the declarer is forehand
+		{Wuerttemberg, Record{Contract: "bettel"}, "declarer tricks"},
+		{Wuerttemberg, Record{Contract: "suit", Declarer: "Ben", Trump: "clubs", Points: &pts}, ""},
+		{Zuger, Record{Contract: "no-such"}, ""},
+	} {
+		var got []string
+		for _, err := range Missing(c.v, c.r) {
+			pe, ok := problem.As(err)
+			if !ok || pe.Code != pe.Field+".missing" {
+				t.Fatalf("%s %s: %v is not a missing field's refusal", c.v, c.r.Contract, err)
+			}
+			got = append(got, pe.Field)
+		}
+		if strings.Join(got, " ") != c.want {
+			t.Errorf("%s %+v: missing %q, want %q", c.v, c.r, strings.Join(got, " "), c.want)
+		}
+	}
+}

@@ -159,3 +159,42 @@ func TestAPICorrectionMeetsAVoid(t *testing.T) {
 		}
 	}
 }
+
+// Sent without a script (which marks blanks before sending), a deal form
+// left empty says every field the contract needs at once, next to each,
+// not only the first the rules ask for; and a number typed wrong beside
+// blanks says both. Nothing is recorded.
+func TestEmptyFormNamesEveryBlank(t *testing.T) {
+	h := newServer(t)
+	id := createGame(t, h, zugerGame)
+	wurt := createGame(t, h, `{"variant":"wuerttemberg","players":["Anna","Ben","Cleo","Dan"]}`)
+	for _, c := range []struct {
+		name, game string
+		v          url.Values
+		want       []string // ids of the fields whose refusal shows
+	}{
+		{"zuger solo, nothing filled", id, url.Values{"contract": {"solo"}}, []string{"declarer-error", "points-error", "tricks-error"}},
+		{"zuger solo, points not a number", id, url.Values{"contract": {"solo"}, "points": {"abc"}}, []string{"declarer-error", "points-error", "tricks-error"}},
+		{"zuger solo, only tricks", id, url.Values{"contract": {"solo"}, "tricks": {"5"}}, []string{"declarer-error", "points-error"}},
+		{"württemberg bettel, nothing filled", wurt, url.Values{"contract": {"bettel"}}, []string{"declarer-error", "outcome-error"}},
+	} {
+		c.v.Set("idempotency_key", "k-"+strings.ReplaceAll(c.name, " ", "-"))
+		r := form(t, h, "/g/"+c.game+"/record", c.v)
+		if r.status != 422 {
+			t.Fatalf("%s: %d, want 422", c.name, r.status)
+		}
+		for _, field := range c.want {
+			if !strings.Contains(r.body, `id="`+field+`"`) {
+				t.Errorf("%s: no refusal beside %s: %s", c.name, strings.TrimSuffix(field, "-error"), visibleText(r.body))
+			}
+		}
+		if n := strings.Count(r.body, `class="error" id="`); n != len(c.want) {
+			t.Errorf("%s: %d refusals beside fields, want %d: %s", c.name, n, len(c.want), visibleText(r.body))
+		}
+	}
+	for _, g := range []string{id, wurt} {
+		if l := do(t, h, "GET", "/api/games/"+g+"/ledger", "").json(t); l["hands"] != 0.0 {
+			t.Fatalf("a refused form recorded a deal: %v", l)
+		}
+	}
+}
