@@ -201,23 +201,10 @@ func appendOne(s *postgres.Store, v int64) (events.AppendResult, error) {
 // numbers); if not, it failed; if the database cannot be asked, the append
 // says its outcome is unknown — never "nothing was saved" when it was.
 func TestCommitWhoseAnswerIsLost(t *testing.T) {
-	dbURL := pg.Database(t)
-	cut, via := newCutter(t, dbURL)
-	s, err := postgres.Open(context.Background(), via, postgres.Options{AppendTimeout: 5 * time.Second})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
-	if _, err := appendOne(s, 0); err != nil {
-		t.Fatal(err)
-	}
+	dbURL, cut, s := behindCutter(t, postgres.Options{AppendTimeout: 5 * time.Second})
 
 	// Committed, answer lost: a success.
-	cut.mode.Store(cutAfter)
-	res, err := appendOne(s, 1)
-	if err != nil || len(res.Events) != 1 || res.Events[0].Version != 2 || res.Events[0].Seq == 0 {
-		t.Fatalf("a commit whose answer was lost: %+v, %v", res, err)
-	}
+	res := answerLost(t, cut, s)
 	if cut.mode.Load() != cutNone {
 		t.Fatal("the commit was never cut")
 	}
@@ -418,19 +405,35 @@ func TestCommitAnsweredWithAFatal(t *testing.T) {
 // question waits for a connection that only its own answer frees, and a
 // commit that was made is answered "unknown".
 func TestCommitWhoseAnswerIsLostWithThePoolFull(t *testing.T) {
+	_, cut, s := behindCutter(t, postgres.Options{MaxConns: 1, AppendTimeout: 3 * time.Second})
+	answerLost(t, cut, s)
+}
+
+// behindCutter opens a store on a new database through a cutter, with one
+// event appended: the database's URL, the cutter and the store.
+func behindCutter(t *testing.T, opt postgres.Options) (string, *cutter, *postgres.Store) {
+	t.Helper()
 	dbURL := pg.Database(t)
 	cut, via := newCutter(t, dbURL)
-	s, err := postgres.Open(context.Background(), via, postgres.Options{MaxConns: 1, AppendTimeout: 3 * time.Second})
+	s, err := postgres.Open(context.Background(), via, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer s.Close()
+	t.Cleanup(func() { s.Close() })
 	if _, err := appendOne(s, 0); err != nil {
 		t.Fatal(err)
 	}
+	return dbURL, cut, s
+}
+
+// answerLost appends the second event with its commit's answer lost: the
+// database commits it, and the append must say so, with its number.
+func answerLost(t *testing.T, cut *cutter, s *postgres.Store) events.AppendResult {
+	t.Helper()
 	cut.mode.Store(cutAfter)
 	res, err := appendOne(s, 1)
 	if err != nil || len(res.Events) != 1 || res.Events[0].Version != 2 || res.Events[0].Seq == 0 {
-		t.Fatalf("a commit whose answer was lost, the pool full: %+v, %v", res, err)
+		t.Fatalf("a commit whose answer was lost: %+v, %v", res, err)
 	}
+	return res
 }
