@@ -285,18 +285,20 @@ func (u ui) submitDeal(c echo.Context, hand func(*tapp.State) int, edit bool, su
 		return u.problem(c, err)
 	}
 	return u.svc.View(c.Request().Context(), gameID(c), func(g *tapp.State) error {
+		if err != nil {
+			place(loc, g, &f, err)
+		}
 		if len(f.errs) > 0 || problem.IsKind(err, problem.Input) {
 			// What was typed is refused: every field left blank that the
 			// contract needs is said at once (the rules stop at the
 			// first), also where no script marked them before sending.
 			for _, blank := range payout.Missing(g.Setup.Variant, rec) {
-				if ie, ok := problem.As(blank); ok && f.errs[ie.Field] == "" && (err == nil || !sameField(err, ie.Field)) {
+				if ie, ok := problem.As(blank); ok && f.errs[ie.Field] == "" {
 					place(loc, g, &f, blank)
 				}
 			}
 		}
 		if err != nil {
-			place(loc, g, &f, err)
 			if pe, ok := problem.As(err); ok && pe.Code == "key.reused" {
 				// The form was sent before (the back button, a kept page):
 				// said in words, and a new key, so that saving again saves.
@@ -331,12 +333,6 @@ func (u ui) submitDeal(c echo.Context, hand func(*tapp.State) int, edit bool, su
 		}
 		return render(c, status, templates.Record(u.recordView(p, loc, g, n, f.get("contract"), f, edit)))
 	})
-}
-
-// sameField reports whether err is a refusal about field.
-func sameField(err error, field string) bool {
-	ie, ok := problem.As(err)
-	return ok && ie.Field == field
 }
 
 func (u ui) record(c echo.Context) error {
