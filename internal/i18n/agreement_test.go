@@ -139,8 +139,12 @@ func TestGermanRoundingAndSharing(t *testing.T) {
 func TestSwedishBringBackIsNotTakeBack(t *testing.T) {
 	b := load(t)
 	sv := b.For("sv")
-	for _, key := range []string{"table.redo", "history.redone", "record.was-voided", "table.undone", "table.undone-last"} {
-		got := strings.ToLower(sv.T(key, 3, "Anna", "Ben"))
+	for key, args := range map[string][]any{"table.redo": {3}, "history.redone": {"21:05"}, "record.was-voided": nil,
+		"table.undone": {3, "Anna", "Ben"}, "table.undone-last": {3, "Anna"}} {
+		got := strings.ToLower(sv.T(key, args...))
+		if strings.Contains(got, "%!") {
+			t.Fatalf("sv %s with %v: %q", key, args, got)
+		}
 		if strings.Contains(got, "tillbaka") || !strings.Contains(got, "återställ") {
 			t.Errorf("sv %s: %q; want it to say återställ, not tillbaka (which withdraws Herz-As)", key, got)
 		}
