@@ -129,9 +129,16 @@ func Missing(v Variant, r Record) []error {
 	if !ok {
 		return nil
 	}
+	return missing(r, sp, false)
+}
+
+// missing gives the refusals for the fields sp requires that r leaves
+// out; partial (a deal announced before it is played): not yet its counts.
+func missing(r Record, sp spec, partial bool) []error {
 	var out []error
 	for _, f := range recordFields(r, sp) {
-		if !f.given && f.need == required {
+		counted := f.name == "points" || f.name == "tricks" || f.name == "ramsch"
+		if !f.given && f.need == required && !(partial && counted) {
 			out = append(out, inputErr(f.name, f.name+".missing"))
 		}
 	}
@@ -150,11 +157,8 @@ func checkFields(r Record, sp spec, partial bool) error {
 			return inputErr(f.name, "field.not-taken", f.name, r.Contract)
 		}
 	}
-	for _, f := range fs {
-		counted := f.name == "points" || f.name == "tricks" || f.name == "ramsch"
-		if !f.given && f.need == required && !(partial && counted) {
-			return inputErr(f.name, f.name+".missing")
-		}
+	if m := missing(r, sp, partial); len(m) > 0 {
+		return m[0]
 	}
 	return nil
 }
