@@ -68,7 +68,7 @@ type Store struct {
 	watch watcher
 
 	// pingPool is Ping's own connection (at most one), apart from the
-	// appends' pool; pings asks it once for every caller waiting at the
+	// appends' pool; pings ask it once for every caller waiting at the
 	// moment, so that health checks never open more than it.
 	pingPool *pgxpool.Pool
 	pings    singleflight.Group
