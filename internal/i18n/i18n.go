@@ -9,7 +9,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -113,30 +115,111 @@ func (b *Bundle) Match(choice, acceptLanguage string) string {
 // For gives a Localizer for a language.
 func (b *Bundle) For(lang string) Localizer {
 	tag := language.MustParse(lang)
-	return Localizer{lang: lang, p: message.NewPrinter(tag, message.Catalog(b.cat))}
+	return Localizer{lang: lang, p: message.NewPrinter(tag, message.Catalog(b.cat)), keys: b.keys[lang]}
 }
 
 // Localizer speaks one language.
 type Localizer struct {
 	lang string
 	p    *message.Printer
+	keys map[string]string // the language's formats, read only
 }
 
 // Lang is the language's code (en, de, sv).
 func (l Localizer) Lang() string { return l.lang }
 
 // T gives the message for key, its verbs filled with args; decimals are
-// written the local way.
+// written the local way, and in German and Swedish the API's identifiers
+// in their words and a quoted value in their quotation marks.
 func (l Localizer) T(key string, args ...any) string {
+	// A copy: the caller's arguments (an error's, say) stay as they were.
+	args = slices.Clone(args)
 	for i, a := range args {
 		switch v := a.(type) {
 		case decimal.Decimal:
 			args[i] = l.Num(v)
 		case *decimal.Decimal:
 			args[i] = l.Num(*v)
+		case problem.Term:
+			args[i] = l.quoted(l.term(v))
+		case problem.Choice:
+			args[i] = l.choice(v)
+		case string:
+			args[i] = l.quoted(v)
 		}
 	}
 	return l.p.Sprintf(key, args...)
+}
+
+// term says an identifier of the API in the language, as its pages name
+// it ("open-bettel" is "Aufgelegter Bettel"). English keeps a field's
+// identifier, which is its English word and which its messages' "points:"
+// prefix repeats.
+func (l Localizer) term(t problem.Term) string {
+	key := t.Set + "." + t.ID
+	if _, ok := l.keys[key]; !ok || t.Set == "" || (l.lang == "en" && t.Set == "field") {
+		return t.ID
+	}
+	s := l.p.Sprintf(key)
+	// Swedish writes a game's name and a field in lower case inside a
+	// sentence ("vid färgspel"); a variant is a name ("Zuger Tapp").
+	if l.lang == "sv" && t.Set != "variant" {
+		r, size := utf8.DecodeRuneInString(s)
+		s = string(unicode.ToLower(r)) + s[size:]
+	}
+	return s
+}
+
+// choice says a list of alternatives: in English as the API joins them,
+// else "a, b oder c".
+func (l Localizer) choice(c problem.Choice) string {
+	words := make([]string, len(c.Terms))
+	for i, t := range c.Terms {
+		words[i] = l.term(t)
+	}
+	if l.lang == "en" || len(words) < 2 {
+		return strings.Join(words, c.Sep)
+	}
+	last := len(words) - 1
+	return strings.Join(words[:last], ", ") + " " + l.p.Sprintf("list.or") + " " + words[last]
+}
+
+// quoted is a value a German or Swedish message may quote (%q): in the
+// language's quotation marks, not a program's straight ones.
+func (l Localizer) quoted(s string) any {
+	switch l.lang {
+	case "de":
+		return localQuote{s: s, open: "„", close: "“"}
+	case "sv":
+		return localQuote{s: s, open: "”", close: "”"}
+	}
+	return s
+}
+
+// localQuote prints as its text, and under %q in the language's quotation
+// marks, with what cannot be seen escaped as %q would.
+type localQuote struct{ s, open, close string }
+
+func (q localQuote) Format(f fmt.State, verb rune) {
+	if verb != 'q' {
+		fmt.Fprintf(f, fmt.FormatString(f, verb), q.s)
+		return
+	}
+	inner := q.s
+	if !printable(inner) {
+		quoted := strconv.Quote(inner)
+		inner = strings.ReplaceAll(quoted[1:len(quoted)-1], `\"`, `"`)
+	}
+	fmt.Fprint(f, q.open+inner+q.close)
+}
+
+func printable(s string) bool {
+	for _, r := range s {
+		if !strconv.IsPrint(r) {
+			return false
+		}
+	}
+	return true
 }
 
 // Phrase makes a Localizer the payout engine's phrasebook.

@@ -3,6 +3,8 @@ package payout
 import (
 	"slices"
 	"strings"
+
+	"tappbook/internal/problem"
 )
 
 // need says whether a contract takes a field of the record.
@@ -152,9 +154,9 @@ func checkFields(r Record, sp spec, partial bool) error {
 	for _, f := range fs {
 		if f.given && f.need == never {
 			if f.name == "trump" && sp.noTrump {
-				return inputErr("trump", "trump.none", r.Contract)
+				return inputErr("trump", "trump.none", problem.Contract(r.Contract))
 			}
-			return inputErr(f.name, "field.not-taken", f.name, r.Contract)
+			return inputErr(f.name, "field.not-taken", problem.Field(f.name), problem.Contract(r.Contract))
 		}
 	}
 	if m := missing(r, sp, partial); len(m) > 0 {
@@ -185,7 +187,7 @@ func checkTrump(r Record, sp spec) error {
 		return inputErr("trump", "trump.unknown", r.Trump)
 	}
 	if !slices.Contains(sp.trumps, r.Trump) {
-		return inputErr("trump", "trump.not-allowed", r.Contract, r.Trump, strings.Join(sp.trumps, ", "))
+		return inputErr("trump", "trump.not-allowed", problem.Contract(r.Contract), problem.Suit(r.Trump), problem.Choices("suit", sp.trumps))
 	}
 	return nil
 }
@@ -269,7 +271,7 @@ func (d *deal) checkRecord(r Record, sp spec, g geometry) (declarer, partner int
 		return
 	}
 	if sp.noTrump && r.Matzl != "" && r.Matzl != MatzlNone {
-		err = inputErr("matzl", "matzl.no-trump", r.Contract)
+		err = inputErr("matzl", "matzl.no-trump", problem.Contract(r.Contract))
 		return
 	}
 	err = checkMatzlTricks(r, g)
@@ -296,9 +298,9 @@ func checkMatzlTricks(r Record, g geometry) error {
 // contractErr refuses a contract the variant does not have.
 func contractErr(v Variant, contract string, names []string) error {
 	if contract == "" {
-		return inputErr("contract", "contract.missing", strings.Join(names, ", "))
+		return inputErr("contract", "contract.missing", problem.Choices("contract", names))
 	}
-	return inputErr("contract", "contract.unknown", contract, v, strings.Join(names, ", "))
+	return inputErr("contract", "contract.unknown", contract, problem.Variant(string(v)), problem.Choices("contract", names))
 }
 
 // Fields tells a form which fields a contract takes: "required",

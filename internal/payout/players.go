@@ -2,11 +2,12 @@ package payout
 
 import (
 	"errors"
-	"fmt"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"tappbook/internal/names"
+	"tappbook/internal/problem"
 )
 
 // MaxNameLength is api.md's limit on a player's name, in characters.
@@ -138,11 +139,11 @@ func CheckText(field, s string) (string, error) {
 func checkCount(v Variant, players []string) error {
 	lo, hi := PlayerCount(v)
 	if len(players) < lo || len(players) > hi {
-		want := fmt.Sprintf("%d", lo)
+		want := problem.Choice{Terms: []problem.Term{{ID: strconv.Itoa(lo)}}, Sep: " or "}
 		if lo != hi {
-			want = fmt.Sprintf("%d or %d", lo, hi)
+			want.Terms = append(want.Terms, problem.Term{ID: strconv.Itoa(hi)})
 		}
-		return inputErr("players", "players.count", v, want, len(players))
+		return inputErr("players", "players.count", problem.Variant(string(v)), want, len(players))
 	}
 	return nil
 }

@@ -73,9 +73,9 @@ func (d *Descriptor) decodeRules(r Rules, raw map[string]json.RawMessage) (Rules
 		i := slices.IndexFunc(d.Rules, func(h HouseRule) bool { return h.Key == k })
 		if i < 0 {
 			if len(allowed) == 0 {
-				return Rules{}, inputErr("rules."+k, "rules.none", k, d.Variant)
+				return Rules{}, inputErr("rules."+k, "rules.none", k, problem.Variant(string(d.Variant)))
 			}
-			return Rules{}, inputErr("rules."+k, "rules.unknown", k, d.Variant, strings.Join(allowed, ", "))
+			return Rules{}, inputErr("rules."+k, "rules.unknown", k, problem.Variant(string(d.Variant)), strings.Join(allowed, ", "))
 		}
 		if err := d.Rules[i].set(&r, raw[k]); err != nil {
 			return Rules{}, err
@@ -218,7 +218,7 @@ func wholeUnits(key, code, want string, min int64, field func(*Rules) *decimal.D
 func unitValues(key string, keys []string, field func(*Rules) map[string]decimal.Decimal) HouseRule {
 	check := func(k string, d decimal.Decimal) error {
 		if d.Sign() <= 0 || !d.IsInteger() {
-			return inputErr("rules."+key+"."+k, "rules.values.range", k, d.String())
+			return inputErr("rules."+key+"."+k, "rules.values.range", problem.Term{Set: "value", ID: k}, d.String())
 		}
 		return nil
 	}

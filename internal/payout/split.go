@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/shopspring/decimal"
+
+	"tappbook/internal/problem"
 )
 
 // Split is the old-tapp end of the session: the pot shared out.
@@ -30,7 +32,7 @@ func SplitPot(s Setup, balances []decimal.Decimal, pot decimal.Decimal, remainde
 	// ignored, so it is refused as the mistake it is.
 	if !s.describe().HasPot {
 		if len(remainderTo) > 0 {
-			return Split{}, inputErr("remainder_to", "split.no-pot", s.Variant)
+			return Split{}, inputErr("remainder_to", "split.no-pot", problem.Variant(string(s.Variant)))
 		}
 		return out, nil
 	}

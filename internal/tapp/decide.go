@@ -365,7 +365,7 @@ func (s *State) decideAnnounce(c Announce) ([]Payload, error) {
 		given bool
 	}{{"points", r.Points != nil}, {"tricks", r.Tricks != nil}, {"ramsch", r.Ramsch != nil}, {"kontra", r.Kontra != nil}, {"matzl", r.Matzl != ""}} {
 		if f.given {
-			return nil, catalogue.Input(f.name, "step.later", f.name)
+			return nil, catalogue.Input(f.name, "step.later", problem.Field(f.name))
 		}
 	}
 	n := s.NextHand()
@@ -508,7 +508,7 @@ func (s *State) rescore(n int, potAfter decimal.Decimal) ([]Payload, error) {
 
 func (s *State) decideHerzAs() ([]Payload, error) {
 	if !s.Variant().EndsWithHerzAs {
-		return nil, catalogue.Conflict("conflict.herz-as-variant", string(s.Setup.Variant))
+		return nil, catalogue.Conflict("conflict.herz-as-variant", problem.Variant(string(s.Setup.Variant)))
 	}
 	if s.HerzAs != nil {
 		return nil, catalogue.Conflict("conflict.herz-as-again")

@@ -153,7 +153,7 @@ func TestGroupPagesFlow(t *testing.T) {
 			t.Fatalf("a payment of %s: %d %q", typed, r.status, errorNear(r.body, "amount"))
 		}
 	}
-	if r := form(t, h, "/groups/new", url.Values{"name": {"y"}, "player": {"Anna", "Ben"}, "unit": {"1.000"}}, "Accept-Language", "de"); r.status != 422 || !strings.Contains(errorNear(r.body, "unit"), "1.000\" könnte tausend") {
+	if r := form(t, h, "/groups/new", url.Values{"name": {"y"}, "player": {"Anna", "Ben"}, "unit": {"1.000"}}, "Accept-Language", "de"); r.status != 422 || !strings.Contains(errorNear(r.body, "unit"), "1.000“ könnte tausend") {
 		t.Fatalf("a group's unit of 1.000: %d %q", r.status, errorNear(r.body, "unit"))
 	}
 	if sv := visibleText(page(t, h, "/groups/"+gid+"/tab", "sv").body); !strings.Contains(sv, "Vad den avslutade kvällen gav, minus") {

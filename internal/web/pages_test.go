@@ -172,7 +172,7 @@ func TestRecordFormMessages(t *testing.T) {
 		// Only the two sides the form offers: another value would have been
 		// read as the declarer's (a lost solo saved as won).
 		{"zuger", z("points", "30", "points_side", "Opponents"), "points", "Tap whose points these are"},
-		{"zuger", z("contract", "grand"), "", `"grand" is not a zuger contract`},
+		{"zuger", z("contract", "grand"), "", `"grand" is not a Zuger Tapp contract`},
 		{"old-tapp", url.Values{"contract": {"solo"}, "declarer": {"Ben"}, "points": {"70"}, "trump": {"hearts"}}, "trump", "not played with hearts trump"},
 		{"old-tapp", url.Values{"contract": {"solo"}, "declarer": {"Ben"}, "points": {"70"}, "trump": {"roses"}}, "trump", `"roses" is not a suit`},
 		{"old-tapp", url.Values{"contract": {"solo"}, "declarer": {"Ben"}, "trump": {"clubs"}, "tout": {"true"}}, "outcome", "Tap “Won” or “Lost”."},
@@ -225,6 +225,25 @@ func TestRecordFormMessages(t *testing.T) {
 	r := form(t, h, "/g/"+ids["zuger"]+"/record", z("points", "1"), "Accept-Language", "de")
 	if got := errorNear(r.body, "points"); got != "Keine Kartenkombination ist genau 1 Auge wert." {
 		t.Fatalf("German message: %q", got)
+	}
+	// Contracts, suits and variants in German and Swedish are named as the
+	// pages name them, never by the API's identifiers, and a typed value is
+	// quoted the language's way.
+	for _, c := range []struct {
+		lang, variant string
+		v             url.Values
+		field, says   string
+	}{
+		{"de", "zuger", z("contract", "grand"), "", "„grand“ ist kein Spiel dieser Variante (Zuger Tapp); wähle Tapp, Solo, Super, Vice oder Passe."},
+		{"sv", "zuger", z("contract", "grand"), "", "”grand” är inget kontrakt i Zuger Tapp; välj tapp, solo, super, vice eller pass."},
+		{"de", "old-tapp", url.Values{"contract": {"solo"}, "declarer": {"Ben"}, "points": {"70"}, "trump": {"hearts"}}, "trump", "Solo wird nicht mit Herz als Trumpf gespielt; Trumpf kann Kreuz, Pik oder Karo sein."},
+		{"sv", "old-tapp", url.Values{"contract": {"solo"}, "declarer": {"Ben"}, "points": {"70"}, "trump": {"hearts"}}, "trump", "Solo spelas inte med hjärter som trumf; trumf kan vara klöver, spader eller ruter."},
+		{"de", "zuger", z("declarer", "Zoe"), "declarer", "„Zoe“ spielt an diesem Abend nicht mit"},
+	} {
+		r := form(t, h, "/g/"+ids[c.variant]+"/record", c.v, "Accept-Language", c.lang)
+		if got := errorNear(r.body, c.field); r.status != http.StatusUnprocessableEntity || !strings.Contains(got, c.says) {
+			t.Errorf("%s %s %v: %d, next to %q shows %q, want %q", c.lang, c.variant, c.v, r.status, c.field, got, c.says)
+		}
 	}
 }
 
