@@ -362,7 +362,9 @@
   // and sent again until the server answers: the key makes a repeat of a
   // post that did arrive a replay, never a second deal.
   var QUEUE = "tappbook.waiting";
-  var sending = false, timer = null, delay = 1000, sent = false, failure = "net";
+  // failure: why the oldest post still waits: "" while no try of it has
+  // failed yet (it is on its way), "net" or "server".
+  var sending = false, timer = null, delay = 1000, sent = false, failure = "";
 
   // The back button brings a page back from the browser's memory as it
   // was left: a form already sent would offer its deal (and key) again.
@@ -387,9 +389,11 @@
   function banner() {
     var el = document.getElementById("queue");
     if (!el) return;
+    // A post on its way is no post that waits: the banner would say the
+    // server is out of reach while a slow network is still carrying it.
     var n = waiting().length;
-    el.hidden = n === 0;
-    if (n === 0) return;
+    el.hidden = n === 0 || failure === "";
+    if (el.hidden) return;
     el.querySelector("strong").textContent = n === 1 ? el.getAttribute("data-one") : el.getAttribute("data-many").replace("{n}", n);
     // Why it waits: no answer at all, or the server answered that it could
     // not save (its database out of reach, say).
@@ -433,6 +437,7 @@
         sending = false;
         if (r.status >= 500) { failure = "server"; banner(); retryLater(); return; } // not saved (or unknown, with the key): again
         delay = 1000;
+        failure = "";
         drop(item.key);
         if (r.ok && r.redirected) {
           if (item.draft) draftDrop(item.draft); // saved: the form is for the next deal now

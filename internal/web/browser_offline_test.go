@@ -347,6 +347,12 @@ func TestBrowserSaveSaysItIsSending(t *testing.T) {
 		shot(t, ctx, "slow-save")
 		t.Fatalf("while the deal is on its way the button says %q, want %q", label, "Wird gespeichert …")
 	}
+	// Nothing has failed: no banner says the server is out of reach while
+	// a slow network carries the deal.
+	if banner, _ := waitingDeals(t, ctx); banner != "" {
+		shot(t, ctx, "slow-save-banner")
+		t.Fatalf("while the deal is on its way the page says it waits: %q", banner)
+	}
 	run(t, ctx, "the deal arrives", chromedp.WaitVisible(chromedp.ID(`hand-1`)))
 	if n := srv.hands(t, id); n != 1 {
 		t.Fatalf("%v deals after two taps on a slow network, want 1", n)
