@@ -132,7 +132,7 @@ type ChartView struct {
 	ZeroY         string
 	Empty         bool
 	Ticks         []ChartTick // value axis
-	Deals         []ChartTick // deal axis: the first and the last deal
+	Steps         []ChartTick // step axis: the first and the last deal (or evening)
 	Label         string      // what the chart shows, for screen readers
 }
 

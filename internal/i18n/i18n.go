@@ -281,18 +281,7 @@ func (l Localizer) Typed(s string) string {
 // 12,50 € in German, €12.50 in English, CHF 12.50 everywhere (the Swiss way),
 // 12,50 kr for Swedish kronor. places is how many decimals to show.
 func (l Localizer) Money(amount decimal.Decimal, currency string, places int32) string {
-	fixed := amount.Abs().StringFixed(places)
-	sign := ""
-	if amount.IsNegative() {
-		sign = "−"
-	}
-	comma := l.decimalComma()
-	if currency == "CHF" {
-		comma = false
-	}
-	if comma {
-		fixed = strings.Replace(fixed, ".", ",", 1)
-	}
+	sign, fixed, comma := l.amount(amount, currency, places)
 	switch {
 	case currency == "":
 		return sign + fixed
@@ -308,6 +297,27 @@ func (l Localizer) Money(amount decimal.Decimal, currency string, places int32) 
 		return sign + currency + " " + fixed
 	}
 	return sign + fixed + " " + currency
+}
+
+// Amount writes an amount as Money does, without the currency: for a
+// chart's axis, whose legend says the currency.
+func (l Localizer) Amount(amount decimal.Decimal, currency string, places int32) string {
+	sign, fixed, _ := l.amount(amount, currency, places)
+	return sign + fixed
+}
+
+// amount is an amount's sign and digits, and whether they have a decimal
+// comma: Swiss francs are written with a point in every language.
+func (l Localizer) amount(amount decimal.Decimal, currency string, places int32) (sign, fixed string, comma bool) {
+	fixed = amount.Abs().StringFixed(places)
+	if amount.IsNegative() {
+		sign = "−"
+	}
+	comma = l.decimalComma() && currency != "CHF"
+	if comma {
+		fixed = strings.Replace(fixed, ".", ",", 1)
+	}
+	return sign, fixed, comma
 }
 
 // ParseAmount reads an amount typed on a phone: "1,50" as well as "1.50",

@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 )
 
 // missingGroupText is a raw message key of the group pages, or a broken verb.
@@ -200,8 +201,24 @@ func TestGroupPagesFlow(t *testing.T) {
 
 	stats := page(t, h, "/groups/"+gid+"/stats", "en")
 	if !strings.Contains(stats.body, `data-player="Anna"`) || !strings.Contains(stats.body, `<td class="num" data-stat="declared">1/1</td>`) ||
-		!strings.Contains(stats.body, `data-running="Anna">Anna CHF 2.50<`) {
+		!strings.Contains(stats.body, `data-line="Anna">Anna CHF 2.50<`) {
 		t.Fatalf("stats: %s", stats.body)
+	}
+	// The chart has axes: the money at its top and bottom, written as the
+	// legend writes it (a Swiss franc with a point, in German too), and
+	// the day of the evening it ends with.
+	evenings := do(t, h, "GET", "/api/groups/"+gid, "").json(t)["evenings"].([]any)
+	started, err := time.Parse(time.RFC3339, evenings[0].(map[string]any)["started"].(string))
+	if err != nil {
+		t.Fatal(err)
+	}
+	today := started.In(time.Local).Format("2006-01-02")
+	for lang, top := range map[string]string{"en": "2.50", "de": "2.50"} {
+		chart := page(t, h, "/groups/"+gid+"/stats", lang).body
+		if !strings.Contains(chart, `class="axis"`) || !strings.Contains(chart, `class="tick y">`+top+`</text>`) ||
+			!strings.Contains(chart, `class="tick x">`+today+`</text>`) {
+			t.Fatalf("%s: the group's chart has no axes, no %s at its top or no %s at its end: %s", lang, top, today, chart)
+		}
 	}
 
 	// Read-only: the group, its tab and stats, no form, no key that writes.

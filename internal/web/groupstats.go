@@ -1,16 +1,14 @@
 package web
 
 import (
-	"fmt"
 	"net/http"
 	"slices"
-	"strconv"
-	"strings"
 
 	"github.com/labstack/echo/v4"
 	"github.com/shopspring/decimal"
 
 	"tappbook/internal/group"
+	"tappbook/internal/i18n"
 	"tappbook/internal/payout"
 	"tappbook/templates"
 )
@@ -35,7 +33,7 @@ func (u ui) statsPage(c echo.Context) error {
 		}
 		return r
 	}
-	v := templates.StatsView{Page: p, Group: base, Evenings: len(s.Evenings), Chart: runningChart(s, money)}
+	v := templates.StatsView{Page: p, Group: base, Evenings: len(s.Evenings), Chart: runningChart(s, loc, money, func(d decimal.Decimal) string { return loc.Amount(d, st.Currency, st.Places()) })}
 	for i, pl := range s.Players {
 		v.Rows = append(v.Rows, row(i, pl.Name, pl.Line))
 	}
@@ -53,35 +51,24 @@ func (u ui) statsPage(c echo.Context) error {
 	return render(c, http.StatusOK, templates.Stats(v))
 }
 
-// runningChart draws each member's running total over the closed evenings
-// in a 300 × 120 box, as the table's chart draws an evening: money becomes
-// a float here only as a pixel position.
-func runningChart(s group.Stats, money func(decimal.Decimal) string) templates.ChartView {
-	const w, h = 300, 120
-	steps := len(s.Evenings)
-	lo, hi := 0.0, 0.0
-	for _, p := range s.Players {
-		for _, r := range p.Running {
-			f := r.InexactFloat64()
-			lo, hi = min(lo, f), max(hi, f)
-		}
-	}
-	if steps == 0 || lo == hi {
-		return templates.ChartView{Empty: true}
-	}
-	y := func(v float64) float64 { return 2 + (hi-v)/(hi-lo)*(h-4) }
-	out := templates.ChartView{Width: w, Height: h, ZeroY: strconv.FormatFloat(y(0), 'f', 1, 64)}
+// runningChart draws each member's running total over the closed evenings,
+// as the table's chart draws an evening: the value axis in the group's
+// money, the step axis the first and the last evening's day.
+func runningChart(s group.Stats, loc i18n.Localizer, money func(decimal.Decimal) string, amount func(decimal.Decimal) string) templates.ChartView {
+	c := lineChart{num: amount, last: money, label: loc.T("stats.chart")}
 	for i, p := range s.Players {
-		var b strings.Builder
-		fmt.Fprintf(&b, "0,%.1f", y(0))
-		for k, r := range p.Running {
-			fmt.Fprintf(&b, " %.1f,%.1f", float64((k+1)*w)/float64(steps), y(r.InexactFloat64()))
-		}
-		last := decimal.Zero
-		if n := len(p.Running); n > 0 {
-			last = p.Running[n-1]
-		}
-		out.Lines = append(out.Lines, templates.ChartLine{Name: p.Name, Seat: i % chartColours, Points: b.String(), Last: money(last)})
+		c.names = append(c.names, p.Name)
+		c.seats = append(c.seats, i%chartColours)
 	}
-	return out
+	for k := range s.Evenings {
+		row := make([]decimal.Decimal, len(s.Players))
+		for i, p := range s.Players {
+			row[i] = p.Running[k]
+		}
+		c.steps = append(c.steps, row)
+	}
+	if n := len(s.Evenings); n > 0 {
+		c.first, c.end = date(s.Evenings[0].Started), date(s.Evenings[n-1].Started)
+	}
+	return c.draw()
 }

@@ -422,7 +422,7 @@ func TestSmallThings(t *testing.T) {
 	if !strings.Contains(table, `<a class="button small" href="/g/`+id+`/hands/1">Correct or void</a>`) {
 		t.Fatal("\"Correct or void\" is not a button")
 	}
-	if !strings.Contains(table, `class="tick y">−3</text>`) || strings.Contains(table, `>-1<`) || !strings.Contains(table, `class="axis"`) || !strings.Contains(table, `<span class="key seat1">Ben −3</span>`) {
+	if !strings.Contains(table, `class="tick y">−3</text>`) || strings.Contains(table, `>-1<`) || !strings.Contains(table, `class="axis"`) || !strings.Contains(table, `<span class="key seat1" data-line="Ben">Ben −3</span>`) {
 		t.Fatalf("the chart has no axes or writes numbers otherwise than the table")
 	}
 	css := page(t, h, "/static/app.css", "en").body

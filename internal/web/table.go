@@ -335,29 +335,24 @@ func transferViews(loc i18n.Localizer, g *tapp.State, ts []tapp.Transfer) []temp
 	return out
 }
 
-// chart draws each player's running balance, deal by deal, in a 300 × 120
-// box: x is the deal, y the balance, zero in between, the value axis marked
-// at its top, zero and bottom. A closed evening's last step is the pot
-// shared out, so that the chart ends where the standings do. Balances
-// become floats here only as pixel positions, never as amounts; a long
-// evening is drawn with at most chartPoints points per player.
+// chart draws each player's running balance, deal by deal. A closed
+// evening's last step is the pot shared out, so that the chart ends where
+// the standings do.
 func chart(loc i18n.Localizer, g *tapp.State) templates.ChartView {
-	const w, h, chartPoints = 300, 120, 150
 	n := len(g.Setup.Players)
-	var run [][]float64 // running balance after each counted deal, by seat
-	var dealNo []int    // the deal of each step
+	c := lineChart{names: g.Setup.Players, seats: make([]int, n), num: loc.Num, last: loc.Num, label: loc.T("table.chart")}
+	for seat := range c.seats {
+		c.seats[seat] = seat
+	}
 	cur := make([]decimal.Decimal, n)
-	run = append(run, make([]float64, n))
-	dealNo = append(dealNo, 0)
-	lo, hi := decimal.Zero, decimal.Zero
+	var dealNo []int // the deal of each step
 	step := func(deltas []decimal.Decimal, deal int) {
-		row := make([]float64, n)
-		for seat := range g.Setup.Players {
+		row := make([]decimal.Decimal, n)
+		for seat := range cur {
 			cur[seat] = cur[seat].Add(deltas[seat])
-			row[seat] = cur[seat].InexactFloat64()
-			lo, hi = decimal.Min(lo, cur[seat]), decimal.Max(hi, cur[seat])
+			row[seat] = cur[seat]
 		}
-		run = append(run, row)
+		c.steps = append(c.steps, row)
 		dealNo = append(dealNo, deal)
 	}
 	for _, hand := range g.Hands() {
@@ -365,43 +360,14 @@ func chart(loc i18n.Localizer, g *tapp.State) templates.ChartView {
 			step(hand.Result().Deltas(), hand.Number)
 		}
 	}
-	if g.Closed != nil && len(run) > 1 {
-		step(g.Closed.Split, dealNo[len(dealNo)-1])
-	}
-	steps := len(run) - 1
-	if steps == 0 || lo.Equal(hi) {
+	if len(dealNo) == 0 {
 		return templates.ChartView{Empty: true}
 	}
-	flo, fhi := lo.InexactFloat64(), hi.InexactFloat64()
-	y := func(v float64) float64 { return 2 + (fhi-v)/(fhi-flo)*(h-4) }
-	pos := func(f float64) string { return strconv.FormatFloat(f, 'f', 1, 64) }
-	every := max(1, steps/chartPoints)
-	out := templates.ChartView{Width: w, Height: h, ZeroY: pos(y(0)), Label: loc.T("table.chart")}
-	// Labels sit on their line, moved in where they would leave the box.
-	tick := func(d decimal.Decimal) templates.ChartTick {
-		return templates.ChartTick{Text: loc.Num(d), At: pos(min(max(y(d.InexactFloat64())+4, 8), h))}
+	if g.Closed != nil {
+		step(g.Closed.Split, dealNo[len(dealNo)-1])
 	}
-	out.Ticks = append(out.Ticks, tick(hi))
-	if hi.IsPositive() && lo.IsNegative() {
-		out.Ticks = append(out.Ticks, tick(decimal.Zero))
-	}
-	out.Ticks = append(out.Ticks, tick(lo))
-	out.Deals = []templates.ChartTick{{Text: strconv.Itoa(dealNo[1]), At: pos(float64(w) / float64(steps))},
-		{Text: loc.T("table.chart-deal", dealNo[steps]), At: pos(w)}}
-	if steps == 1 {
-		out.Deals = out.Deals[1:]
-	}
-	for seat, name := range g.Setup.Players {
-		var b strings.Builder
-		for i := 0; i <= steps; i += every {
-			fmt.Fprintf(&b, "%.1f,%.1f ", float64(i*w)/float64(steps), y(run[i][seat]))
-		}
-		if steps%every != 0 {
-			fmt.Fprintf(&b, "%d,%.1f", w, y(run[steps][seat]))
-		}
-		out.Lines = append(out.Lines, templates.ChartLine{Name: name, Seat: seat, Points: strings.TrimSpace(b.String()), Last: loc.Num(cur[seat])})
-	}
-	return out
+	c.first, c.end = strconv.Itoa(dealNo[0]), loc.T("table.chart-deal", dealNo[len(dealNo)-1])
+	return c.draw()
 }
 
 func (u ui) table(c echo.Context) error {

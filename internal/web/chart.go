@@ -1,0 +1,77 @@
+package web
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/shopspring/decimal"
+
+	"tappbook/templates"
+)
+
+// lineChart is what a chart of running totals shows: each line's value at
+// every step (a deal, an evening), after a start at zero.
+type lineChart struct {
+	names []string
+	seats []int               // each line's colour and dash
+	steps [][]decimal.Decimal // steps[i][line]: the values after step i+1
+	first string              // the step axis: the first step's mark
+	end   string              // and the last's
+	num   func(decimal.Decimal) string
+	last  func(decimal.Decimal) string // a line's last value, as its key says it
+	label string                       // what the chart shows, for screen readers
+}
+
+// chartPoints is the most points a line is drawn with: a long evening is
+// thinned, its last step always kept.
+const chartPoints = 150
+
+// draw lays the chart out in a 300 × 120 box: x is the step, y the value,
+// zero in between, the value axis marked at its top, zero and bottom, the
+// step axis at the first and the last step. Values become floats here only
+// as pixel positions, never as amounts.
+func (c lineChart) draw() templates.ChartView {
+	const w, h = 300, 120
+	steps := len(c.steps)
+	lo, hi := decimal.Zero, decimal.Zero
+	for _, row := range c.steps {
+		for _, v := range row {
+			lo, hi = decimal.Min(lo, v), decimal.Max(hi, v)
+		}
+	}
+	if steps == 0 || lo.Equal(hi) {
+		return templates.ChartView{Empty: true}
+	}
+	flo, fhi := lo.InexactFloat64(), hi.InexactFloat64()
+	y := func(v decimal.Decimal) float64 { return 2 + (fhi-v.InexactFloat64())/(fhi-flo)*(h-4) }
+	pos := func(f float64) string { return strconv.FormatFloat(f, 'f', 1, 64) }
+	out := templates.ChartView{Width: w, Height: h, ZeroY: pos(y(decimal.Zero)), Label: c.label}
+	// Labels sit on their line, moved in where they would leave the box.
+	tick := func(d decimal.Decimal) templates.ChartTick {
+		return templates.ChartTick{Text: c.num(d), At: pos(min(max(y(d)+4, 8), h))}
+	}
+	out.Ticks = append(out.Ticks, tick(hi))
+	if hi.IsPositive() && lo.IsNegative() {
+		out.Ticks = append(out.Ticks, tick(decimal.Zero))
+	}
+	out.Ticks = append(out.Ticks, tick(lo))
+	// Two evenings of one day would say that day twice.
+	if steps > 1 && c.first != c.end {
+		out.Steps = append(out.Steps, templates.ChartTick{Text: c.first, At: pos(float64(w) / float64(steps))})
+	}
+	out.Steps = append(out.Steps, templates.ChartTick{Text: c.end, At: pos(w)})
+	every := max(1, steps/chartPoints)
+	for line, name := range c.names {
+		var b strings.Builder
+		fmt.Fprintf(&b, "0,%.1f", y(decimal.Zero))
+		for i := every; i <= steps; i += every {
+			fmt.Fprintf(&b, " %.1f,%.1f", float64(i*w)/float64(steps), y(c.steps[i-1][line]))
+		}
+		if steps%every != 0 {
+			fmt.Fprintf(&b, " %d,%.1f", w, y(c.steps[steps-1][line]))
+		}
+		out.Lines = append(out.Lines, templates.ChartLine{Name: name, Seat: c.seats[line], Points: b.String(), Last: c.last(c.steps[steps-1][line])})
+	}
+	return out
+}
