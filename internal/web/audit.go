@@ -225,6 +225,35 @@ func (u ui) dealsCSV(c echo.Context) error {
 				return err
 			}
 		}
+		// The close is the last row: the pot shared out, so that every
+		// player's column adds up to the standings.
+		if cl := g.Closed; cl != nil {
+			en := u.i18n.For("en")
+			why := potWent(en, g.Setup.Players, cl.Split, cl.RemainderTo)
+			if why == "" {
+				why = en.T("close.title")
+			}
+			row := []string{"close", "", "", "", "", "", "", "", "", "", "", "false", "", why}
+			pot := decimal.Zero
+			for _, d := range cl.Split {
+				row = append(row, d.String())
+				pot = pot.Sub(d)
+			}
+			row = append(row, pot.String(), localTime(cl.At), localTime(cl.At))
+			for _, d := range cl.Split {
+				row = append(row, g.MoneyText(d))
+			}
+			row = append(row, g.MoneyText(pot), "")
+			if ramsch {
+				row = append(row, make([]string, 2*len(g.Setup.Players))...)
+			}
+			for i := range row {
+				row[i] = csvCell(row[i])
+			}
+			if err := w.Write(row); err != nil {
+				return err
+			}
+		}
 		w.Flush()
 		if err := w.Error(); err != nil {
 			return err

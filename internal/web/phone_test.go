@@ -2,6 +2,7 @@ package web
 
 import (
 	"encoding/csv"
+	"github.com/shopspring/decimal"
 	"html"
 	"net/http"
 	"net/url"
@@ -404,9 +405,40 @@ func TestHistoryAuditAndCSV(t *testing.T) {
 	closed := page(t, h, "/g/"+o, "en").body
 	for _, name := range []string{"Anna", "Ben", "Cleo"} {
 		units := regexp.MustCompile(`data-units="` + name + `">([^<]+)<`).FindStringSubmatch(closed)[1]
-		if !strings.Contains(closed, `<span class="key seat`) || !regexp.MustCompile(`class="key seat\d">`+name+` `+regexp.QuoteMeta(units)+`</span>`).MatchString(closed) {
+		if !strings.Contains(closed, `<span class="key seat`) || !regexp.MustCompile(`class="key seat\d" data-line="`+name+`">`+name+` `+regexp.QuoteMeta(units)+`</span>`).MatchString(closed) {
 			t.Fatalf("%s: the standings say %s, the chart's legend something else: %s", name, units, visibleText(closed))
 		}
+	}
+	// The CSV ends with the close: the pot shared out, so that each
+	// player's column adds up to the standings.
+	rows, err = csv.NewReader(strings.NewReader(page(t, h, "/g/"+o+"/deals.csv", "en").body)).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	col = map[string]int{}
+	for i, c := range rows[0] {
+		col[c] = i
+	}
+	last := rows[len(rows)-1]
+	if len(rows) != 3 || last[col["hand"]] != "close" || last[col["Anna"]] != "3" || last[col["pot"]] != "-7" || last[col["Anna (EUR)"]] != "1.50" ||
+		last[col["explanation"]] != "The pot of 7 went to the players: Anna 3, Ben 2, Cleo 2. The leftover unit went to Anna." ||
+		!regexp.MustCompile(`^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$`).MatchString(last[col["recorded_at"]]) {
+		t.Fatalf("the CSV's close: %v / %v", rows[0], last)
+	}
+	for _, name := range []string{"Anna", "Ben", "Cleo"} {
+		units := regexp.MustCompile(`data-units="` + name + `">([^<]+)<`).FindStringSubmatch(closed)[1]
+		sum := decimal.Zero
+		for _, r := range rows[1:] {
+			sum = sum.Add(decimal.RequireFromString(r[col[name]]))
+		}
+		if strings.Replace(units, "−", "-", 1) != sum.String() {
+			t.Errorf("%s's column adds up to %s, the standings say %s", name, sum, units)
+		}
+	}
+	// An evening still open has no close row.
+	rows, err = csv.NewReader(strings.NewReader(page(t, h, "/g/"+w+"/deals.csv", "en").body)).ReadAll()
+	if err != nil || rows[len(rows)-1][0] == "close" {
+		t.Fatalf("an open evening's CSV has a close row: %v %v", err, rows)
 	}
 }
 
