@@ -362,14 +362,7 @@ func TestHistoryAuditAndCSV(t *testing.T) {
 	if !regexp.MustCompile(`<time datetime="\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ">\d{4}-\d\d-\d\d \d\d:\d\d:\d\d</time>`).MatchString(audit) {
 		t.Fatal("the audit does not show local times")
 	}
-	rows, err := csv.NewReader(strings.NewReader(page(t, h, "/g/"+id+"/deals.csv", "en").body)).ReadAll()
-	if err != nil {
-		t.Fatal(err)
-	}
-	col := map[string]int{}
-	for i, c := range rows[0] {
-		col[c] = i
-	}
+	rows, col := dealsCSV(t, h, id)
 	for _, c := range []string{"Ben", "pot", "recorded_at", "changed_at", "Ben (EUR)", "pot (EUR)"} {
 		if _, ok := col[c]; !ok {
 			t.Fatalf("the CSV lacks the column %q: %v", c, rows[0])
@@ -386,14 +379,7 @@ func TestHistoryAuditAndCSV(t *testing.T) {
 	// points and tricks.
 	w := startForm(t, h, "wuerttemberg", players("Anna", "Ben", "Cleo"))
 	mustStatus(t, do(t, h, "POST", "/api/games/"+w+"/hands", `{"contract":"ramsch","ramsch":{"Anna":{"points":50,"tricks":5},"Ben":{"points":40,"tricks":4},"Cleo":{"points":30,"tricks":2}}}`), 201)
-	rows, err = csv.NewReader(strings.NewReader(page(t, h, "/g/"+w+"/deals.csv", "en").body)).ReadAll()
-	if err != nil {
-		t.Fatal(err)
-	}
-	col = map[string]int{}
-	for i, c := range rows[0] {
-		col[c] = i
-	}
+	rows, col = dealsCSV(t, h, w)
 	if r := rows[1]; r[col["Anna ramsch points"]] != "50" || r[col["Cleo ramsch tricks"]] != "2" || r[col["Ben ramsch tricks"]] != "4" {
 		t.Fatalf("the CSV's Ramsch deal: %v / %v", rows[0], r)
 	}
@@ -411,14 +397,7 @@ func TestHistoryAuditAndCSV(t *testing.T) {
 	}
 	// The CSV ends with the close: the pot shared out, so that each
 	// player's column adds up to the standings.
-	rows, err = csv.NewReader(strings.NewReader(page(t, h, "/g/"+o+"/deals.csv", "en").body)).ReadAll()
-	if err != nil {
-		t.Fatal(err)
-	}
-	col = map[string]int{}
-	for i, c := range rows[0] {
-		col[c] = i
-	}
+	rows, col = dealsCSV(t, h, o)
 	last := rows[len(rows)-1]
 	if len(rows) != 3 || last[col["hand"]] != "close" || last[col["Anna"]] != "3" || last[col["pot"]] != "-7" || last[col["Anna (EUR)"]] != "1.50" ||
 		last[col["explanation"]] != "The pot of 7 went to the players: Anna 3, Ben 2, Cleo 2. The leftover unit went to Anna." ||
@@ -436,10 +415,24 @@ func TestHistoryAuditAndCSV(t *testing.T) {
 		}
 	}
 	// An evening still open has no close row.
-	rows, err = csv.NewReader(strings.NewReader(page(t, h, "/g/"+w+"/deals.csv", "en").body)).ReadAll()
-	if err != nil || rows[len(rows)-1][0] == "close" {
-		t.Fatalf("an open evening's CSV has a close row: %v %v", err, rows)
+	if rows, _ = dealsCSV(t, h, w); rows[len(rows)-1][0] == "close" {
+		t.Fatalf("an open evening's CSV has a close row: %v", rows)
 	}
+}
+
+// dealsCSV reads a game's deals.csv: its rows, the header first, and the
+// index of each column by its name.
+func dealsCSV(t *testing.T, h http.Handler, id string) ([][]string, map[string]int) {
+	t.Helper()
+	rows, err := csv.NewReader(strings.NewReader(page(t, h, "/g/"+id+"/deals.csv", "en").body)).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	col := map[string]int{}
+	for i, c := range rows[0] {
+		col[c] = i
+	}
+	return rows, col
 }
 
 // #15.9: every small thing: the "Correct or void" link is a button, the
