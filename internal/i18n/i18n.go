@@ -144,6 +144,13 @@ func (l Localizer) T(key string, args ...any) string {
 			args[i] = l.quoted(l.term(v))
 		case problem.Choice:
 			args[i] = l.choice(v)
+		case problem.Number:
+			args[i] = l.Typed(string(v))
+		case problem.Words:
+			args[i] = v.Text
+			if _, ok := l.keys[v.Set+"."+v.ID]; ok {
+				args[i] = l.p.Sprintf(v.Set + "." + v.ID)
+			}
 		case string:
 			args[i] = l.quoted(v)
 		}

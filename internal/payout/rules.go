@@ -111,8 +111,10 @@ func (d *Descriptor) checkRules(r Rules) error {
 	return nil
 }
 
+// ruleTypeErr refuses a rule's value of the wrong kind; want says in
+// English what it takes, and a UI in its own words (key "rule-takes."+key).
 func ruleTypeErr(key, want string) *problem.Error {
-	return catalogue.Malformed("rules."+key, "rules.type", key, want)
+	return catalogue.Malformed("rules."+key, "rules.type", key, problem.Words{Set: "rule-takes", ID: key, Text: want})
 }
 
 // intChoice is a rule that is one of a few whole numbers.
@@ -238,7 +240,7 @@ func unitValues(key string, keys []string, field func(*Rules) map[string]decimal
 					return err
 				}
 				if err != nil {
-					return catalogue.Malformed("rules."+key+"."+k, "rules.values.type", k)
+					return catalogue.Malformed("rules."+key+"."+k, "rules.values.type", problem.Term{Set: "value", ID: k})
 				}
 				if err := check(k, d); err != nil {
 					return err

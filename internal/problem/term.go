@@ -44,3 +44,16 @@ func Choices(set string, ids []string) Choice {
 	}
 	return c
 }
+
+// Number is a plain decimal named in a message ("0.50"): English writes it
+// so, a UI with the language's decimal separator ("0,50"), places kept.
+type Number string
+
+// Words is a phrase of a message that a UI says in its own words: the
+// message key Set+"."+ID, where English is Text.
+type Words struct {
+	Set, ID string
+	Text    string // the English
+}
+
+func (w Words) String() string { return w.Text }

@@ -79,6 +79,12 @@ func TestGroupPagesFlow(t *testing.T) {
 	if r.status != 422 || !strings.Contains(errorNear(r.body, "unit"), "One unit of this group's evenings is worth 0.50, not 1") {
 		t.Fatalf("another unit: %d %s", r.status, errorNear(r.body, "unit"))
 	}
+	// In Swedish both amounts as they are typed there, with a decimal
+	// comma, the group's with its places.
+	r = form(t, h, "/new/zuger", url.Values{"player": {"Anna", "Ben", "Cleo", "Dan"}, "unit": {"1,25"}, "currency": {"CHF"}, "group": {gid}}, "Accept-Language", "sv")
+	if got := errorNear(r.body, "unit"); r.status != 422 || !strings.HasPrefix(got, "En enhet är värd 0,50 på det här gängets kvällar, inte 1,25;") {
+		t.Fatalf("another unit, in Swedish: %d %s", r.status, got)
+	}
 	for _, d := range []string{`{"contract":"tapp","declarer":"Anna","points":70,"tricks":5}`, `{"contract":"solo","declarer":"Ben","points":40,"tricks":3}`} {
 		mustStatus(t, do(t, h, "POST", "/api/games/"+gameID+"/hands", d), 201)
 	}

@@ -62,4 +62,21 @@ func TestStartFormAllErrorsAtOnce(t *testing.T) {
 	if !strings.Contains(r.body, `<details class="values" open>`) || !strings.Contains(errorNear(r.body, "values.bettel"), "above 0") {
 		t.Errorf("a refused value: fold open %t, message %q", strings.Contains(r.body, `<details class="values" open>`), errorNear(r.body, "values.bettel"))
 	}
+	// A value of the wrong kind is refused in the page's words: the
+	// contract by its name, what the rule takes in the language.
+	for _, c := range []struct {
+		lang, variant, field, typed, says string
+	}{
+		{"de", "old-tapp", "stake", "zwei", "Erwartet wird eine ganze Zahl von Einheiten, etwa 2."},
+		{"sv", "old-tapp", "stake", "två", "Här ska det stå ett helt antal enheter, till exempel 2."},
+		{"de", "wuerttemberg", "values.open-bettel", "abc", "Der Wert für „Aufgelegter Bettel“ muss eine ganze Zahl über 0 sein, zum Beispiel 5."},
+		{"sv", "wuerttemberg", "values.durch-hearts", "0", "Värdet för ”durch i hjärter” måste vara ett heltal över 0, inte 0."},
+	} {
+		v := players("A", "B", "C")
+		v.Set(c.field, c.typed)
+		r := form(t, h, "/new/"+c.variant, v, "Accept-Language", c.lang)
+		if got := errorNear(r.body, c.field); r.status != http.StatusUnprocessableEntity || got != c.says {
+			t.Errorf("%s %s %s=%q: %d %q, want %q", c.lang, c.variant, c.field, c.typed, r.status, got, c.says)
+		}
+	}
 }
