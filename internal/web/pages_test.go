@@ -339,6 +339,14 @@ func TestRecordFormFlow(t *testing.T) {
 	}
 	if r := form(t, h, "/g/"+id+"/hands/1/void", url.Values{"reason": {""}}); r.status != http.StatusUnprocessableEntity || !strings.Contains(errorNear(r.body, "void"), "Say why") {
 		t.Fatalf("void without a reason: %d %q", r.status, errorNear(r.body, "void"))
+	} else if !strings.Contains(r.body, `href="/g/`+id+`/hands/1?lang=sv"`) || strings.Contains(r.body, `/void?lang=`) {
+		// The language switch of a refused void goes to the deal's page,
+		// which a GET reaches, not to the void's address.
+		t.Fatalf("a refused void switches language at another address: %s", r.body)
+	}
+	// So does an error page answering a post: to the table.
+	if r := form(t, h, "/g/"+id+"/hands/99/void", url.Values{"reason": {"x"}}); r.status != http.StatusNotFound || !strings.Contains(r.body, `href="/g/`+id+`?lang=sv"`) {
+		t.Fatalf("a void of no deal: %d, switches language elsewhere: %s", r.status, r.body)
 	}
 	if r := form(t, h, "/g/"+id+"/hands/1/void", url.Values{"reason": {"misdeal"}}); r.status != http.StatusSeeOther {
 		t.Fatalf("void: %d", r.status)

@@ -25,6 +25,11 @@ func (u ui) problem(c echo.Context, err error) error {
 // to the evening's table where there is one, and to the start page.
 func (u ui) errorPage(c echo.Context, status int, err error) error {
 	p, loc := u.page(c, "problem.title")
+	if c.Request().Method != http.MethodGet && p.Base != "" {
+		// An answer to a post switches language and theme on the table: the
+		// post's own address takes no GET.
+		p.Path = p.Base
+	}
 	v := templates.ProblemView{Page: p, Message: problemMessage(loc, c.Request().URL.Path, status, err)}
 	pe, _ := problem.As(err)
 	if p.Base != "" && !(pe != nil && pe.Code == "notfound.game") && c.Request().URL.Path != p.Base {
