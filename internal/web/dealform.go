@@ -204,6 +204,14 @@ func place(loc i18n.Localizer, g *tapp.State, f *dealForm, err error) {
 		f.errs["ramsch"] = say
 		return
 	}
+	if field == "points" && f.get("points_side") == "opponents" {
+		// The rules judge the declarer's side's points, which the form
+		// worked out from the opponents' typed: say so, or the message
+		// names a number nobody typed.
+		if typed, err := strconv.Atoi(f.get("points")); err == nil && typed >= 0 && typed <= payout.TotalPoints(g.Setup.Variant) {
+			msg += " " + loc.T("record.points-from-opponents", typed, payout.TotalPoints(g.Setup.Variant)-typed)
+		}
+	}
 	switch field {
 	case "declarer", "partner", "trump", "points", "tricks", "kontra", "matzl", "ramsch", "reason":
 		f.errs[field] = msg

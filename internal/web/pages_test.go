@@ -239,6 +239,10 @@ func TestRecordFormMessages(t *testing.T) {
 		{"de", "old-tapp", url.Values{"contract": {"solo"}, "declarer": {"Ben"}, "points": {"70"}, "trump": {"hearts"}}, "trump", "Solo wird nicht mit Herz als Trumpf gespielt; Trumpf kann Kreuz, Pik oder Karo sein."},
 		{"sv", "old-tapp", url.Values{"contract": {"solo"}, "declarer": {"Ben"}, "points": {"70"}, "trump": {"hearts"}}, "trump", "Solo spelas inte med hjärter som trumf; trumf kan vara klöver, spader eller ruter."},
 		{"de", "zuger", z("declarer", "Zoe"), "declarer", "„Zoe“ spielt an diesem Abend nicht mit"},
+		// Points typed for the opponents: the message says how the number
+		// it names came from what was typed.
+		{"de", "zuger", z("points", "50", "points_side", "opponents", "tricks", "0"), "points", "nicht 70. Die eingetragenen 50 Augen der Gegenspieler lassen der Spielerpartei 70."},
+		{"en", "zuger", z("points", "50", "points_side", "opponents", "tricks", "0"), "points", "not 70. The opponents' 50 points typed leave the declarer's side 70."},
 	} {
 		r := form(t, h, "/g/"+ids[c.variant]+"/record", c.v, "Accept-Language", c.lang)
 		if got := errorNear(r.body, c.field); r.status != http.StatusUnprocessableEntity || !strings.Contains(got, c.says) {
