@@ -102,6 +102,17 @@ func TestWherePotWent(t *testing.T) {
 	if text := visibleText(page(t, h, "/g/"+id, "de").body); !strings.Contains(text, "Die 2 übrig gebliebenen Einheiten gingen an Cleo (2).") {
 		t.Errorf("both units to Cleo: %s", text)
 	}
+	// A pot that shares out equally leaves nothing over: said so, not "0
+	// units left over".
+	even := startForm(t, h, "old-tapp", players("Anna", "Ben", "Cleo"))
+	for range 3 {
+		mustStatus(t, do(t, h, "POST", "/api/games/"+even+"/hands", `{"contract":"pass"}`), 201)
+	}
+	for lang, want := range map[string]string{"en": "The pot of 6 is shared equally, with nothing left over.", "sv": "Potten på 6 delas lika, och inget blir över."} {
+		if text := visibleText(page(t, h, "/g/"+even+"/close", lang).body); !strings.Contains(text, want) {
+			t.Errorf("%s: a pot of 6 among three: %s", lang, text)
+		}
+	}
 	zuger := startForm(t, h, "zuger", players("Anna", "Ben", "Cleo", "Dan"))
 	redirect(t, h, "/g/"+zuger+"/record", zugerSolo)
 	redirect(t, h, "/g/"+zuger+"/close", url.Values{})
