@@ -166,7 +166,7 @@ func TestVoidSaysWhatItChanged(t *testing.T) {
 	}
 	// A correction that moves the pot says the same.
 	loc = location(t, h, "/g/"+id+"/hands/1", url.Values{"contract": {"pass"}, "reason": {"it was played after all"}})
-	if text := visibleText(page(t, h, loc, "de").body); !strings.Contains(text, "Spiel 1 berichtigt. Neu berechnet, weil sich der Pott davor geändert hat: Spiel 2.") {
+	if text := visibleText(page(t, h, loc, "de").body); !strings.Contains(text, "Spiel 1 zählt wieder. Neu berechnet, weil sich der Pott davor geändert hat: Spiel 2.") {
 		t.Fatalf("the table after bringing it back: %s", text)
 	}
 }

@@ -183,6 +183,10 @@ func savedView(loc i18n.Localizer, g *tapp.State, ask tableAsk) *templates.Saved
 	text := loc.T("table.saved", h.Number)
 	if n := len(h.Revisions); n > 1 && h.Revisions[n-1].Kind == tapp.TypeHandCorrect && h.Revisions[n-1].Reason != redoReason {
 		text = loc.T("table.saved-corrected", h.Number)
+		if h.Revisions[n-2].Kind == tapp.TypeHandVoided {
+			// A correction of a voided deal brings it back.
+			text = loc.T("table.saved-restored", h.Number)
+		}
 	}
 	if h.Voided {
 		text = loc.T("table.saved-voided", h.Number, h.VoidReason)
