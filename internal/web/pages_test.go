@@ -336,8 +336,17 @@ func TestRecordFormFlow(t *testing.T) {
 	if r.status != http.StatusConflict || !strings.Contains(errorNear(r.body, ""), "This is deal 2, not 1") {
 		t.Fatalf("second phone: %d %q", r.status, errorNear(r.body, ""))
 	}
-	// Correct deal 1, then void it without and with a reason.
-	c := url.Values{"contract": {"solo"}, "declarer": {"Ben"}, "points": {"60"}, "tricks": {"4"}, "reason": {"miscounted"}}
+	// Correct deal 1 without a reason, and with; then void it without and
+	// with a reason. Each refusal changes nothing and keeps what was typed.
+	c := url.Values{"contract": {"solo"}, "declarer": {"Ben"}, "points": {"60"}, "tricks": {"4"}, "reason": {"  "}}
+	if r := form(t, h, "/g/"+id+"/hands/1", c, "Accept-Language", "de"); r.status != http.StatusUnprocessableEntity ||
+		errorNear(r.body, "reason") != "Bitte sagen, warum das Spiel berichtigt wird (für den Verlauf)." || !strings.Contains(r.body, `value="60"`) {
+		t.Fatalf("a correction without a reason: %d %q", r.status, errorNear(r.body, "reason"))
+	}
+	if l := do(t, h, "GET", "/api/games/"+id+"/hands", "").body; !strings.Contains(l, `"revisions":1`) {
+		t.Fatalf("a refused correction changed deal 1: %s", l)
+	}
+	c.Set("reason", "miscounted")
 	if r := form(t, h, "/g/"+id+"/hands/1", c); r.status != http.StatusSeeOther {
 		t.Fatalf("correct: %d %s", r.status, r.body)
 	}

@@ -259,6 +259,12 @@ func (u ui) submitDeal(c echo.Context, hand func(*tapp.State) int, edit bool, su
 	if err := u.svc.View(c.Request().Context(), gameID(c), func(g *tapp.State) error {
 		n = hand(g)
 		rec = parseDeal(loc, g, &f)
+		if edit && strings.TrimSpace(f.get("reason")) == "" {
+			// The history says why every number changed: a correction on
+			// the form says why, as a void does (the API leaves it to the
+			// script).
+			f.errs["reason"] = loc.T("record.reason-missing")
+		}
 		return nil
 	}); err != nil {
 		return u.problem(c, err)
