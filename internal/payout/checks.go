@@ -56,6 +56,8 @@ type geometry struct {
 	// the declarer's tricks.
 	talon         int
 	talonDeclarer func(tricks int) bool
+	// tapp: the talon is called the tapp (Württemberg's seeds do).
+	tapp bool
 }
 
 // maxPoints is what the n best cards of a pack are worth: four each of
@@ -222,7 +224,11 @@ func checkPointsTricks(r Record, g geometry) error {
 		case t == 0 && declCards == 0:
 			return inputErr("points", "points.no-trick", p)
 		case t == 0:
-			return inputErr("points", "points.no-trick-talon", declMax, p)
+			talon := problem.Words{Set: "talon", ID: "talon", Text: "talon"}
+			if g.tapp {
+				talon = problem.Words{Set: "talon", ID: "tapp", Text: "tapp"}
+			}
+			return inputErr("points", "points.no-trick-talon", declMax, p, talon)
 		}
 		return inputErr("points", "points.too-many", t, declCards, declMax, p)
 	}

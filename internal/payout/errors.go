@@ -77,7 +77,7 @@ var catalogue = problem.NewCatalogue(map[string]string{
 	"tricks.range":             "tricks: %d is outside 0–%d, the tricks in a deal",
 	"points.all-tricks":        "points: a side that took all %d tricks has all %d points, not %d",
 	"points.no-trick":          "points: a side that took no trick has no points, not %d",
-	"points.no-trick-talon":    "points: a declarer who took no trick holds only the talon, at most %d {1:point|points}, not %d",
+	"points.no-trick-talon":    "points: a declarer who took no trick holds only the %[3]s, at most %[1]d {1:point|points}, not %[2]d",
 	"points.too-many":          "points: with %d {1:trick|tricks} the declarer's side holds %d {2:card|cards}, worth at most %d {3:point|points}, not %d",
 	"points.too-few":           "points: with %d {1:trick|tricks} the other side holds %d {2:card|cards}, worth at most %d {3:point|points}, so the declarer's side has at least %d, not %d",
 	"kontra.range":             "kontra: %d is outside 0 (none) to 10 (Drauffi)",

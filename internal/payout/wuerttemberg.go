@@ -69,7 +69,7 @@ func wuerttembergGeometry(players, cards int, suitGame bool) geometry {
 			tapp = 2
 		}
 	}
-	return geometry{total: 120, tricks: (cards - tapp) / players, perTrick: players, talon: tapp,
+	return geometry{total: 120, tricks: (cards - tapp) / players, perTrick: players, talon: tapp, tapp: true,
 		talonDeclarer: func(int) bool { return suitGame }}
 }
 

@@ -243,6 +243,11 @@ func TestRecordFormMessages(t *testing.T) {
 		// it names came from what was typed.
 		{"de", "zuger", z("points", "50", "points_side", "opponents", "tricks", "0"), "points", "nicht 70. Die eingetragenen 50 Augen der Gegenspieler lassen der Spielerpartei 70."},
 		{"en", "zuger", z("points", "50", "points_side", "opponents", "tricks", "0"), "points", "not 70. The opponents' 50 points typed leave the declarer's side 70."},
+		// Württemberg's talon is the tapp, as its seeds call it.
+		{"de", "wuerttemberg", url.Values{"contract": {"suit"}, "declarer": {"Ben"}, "trump": {"clubs"}, "points": {"45"}, "tricks": {"0"}}, "points", "Ohne Stich hat der Spieler nur den Tapp, höchstens 33 Augen, nicht 45."},
+		{"sv", "wuerttemberg", url.Values{"contract": {"suit"}, "declarer": {"Ben"}, "trump": {"clubs"}, "points": {"45"}, "tricks": {"0"}}, "points", "Utan stick har spelföraren bara tappen, högst 33 ögon, inte 45."},
+		{"en", "wuerttemberg", url.Values{"contract": {"suit"}, "declarer": {"Ben"}, "trump": {"clubs"}, "points": {"45"}, "tricks": {"0"}}, "points", "A declarer who took no trick holds only the tapp, at most 33 points, not 45."},
+		{"de", "zuger", z("points", "50", "tricks", "0"), "points", "Ohne Stich hat der Spieler nur den Talon, höchstens 44 Augen, nicht 50."},
 	} {
 		r := form(t, h, "/g/"+ids[c.variant]+"/record", c.v, "Accept-Language", c.lang)
 		if got := errorNear(r.body, c.field); r.status != http.StatusUnprocessableEntity || !strings.Contains(got, c.says) {
