@@ -491,6 +491,7 @@
     // The draft first: what shows or hides parts of the form, or counts
     // from it, then starts from what it puts back.
     if (drafts(root, answered) === false) return;
+    nameRamschErrors(root);
     pointsHelper(root);
     steppers(root);
     queueForms(root);
@@ -518,6 +519,61 @@
   }, true);
   document.addEventListener("change", function (e) { unsay(e.target.form); }, true);
   document.addEventListener("input", function (e) { unsay(e.target.form); }, true);
+
+  // A refusal beside a field (the server's, on the form it sent back) goes
+  // as soon as that field is changed, and so does the field's invalid
+  // marking: it was about what the field held before. The other fields'
+  // messages stay until the form is sent again. A field names its message
+  // by aria-describedby; a group of choices, by its fieldset. Without the
+  // script, the messages stay until the next send, as before.
+  function unmark(el) {
+    var kept = [];
+    (el.getAttribute("aria-describedby") || "").split(/\s+/).forEach(function (id) {
+      var said = id && document.getElementById(id);
+      if (said && said.classList.contains("error")) said.remove();
+      else if (id) kept.push(id);
+    });
+    if (kept.length) el.setAttribute("aria-describedby", kept.join(" "));
+    else el.removeAttribute("aria-describedby");
+    el.removeAttribute("aria-invalid");
+  }
+  // A Ramsch's messages are not named by the server: the whole Ramsch's
+  // (its counts together) is the fieldset's, and each row's follow its
+  // counts marked invalid, in order.
+  function nameRamschErrors(root) {
+    var fs = root.querySelector("fieldset.ramsch");
+    if (!fs) return;
+    var whole = fs.querySelector(":scope > p.error");
+    if (whole && !whole.id) {
+      whole.id = "ramsch-error";
+      fs.setAttribute("aria-describedby", whole.id);
+    }
+    Array.prototype.forEach.call(fs.querySelectorAll(".ramsch-row"), function (row) {
+      var said = row.querySelectorAll(":scope > p.error:not([id])"), marked = row.querySelectorAll("input[aria-invalid]");
+      if (said.length !== marked.length) return;
+      Array.prototype.forEach.call(marked, function (input, i) {
+        said[i].id = input.name + "-error";
+        input.setAttribute("aria-describedby", said[i].id);
+      });
+    });
+  }
+  var forget = function (e) {
+    var el = e.target, form = el.form;
+    if (!form) return;
+    var changed = [el];
+    // The fieldsets around it: a group of choices, the whole Ramsch.
+    for (var n = el.parentElement; n && n !== form; n = n.parentElement) if (n.tagName === "FIELDSET") changed.push(n);
+    // "No trick" answers the row's counts (0 and 0); won or lost, whether
+    // (and so how many) tricks a lost deal took.
+    var row = /^ramsch_none_/.test(el.name) && el.closest(".ramsch-row");
+    if (row) Array.prototype.push.apply(changed, row.querySelectorAll(".counts input"));
+    if (el.name === "outcome") Array.prototype.push.apply(changed, form.querySelectorAll("fieldset.when-lost"));
+    changed.forEach(function (f) {
+      if (f.hasAttribute("aria-invalid") || f.hasAttribute("aria-describedby")) unmark(f);
+    });
+  };
+  document.addEventListener("input", forget, true);
+  document.addEventListener("change", forget, true);
 
   init(document);
   witness();
