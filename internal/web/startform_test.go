@@ -3,6 +3,7 @@ package web
 import (
 	"net/http"
 	"net/url"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -31,6 +32,17 @@ func TestStartFormAllErrorsAtOnce(t *testing.T) {
 		if got := errorNear(r.body, field); !strings.Contains(got, says) {
 			t.Errorf("next to %s: %q, want %q", field, got, says)
 		}
+	}
+	// Each refused field is marked invalid as the stylesheet and screen
+	// readers read it (aria-invalid="true"; a bare aria-invalid reads as
+	// false), the others not at all.
+	for _, field := range []string{`name="currency"`, `name="unit"`, `name="tapp_threshold"`} {
+		if !regexp.MustCompile(`<(input|select) ` + field + `[^>]*aria-invalid="true"`).MatchString(r.body) {
+			t.Errorf("the refused %s is not marked invalid", field)
+		}
+	}
+	if strings.Count(r.body, "aria-invalid") != strings.Count(r.body, `aria-invalid="true"`) {
+		t.Error("a field is marked with a bare aria-invalid")
 	}
 	if errorNear(r.body, "player0") != "" {
 		t.Errorf("Anna's seat has an error: %q", errorNear(r.body, "player0"))
