@@ -351,7 +351,10 @@
       b.hidden = false;
       b.addEventListener("click", function () {
         if (navigator.share) { navigator.share({ title: document.title, url: url }).catch(function () {}); return; }
-        copyText(url).then(function () { b.textContent = b.getAttribute("data-copied"); }, function () {});
+        // A copy refused (an old browser, a locked-down one) says so: the
+        // link stands beside the button, to be held and copied by hand.
+        copyText(url).then(function () { b.textContent = b.getAttribute("data-copied"); },
+          function () { b.textContent = b.getAttribute("data-copy-failed"); });
       });
     });
   }

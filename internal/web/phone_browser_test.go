@@ -171,6 +171,19 @@ func TestBrowserFormsAtTheTable(t *testing.T) {
 		if said != "Link copied" {
 			t.Fatalf("after the tap the button says %q", said)
 		}
+		// A browser that refuses to copy: the button says so, not nothing.
+		run(t, ctx, "a copy refused", chromedp.Navigate(base+"/g/"+z+"/share"), chromedp.WaitVisible(chromedp.CSS(`button[data-share$="/r/`+ro+`"]`)),
+			js(`document.execCommand = function () { return false; }`),
+			chromedp.Click(chromedp.CSS(`button[data-share$="/r/`+ro+`"]`)))
+		for range 50 {
+			if said = value(t, ctx, "the button", chromedp.Text(chromedp.CSS(`button[data-share$="/r/`+ro+`"]`))); said != "Copy link" {
+				break
+			}
+			run(t, ctx, "wait", chromedp.Sleep(20*time.Millisecond))
+		}
+		if said != "Could not copy: press and hold the link to copy it" {
+			t.Fatalf("after a refused copy the button says %q", said)
+		}
 	}
 	posts.check(t, base, "", 3)
 }
