@@ -175,7 +175,7 @@ func (s *State) decideJoin(c JoinEvening) ([]Payload, error) {
 		return nil, catalogue.Conflict("conflict.evening-joined", c.Game)
 	}
 	if u, err := decimal.NewFromString(c.Unit); err != nil || !u.Equal(s.Unit) {
-		return nil, catalogue.Input("unit", "evening.unit", problem.Number(s.Unit.StringFixed(s.Places())), problem.Number(c.Unit))
+		return nil, catalogue.Input("unit", "evening.unit", problem.Number(s.UnitText), problem.Number(c.Unit))
 	}
 	if c.Currency != s.Currency {
 		if s.Currency == "" {

@@ -242,8 +242,17 @@ func (l Localizer) Error(err error) string {
 	msg := l.T("err."+pe.Code, pe.Args...)
 	if pe.Kind == problem.Input && pe.Field != "" {
 		// Next to its field the message needs no "field:" prefix (the
-		// API's English has one).
-		msg = strings.TrimPrefix(msg, pe.Field+": ")
+		// API's English has one, "rules.values.%[1]s: ", whose term a page
+		// may say in words: cut at the prefix's end, not at its text).
+		if cut, ok := strings.CutPrefix(msg, pe.Field+": "); ok {
+			msg = cut
+		} else if f := l.keys["err."+pe.Code]; strings.Contains(f, ": ") && !strings.Contains(f[:strings.Index(f, ": ")], " ") {
+			// A prefix with a term said in words ("rules.values.Open
+			// bettel: "); a term holds no ": ".
+			if _, rest, ok := strings.Cut(msg, ": "); ok {
+				msg = rest
+			}
+		}
 	}
 	// A page shows a sentence: it starts with a capital (the API's
 	// English starts lower case).

@@ -1,6 +1,7 @@
 package i18n
 
 import (
+	"encoding/json"
 	"regexp"
 	"strings"
 	"testing"
@@ -188,5 +189,28 @@ func TestTranslatingLeavesTheArguments(t *testing.T) {
 	}
 	if args[2] != problem.Contract("open-bettel") {
 		t.Errorf("the contract became %#v", args[2])
+	}
+}
+
+// Next to its field a message has no "field:" prefix, also where the
+// prefix holds a term the page says in words: every Württemberg value
+// refused, in every language.
+func TestNoFieldPrefixNextToTheField(t *testing.T) {
+	b := load(t)
+	for _, k := range payout.WuerttembergValueKeys() {
+		raw := map[string]json.RawMessage{"values": json.RawMessage(`{"` + k + `": 0}`)}
+		_, err := payout.DecodeRules(payout.Wuerttemberg, raw)
+		if err == nil {
+			t.Fatalf("a value of 0 for %s was taken", k)
+		}
+		for _, lang := range Languages() {
+			msg := b.For(lang).Error(err)
+			if strings.Contains(msg, "rules.") || strings.Contains(msg, ": ") {
+				t.Errorf("%s, %s: %q", lang, k, msg)
+			}
+		}
+		if !strings.HasPrefix(err.Error(), "rules.values."+k+": the value of "+k+" must") {
+			t.Errorf("the API's English changed: %q", err)
+		}
 	}
 }

@@ -224,11 +224,11 @@ func checkPointsTricks(r Record, g geometry) error {
 		case t == 0 && declCards == 0:
 			return inputErr("points", "points.no-trick", p)
 		case t == 0:
-			talon := problem.Words{Set: "talon", ID: "talon", Text: "talon"}
+			talon := "talon"
 			if g.tapp {
-				talon = problem.Words{Set: "talon", ID: "tapp", Text: "tapp"}
+				talon = "tapp"
 			}
-			return inputErr("points", "points.no-trick-talon", declMax, p, talon)
+			return inputErr("points", "points.no-trick-talon", declMax, p, problem.Words{Set: "talon", ID: talon, Text: talon})
 		}
 		return inputErr("points", "points.too-many", t, declCards, declMax, p)
 	}

@@ -340,6 +340,13 @@ func EnglishPhrases() map[string]string {
 	for k, v := range titles {
 		m["contract."+k] = v
 	}
+	// The words refusals name (problem.Words), as their English says them.
+	m["talon.talon"], m["talon.tapp"] = "talon", "tapp"
+	for _, v := range Variants() {
+		for _, h := range Describe(v).Rules {
+			m["rule-takes."+h.Key] = h.takes
+		}
+	}
 	return m
 }
 

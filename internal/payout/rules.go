@@ -129,7 +129,7 @@ func intChoice(key, code, want string, choices []int, field func(*Rules) *int) H
 		}
 		return nil
 	}
-	return HouseRule{Key: key, Form: RuleChoice, Choices: names, Numeric: true,
+	return HouseRule{Key: key, Form: RuleChoice, Choices: names, Numeric: true, takes: want,
 		set: func(r *Rules, raw json.RawMessage) error {
 			var n int
 			if err := strictUnmarshal(raw, &n); err != nil {
@@ -154,7 +154,7 @@ func stringChoice(key, code, want string, choices []string, field func(*Rules) *
 		}
 		return nil
 	}
-	return HouseRule{Key: key, Form: RuleChoice, Choices: choices,
+	return HouseRule{Key: key, Form: RuleChoice, Choices: choices, takes: want,
 		set: func(r *Rules, raw json.RawMessage) error {
 			var s string
 			if err := strictUnmarshal(raw, &s); err != nil {
@@ -173,11 +173,12 @@ func stringChoice(key, code, want string, choices []string, field func(*Rules) *
 
 // toggle is a rule that is on or off.
 func toggle(key string, field func(*Rules) *bool) HouseRule {
-	return HouseRule{Key: key, Form: RuleToggle,
+	const want = "true or false"
+	return HouseRule{Key: key, Form: RuleToggle, takes: want,
 		set: func(r *Rules, raw json.RawMessage) error {
 			var b bool
 			if err := strictUnmarshal(raw, &b); err != nil {
-				return ruleTypeErr(key, "true or false")
+				return ruleTypeErr(key, want)
 			}
 			*field(r) = b
 			return nil
@@ -195,7 +196,7 @@ func wholeUnits(key, code, want string, min int64, field func(*Rules) *decimal.D
 		}
 		return nil
 	}
-	return HouseRule{Key: key, Form: RuleUnits,
+	return HouseRule{Key: key, Form: RuleUnits, takes: want,
 		set: func(r *Rules, raw json.RawMessage) error {
 			d, err := decodeUnits("rules."+key, raw)
 			if _, ok := problem.As(err); ok {
@@ -224,11 +225,12 @@ func unitValues(key string, keys []string, field func(*Rules) map[string]decimal
 		}
 		return nil
 	}
-	return HouseRule{Key: key, Form: RuleValues, Keys: keys,
+	const want = `an object of contract values, such as {"suit": 5}`
+	return HouseRule{Key: key, Form: RuleValues, Keys: keys, takes: want,
 		set: func(r *Rules, raw json.RawMessage) error {
 			var m map[string]json.RawMessage
 			if err := strictUnmarshal(raw, &m); err != nil || m == nil {
-				return ruleTypeErr(key, `an object of contract values, such as {"suit": 5}`)
+				return ruleTypeErr(key, want)
 			}
 			values := field(r)
 			for _, k := range slices.Sorted(maps.Keys(m)) {

@@ -61,6 +61,9 @@ type HouseRule struct {
 	Keys []string
 	// Numeric: a choice's JSON value is a number, not a string.
 	Numeric bool
+	// takes says in English what the rule's value is ("36 or 32"), for a
+	// refusal of the wrong kind; a UI says it by key "rule-takes."+Key.
+	takes string
 
 	set   func(r *Rules, raw json.RawMessage) error
 	show  func(r Rules) any

@@ -77,8 +77,8 @@ func parseDeal(loc i18n.Localizer, g *tapp.State, f *dealForm) payout.Record {
 		if rec.Points != nil && f.get("points_side") == "opponents" {
 			total := payout.TotalPoints(g.Setup.Variant)
 			if *rec.Points >= 0 && *rec.Points <= total {
-				other := total - *rec.Points
-				rec.Points = &other
+				typed, other := *rec.Points, total-*rec.Points
+				rec.Points, f.opponents = &other, &typed
 			}
 		}
 	}
@@ -204,13 +204,11 @@ func place(loc i18n.Localizer, g *tapp.State, f *dealForm, err error) {
 		f.errs["ramsch"] = say
 		return
 	}
-	if field == "points" && f.get("points_side") == "opponents" {
+	if field == "points" && f.opponents != nil {
 		// The rules judge the declarer's side's points, which the form
 		// worked out from the opponents' typed: say so, or the message
 		// names a number nobody typed.
-		if typed, err := strconv.Atoi(f.get("points")); err == nil && typed >= 0 && typed <= payout.TotalPoints(g.Setup.Variant) {
-			msg += " " + loc.T("record.points-from-opponents", typed, payout.TotalPoints(g.Setup.Variant)-typed)
-		}
+		msg += " " + loc.T("record.points-from-opponents", *f.opponents, payout.TotalPoints(g.Setup.Variant)-*f.opponents)
 	}
 	switch field {
 	case "declarer", "partner", "trump", "points", "tricks", "kontra", "matzl", "ramsch", "reason":

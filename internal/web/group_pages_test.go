@@ -80,7 +80,7 @@ func TestGroupPagesFlow(t *testing.T) {
 		t.Fatalf("another unit: %d %s", r.status, errorNear(r.body, "unit"))
 	}
 	// In Swedish both amounts as they are typed there, with a decimal
-	// comma, the group's with its places.
+	// comma, the group's as it was given.
 	r = form(t, h, "/new/zuger", url.Values{"player": {"Anna", "Ben", "Cleo", "Dan"}, "unit": {"1,25"}, "currency": {"CHF"}, "group": {gid}}, "Accept-Language", "sv")
 	if got := errorNear(r.body, "unit"); r.status != 422 || !strings.HasPrefix(got, "En enhet är värd 0,50 på det här gängets kvällar, inte 1,25;") {
 		t.Fatalf("another unit, in Swedish: %d %s", r.status, got)
@@ -203,6 +203,10 @@ func TestGroupPagesFlow(t *testing.T) {
 	}
 	if r := form(t, h, "/groups/"+gid+"/payments/1/void", url.Values{"reason": {"again"}}); r.status != 409 {
 		t.Fatalf("void twice: %d", r.status)
+	} else if !strings.Contains(r.body, `href="/groups/`+gid+`?lang=sv"`) || strings.Contains(r.body, `href="/g/`+gid) {
+		// The error page of a group's post leads back to the group, not to
+		// an evening of the group's id, which there is not.
+		t.Fatalf("a group's error page links elsewhere: %s", r.body)
 	}
 
 	stats := page(t, h, "/groups/"+gid+"/stats", "en")

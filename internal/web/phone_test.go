@@ -395,6 +395,10 @@ func TestHistoryAuditAndCSV(t *testing.T) {
 			t.Fatalf("%s: the standings say %s, the chart's legend something else: %s", name, units, visibleText(closed))
 		}
 	}
+	// One deal and the close: the deal axis names deal 1 once.
+	if n := strings.Count(closed, `class="tick x"`); n != 1 {
+		t.Errorf("one deal and the close are %d marks on the deal axis", n)
+	}
 	// The CSV ends with the close: the pot shared out, so that each
 	// player's column adds up to the standings.
 	rows, col = dealsCSV(t, h, o)
@@ -417,6 +421,12 @@ func TestHistoryAuditAndCSV(t *testing.T) {
 	// An evening still open has no close row.
 	if rows, _ = dealsCSV(t, h, w); rows[len(rows)-1][0] == "close" {
 		t.Fatalf("an open evening's CSV has a close row: %v", rows)
+	}
+	// Closed, with its Ramsch columns: the close row has every column (the
+	// reader refuses a row of another length).
+	mustStatus(t, do(t, h, "POST", "/api/games/"+w+"/close", "{}"), 200)
+	if rows, col = dealsCSV(t, h, w); rows[len(rows)-1][0] != "close" || rows[len(rows)-1][col["Anna ramsch points"]] != "" {
+		t.Fatalf("a closed Württemberg evening's CSV: %v", rows)
 	}
 }
 

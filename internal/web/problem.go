@@ -25,15 +25,22 @@ func (u ui) problem(c echo.Context, err error) error {
 // to the evening's table where there is one, and to the start page.
 func (u ui) errorPage(c echo.Context, status int, err error) error {
 	p, loc := u.page(c, "problem.title")
-	if c.Request().Method != http.MethodGet && p.Base != "" {
-		// An answer to a post switches language and theme on the table: the
-		// post's own address takes no GET.
-		p.Path = p.Base
+	back := p.Base // the evening's table, or the group's page
+	if strings.HasPrefix(c.Path(), "/groups/:id") {
+		back = "/groups/" + c.Param("id")
+	}
+	pe, _ := problem.As(err)
+	if pe != nil && (pe.Code == "notfound.game" || pe.Code == "group.unknown") {
+		back = ""
+	}
+	if c.Request().Method != http.MethodGet && back != "" {
+		// An answer to a post switches language and theme on the page it
+		// came from: the post's own address takes no GET.
+		p.Path = back
 	}
 	v := templates.ProblemView{Page: p, Message: problemMessage(loc, c.Request().URL.Path, status, err)}
-	pe, _ := problem.As(err)
-	if p.Base != "" && !(pe != nil && pe.Code == "notfound.game") && c.Request().URL.Path != p.Base {
-		v.Back = p.Base
+	if back != "" && c.Request().URL.Path != back {
+		v.Back = back
 	}
 	return render(c, status, templates.Problem(v))
 }

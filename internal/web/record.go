@@ -27,6 +27,9 @@ type dealForm struct {
 	// ("ramsch.2.tricks ramsch.tricks-missing"), where the refusal is
 	// about a count left blank that the form filled in, or could not.
 	instead map[string]string
+	// opponents: the points typed for the opponents, which the record
+	// holds as the declarer's side's (nil when typed for the declarer's).
+	opponents *int
 }
 
 func (f *dealForm) get(k string) string { return strings.TrimSpace(f.values.Get(k)) }

@@ -371,6 +371,9 @@ func chart(loc i18n.Localizer, g *tapp.State) templates.ChartView {
 		step(g.Closed.Split, dealNo[len(dealNo)-1])
 	}
 	c.first, c.end = strconv.Itoa(dealNo[0]), loc.T("table.chart-deal", dealNo[len(dealNo)-1])
+	if dealNo[0] == dealNo[len(dealNo)-1] {
+		c.first = c.end // one deal and the close: that deal is marked once
+	}
 	return c.draw()
 }
 
