@@ -152,6 +152,19 @@ func moneyHead(g *tapp.State, who string) string {
 	return who + " (" + g.Currency + ")"
 }
 
+// writeCSVRow writes a row of cells under head: as many as it has
+// columns, or nothing (a row one cell short would shift every column after
+// it in a spreadsheet).
+func writeCSVRow(w *csv.Writer, head, row []string) error {
+	if len(row) != len(head) {
+		return fmt.Errorf("deals.csv: a row of %d cells under %d columns", len(row), len(head))
+	}
+	for i := range row {
+		row[i] = csvCell(row[i])
+	}
+	return w.Write(row)
+}
+
 // dealsCSV downloads the deals, one row each, with every player's change in
 // units and in money, and when each deal was recorded and last changed, in
 // local time. The columns of the first version come first, in their order.
@@ -218,10 +231,7 @@ func (u ui) dealsCSV(c echo.Context) error {
 					row = append(row, opt(sc.Points), opt(sc.Tricks))
 				}
 			}
-			for i := range row {
-				row[i] = csvCell(row[i])
-			}
-			if err := w.Write(row); err != nil {
+			if err := writeCSVRow(w, head, row); err != nil {
 				return err
 			}
 		}
@@ -247,10 +257,7 @@ func (u ui) dealsCSV(c echo.Context) error {
 			if ramsch {
 				row = append(row, make([]string, 2*len(g.Setup.Players))...)
 			}
-			for i := range row {
-				row[i] = csvCell(row[i])
-			}
-			if err := w.Write(row); err != nil {
+			if err := writeCSVRow(w, head, row); err != nil {
 				return err
 			}
 		}
