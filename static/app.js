@@ -368,6 +368,10 @@
   // failure: why the oldest post still waits: "" while no try of it has
   // failed yet (it is on its way), "net" or "server".
   var sending = false, timer = null, delay = 1000, sent = false, failure = "";
+  // A post is on its way for a few seconds; one older than that waits
+  // even with no try failed yet (a server gone from the network may leave
+  // a request unanswered for minutes).
+  var ON_ITS_WAY = 5000;
 
   // The back button brings a page back from the browser's memory as it
   // was left: a form already sent would offer its deal (and key) again.
@@ -394,8 +398,9 @@
     if (!el) return;
     // A post on its way is no post that waits: the banner would say the
     // server is out of reach while a slow network is still carrying it.
-    var n = waiting().length;
-    el.hidden = n === 0 || failure === "";
+    var list = waiting(), n = list.length;
+    var late = n > 0 && Date.now() - list[0].at > ON_ITS_WAY;
+    el.hidden = n === 0 || (failure === "" && !late);
     if (el.hidden) return;
     el.querySelector("strong").textContent = n === 1 ? el.getAttribute("data-one") : el.getAttribute("data-many").replace("{n}", n);
     // Why it waits: no answer at all, or the server answered that it could
@@ -432,6 +437,7 @@
     if (sending || list.length === 0) { banner(); return; }
     var item = list[0];
     sending = true;
+    setTimeout(banner, ON_ITS_WAY + 100);
     fetch(item.url, {
       method: "POST", body: item.body, credentials: "same-origin",
       headers: { "Content-Type": "application/x-www-form-urlencoded" }

@@ -422,3 +422,49 @@ func TestBrowserTableSaysWhenItIsNotLive(t *testing.T) {
 	res.Body.Close()
 	run(t, ctx, "back live, with the deal", chromedp.WaitNotVisible(chromedp.ID("stale")), chromedp.WaitVisible(chromedp.ID("hand-1")))
 }
+
+// A server gone from the network can leave a request unanswered for
+// minutes: the deal on its way is not said to wait at first, but once it
+// has gone unanswered for a few seconds the banner says it waits on the
+// phone; it arrives once the server answers.
+func TestBrowserUnansweredDealIsSaidToWait(t *testing.T) {
+	release := make(chan struct{})
+	var hold atomic.Bool
+	srv := newTableServer(t, func(h http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if hold.Load() && r.Method == http.MethodPost && strings.HasSuffix(r.URL.Path, "/record") {
+				<-release
+			}
+			h.ServeHTTP(w, r)
+		})
+	})
+	base := "http://tapp.test:" + srv.port()
+	ctx := browser(t, lanNames)
+	run(t, ctx, "a phone", asPhone("light"))
+	id := startEvening(t, ctx, base, "zuger", []string{"Anna", "Ben", "Cleo", "Dan"})
+	run(t, ctx, "open deal 1's form",
+		chromedp.Navigate(base+"/g/"+id+"/record?contract=pass"), chromedp.WaitVisible(chromedp.CSS(`form.deal`)))
+	hold.Store(true)
+	run(t, ctx, "save", chromedp.Click(chromedp.CSS(`form.deal button[type=submit]`)))
+	if banner, _ := waitingDeals(t, ctx); banner != "" {
+		close(release)
+		t.Fatalf("at once, the page says the deal waits: %q", banner)
+	}
+	var banner string
+	for range 100 {
+		if banner, _ = waitingDeals(t, ctx); banner != "" {
+			break
+		}
+		run(t, ctx, "wait", chromedp.Sleep(100*time.Millisecond))
+	}
+	hold.Store(false)
+	close(release)
+	if banner == "" {
+		shot(t, ctx, "unanswered")
+		t.Fatal("after 10 s unanswered the page does not say the deal waits")
+	}
+	run(t, ctx, "the deal arrives", chromedp.WaitVisible(chromedp.ID(`hand-1`)))
+	if n := srv.hands(t, id); n != 1 {
+		t.Fatalf("%v deals, want 1", n)
+	}
+}
