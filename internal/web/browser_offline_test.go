@@ -321,15 +321,15 @@ func TestBrowserWaitingDealShownOnTheTable(t *testing.T) {
 	}
 }
 
-// On a slow network the Save button says at once that the deal is being
-// sent, in the page's language, and a second tap meanwhile records nothing
-// more.
-func TestBrowserSaveSaysItIsSending(t *testing.T) {
-	var slow atomic.Bool
+// dealFormBehind opens deal 1's form of a new Zuger evening on a phone, in
+// lang, from a table server whose every post of a deal form first meets
+// hook (which answers it itself by returning true).
+func dealFormBehind(t *testing.T, lang string, hook func(http.ResponseWriter) bool) (*tableServer, context.Context, string) {
+	t.Helper()
 	srv := newTableServer(t, func(h http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			if slow.Load() && r.Method == http.MethodPost && strings.HasSuffix(r.URL.Path, "/record") {
-				time.Sleep(1500 * time.Millisecond) // a phone on a weak signal
+			if r.Method == http.MethodPost && strings.HasSuffix(r.URL.Path, "/record") && hook(w) {
+				return
 			}
 			h.ServeHTTP(w, r)
 		})
@@ -338,8 +338,22 @@ func TestBrowserSaveSaysItIsSending(t *testing.T) {
 	ctx := browser(t, lanNames)
 	run(t, ctx, "a phone", asPhone("light"))
 	id := startEvening(t, ctx, base, "zuger", []string{"Anna", "Ben", "Cleo", "Dan"})
-	run(t, ctx, "open deal 1's form in German",
-		chromedp.Navigate(base+"/g/"+id+"/record?contract=pass&lang=de"), chromedp.WaitVisible(chromedp.CSS(`form.deal`)))
+	run(t, ctx, "open deal 1's form",
+		chromedp.Navigate(base+"/g/"+id+"/record?contract=pass&lang="+lang), chromedp.WaitVisible(chromedp.CSS(`form.deal`)))
+	return srv, ctx, id
+}
+
+// On a slow network the Save button says at once that the deal is being
+// sent, in the page's language, and a second tap meanwhile records nothing
+// more.
+func TestBrowserSaveSaysItIsSending(t *testing.T) {
+	var slow atomic.Bool
+	srv, ctx, id := dealFormBehind(t, "de", func(http.ResponseWriter) bool {
+		if slow.Load() {
+			time.Sleep(1500 * time.Millisecond) // a phone on a weak signal
+		}
+		return false
+	})
 	slow.Store(true)
 	run(t, ctx, "tap Save twice", chromedp.Click(chromedp.CSS(`form.deal button[type=submit]`)), chromedp.Click(chromedp.CSS(`form.deal button[type=submit]`)))
 	label := value(t, ctx, "read the button", chromedp.Evaluate[string](`document.querySelector("form.deal button[type=submit]").textContent.trim()`))
@@ -365,21 +379,13 @@ func TestBrowserSaveSaysItIsSending(t *testing.T) {
 // server can save again.
 func TestBrowserDealWaitsForTheServerToSave(t *testing.T) {
 	var failing atomic.Bool
-	srv := newTableServer(t, func(h http.Handler) http.Handler {
-		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			if failing.Load() && r.Method == http.MethodPost && strings.HasSuffix(r.URL.Path, "/record") {
-				http.Error(w, "database out of reach", http.StatusInternalServerError)
-				return
-			}
-			h.ServeHTTP(w, r)
-		})
+	srv, ctx, id := dealFormBehind(t, "de", func(w http.ResponseWriter) bool {
+		if failing.Load() {
+			http.Error(w, "database out of reach", http.StatusInternalServerError)
+			return true
+		}
+		return false
 	})
-	base := "http://tapp.test:" + srv.port()
-	ctx := browser(t, lanNames)
-	run(t, ctx, "a phone", asPhone("light"))
-	id := startEvening(t, ctx, base, "zuger", []string{"Anna", "Ben", "Cleo", "Dan"})
-	run(t, ctx, "open deal 1's form in German",
-		chromedp.Navigate(base+"/g/"+id+"/record?contract=pass&lang=de"), chromedp.WaitVisible(chromedp.CSS(`form.deal`)))
 	failing.Store(true)
 	run(t, ctx, "save", chromedp.Click(chromedp.CSS(`form.deal button[type=submit]`)),
 		chromedp.WaitVisible(chromedp.ID("queue")))
@@ -430,20 +436,12 @@ func TestBrowserTableSaysWhenItIsNotLive(t *testing.T) {
 func TestBrowserUnansweredDealIsSaidToWait(t *testing.T) {
 	release := make(chan struct{})
 	var hold atomic.Bool
-	srv := newTableServer(t, func(h http.Handler) http.Handler {
-		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			if hold.Load() && r.Method == http.MethodPost && strings.HasSuffix(r.URL.Path, "/record") {
-				<-release
-			}
-			h.ServeHTTP(w, r)
-		})
+	srv, ctx, id := dealFormBehind(t, "en", func(http.ResponseWriter) bool {
+		if hold.Load() {
+			<-release
+		}
+		return false
 	})
-	base := "http://tapp.test:" + srv.port()
-	ctx := browser(t, lanNames)
-	run(t, ctx, "a phone", asPhone("light"))
-	id := startEvening(t, ctx, base, "zuger", []string{"Anna", "Ben", "Cleo", "Dan"})
-	run(t, ctx, "open deal 1's form",
-		chromedp.Navigate(base+"/g/"+id+"/record?contract=pass"), chromedp.WaitVisible(chromedp.CSS(`form.deal`)))
 	hold.Store(true)
 	run(t, ctx, "save", chromedp.Click(chromedp.CSS(`form.deal button[type=submit]`)))
 	if banner, _ := waitingDeals(t, ctx); banner != "" {
