@@ -455,11 +455,21 @@ func TestBrowserUnansweredDealIsSaidToWait(t *testing.T) {
 		}
 		run(t, ctx, "wait", chromedp.Sleep(100*time.Millisecond))
 	}
-	hold.Store(false)
-	close(release)
 	if banner == "" {
+		hold.Store(false)
+		close(release)
 		shot(t, ctx, "unanswered")
 		t.Fatal("after 10 s unanswered the page does not say the deal waits")
+	}
+	// Where the phone is scrolled to (the Save button at the foot of a
+	// long form), the banner is on the screen.
+	run(t, ctx, "scroll to the foot", js(`var d = document.createElement("div"); d.style.height = "3000px"; document.body.appendChild(d); window.scrollTo(0, document.body.scrollHeight)`))
+	top := value(t, ctx, "the banner's top", chromedp.Evaluate[float64](`document.getElementById("queue").getBoundingClientRect().top`))
+	hold.Store(false)
+	close(release)
+	if top < 0 {
+		shot(t, ctx, "banner-off-screen")
+		t.Fatalf("scrolled down, the banner is %v px above the screen", top)
 	}
 	run(t, ctx, "the deal arrives", chromedp.WaitVisible(chromedp.ID(`hand-1`)))
 	if n := srv.hands(t, id); n != 1 {
