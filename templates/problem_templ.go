@@ -91,9 +91,9 @@ func Problem(v ProblemView) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var6 string
-				templ_7745c5c3_Var6, templ_7745c5c3_Err = templ.JoinStringErrs(v.L.T("problem.back"))
+				templ_7745c5c3_Var6, templ_7745c5c3_Err = templ.JoinStringErrs(v.BackLabel)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/problem.templ`, Line: 10, Col: 76}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/problem.templ`, Line: 10, Col: 66}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var6))
 				if templ_7745c5c3_Err != nil {

@@ -38,7 +38,9 @@ type FormTokens interface {
 type ProblemView struct {
 	Page
 	Message string
-	Back    string // the evening's table, where there is one to go back to
+	Back    string // the evening's table or the group's tab, where there is one to go back to
+	// BackLabel says where Back goes ("Back to the table").
+	BackLabel string
 }
 
 // Option is one choice of a radio group or select.

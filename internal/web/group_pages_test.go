@@ -203,10 +203,16 @@ func TestGroupPagesFlow(t *testing.T) {
 	}
 	if r := form(t, h, "/groups/"+gid+"/payments/1/void", url.Values{"reason": {"again"}}); r.status != 409 {
 		t.Fatalf("void twice: %d", r.status)
-	} else if !strings.Contains(r.body, `href="/groups/`+gid+`?lang=sv"`) || strings.Contains(r.body, `href="/g/`+gid) {
-		// The error page of a group's post leads back to the group, not to
-		// an evening of the group's id, which there is not.
+	} else if !strings.Contains(r.body, `href="/groups/`+gid+`/tab?lang=sv"`) || strings.Contains(r.body, `href="/g/`+gid) || !strings.Contains(r.body, ">Back to the group<") {
+		// The error page of a group's post leads back to the group's tab,
+		// not to an evening of the group's id, which there is not.
 		t.Fatalf("a group's error page links elsewhere: %s", r.body)
+	}
+	// The void's address asked with a GET goes to the tab.
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest("GET", "/groups/"+gid+"/payments/1/void?lang=de", nil))
+	if rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != "/groups/"+gid+"/tab?lang=de" {
+		t.Fatalf("GET of a payment's void: %d %q", rec.Code, rec.Header().Get("Location"))
 	}
 
 	stats := page(t, h, "/groups/"+gid+"/stats", "en")

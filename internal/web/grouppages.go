@@ -33,6 +33,9 @@ func (u ui) groupRoutes(e *echo.Echo) {
 	g.POST("/payments", u.recordPayment)
 	g.POST("/payments/:n/void", u.voidPayment)
 	g.GET("/stats", u.statsPage)
+	g.GET("/payments", seeOther(func(c echo.Context) string { return "/groups/" + c.Param("id") + "/tab" }))
+	g.GET("/payments/:n/void", seeOther(func(c echo.Context) string { return "/groups/" + c.Param("id") + "/tab" }))
+	g.GET("/members", seeOther(func(c echo.Context) string { return "/groups/" + c.Param("id") }))
 	g.GET("/export", u.exportGroup)
 	e.POST("/g/:id/again", u.again, u.createLimit)
 

@@ -61,6 +61,12 @@ func (u ui) routes(e *echo.Echo) {
 	g.POST("/herz-as/holder", u.herzAsHolder)
 	g.GET("/herz-as/withdraw", u.herzAsWithdrawConfirm)
 	g.POST("/herz-as/withdraw", u.herzAsWithdraw)
+	// A post's address asked with a GET (a reload of a refused post's page,
+	// a language link) goes to the page the post came from.
+	g.GET("/hands/:n/void", seeOther(func(c echo.Context) string { return "/g/" + c.Param("id") + "/hands/" + c.Param("n") }))
+	g.GET("/hands/:n/undo", seeOther(func(c echo.Context) string { return "/g/" + c.Param("id") }))
+	g.GET("/hands/:n/redo", seeOther(func(c echo.Context) string { return "/g/" + c.Param("id") }))
+	g.GET("/herz-as/holder", seeOther(func(c echo.Context) string { return "/g/" + c.Param("id") }))
 	u.groupRoutes(e)
 
 	// The read-only link opens the reading pages only: nothing that writes
@@ -71,6 +77,18 @@ func (u ui) routes(e *echo.Echo) {
 	r.GET("/events.json", u.eventsJSON)
 	r.GET("/deals.csv", u.dealsCSV)
 	r.GET("/live", u.live)
+}
+
+// seeOther answers a GET with a redirect to the page at to(c), the
+// query (language, theme) kept.
+func seeOther(to func(echo.Context) string) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		target := to(c)
+		if q := c.QueryString(); q != "" {
+			target += "?" + q
+		}
+		return c.Redirect(http.StatusSeeOther, target)
+	}
 }
 
 const (

@@ -362,6 +362,15 @@ func TestRecordFormFlow(t *testing.T) {
 		// which a GET reaches, not to the void's address.
 		t.Fatalf("a refused void switches language at another address: %s", r.body)
 	}
+	// The void's address asked with a GET (a reload of the refused page the
+	// script left in the address bar) goes to the deal's page.
+	for path, to := range map[string]string{"/g/" + id + "/hands/1/void?lang=sv": "/g/" + id + "/hands/1?lang=sv", "/g/" + id + "/hands/1/undo": "/g/" + id} {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest("GET", path, nil))
+		if rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != to {
+			t.Fatalf("GET %s: %d %q, want a redirect to %s", path, rec.Code, rec.Header().Get("Location"), to)
+		}
+	}
 	// So does an error page answering a post: to the table.
 	if r := form(t, h, "/g/"+id+"/hands/99/void", url.Values{"reason": {"x"}}); r.status != http.StatusNotFound || !strings.Contains(r.body, `href="/g/`+id+`?lang=sv"`) {
 		t.Fatalf("a void of no deal: %d, switches language elsewhere: %s", r.status, r.body)

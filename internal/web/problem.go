@@ -25,9 +25,9 @@ func (u ui) problem(c echo.Context, err error) error {
 // to the evening's table where there is one, and to the start page.
 func (u ui) errorPage(c echo.Context, status int, err error) error {
 	p, loc := u.page(c, "problem.title")
-	back := p.Base // the evening's table, or the group's page
+	back, backLabel := p.Base, "problem.back" // the evening's table, or the group's tab
 	if strings.HasPrefix(c.Path(), "/groups/:id") {
-		back = "/groups/" + c.Param("id")
+		back, backLabel = "/groups/"+c.Param("id")+"/tab", "problem.back-group"
 	}
 	pe, _ := problem.As(err)
 	if pe != nil && (pe.Code == "notfound.game" || pe.Code == "group.unknown") {
@@ -40,7 +40,7 @@ func (u ui) errorPage(c echo.Context, status int, err error) error {
 	}
 	v := templates.ProblemView{Page: p, Message: problemMessage(loc, c.Request().URL.Path, status, err)}
 	if back != "" && c.Request().URL.Path != back {
-		v.Back = back
+		v.Back, v.BackLabel = back, loc.T(backLabel)
 	}
 	return render(c, status, templates.Problem(v))
 }
