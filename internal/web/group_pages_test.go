@@ -180,6 +180,12 @@ func TestGroupPagesFlow(t *testing.T) {
 	if r.status != 422 || !strings.Contains(r.body, "Ben cannot pay themselves") {
 		t.Fatalf("payment to oneself: %d %s", r.status, visibleText(r.body))
 	}
+	// The select at fault is marked and points at its message, as every
+	// other refused field (the script clears both once it is changed).
+	marked := regexp.MustCompile(`<select name="(from|to)"[^>]*aria-invalid="true"[^>]*aria-describedby="(from|to)-error"`).FindStringSubmatch(r.body)
+	if marked == nil || marked[1] != marked[2] || !strings.Contains(errorNear(r.body, marked[1]), "Ben cannot pay themselves") {
+		t.Fatalf("the refused payment's select is not marked with its message: %s", r.body)
+	}
 	if r := form(t, h, "/groups/"+gid+"/members", url.Values{"player": {"x\ty"}}); r.status != 422 || !strings.Contains(r.body, `href="/groups/`+gid+`?lang=de"`) {
 		t.Fatalf("a refused member's page does not switch language on the group's page: %d %s", r.status, r.body)
 	}
