@@ -209,7 +209,7 @@ func TestNoFieldPrefixNextToTheField(t *testing.T) {
 				t.Errorf("%s, %s: %q", lang, k, msg)
 			}
 		}
-		if !strings.HasPrefix(err.Error(), "rules.values."+k+": the value of "+k+" must") {
+		if !strings.HasPrefix(err.Error(), "rules.values."+k+`: the value of "`+k+`" must`) {
 			t.Errorf("the API's English changed: %q", err)
 		}
 	}

@@ -206,14 +206,21 @@ func (u ui) dealsCSV(c echo.Context) error {
 			}
 			row := []string{strconv.Itoa(h.Number), g.Setup.Players[h.Dealer], r.Contract, r.Declarer, r.Partner, r.Trump,
 				opt(r.Points), opt(r.Tricks), tout, opt(r.Kontra), r.Matzl, strconv.FormatBool(h.Voided), h.VoidReason, res.Text()}
-			for _, d := range res.Deltas() {
+			// A voided deal moves nothing: its columns say 0, so that each
+			// column adds up to the standings; its explanation still says
+			// what it was.
+			deltas, pot := res.Deltas(), res.PotDelta()
+			if h.Voided {
+				deltas, pot = make([]decimal.Decimal, len(deltas)), decimal.Zero
+			}
+			for _, d := range deltas {
 				row = append(row, d.String())
 			}
-			row = append(row, h.Result().PotDelta().String(), localTime(h.Revisions[0].At), localTime(h.Revisions[len(h.Revisions)-1].At))
-			for _, d := range h.Result().Deltas() {
+			row = append(row, pot.String(), localTime(h.Revisions[0].At), localTime(h.Revisions[len(h.Revisions)-1].At))
+			for _, d := range deltas {
 				row = append(row, g.MoneyText(d))
 			}
-			row = append(row, g.MoneyText(h.Result().PotDelta()))
+			row = append(row, g.MoneyText(pot))
 			var because []string
 			for _, rev := range h.Revisions {
 				if rev.Kind == tapp.TypeHandCorrect && rev.Reason != "" {

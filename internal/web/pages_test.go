@@ -440,7 +440,7 @@ func TestStartFormMessages(t *testing.T) {
 	// A contract's value that is no number: the contract by name, in the
 	// page's language, no code name of the API's.
 	for lang, want := range map[string]string{
-		"en": "The value of bettel must be a whole number above 0, such as 5.",
+		"en": `The value of "bettel" must be a whole number above 0, such as 5.`,
 		"de": "Der Wert für „Bettel“ muss eine ganze Zahl über 0 sein, zum Beispiel 5.",
 		"sv": "Värdet för ”bettel” måste vara ett heltal över 0, till exempel 5.",
 	} {

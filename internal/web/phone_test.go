@@ -387,6 +387,9 @@ func TestHistoryAuditAndCSV(t *testing.T) {
 	// A closed evening with a pot: the chart ends where the standings do.
 	o := startForm(t, h, "old-tapp", players("Anna", "Ben", "Cleo"))
 	redirect(t, h, "/g/"+o+"/record", url.Values{"contract": {"coeurfrage"}, "declarer": {"Ben"}, "points": {"40"}})
+	// A deal voided: it moves nothing, in the CSV's columns too.
+	mustStatus(t, do(t, h, "POST", "/api/games/"+o+"/hands", `{"contract":"solo","declarer":"Cleo","trump":"clubs","points":90}`), 201)
+	mustStatus(t, do(t, h, "POST", "/api/games/"+o+"/hands/2/void", `{"reason":"misdeal"}`), 200)
 	redirect(t, h, "/g/"+o+"/close", url.Values{"remainder_to": {"Anna"}})
 	closed := page(t, h, "/g/"+o, "en").body
 	for _, name := range []string{"Anna", "Ben", "Cleo"} {
@@ -403,7 +406,7 @@ func TestHistoryAuditAndCSV(t *testing.T) {
 	// player's column adds up to the standings.
 	rows, col = dealsCSV(t, h, o)
 	last := rows[len(rows)-1]
-	if len(rows) != 3 || last[col["hand"]] != "close" || last[col["Anna"]] != "3" || last[col["pot"]] != "-7" || last[col["Anna (EUR)"]] != "1.50" ||
+	if len(rows) != 4 || last[col["hand"]] != "close" || last[col["Anna"]] != "3" || last[col["pot"]] != "-7" || last[col["Anna (EUR)"]] != "1.50" ||
 		last[col["explanation"]] != "The pot of 7 went to the players: Anna 3, Ben 2, Cleo 2. The leftover unit went to Anna." ||
 		!regexp.MustCompile(`^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$`).MatchString(last[col["recorded_at"]]) {
 		t.Fatalf("the CSV's close: %v / %v", rows[0], last)
