@@ -246,9 +246,10 @@ func (l Localizer) Error(err error) string {
 		// may say in words: cut at the prefix's end, not at its text).
 		if cut, ok := strings.CutPrefix(msg, pe.Field+": "); ok {
 			msg = cut
-		} else if f := l.keys["err."+pe.Code]; strings.Contains(f, ": ") && !strings.Contains(f[:strings.Index(f, ": ")], " ") {
+		} else if f := l.keys["err."+pe.Code]; l.lang == "en" && strings.Contains(f, ": ") && !strings.Contains(f[:strings.Index(f, ": ")], " ") {
 			// A prefix with a term said in words ("rules.values.Open
-			// bettel: "); a term holds no ": ".
+			// bettel: "); a term holds no ": ". Only the API's English
+			// has such a prefix: a translation starting "Karten: " means it.
 			if _, rest, ok := strings.Cut(msg, ": "); ok {
 				msg = rest
 			}

@@ -138,6 +138,11 @@ func TestGroupPagesFlow(t *testing.T) {
 	if r.status != 422 || !strings.Contains(errorNear(r.body, "player"), `"eva" is a member of this group written "Eva"`) {
 		t.Fatalf("member refused: %d %q", r.status, errorNear(r.body, "player"))
 	}
+	// Left blank (without a script): the one field is asked for, not
+	// "player 1".
+	if r := form(t, h, "/groups/"+gid+"/members", url.Values{"player": {" "}}, "Accept-Language", "de"); r.status != 422 || errorNear(r.body, "player") != "Bitte den Namen des neuen Mitglieds schreiben." {
+		t.Fatalf("a blank member: %d %q", r.status, errorNear(r.body, "player"))
+	}
 
 	// The tab: Anna +3 +2 = 5 units, Ben −1 −6 = −7, Cleo and Dan +1.
 	tab := page(t, h, "/groups/"+gid+"/tab", "en")

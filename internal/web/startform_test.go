@@ -82,6 +82,7 @@ func TestStartFormAllErrorsAtOnce(t *testing.T) {
 		{"de", "old-tapp", "stake", "zwei", "Erwartet wird eine ganze Zahl von Einheiten, etwa 2."},
 		{"sv", "old-tapp", "stake", "två", "Här ska det stå ett helt antal enheter, till exempel 2."},
 		{"en", "old-tapp", "stake", "two", "Must be a whole number of units, such as 2."},
+		{"de", "wuerttemberg", "cards", "52", "Karten: 36 oder 32, nicht 52."},
 		{"en", "wuerttemberg", "values.jungfer", "0", `The value of "Ramsch, to a Jungfer" must be a whole number above 0, not 0.`},
 		{"de", "wuerttemberg", "values.open-bettel", "abc", "Der Wert für „Aufgelegter Bettel“ muss eine ganze Zahl über 0 sein, zum Beispiel 5."},
 		{"sv", "wuerttemberg", "values.durch-hearts", "0", "Värdet för ”durch i hjärter” måste vara ett heltal över 0, inte 0."},
