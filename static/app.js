@@ -500,7 +500,6 @@
     // The draft first: what shows or hides parts of the form, or counts
     // from it, then starts from what it puts back.
     if (drafts(root, answered) === false) return;
-    nameRamschErrors(root);
     pointsHelper(root);
     steppers(root);
     queueForms(root);
@@ -545,26 +544,6 @@
     if (kept.length) el.setAttribute("aria-describedby", kept.join(" "));
     else el.removeAttribute("aria-describedby");
     el.removeAttribute("aria-invalid");
-  }
-  // A Ramsch's messages are not named by the server: the whole Ramsch's
-  // (its counts together) is the fieldset's, and each row's follow its
-  // counts marked invalid, in order.
-  function nameRamschErrors(root) {
-    var fs = root.querySelector("fieldset.ramsch");
-    if (!fs) return;
-    var whole = fs.querySelector(":scope > p.error");
-    if (whole && !whole.id) {
-      whole.id = "ramsch-error";
-      fs.setAttribute("aria-describedby", whole.id);
-    }
-    Array.prototype.forEach.call(fs.querySelectorAll(".ramsch-row"), function (row) {
-      var said = row.querySelectorAll(":scope > p.error:not([id])"), marked = row.querySelectorAll("input[aria-invalid]");
-      if (said.length !== marked.length) return;
-      Array.prototype.forEach.call(marked, function (input, i) {
-        said[i].id = input.name + "-error";
-        input.setAttribute("aria-describedby", said[i].id);
-      });
-    });
   }
   var forget = function (e) {
     var el = e.target, form = el.form;

@@ -300,7 +300,7 @@ func TestRamschTricksLeftBlank(t *testing.T) {
 			t.Fatalf("%s %v: %d, want 422", c.lang, c.v, r.status)
 		}
 		fs := html.UnescapeString(regexp.MustCompile(`(?s)<fieldset class="ramsch".*</fieldset>`).FindString(r.body))
-		alerts := regexp.MustCompile(`<p class="error" role="alert">([^<]*)<`).FindAllStringSubmatch(fs, -1)
+		alerts := regexp.MustCompile(`<p class="error"[^>]*role="alert">([^<]*)<`).FindAllStringSubmatch(fs, -1)
 		if len(alerts) != 1 || alerts[0][1] != c.says {
 			t.Fatalf("%s %v: the Ramsch says %q, want only %q", c.lang, c.v, alerts, c.says)
 		}
