@@ -147,10 +147,7 @@ func (l Localizer) T(key string, args ...any) string {
 		case problem.Number:
 			args[i] = l.Typed(string(v))
 		case problem.Words:
-			args[i] = v.Text
-			if _, ok := l.keys[v.Set+"."+v.ID]; ok {
-				args[i] = l.p.Sprintf(v.Set + "." + v.ID)
-			}
+			args[i] = l.say(v.Set+"."+v.ID, v.Text)
 		case string:
 			args[i] = l.quoted(v)
 		}
@@ -163,11 +160,13 @@ func (l Localizer) T(key string, args ...any) string {
 // identifier, which is its English word and which its messages' "points:"
 // prefix repeats.
 func (l Localizer) term(t problem.Term) string {
-	key := t.Set + "." + t.ID
-	if _, ok := l.keys[key]; !ok || t.Set == "" || (l.lang == "en" && t.Set == "field") {
+	if t.Set == "" || (l.lang == "en" && t.Set == "field") {
 		return t.ID
 	}
-	s := l.p.Sprintf(key)
+	s := l.say(t.Set+"."+t.ID, t.ID)
+	if s == t.ID {
+		return s
+	}
 	// Swedish writes a game's name and a field in lower case inside a
 	// sentence ("vid färgspel"); a variant is a name ("Zuger Tapp").
 	if l.lang == "sv" && t.Set != "variant" {
@@ -175,6 +174,14 @@ func (l Localizer) term(t problem.Term) string {
 		s = string(unicode.ToLower(r)) + s[size:]
 	}
 	return s
+}
+
+// say gives the language's words for key, or otherwise where it has none.
+func (l Localizer) say(key, otherwise string) string {
+	if _, ok := l.keys[key]; !ok {
+		return otherwise
+	}
+	return l.p.Sprintf(key)
 }
 
 // choice says a list of alternatives: in English as the API joins them,

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -45,6 +46,10 @@ func (a api) groupRoutes(e *echo.Echo) {
 // groupID is the group a request is about: from its id, or resolved from
 // its read-only link.
 func groupID(c echo.Context) string { return gameID(c) }
+
+// onGroup reports whether the request is to a group's page, whose :id is
+// a group's, not a game's.
+func onGroup(c echo.Context) bool { return strings.HasPrefix(c.Path(), "/groups/:id") }
 
 func (a api) groups() *game.Groups { return a.svc.Groups() }
 

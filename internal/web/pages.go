@@ -158,7 +158,7 @@ func (u ui) page(c echo.Context, title string, args ...any) (templates.Page, i18
 	switch {
 	case readOnly(c):
 		p.Base, p.ReadOnly = "/r/"+c.Param("token"), true
-	case gameID(c) != "" && !strings.HasPrefix(c.Path(), "/groups/"): // a group's :id is no game's
+	case gameID(c) != "" && !onGroup(c):
 		p.GameID, p.Base = gameID(c), "/g/"+gameID(c)
 	}
 	p.Title = loc.T(title, args...)

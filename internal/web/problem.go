@@ -26,7 +26,7 @@ func (u ui) problem(c echo.Context, err error) error {
 func (u ui) errorPage(c echo.Context, status int, err error) error {
 	p, loc := u.page(c, "problem.title")
 	back, backLabel := p.Base, "problem.back" // the evening's table, or the group's tab
-	if strings.HasPrefix(c.Path(), "/groups/:id") {
+	if onGroup(c) {
 		back, backLabel = "/groups/"+c.Param("id")+"/tab", "problem.back-group"
 	}
 	pe, _ := problem.As(err)
