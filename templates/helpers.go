@@ -133,3 +133,9 @@ func foldedError(rs []RuleView) bool {
 // (from 0): each unit its own group, so that two units can go to two
 // players; the web layer reads them back with the same names.
 func CutField(i int) string { return "remainder_to." + strconv.Itoa(i+1) }
+
+// groupMoneyFixed: a group's evening plays for the group's money, shown as
+// text; only a refused unit or currency (a tampered form) shows the fields.
+func groupMoneyFixed(v NewGameView) bool {
+	return v.GroupMoney != "" && v.Unit.Error == "" && v.Currency.Error == ""
+}

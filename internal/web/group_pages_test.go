@@ -56,6 +56,15 @@ func TestGroupPagesFlow(t *testing.T) {
 	if strings.Contains(f.body, "counts in cents") {
 		t.Fatal("a Zuger evening of the group is said to count in cents")
 	}
+	// The group's money is the evening's (api.md: it must match): said,
+	// not offered as fields that could only be refused.
+	if w := html.UnescapeString(visibleText(f.body)); !strings.Contains(w, "One unit is worth CHF 0.50: this group's money, the same at every evening.") ||
+		!strings.Contains(f.body, `<input type="hidden" name="unit" value="0.50">`) || !strings.Contains(f.body, `<input type="hidden" name="currency" value="CHF">`) {
+		t.Fatalf("the group's money on its evening's start form: %s", f.body)
+	}
+	if de := visibleText(page(t, h, "/new/zuger?group="+gid, "de").body); !strings.Contains(de, "Eine Einheit ist CHF 0.50 wert: das Geld dieser Runde, an jedem Abend gleich.") {
+		t.Fatalf("the group's money, in German: %s", de)
+	}
 	// A game that counts in cents says what the group's unit makes of a cent.
 	if w := visibleText(page(t, h, "/new/wuerttemberg?group="+gid, "en").body); !strings.Contains(w, "This group plays for CHF 0.50 a unit, and this game counts in cents: here each cent of the game is worth CHF 0.50.") {
 		t.Fatalf("the Württemberg start form of a group at 0.50 a unit: %s", w)

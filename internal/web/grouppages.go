@@ -319,8 +319,9 @@ func (u ui) eveningMine(c echo.Context, p templates.Page, loc i18n.Localizer, g 
 }
 
 // forGroup makes the start form one for an evening of group id: the group
-// is kept in the form and, when the form is new, its members fill the
-// seats and its money the unit and currency.
+// is kept in the form, its money is said as the evening's and, when the
+// form is new, its members fill the seats and its money the (unseen) unit
+// and currency.
 func (u ui) forGroup(c echo.Context, view *templates.NewGameView, id string, fill bool) {
 	if id == "" {
 		return
@@ -331,11 +332,12 @@ func (u ui) forGroup(c echo.Context, view *templates.NewGameView, id string, fil
 		return // the start refuses the group, with its message
 	}
 	view.ForGroup.Name = st.Name
+	loc := u.localizer(c)
+	view.GroupMoney = loc.T("new.group-money", loc.Money(st.Unit, st.Currency, st.Places()))
 	if d := payout.Describe(payout.Variant(view.Variant)); d != nil && d.UnitName == "cent" {
 		// The evening plays for the group's unit (api.md), and a game that
 		// counts in cents makes it the money of one cent: said before a
 		// group whose unit is 0.50 plays for fifty times the usual.
-		loc := u.localizer(c)
 		view.UnitHint = loc.T("new.group-unit-cent", loc.Money(st.Unit, st.Currency, st.Places()))
 	}
 	if !fill {
@@ -350,5 +352,5 @@ func (u ui) forGroup(c echo.Context, view *templates.NewGameView, id string, fil
 	if i18n.Ambiguous(unit) {
 		unit = st.Unit.String() // "2.500" (three places) as "2.5": sent back, it is not refused as a thousand
 	}
-	view.Unit.Value, view.Currency.Value = u.localizer(c).Typed(unit), st.Currency
+	view.Unit.Value, view.Currency.Value = loc.Typed(unit), st.Currency
 }
