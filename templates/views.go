@@ -66,13 +66,13 @@ type NewGameView struct {
 	Currency Field
 	Rules    []RuleView
 	Error    string
-	IdemKey  string   // random, made when the form is first shown
-	UnitText string   // what the unit is: "one unit", or Württemberg's "one cent"
-	UnitHint string   // a group's unit where the game counts in cents
+	IdemKey  string // random, made when the form is first shown
+	UnitText string // what the unit is: "one unit", or Württemberg's "one cent"
+	UnitHint string // a group's unit where the game counts in cents
 	// GroupMoney says a group's unit and currency, which its evenings
 	// must play for: the form shows them as text, not fields to change.
 	GroupMoney string
-	ForGroup GroupRef // the evening is one of this group (group.templ)
+	ForGroup   GroupRef // the evening is one of this group (group.templ)
 }
 
 // RuleView is one house rule with its default shown.
