@@ -185,6 +185,9 @@ func TestRecordFormMessages(t *testing.T) {
 		{"wuerttemberg", url.Values{"contract": {"suit"}, "declarer": {"Ben"}, "points": {"70"}}, "trump", "Say which suit was trump"},
 		{"wuerttemberg", url.Values{"contract": {"bettel"}, "declarer": {"Ben"}}, "outcome", "Tap “Won” or “Lost”."},
 		{"wuerttemberg", url.Values{"contract": {"durch"}, "declarer": {"Ben"}, "trump": {"clubs"}}, "outcome", "Tap “Won” or “Lost”."},
+		// A won or lost the form does not offer (a tampered form) is asked
+		// for as a missing tap, not as a count of tricks never asked.
+		{"wuerttemberg", url.Values{"contract": {"bettel"}, "declarer": {"Ben"}, "outcome": {"maybe"}}, "outcome", "Tap “Won” or “Lost”."},
 		{"wuerttemberg", url.Values{"contract": {"suit-tapp"}, "declarer": {"Ben"}, "points": {"70"}}, "", "Suit-tapp is not played"},
 		{"wuerttemberg", ramsch("50", "5", "40", "4", "20", "2"), "ramsch", "add up to 110"},
 		{"wuerttemberg", ramsch("50", "5", "40", "4", "30", "1"), "ramsch", "tricks add up to 10"},

@@ -145,7 +145,7 @@ func (u ui) recordView(p templates.Page, loc i18n.Localizer, g *tapp.State, hand
 			// Won or lost was not tapped: the count's question is hidden,
 			// so its refusal goes with won or lost, and asks for that tap.
 			msg := v.TricksField.Error
-			if f.get("outcome") == "" {
+			if o := f.get("outcome"); o != "won" && o != "lost" {
 				msg = loc.T("record.outcome-missing", loc.T("record.won"), loc.T("record.lost"))
 			}
 			v.OutcomeField.Error, v.TricksField.Error = msg, ""
