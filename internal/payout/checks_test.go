@@ -74,6 +74,11 @@ func TestInputChecks(t *testing.T) {
 			seen[msg] = c.check
 		})
 	}
+	// The variant is named as a noun, so no article has to agree with it
+	// ("a old-tapp contract").
+	if _, err := Score(o, Table{}, Record{Contract: "tapp", Declarer: "Anna"}); err == nil || !strings.HasPrefix(err.Error(), `contract: "tapp" is not a contract of old-tapp; choose one of `) {
+		t.Errorf("tapp in old-tapp: %v", err)
+	}
 }
 
 // Every message code used in the package has English text with arguments

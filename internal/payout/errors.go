@@ -56,7 +56,7 @@ var catalogue = problem.NewCatalogue(map[string]string{
 	"rules.values.range":       "rules.values.%[1]s: the value of %[1]q must be a whole number above 0, not %[2]s",
 	"rules.values.type":        "rules.values.%[1]s: the value of %[1]q must be a whole number above 0, such as 5",
 	"contract.missing":         "contract: say which contract was played (%s)",
-	"contract.unknown":         "contract: %q is not a %s contract; choose one of %s",
+	"contract.unknown":         "contract: %q is not a contract of %s; choose one of %s",
 	"contract.suit-tapp-off":   "contract: suit-tapp is not played in this game (turn on the suit_tapp house rule when starting it)",
 	"field.not-taken":          "%[1]s: %[2]s takes no %[1]s; leave it out",
 	"declarer.missing":         "declarer: say who played the contract",

@@ -32,7 +32,9 @@ func TestStartRefusals(t *testing.T) {
 		{"the same name twice", Start{Variant: "zuger", Players: []string{"Anna", "Ben", "anna", "Dan"}}, "players.same"},
 		{"unit of zero", Start{Variant: "zuger", Players: four, Unit: "0"}, "unit"},
 		{"unit with an exponent", Start{Variant: "zuger", Players: four, Unit: "1e5"}, "amount.exponent"},
-		{"currency not ISO", Start{Variant: "zuger", Players: four, Currency: "EURO"}, "currency"},
+		{"currency not ISO", Start{Variant: "zuger", Players: four, Currency: "ABC"}, "currency"},
+		// A money's symbol or short word is answered with the code to write.
+		{"currency as a symbol", Start{Variant: "zuger", Players: four, Currency: "kr"}, "currency.symbol"},
 		{"a house rule of another variant", Start{Variant: "zuger", Players: four, Rules: map[string]json.RawMessage{"stake": []byte("2")}}, "rules.unknown"},
 	} {
 		t.Run(c.name, func(t *testing.T) {

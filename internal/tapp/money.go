@@ -5,6 +5,8 @@ import (
 
 	"github.com/shopspring/decimal"
 	"golang.org/x/text/currency"
+
+	"tappbook/internal/problem"
 )
 
 // currencyPlaces is the ISO 4217 minor unit of a currency: 2 for most, 0 or
@@ -28,6 +30,9 @@ func CheckCurrency(code string) (string, error) {
 	up := strings.ToUpper(strings.TrimSpace(code))
 	if up == "" {
 		return "", nil
+	}
+	if codes := symbolCodes(up); codes != nil {
+		return "", catalogue.Input("currency", "currency.symbol", code, problem.Choice{Terms: codes, Sep: " or "})
 	}
 	if len(up) != 3 || strings.Trim(up, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") != "" {
 		return "", catalogue.Input("currency", "currency", code)
@@ -89,4 +94,32 @@ func addUnits(a, b decimal.Decimal) decimal.Decimal {
 		return wholeUnits(a.CoefficientInt64() + b.CoefficientInt64())
 	}
 	return a.Add(b)
+}
+
+// symbolCodes are the codes a money's symbol or short word stands for, as
+// people at a table write it ("kr", "€", "Fr."): the refusal names the
+// code to write instead. Nil for anything else.
+func symbolCodes(up string) []problem.Term {
+	var codes []string
+	switch strings.TrimSuffix(up, ".") {
+	case "€", "EURO", "EUROS":
+		codes = []string{"EUR"}
+	case "KR", ":-":
+		codes = []string{"SEK", "NOK", "DKK"}
+	case "FR", "SFR", "FRANKEN":
+		codes = []string{"CHF"}
+	case "£":
+		codes = []string{"GBP"}
+	case "$":
+		codes = []string{"USD", "CAD", "AUD"}
+	case "¥":
+		codes = []string{"JPY", "CNY"}
+	default:
+		return nil
+	}
+	terms := make([]problem.Term, len(codes))
+	for i, c := range codes {
+		terms[i] = problem.Term{ID: c}
+	}
+	return terms
 }

@@ -104,7 +104,7 @@ func TestErrors(t *testing.T) {
 		{"malformed JSON", "POST", "/api/games", `{"variant":`, nil, 400, "not complete JSON"},
 		{"not JSON", "POST", "/api/games", `variant=zuger`, nil, 400, "not valid JSON"},
 		{"empty body", "POST", "/api/games", ``, nil, 400, "empty"},
-		{"wrong type", "POST", "/api/games", `{"variant":"zuger","players":"Anna"}`, nil, 400, "players must be a list"},
+		{"wrong type", "POST", "/api/games", `{"variant":"zuger","players":"Anna"}`, nil, 400, "players: must be a list, not a string"},
 		{"unknown variant", "POST", "/api/games", `{"variant":"skat","players":["A","B","C"]}`, nil, 422, "skat"},
 		{"too few players", "POST", "/api/games", `{"variant":"zuger","players":["A","B","C"]}`, nil, 422, "4 players"},
 		{"a name twice", "POST", "/api/games", `{"variant":"old-tapp","players":["A","B","A"]}`, nil, 422, "twice"},
@@ -113,7 +113,8 @@ func TestErrors(t *testing.T) {
 		{"rule out of range", "POST", "/api/games", `{"variant":"zuger","players":["A","B","C","D"],"rules":{"tapp_threshold":62}}`, nil, 422, "61"},
 		{"unknown field", "POST", "/api/games", `{"variant":"zuger","players":["A","B","C","D"],"color":"red"}`, nil, 422, "color"},
 		{"bad unit", "POST", "/api/games", `{"variant":"zuger","players":["A","B","C","D"],"unit":"-1"}`, nil, 422, "unit"},
-		{"bad currency", "POST", "/api/games", `{"variant":"zuger","players":["A","B","C","D"],"currency":"EURO"}`, nil, 422, "ISO 4217"},
+		{"bad currency", "POST", "/api/games", `{"variant":"zuger","players":["A","B","C","D"],"currency":"EURX"}`, nil, 422, "ISO 4217"},
+		{"currency as a symbol", "POST", "/api/games", `{"variant":"zuger","players":["A","B","C","D"],"currency":"€"}`, nil, 422, `currency: write the three-letter code of "€": EUR`},
 		{"unknown game", "POST", "/api/games/nosuchgame/hands", `{"contract":"pass"}`, nil, 404, "no game"},
 		{"unknown game ledger", "GET", "/api/games/nosuchgame/ledger", ``, nil, 404, "no game"},
 		{"unknown game events", "GET", "/api/games/nosuchgame/events", ``, nil, 404, "no game"},
@@ -125,7 +126,6 @@ func TestErrors(t *testing.T) {
 		{"field the contract does not take", "POST", "/api/games/" + id + "/hands", `{"contract":"solo","declarer":"Ben","points":70,"tricks":5,"kontra":1}`, nil, 422, "kontra"},
 		{"unknown hand field", "POST", "/api/games/" + id + "/hands", `{"contract":"pass","color":1}`, nil, 422, "color"},
 		{"reason when recording", "POST", "/api/games/" + id + "/hands", `{"contract":"pass","reason":"x"}`, nil, 422, "reason"},
-		{"points as text", "POST", "/api/games/" + id + "/hands", `{"contract":"solo","declarer":"Ben","points":"70","tricks":5}`, nil, 400, "points must be a whole number"},
 		{"points not whole", "POST", "/api/games/" + id + "/hands", `{"contract":"solo","declarer":"Ben","points":70.5,"tricks":5}`, nil, 400, "points"},
 		{"not the dealer", "POST", "/api/games/" + id + "/hands", `{"contract":"pass","dealer":"Cleo"}`, nil, 409, "Ben is the dealer of deal 2"},
 		{"dealer not a player", "POST", "/api/games/" + id + "/hands", `{"contract":"pass","dealer":"Zoe"}`, nil, 409, `"Zoe" is not a player of this game; Ben is the dealer of deal 2`},
@@ -143,6 +143,9 @@ func TestErrors(t *testing.T) {
 		{"a lone surrogate", "POST", "/api/games", `{"variant":"zuger","players":["An\ud800na","B","C","D"]}`, nil, 400, "UTF-8"},
 		{"a look-alike name", "POST", "/api/games", `{"variant":"zuger","players":["Anna","\u0410nna","Ben","Cleo"]}`, nil, 422, "player 2's name \"Аnna\" mixes letters of the Latin, Greek or Cyrillic alphabets in one word (U+0410 is one of another)"},
 		{"null for a deal", "POST", "/api/games/" + id + "/hands", `null`, nil, 400, "must be a JSON object, not null"},
+		// A wrong type is named by its field first, as every message is.
+		{"points as text", "POST", "/api/games/" + id + "/hands", `{"contract":"solo","declarer":"Ben","points":"70","tricks":5}`, nil, 400, "points: must be a whole number, not a string"},
+		{"points with a fraction", "POST", "/api/games/" + id + "/hands", `{"contract":"solo","declarer":"Ben","points":70.5,"tricks":5}`, nil, 400, "points: must be a whole number, not 70.5"},
 	}
 	before := do(t, h, "GET", "/api/games/"+id+"/events", "").body
 	for _, c := range cases {

@@ -240,7 +240,7 @@ func TestGroupsAPIErrors(t *testing.T) {
 		says               string
 	}{
 		{"POST", "/api/groups", `{"name":x}`, 400, "not valid JSON"},
-		{"POST", "/api/groups", `{"name":"x","players":"Anna"}`, 400, "players must be a list"},
+		{"POST", "/api/groups", `{"name":"x","players":"Anna"}`, 400, "players: must be a list, not a string"},
 		{"POST", "/api/groups", `{"name":" "}`, 422, "name: give the group a name"},
 		{"POST", "/api/groups", `{"name":"x","unit":"0"}`, 422, "unit:"},
 		{"POST", "/api/groups", `{"name":"x","currency":"francs"}`, 422, "currency:"},

@@ -172,7 +172,7 @@ func TestRecordFormMessages(t *testing.T) {
 		// Only the two sides the form offers: another value would have been
 		// read as the declarer's (a lost solo saved as won).
 		{"zuger", z("points", "30", "points_side", "Opponents"), "points", "Tap whose points these are"},
-		{"zuger", z("contract", "grand"), "", `"grand" is not a Zuger Tapp contract`},
+		{"zuger", z("contract", "grand"), "", `"grand" is not a contract of Zuger Tapp`},
 		{"old-tapp", url.Values{"contract": {"solo"}, "declarer": {"Ben"}, "points": {"70"}, "trump": {"hearts"}}, "trump", "not played with hearts trump"},
 		{"old-tapp", url.Values{"contract": {"solo"}, "declarer": {"Ben"}, "points": {"70"}, "trump": {"roses"}}, "trump", `"roses" is not a suit`},
 		{"old-tapp", url.Values{"contract": {"solo"}, "declarer": {"Ben"}, "trump": {"clubs"}, "tout": {"true"}}, "outcome", "Tap “Won” or “Lost”."},
@@ -406,7 +406,7 @@ func TestStartFormMessages(t *testing.T) {
 		{"zuger", players("Anna", "Ben", "Cleo"), "player3", "Player 4 has no name"},
 		{"old-tapp", players("Anna", "Ben", "Anna"), "player2", `"Anna" is named twice`},
 		{"old-tapp", func() url.Values { v := players("A", "B", "C"); v.Set("unit", "-1"); return v }(), "unit", "not an amount above 0"},
-		{"old-tapp", func() url.Values { v := players("A", "B", "C"); v.Set("currency", "EURO"); return v }(), "currency", "ISO 4217"},
+		{"old-tapp", func() url.Values { v := players("A", "B", "C"); v.Set("currency", "XYZ"); return v }(), "currency", "ISO 4217"},
 		{"old-tapp", func() url.Values { v := players("A", "B", "C"); v.Set("stake", "-2"); return v }(), "stake", "whole number of units, 0 or more"},
 		{"old-tapp", func() url.Values { v := players("A", "B", "C"); v.Set("stake", "1.000"); return v }(), "stake", "could be a thousand"},
 		{"old-tapp", func() url.Values { v := players("A", "B", "C"); v.Set("unit", "1,000"); return v }(), "unit", "could be a thousand"},
@@ -439,6 +439,20 @@ func TestStartFormMessages(t *testing.T) {
 	// without it.
 	if id := startForm(t, h, "old-tapp", players("Anna ", " Ben", "Cleo")); fmt.Sprint(do(t, h, "GET", "/api/games/"+id, "").json(t)["players"]) != "[Anna Ben Cleo]" {
 		t.Fatalf("names with spaces around: %v", do(t, h, "GET", "/api/games/"+id, "").json(t)["players"])
+	}
+	// The money's symbol or short word: the code to write instead, in the
+	// page's language.
+	for lang, want := range map[string]string{
+		"en": `Write the three-letter code of "kr": SEK or NOK or DKK.`,
+		"de": "Schreibe statt „kr“ den dreibuchstabigen Code: SEK, NOK oder DKK.",
+		"sv": "Skriv den tre bokstäver långa koden i stället för ”kr”: SEK, NOK eller DKK.",
+	} {
+		v := players("A", "B", "C")
+		v.Set("currency", "kr")
+		r := form(t, h, "/new/old-tapp", v, "Accept-Language", lang)
+		if got := html.UnescapeString(errorNear(r.body, "currency")); r.status != http.StatusUnprocessableEntity || got != want {
+			t.Errorf("%s: currency kr: %d %q, want %q", lang, r.status, got, want)
+		}
 	}
 	// A contract's value that is no number: the contract by name, in the
 	// page's language, no code name of the API's.

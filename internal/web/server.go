@@ -333,15 +333,36 @@ func decodeErr(err error) error {
 	case errors.As(err, &typ):
 		field := strings.TrimPrefix(typ.Field, "Record.")
 		if field == "" {
-			return malformed(fmt.Sprintf("the request body must be a JSON object, not %s", typ.Value))
+			return malformed(fmt.Sprintf("the request body must be a JSON object, not %s", jsonValue(typ.Value)))
 		}
-		return malformed(fmt.Sprintf("%s must be %s, not %s", field, jsonKind(typ.Type.String()), typ.Value))
+		return malformed(fmt.Sprintf("%s: must be %s, not %s", field, jsonKind(typ.Type.String()), jsonValue(typ.Value)))
 	case strings.HasPrefix(err.Error(), "json: unknown field "):
 		return unknownField(strings.Trim(strings.TrimPrefix(err.Error(), "json: unknown field "), `"`))
 	case errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF):
 		return malformed("the request body is cut short: it is not complete JSON")
 	}
 	return malformed("the request body could not be read as JSON: " + err.Error())
+}
+
+// jsonValue says what was sent, from encoding/json's "number 70.5",
+// "string", "array", ….
+func jsonValue(v string) string {
+	if n, ok := strings.CutPrefix(v, "number "); ok {
+		return n
+	}
+	switch v {
+	case "number":
+		return "a number"
+	case "string":
+		return "a string"
+	case "bool":
+		return "true or false"
+	case "array":
+		return "a list"
+	case "object":
+		return "an object"
+	}
+	return v
 }
 
 func jsonKind(goType string) string {
