@@ -62,16 +62,55 @@ func (c lineChart) draw() templates.ChartView {
 	}
 	out.Steps = append(out.Steps, templates.ChartTick{Text: c.end, At: pos(w)})
 	every := max(1, steps/chartPoints)
+	// The steps drawn, each with its x: the start at zero, every every-th
+	// step and the last.
+	type at struct {
+		x    float64
+		vals []decimal.Decimal
+	}
+	drawn := []at{{0, make([]decimal.Decimal, len(c.names))}}
+	for i := every; i <= steps; i += every {
+		drawn = append(drawn, at{float64(i*w) / float64(steps), c.steps[i-1]})
+	}
+	if steps%every != 0 {
+		drawn = append(drawn, at{w, c.steps[steps-1]})
+	}
+	points := make([]strings.Builder, len(c.names))
+	for i, d := range drawn {
+		off := dodge(d.vals)
+		for line, v := range d.vals {
+			if i > 0 {
+				points[line].WriteByte(' ')
+			}
+			fmt.Fprintf(&points[line], "%.1f,%.1f", d.x, y(v)+off[line])
+		}
+	}
 	for line, name := range c.names {
-		var b strings.Builder
-		fmt.Fprintf(&b, "0,%.1f", y(decimal.Zero))
-		for i := every; i <= steps; i += every {
-			fmt.Fprintf(&b, " %.1f,%.1f", float64(i*w)/float64(steps), y(c.steps[i-1][line]))
-		}
-		if steps%every != 0 {
-			fmt.Fprintf(&b, " %d,%.1f", w, y(c.steps[steps-1][line]))
-		}
-		out.Lines = append(out.Lines, templates.ChartLine{Name: name, Seat: c.seats[line], Points: b.String(), Last: c.last(c.steps[steps-1][line])})
+		out.Lines = append(out.Lines, templates.ChartLine{Name: name, Seat: c.seats[line], Points: points[line].String(), Last: c.last(c.steps[steps-1][line])})
 	}
 	return out
+}
+
+// dodgeGap is how far apart, in pixels, lines are drawn where their values
+// are equal: side by side, not one hiding the other.
+const dodgeGap = 3.0
+
+// dodge gives each line's offset at one step: lines of equal value are
+// spread dodgeGap apart around that value, in their order; a line alone at
+// its value stays on it.
+func dodge(vals []decimal.Decimal) []float64 {
+	off := make([]float64, len(vals))
+	for i, v := range vals {
+		rank, same := 0, 0
+		for j, u := range vals {
+			if u.Equal(v) {
+				if j < i {
+					rank++
+				}
+				same++
+			}
+		}
+		off[i] = (float64(rank) - float64(same-1)/2) * dodgeGap
+	}
+	return off
 }
