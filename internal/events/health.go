@@ -34,6 +34,7 @@ func diskFailure(err error) error {
 type Health struct {
 	OK      bool
 	Problem string    // what the last write that failed for the disk said
+	Summary string    // the same without its details (paths, addresses, users), for anyone who asks
 	Since   time.Time // when writes began to fail
 }
 
@@ -57,7 +58,7 @@ func (s *Store) noteWrite(err error) {
 		}
 	case errors.Is(err, ErrDiskFull):
 		if h := s.health.Load(); h == nil {
-			s.health.Store(&Health{Problem: fmt.Sprintf("the last write failed: %v", err), Since: s.now()})
+			s.health.Store(&Health{Problem: fmt.Sprintf("the last write failed: %v", err), Summary: "the disk is full or failing", Since: s.now()})
 		}
 	}
 }

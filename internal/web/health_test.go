@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net/http"
 	"net/url"
 	"path/filepath"
 	"strings"
@@ -130,11 +131,58 @@ func TestHealthAsksTheDatabase(t *testing.T) {
 		t.Fatalf("healthz: %d %s", r.status, r.body)
 	}
 	st.down.Store(true)
-	if r := do(t, h, "GET", "/healthz", ""); r.status != 503 || r.json(t)["status"] != "degraded" || !strings.Contains(r.body, "out of reach") {
+	// What is wrong, not the connection's details: anyone may ask.
+	if r := do(t, h, "GET", "/healthz", ""); r.status != 503 || r.json(t)["status"] != "degraded" || r.json(t)["error"] != "the database is out of reach" {
 		t.Fatalf("healthz with the database down: %d %s", r.status, r.body)
 	}
 	st.down.Store(false)
 	if r := do(t, h, "GET", "/healthz", ""); r.status != 200 {
 		t.Fatalf("healthz once it is back: %d %s", r.status, r.body)
+	}
+}
+
+// timingOut is a store whose next append, once armed, fails as a database
+// that kept the write waiting past its deadline (another writer's lock).
+type timingOut struct {
+	events.Engine
+	armed atomic.Bool
+}
+
+func (s *timingOut) Append(ctx context.Context, stream string, v int64, k events.Key, evs ...events.NewEvent) (events.AppendResult, error) {
+	if s.armed.CompareAndSwap(true, false) {
+		return events.AppendResult{}, fmt.Errorf("append to %s: %w", stream, context.DeadlineExceeded)
+	}
+	return s.Engine.Append(ctx, stream, v, k, evs...)
+}
+
+// A deal the server failed to save is answered 5xx on the form, as in the
+// API, and logged: a phone's queue keeps a deal answered 5xx and sends it
+// again, where a 4xx (what was typed is wrong) would drop it.
+func TestDealFormServerFailureIsA5xx(t *testing.T) {
+	st := &timingOut{Engine: testStore(t)}
+	var logged strings.Builder
+	h, err := New(game.New(st), slog.New(slog.NewTextHandler(&logged, nil)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := createGame(t, h, zugerGame)
+	key := url.Values{"contract": {"solo"}, "declarer": {"Ben"}, "points": {"70"}, "tricks": {"5"}, "idempotency_key": {"k1"}}
+	st.armed.Store(true)
+	r := form(t, h, "/g/"+id+"/record", key)
+	if r.status != http.StatusInternalServerError || !strings.Contains(visibleText(r.body), "Something went wrong on the server; nothing was changed") {
+		t.Fatalf("a save that timed out: %d %s", r.status, visibleText(r.body))
+	}
+	// What was typed is still there, under the same key.
+	if !strings.Contains(r.body, `name="idempotency_key" value="k1"`) || !strings.Contains(r.body, `value="70"`) {
+		t.Fatalf("the form shown again lost what was typed: %s", r.body)
+	}
+	if !strings.Contains(logged.String(), "deadline exceeded") {
+		t.Fatalf("the failure was not logged: %q", logged.String())
+	}
+	if r := form(t, h, "/g/"+id+"/record", key); r.status != http.StatusSeeOther {
+		t.Fatalf("saved again: %d %s", r.status, visibleText(r.body))
+	}
+	if l := do(t, h, "GET", "/api/games/"+id+"/ledger", "").json(t); l["hands"] != float64(1) {
+		t.Fatalf("deals recorded: %v", l["hands"])
 	}
 }

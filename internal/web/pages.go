@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"errors"
 	"fmt"
+	"log/slog"
 	"net/http"
 	"net/url"
 	"strings"
@@ -34,6 +35,7 @@ type ui struct {
 	forms       formTokens // the forms' cross-site tokens
 	heartbeat   time.Duration
 	joinURLs    func() []string // where other phones reach the server, for the start page
+	log         *slog.Logger    // server errors a page answers itself (the error handler logs the rest)
 }
 
 func (u ui) routes(e *echo.Echo) {

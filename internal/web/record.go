@@ -1,7 +1,6 @@
 package web
 
 import (
-	"errors"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -9,7 +8,6 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"tappbook/internal/events"
 	"tappbook/internal/game"
 	"tappbook/internal/i18n"
 	"tappbook/internal/payout"
@@ -285,10 +283,14 @@ func (u ui) submitDeal(c echo.Context, hand func(*tapp.State) int, edit bool, su
 	if problem.IsKind(err, problem.Conflict) {
 		status = http.StatusConflict
 	}
-	if errors.Is(err, events.ErrOutcomeUnknown) {
-		// The form keeps its key: saving it again records it at most
-		// once (and a queued send retries a 5xx by itself).
-		status = http.StatusServiceUnavailable
+	if _, refused := problem.As(err); err != nil && !refused {
+		// The server failed, not what was typed (a database that timed
+		// out, a full disk, a save whose outcome is unknown): a 5xx, which
+		// a queued send keeps and retries by itself, where a 4xx would
+		// drop it. The form keeps its key: saving it again records it at
+		// most once.
+		status, _ = statusOf(err)
+		u.log.Error("deal form failed", "method", c.Request().Method, "path", c.Request().URL.Path, "err", err)
 	}
 	if problem.IsKind(err, problem.NotFound) {
 		return u.problem(c, err)

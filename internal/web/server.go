@@ -5,6 +5,7 @@ package web
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -101,7 +102,7 @@ func New(svc *game.Service, log *slog.Logger, options ...Options) (*Server, erro
 	e.IPExtractor = echo.ExtractIPDirect()
 	srv := &Server{streams: make(chan struct{}), pages: newPageCache(pageCacheBytes)}
 	u := ui{svc: svc, i18n: bundle, streams: srv.streams, tables: srv.pages, forms: forms,
-		heartbeat: opts.Heartbeat, joinURLs: opts.JoinURLs}
+		heartbeat: opts.Heartbeat, joinURLs: opts.JoinURLs, log: log}
 	e.HTTPErrorHandler = errorHandler(log, u.errorPage)
 	e.Use(middleware.Recover())
 	e.Use(securityHeaders)
@@ -117,15 +118,21 @@ func New(svc *game.Service, log *slog.Logger, options ...Options) (*Server, erro
 	e.Use(sameOrigin(forms))
 	e.Use(readOnlyLinksRead)
 	e.GET("/healthz", func(c echo.Context) error {
+		// Anyone who reaches the server may ask: the answer says what is
+		// wrong, the log the details (the database's user, host and port, a
+		// file's path, a damaged game's id, which is its capability).
+		//
 		// Not ready while the store's writes fail (a full disk): it
 		// recovers by itself once a write succeeds again.
 		if p, ok := svc.Store().(events.Pinger); ok {
 			if err := p.Ping(c.Request().Context()); err != nil {
-				return c.JSON(http.StatusServiceUnavailable, map[string]string{"status": "degraded", "error": err.Error()})
+				log.Warn("health: the database does not answer", "err", err)
+				return c.JSON(http.StatusServiceUnavailable, map[string]string{"status": "degraded", "error": "the database is out of reach"})
 			}
 		}
 		if h := svc.Store().Health(); !h.OK {
-			return c.JSON(http.StatusServiceUnavailable, map[string]string{"status": "degraded", "error": h.Problem})
+			log.Warn("health: writes fail", "since", h.Since, "problem", h.Problem)
+			return c.JSON(http.StatusServiceUnavailable, map[string]string{"status": "degraded", "error": "the last write failed: " + cmp.Or(h.Summary, "see the server's log")})
 		}
 		// A game whose stored history is damaged is served read-only; the
 		// server still serves every other game, so it stays ready.
@@ -135,7 +142,9 @@ func New(svc *game.Service, log *slog.Logger, options ...Options) (*Server, erro
 				problems = append(problems, fmt.Sprintf("game %s: event %d (version %d): %s", id, d.Seq, d.Version, d.Why))
 			}
 			slices.Sort(problems)
-			return c.JSON(http.StatusOK, map[string]any{"status": "degraded", "damaged": problems})
+			log.Warn("health: games with a damaged history", "games", problems)
+			return c.JSON(http.StatusOK, map[string]any{"status": "degraded", "damaged": len(damaged),
+				"error": fmt.Sprintf("%d game(s) with a damaged stored history, served read-only; the server's log names them", len(damaged))})
 		}
 		return c.JSON(http.StatusOK, map[string]string{"status": "ok"})
 	})

@@ -32,12 +32,12 @@ func (s *Store) writeFailed(err error) error {
 		// Said whatever was said before (out of reach, say): a ping that
 		// is answered does not end it, only a write that succeeds.
 		s.unreachable.Store(false)
-		s.health.Store(&events.Health{Problem: fmt.Sprintf("the last write failed: %v", err), Since: s.now()})
+		s.health.Store(&events.Health{Problem: fmt.Sprintf("the last write failed: %v", err), Summary: "the database's disk is full", Since: s.now()})
 	case outOfReach(err):
 		if s.health.Load() == nil {
 			s.unreachable.Store(true)
 		}
-		s.degrade(fmt.Errorf("the database is out of reach: %w", err))
+		s.degrade(fmt.Errorf("%s: %w", unreachableSummary, err))
 	}
 	return err
 }
@@ -76,7 +76,7 @@ func (s *Store) Ping(ctx context.Context) error {
 		err = ctx.Err()
 	}
 	if err != nil {
-		return fmt.Errorf("the database is out of reach: %w", err)
+		return fmt.Errorf("%s: %w", unreachableSummary, err)
 	}
 	if s.unreachable.CompareAndSwap(true, false) {
 		s.health.Store(nil)
@@ -103,9 +103,13 @@ func outOfReach(err error) bool {
 	return pgconn.SafeToRetry(err) || pgconn.Timeout(err)
 }
 
+// unreachableSummary says a database out of reach without the connection's
+// details (user, database, host and port), which /healthz tells anyone.
+const unreachableSummary = "the database is out of reach"
+
 func (s *Store) degrade(err error) {
 	if s.health.Load() == nil {
-		s.health.Store(&events.Health{Problem: fmt.Sprintf("the last write failed: %v", err), Since: s.now()})
+		s.health.Store(&events.Health{Problem: fmt.Sprintf("the last write failed: %v", err), Summary: unreachableSummary, Since: s.now()})
 	}
 }
 
