@@ -33,6 +33,18 @@ import (
 
 // startEvening starts a game of a group: ng.Group is the group's id.
 func (gs *Groups) startEvening(ctx context.Context, ng NewGame, key string) (*tapp.State, error) {
+	for attempt := 1; ; attempt++ {
+		g, err := gs.startEveningOnce(ctx, ng, key)
+		if !errors.Is(err, errRaced) {
+			return g, err
+		}
+		if attempt == raceRetries {
+			return nil, groupCatalogue.Conflict("conflict.group-concurrent")
+		}
+	}
+}
+
+func (gs *Groups) startEveningOnce(ctx context.Context, ng NewGame, key string) (*tapp.State, error) {
 	gid := ng.Group
 	e, err := gs.hold(ctx, gid)
 	if problem.IsKind(err, problem.NotFound) {
@@ -95,7 +107,7 @@ func (gs *Groups) startEvening(ctx context.Context, ng NewGame, key string) (*ta
 			if rerr := gs.refold(ctx, e, gid); rerr != nil {
 				return nil, fmt.Errorf("start an evening of group %s: after a conflict: %w", gid, rerr)
 			}
-			return nil, groupCatalogue.Conflict("conflict.group-concurrent")
+			return nil, errRaced
 		}
 		return nil, fmt.Errorf("start an evening of group %s: %w", gid, err)
 	}

@@ -162,6 +162,18 @@ type GroupDone struct {
 // decides, against the version it decided on, as Service.Run does for a
 // game. A command that decides nothing appends nothing.
 func (gs *Groups) Run(ctx context.Context, id, key string, cmd group.Command) (GroupDone, error) {
+	for attempt := 1; ; attempt++ {
+		done, err := gs.runOnce(ctx, id, key, cmd)
+		if !errors.Is(err, errRaced) {
+			return done, err
+		}
+		if attempt == raceRetries {
+			return GroupDone{}, groupCatalogue.Conflict("conflict.group-concurrent")
+		}
+	}
+}
+
+func (gs *Groups) runOnce(ctx context.Context, id, key string, cmd group.Command) (GroupDone, error) {
 	e, err := gs.hold(ctx, id)
 	if err != nil {
 		return GroupDone{}, err
@@ -198,7 +210,7 @@ func (gs *Groups) Run(ctx context.Context, id, key string, cmd group.Command) (G
 			if rerr := gs.refold(ctx, e, id); rerr != nil {
 				return GroupDone{}, fmt.Errorf("%s group %s: after a conflict: %w", cmd.Kind(), id, rerr)
 			}
-			return GroupDone{}, groupCatalogue.Conflict("conflict.group-concurrent")
+			return GroupDone{}, errRaced
 		}
 		return GroupDone{}, fmt.Errorf("%s group %s: %w", cmd.Kind(), id, err)
 	}

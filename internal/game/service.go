@@ -175,6 +175,30 @@ type Done struct {
 // if that was the same kind of command; a key reused for another kind is a
 // conflict.
 func (s *Service) Run(ctx context.Context, id, key string, cmd tapp.Command) (Done, error) {
+	for attempt := 1; ; attempt++ {
+		done, err := s.runOnce(ctx, id, key, cmd)
+		if !errors.Is(err, errRaced) {
+			return done, err
+		}
+		if attempt == raceRetries {
+			return Done{}, catalogue.Conflict("conflict.concurrent")
+		}
+	}
+}
+
+// raceRetries is how often a command is decided again after another
+// server sharing the database appended to its stream between the decision
+// and the append. Decided again on the stream as it now stands, it is
+// refused only where it would be on one server (a stale expected_hand,
+// a deal already voided); a phone that sent no such check is not told to
+// try again because two servers took turns.
+const raceRetries = 5
+
+// errRaced is an append that lost such a race: the stream was read
+// afresh, and the command can be decided again.
+var errRaced = errors.New("another server appended to the stream first")
+
+func (s *Service) runOnce(ctx context.Context, id, key string, cmd tapp.Command) (Done, error) {
 	e, err := s.hold(ctx, id)
 	if err != nil {
 		return Done{}, err
@@ -209,7 +233,7 @@ func (s *Service) Run(ctx context.Context, id, key string, cmd tapp.Command) (Do
 				return Done{}, fmt.Errorf("%s game %s: read it again after a conflict: %w", cmd.Kind(), id, ferr)
 			}
 			s.publish(e, fresh)
-			return Done{}, catalogue.Conflict("conflict.concurrent")
+			return Done{}, errRaced
 		}
 		return Done{}, fmt.Errorf("%s game %s: %w", cmd.Kind(), id, err)
 	}

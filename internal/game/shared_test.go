@@ -119,6 +119,64 @@ func TestTwoServersRacing(t *testing.T) {
 	}
 }
 
+// Deals with no check of their number, sent at once to two servers: each
+// is recorded, as one server would record them one after the other; a
+// server that loses the race to the database decides again on the game
+// as it now stands instead of answering 409.
+func TestTwoServersTakeTurns(t *testing.T) {
+	ctx := context.Background()
+	a, b := twoServers(t)
+	g, err := a.Create(ctx, NewGame{Variant: "zuger", Players: []string{"Anna", "Ben", "Cleo", "Dan"}}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	hands(t, b, g.ID)
+	grp, err := a.Groups().CreateGroup(ctx, group.Start{Name: "Thursdays", Players: []string{"Anna", "Ben", "Cleo", "Dan"}}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.Groups().Snapshot(ctx, grp.ID); err != nil {
+		t.Fatal(err)
+	}
+	const n = 16
+	var wg sync.WaitGroup
+	for i := range n {
+		srv := []*Service{a, b}[i%2]
+		wg.Go(func() {
+			if _, err := srv.Record(ctx, g.ID, payout.Record{Contract: "pass"}, Checks{}, ""); err != nil {
+				t.Errorf("deal %d: %v", i, err)
+			}
+		})
+		wg.Go(func() {
+			if _, err := srv.Groups().RecordPayment(ctx, grp.ID, group.RecordPayment{From: "Ben", To: "Anna", Amount: "1"}, ""); err != nil {
+				t.Errorf("payment %d: %v", i, err)
+			}
+		})
+	}
+	wg.Wait()
+	for _, srv := range []*Service{a, b} {
+		st, err := srv.Snapshot(ctx, g.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, h := range st.Hands() {
+			if h.Number != i+1 {
+				t.Fatalf("deal %d is numbered %d", i+1, h.Number)
+			}
+		}
+		if len(st.Hands()) != n {
+			t.Fatalf("a server serves %d deals, want %d", len(st.Hands()), n)
+		}
+		gst, err := srv.Groups().Snapshot(ctx, grp.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(gst.Payments()) != n {
+			t.Fatalf("a server serves %d payments, want %d", len(gst.Payments()), n)
+		}
+	}
+}
+
 // A phone following a game on one server is told of a deal recorded on
 // the other (LISTEN/NOTIFY), once, with the new version.
 func TestFollowAcrossServers(t *testing.T) {
