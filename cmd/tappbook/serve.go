@@ -18,6 +18,7 @@ import (
 	"syscall"
 	"time"
 
+	"tappbook/internal/events"
 	"tappbook/internal/eventstore"
 	"tappbook/internal/game"
 	"tappbook/internal/lan"
@@ -104,7 +105,7 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 			return err
 		}
 	}
-	store, err := eventstore.Open(ctx, f.db)
+	store, err := openWaiting(ctx, log, f.db, eventstore.Open, time.Second)
 	if err != nil {
 		return err
 	}
@@ -323,4 +324,25 @@ func formKey(path string) ([]byte, error) {
 		return nil, fmt.Errorf("form key %s: %w", path, err)
 	}
 	return key, nil
+}
+
+// openWaiting opens the store, waiting for a database server that does not
+// answer yet (PostgreSQL restarting, failing over, or started after
+// tappbook): it tries again, every wait at first and then less often, until
+// the server answers or tappbook is stopped. A wrong password, database or
+// file is said at once.
+func openWaiting(ctx context.Context, log *slog.Logger, db string, open func(context.Context, string) (events.Engine, error), wait time.Duration) (events.Engine, error) {
+	for {
+		store, err := open(ctx, db)
+		if err == nil || !eventstore.OutOfReach(err) {
+			return store, err
+		}
+		log.Warn("the database does not answer; trying again", "db", eventstore.Redact(db), "in", wait, "err", err)
+		select {
+		case <-ctx.Done():
+			return nil, fmt.Errorf("stopped while waiting for the database: %w", err)
+		case <-time.After(wait):
+		}
+		wait = min(2*wait, 30*time.Second)
+	}
 }

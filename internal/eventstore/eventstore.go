@@ -40,6 +40,11 @@ func engine[S events.Engine](s S, err error) (events.Engine, error) {
 	return s, nil
 }
 
+// OutOfReach reports whether opening or using a store failed because its
+// database server did not answer (PostgreSQL restarting, failing over),
+// which passes by itself, unlike a wrong password, path or database.
+func OutOfReach(err error) bool { return postgres.OutOfReach(err) }
+
 // Redact is db as messages and logs show it: a URL's password left out.
 func Redact(db string) string {
 	if IsPostgres(db) {

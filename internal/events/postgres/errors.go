@@ -86,6 +86,11 @@ func (s *Store) Ping(ctx context.Context) error {
 
 var _ events.Pinger = (*Store)(nil)
 
+// OutOfReach reports whether err is the database server not answering (a
+// refused or lost connection, a server shutting down), which may pass by
+// itself, rather than a wrong password, database or statement.
+func OutOfReach(err error) bool { return outOfReach(err) }
+
 // outOfReach reports an error of the connection rather than of the write:
 // no connection could be made, it broke, or the server ended it (SQLSTATE
 // classes 08, connection exception, and 57P, the server shutting down or

@@ -3,6 +3,8 @@ package postgres_test
 import (
 	"context"
 	"errors"
+	"fmt"
+	"net"
 	"strings"
 	"sync"
 	"testing"
@@ -173,5 +175,27 @@ func TestPingsAtOnceHoldOneConnection(t *testing.T) {
 	}
 	if peak > 2+1 {
 		t.Fatalf("500 pings at once: %d sessions on the database at the most, want at most the pool's 2 and the ping's 1", peak)
+	}
+}
+
+// A server that does not answer is out of reach (serve waits for it); a
+// database that does not exist is not (serve says so at once).
+func TestOutOfReachAtOpen(t *testing.T) {
+	ctx := context.Background()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	closed := ln.Addr().(*net.TCPAddr).Port
+	ln.Close()
+	_, err = postgres.Open(ctx, fmt.Sprintf("postgres://tappbook@127.0.0.1:%d/tappbook?sslmode=disable&connect_timeout=2", closed), postgres.Options{})
+	if err == nil || !postgres.OutOfReach(err) {
+		t.Fatalf("a port nothing listens on: %v, out of reach %t", err, postgres.OutOfReach(err))
+	}
+	url := pg.Database(t)
+	missing := url[:strings.LastIndex(url, "/")+1] + "no_such_database?sslmode=disable"
+	_, err = postgres.Open(ctx, missing, postgres.Options{})
+	if err == nil || postgres.OutOfReach(err) {
+		t.Fatalf("a database that does not exist: %v, out of reach %t", err, postgres.OutOfReach(err))
 	}
 }
