@@ -24,6 +24,12 @@ var ErrClosed = errors.New("the event store is closed")
 // committed. Sending it again with the same idempotency key is safe.
 var ErrOutcomeUnknown = errors.New("the database did not say whether the write was saved")
 
+// ErrUnavailable is a read or write the database server did not answer (a
+// refused or lost connection, a server shutting down, no answer in time):
+// nothing was written, and it may pass by itself. Only a store on a
+// database server gives it; an unknown outcome is ErrOutcomeUnknown.
+var ErrUnavailable = errors.New("the database is out of reach")
+
 // Problem is the first event Verify found wrong.
 type Problem struct {
 	Seq     int64

@@ -178,8 +178,11 @@ func fillLast(counts []*int, total int, zeroWhenOver bool) (blank, sum int) {
 // place puts a refusal next to its field of the form.
 func place(loc i18n.Localizer, g *tapp.State, f *dealForm, err error) {
 	msg := loc.Error(err)
-	if errors.Is(err, events.ErrOutcomeUnknown) {
+	switch {
+	case errors.Is(err, events.ErrOutcomeUnknown):
 		msg = loc.T("record.outcome-unknown")
+	case errors.Is(err, events.ErrUnavailable):
+		msg = loc.T("problem.unavailable")
 	}
 	ie, ok := problem.As(err)
 	if !ok || ie.Kind != problem.Input {

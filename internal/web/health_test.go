@@ -186,3 +186,44 @@ func TestDealFormServerFailureIsA5xx(t *testing.T) {
 		t.Fatalf("deals recorded: %v", l["hands"])
 	}
 }
+
+// readsDown is a store whose reads fail, while down is set, as a database
+// server out of reach.
+type readsDown struct {
+	events.Engine
+	down atomic.Bool
+}
+
+func (s *readsDown) Replay(ctx context.Context, stream string, fn func(events.Event) error) error {
+	if s.down.Load() {
+		return fmt.Errorf("replay %s: %w: connection refused", stream, events.ErrUnavailable)
+	}
+	return s.Engine.Replay(ctx, stream, fn)
+}
+
+// A page or an API read while the database is out of reach says so, 503,
+// in the reader's language: not "something went wrong".
+func TestReadWithTheDatabaseOutOfReach(t *testing.T) {
+	st := &readsDown{Engine: testStore(t)}
+	first, err := New(game.New(st), slog.New(slog.NewTextHandler(io.Discard, nil)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := createGame(t, first, zugerGame)
+	// A server that holds no game in memory yet: it reads the store.
+	h, err := New(game.New(st), slog.New(slog.NewTextHandler(io.Discard, nil)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.down.Store(true)
+	if r := page(t, h, "/g/"+id, "de"); r.status != http.StatusServiceUnavailable || !strings.Contains(visibleText(r.body), "Der Server erreicht seine Datenbank gerade nicht; nichts wurde geändert.") {
+		t.Fatalf("the table with the database out of reach: %d %s", r.status, visibleText(r.body))
+	}
+	if r := do(t, h, "GET", "/api/games/"+id+"/ledger", ""); r.status != http.StatusServiceUnavailable || !strings.Contains(r.json(t)["error"].(string), "cannot reach its database") {
+		t.Fatalf("the ledger with the database out of reach: %d %s", r.status, r.body)
+	}
+	st.down.Store(false)
+	if r := page(t, h, "/g/"+id, "en"); r.status != http.StatusOK {
+		t.Fatalf("the table once the database is back: %d", r.status)
+	}
+}

@@ -1,11 +1,13 @@
 package web
 
 import (
+	"errors"
 	"net/http"
 	"strings"
 
 	"github.com/labstack/echo/v4"
 
+	"tappbook/internal/events"
 	"tappbook/internal/i18n"
 	"tappbook/internal/problem"
 	"tappbook/templates"
@@ -50,6 +52,9 @@ func (u ui) errorPage(c echo.Context, status int, err error) error {
 func problemMessage(loc i18n.Localizer, path string, status int, err error) string {
 	if _, ok := problem.As(err); ok {
 		return loc.Error(err)
+	}
+	if errors.Is(err, events.ErrUnavailable) {
+		return loc.T("problem.unavailable")
 	}
 	switch {
 	case status == http.StatusForbidden:

@@ -276,6 +276,8 @@ func statusOf(err error) (int, string) {
 	case errors.Is(err, events.ErrOutcomeUnknown):
 		return http.StatusServiceUnavailable, "the database stopped answering while this was being saved, so it may or may not have been saved: " +
 			"send it again with the same Idempotency-Key (which records it at most once), or read the game before sending it without one"
+	case errors.Is(err, events.ErrUnavailable):
+		return http.StatusServiceUnavailable, "the server cannot reach its database just now; nothing was changed: try again in a moment"
 	case errors.Is(err, errCrossSite):
 		return http.StatusForbidden, err.Error()
 	case errors.Is(err, errReadOnlyLink):

@@ -39,7 +39,24 @@ func (s *Store) writeFailed(err error) error {
 		}
 		s.degrade(fmt.Errorf("%s: %w", unreachableSummary, err))
 	}
-	return err
+	return reach(err)
+}
+
+// unreachable is an error of a database that did not answer, with the
+// driver's words: events.ErrUnavailable for errors.Is, so that a page or
+// the API answers 503, "try again in a moment".
+type unreachable struct{ err error }
+
+func (e *unreachable) Error() string   { return e.err.Error() }
+func (e *unreachable) Unwrap() []error { return []error{events.ErrUnavailable, e.err} }
+
+// reach marks err as events.ErrUnavailable when the database did not
+// answer; an unknown outcome stays what it is.
+func reach(err error) error {
+	if err == nil || !outOfReach(err) || errors.Is(err, events.ErrUnavailable) || errors.Is(err, events.ErrOutcomeUnknown) {
+		return err
+	}
+	return &unreachable{err}
 }
 
 // pingTimeout bounds Ping: a health check answers promptly.
@@ -101,7 +118,9 @@ func outOfReach(err error) bool {
 	var ne net.Error
 	switch {
 	case errors.As(err, &pe):
-		return strings.HasPrefix(pe.Code, "08") || strings.HasPrefix(pe.Code, "57P")
+		// 55000 when connecting: a database not taking connections for a
+		// while (ALLOW_CONNECTIONS false, during maintenance).
+		return strings.HasPrefix(pe.Code, "08") || strings.HasPrefix(pe.Code, "57P") || pe.Code == "55000" && errors.As(err, &ce)
 	case errors.As(err, &ce), errors.As(err, &ne):
 		return true
 	}

@@ -41,8 +41,16 @@ func TestHealthWhenTheDatabaseIsOutOfReach(t *testing.T) {
 	exec("ALTER DATABASE " + pgx.Identifier{name}.Sanitize() + " ALLOW_CONNECTIONS false")
 	exec("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '" + name + "' AND pid <> pg_backend_pid()")
 	_, err = s.Append(ctx, "g", 1, events.Key{}, events.NewEvent{Type: "t", SchemaVersion: 1, Data: 2})
-	if err == nil || errors.Is(err, events.ErrDiskFull) {
+	if err == nil || errors.Is(err, events.ErrDiskFull) || !errors.Is(err, events.ErrUnavailable) {
 		t.Fatalf("append with the database out of reach: %v", err)
+	}
+	// A read too says the database is out of reach (a page answers 503,
+	// "try again in a moment"), whichever way it reads.
+	if _, err := s.ReadStream(ctx, "g"); !errors.Is(err, events.ErrUnavailable) {
+		t.Fatalf("read with the database out of reach: %v", err)
+	}
+	if _, err := s.StreamVersion(ctx, "g"); !errors.Is(err, events.ErrUnavailable) {
+		t.Fatalf("version with the database out of reach: %v", err)
 	}
 	if h := s.Health(); h.OK || !strings.Contains(h.Problem, "out of reach") || h.Since.IsZero() {
 		t.Fatalf("health with the database out of reach: %+v", h)

@@ -46,7 +46,7 @@ func collect(rows pgx.Rows, err error) ([]events.Event, error) {
 // database (repeatable read): a stream's head and its events, or every
 // stream, as they were together.
 func (s *Store) snapshot(ctx context.Context, fn func(pgx.Tx) error) error {
-	return pgx.BeginTxFunc(ctx, s.pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, fn)
+	return reach(pgx.BeginTxFunc(ctx, s.pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, fn))
 }
 
 // ReadStream returns a stream's events in order (none for an unknown
@@ -181,19 +181,19 @@ func (u userError) Unwrap() error { return u.err }
 func (s *Store) ReadFrom(ctx context.Context, from int64, fn func(events.Event) error) error {
 	rows, err := s.pool.Query(ctx, selectEvents+` WHERE seq >= $1 ORDER BY seq`, from)
 	if err != nil {
-		return fmt.Errorf("read events from %d: %w", from, err)
+		return fmt.Errorf("read events from %d: %w", from, reach(err))
 	}
 	defer rows.Close()
 	for rows.Next() {
 		ev, err := scan(rows)
 		if err != nil {
-			return fmt.Errorf("read events from %d: %w", from, err)
+			return fmt.Errorf("read events from %d: %w", from, reach(err))
 		}
 		if err := fn(ev); err != nil {
 			return err
 		}
 	}
-	return rows.Err()
+	return reach(rows.Err())
 }
 
 // StreamVersion is a stream's current version (0 when it has no events).
@@ -204,7 +204,7 @@ func (s *Store) StreamVersion(ctx context.Context, stream string) (int64, error)
 		return 0, nil
 	}
 	if err != nil {
-		return 0, fmt.Errorf("version of %s: %w", stream, err)
+		return 0, fmt.Errorf("version of %s: %w", stream, reach(err))
 	}
 	return v, nil
 }
@@ -217,7 +217,7 @@ func (s *Store) Resolve(ctx context.Context, alias string) (string, error) {
 		return "", nil
 	}
 	if err != nil {
-		return "", fmt.Errorf("resolve alias: %w", err)
+		return "", fmt.Errorf("resolve alias: %w", reach(err))
 	}
 	return stream, nil
 }
@@ -227,11 +227,11 @@ func (s *Store) Streams(ctx context.Context) ([]string, error) {
 	rows, err := s.pool.Query(ctx, `SELECT h.stream FROM streams h
 		JOIN events e ON e.stream = h.stream AND e.version = 1 ORDER BY e.seq`)
 	if err != nil {
-		return nil, fmt.Errorf("list streams: %w", err)
+		return nil, fmt.Errorf("list streams: %w", reach(err))
 	}
 	out, err := pgx.CollectRows(rows, pgx.RowTo[string])
 	if err != nil {
-		return nil, fmt.Errorf("list streams: %w", err)
+		return nil, fmt.Errorf("list streams: %w", reach(err))
 	}
 	return out, nil
 }
