@@ -245,4 +245,13 @@ func TestBrowserDraftBoxesAndKontra(t *testing.T) {
 		`[...document.querySelectorAll('.stepper button')].map(b => b.getAttribute('aria-label')).join(' / ')`)); names != "Eine Kontrastufe weniger / Eine Kontrastufe mehr" {
 		t.Fatalf("the German stepper's buttons are named %q", names)
 	}
+	// The label names the select, not the − button the script put first
+	// in it: a tap on "Kontra" leaves the kontra as it was.
+	kontra := `(s => (document.querySelector('label.kontra').control === s) + ' ' + s.value)(document.querySelector('select[name=kontra]'))`
+	run(t, ctx, "raise the kontra", chromedp.Click(chromedp.CSS(`.stepper button:last-child`)))
+	before := value(t, ctx, "the kontra", chromedp.Evaluate[string](kontra))
+	run(t, ctx, "tap the kontra's label", chromedp.Click(chromedp.CSS(`.kontra-label`)))
+	if after := value(t, ctx, "the kontra after a tap on its label", chromedp.Evaluate[string](kontra)); !strings.HasPrefix(before, "true ") || after != before {
+		t.Fatalf("the kontra label names the select, and the kontra: %q before a tap on it, %q after", before, after)
+	}
 }
