@@ -240,6 +240,11 @@ func TestGroupPagesFlow(t *testing.T) {
 		!strings.Contains(stats.body, `data-line="Anna">Anna CHF 2.50<`) {
 		t.Fatalf("stats: %s", stats.body)
 	}
+	// Each table scrolls sideways in a region a keyboard reaches, named by
+	// its heading (axe: scrollable-region-focusable).
+	if !strings.Contains(stats.body, `<div class="scroll" tabindex="0" role="region" aria-label="All variants">`) {
+		t.Fatalf("the stats table's scrolling region: %s", stats.body)
+	}
 	// The chart has axes: the money at its top and bottom, written as the
 	// legend writes it (a Swiss franc with a point, in German too), and
 	// the day of the evening it ends with.
