@@ -2,6 +2,7 @@ package templates
 
 import (
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -138,4 +139,13 @@ func CutField(i int) string { return "remainder_to." + strconv.Itoa(i+1) }
 // text; only a refused unit or currency (a tampered form) shows the fields.
 func groupMoneyFixed(v NewGameView) bool {
 	return v.GroupMoney != "" && v.Unit.Error == "" && v.Currency.Error == ""
+}
+
+// cutRefused is the id of the close's refusal when it is about this cut, one
+// left unchosen; else "".
+func cutRefused(v CloseView, opts []Option) string {
+	if v.Error == "" || slices.ContainsFunc(opts, func(o Option) bool { return o.Selected }) {
+		return ""
+	}
+	return "close-error"
 }

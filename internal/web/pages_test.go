@@ -118,7 +118,7 @@ func contractsOf(variant string) []string {
 func errorNear(body, field string) string {
 	re := regexp.MustCompile(`id="` + regexp.QuoteMeta(field) + `-error" role="alert">([^<]*)<`)
 	if field == "" {
-		re = regexp.MustCompile(`<p class="error" role="alert">([^<]*)<`)
+		re = regexp.MustCompile(`<p class="error" role="alert"[^>]*>([^<]*)<`)
 	}
 	if m := re.FindStringSubmatch(body); m != nil {
 		return html.UnescapeString(m[1])
@@ -197,6 +197,13 @@ func TestRecordFormMessages(t *testing.T) {
 		{"wuerttemberg", ramsch("x", "6", "40", "5", "30", "0"), "ramsch.0.points", "Enter a whole number."},
 		{"wuerttemberg", ramsch("50", "7", "40", "5", "30", ""), "ramsch", "The tricks entered add up to 12, more than the 11 a deal has, so Cleo's cannot be filled in"},
 		{"wuerttemberg", ramsch("50", "6", "40", "5", "30", ""), "ramsch", "The tricks entered add up to all 11 of the deal, which leaves no trick for Cleo, but Cleo has 30 points."},
+	}
+	// A refused choice of a group of radios: the group is a radiogroup
+	// marked invalid, and each radio is described by the message, read
+	// where a screen reader lands.
+	if r := form(t, h, "/g/"+ids["zuger"]+"/record", z("declarer", "Zoe")); !strings.Contains(r.body, `<fieldset class="picks declarer" role="radiogroup" aria-invalid="true" aria-describedby="declarer-error">`) ||
+		strings.Count(r.body, `type="radio" name="declarer"`) != strings.Count(r.body, `aria-describedby="declarer-error"><span>`) {
+		t.Fatalf("the refused declarer's radios: %s", r.body)
 	}
 	for _, c := range cases {
 		id := ids[c.variant]
@@ -477,8 +484,13 @@ func TestCloseForm(t *testing.T) {
 	if !strings.Contains(r.body, "Leftover unit 2 goes to") {
 		t.Fatalf("close page does not ask for the cut: %s", visibleText(r.body))
 	}
-	if r := form(t, h, "/g/"+id+"/close", url.Values{}); r.status != http.StatusUnprocessableEntity || !strings.Contains(errorNear(r.body, ""), "say who won the cut") {
+	r = form(t, h, "/g/"+id+"/close", url.Values{})
+	if r.status != http.StatusUnprocessableEntity || !strings.Contains(errorNear(r.body, ""), "say who won the cut") {
 		t.Fatalf("close without the cut: %d %q", r.status, errorNear(r.body, ""))
+	}
+	// The cuts left unchosen are marked and described by the refusal.
+	if strings.Count(r.body, `role="radiogroup" aria-invalid="true" aria-describedby="close-error"`) != 2 || !strings.Contains(r.body, `id="close-error"`) {
+		t.Fatalf("the unchosen cuts are not marked: %s", r.body)
 	}
 	if r := form(t, h, "/g/"+id+"/close", url.Values{"remainder_to": {"Ben", "Cleo"}}); r.status != http.StatusSeeOther {
 		t.Fatalf("close: %d %s", r.status, r.body)
