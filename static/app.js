@@ -289,6 +289,7 @@
     if (tout) tout.addEventListener("change", function () {
       var q = carry("?contract=" + encodeURIComponent(form.querySelector("input[name=contract]").value));
       if (!tout.checked) q = q.replace(/(^\?|&)tout=true/, "$1");
+      focusAfterReload("input[name=tout]");
       location.assign(q);
     });
   }
@@ -423,6 +424,37 @@
     // into view, or one more tap would send the form unread.
     var said = main.querySelector(".error");
     if (said) said.scrollIntoView({ block: "center" });
+    sayRefusal(main);
+  }
+
+  // A refused form's first message takes the focus, so that a screen
+  // reader reads it (an alert already in a page as it loads may not be
+  // read) and the next Tab goes on from there. The message, not its field:
+  // a phone would open its keyboard over it.
+  function sayRefusal(root) {
+    var said = root.querySelector(".error[role=alert]");
+    if (!said) return;
+    if (!said.hasAttribute("tabindex")) said.setAttribute("tabindex", "-1");
+    said.focus({ preventScroll: true });
+  }
+
+  // A tap that shows the deal's form again for another shape (a contract,
+  // tout) keeps the focus where it was: on the new page, on the same
+  // control, not at the page's top. Kept in the tab's sessionStorage.
+  var FOCUS = "tappbook.focus";
+  function focusAfterReload(selector) {
+    try { sessionStorage.setItem(FOCUS, selector); } catch (e) {}
+  }
+  // A contract tapped, on the bare form (a plain link) as on one with a
+  // contract (keepTyped's).
+  document.addEventListener("click", function (e) {
+    if (e.target.closest && e.target.closest("nav.contracts a.pick")) focusAfterReload("nav.contracts a.pick.selected");
+  }, true);
+  function refocus() {
+    var selector = null;
+    try { selector = sessionStorage.getItem(FOCUS); sessionStorage.removeItem(FOCUS); } catch (e) {}
+    var el = selector && document.querySelector(selector);
+    if (el) el.focus();
   }
 
   function retryLater() {
@@ -564,6 +596,12 @@
   document.addEventListener("change", forget, true);
 
   init(document);
+  // A refused form sent without the queue (a new evening, a payment) comes
+  // back as a whole page, at its top: its first message is brought into
+  // view and said, as the queue's answers are.
+  var main = document.getElementById("main"), said = main && main.querySelector(".error[role=alert]");
+  if (said) { said.scrollIntoView({ block: "center" }); sayRefusal(main); }
+  refocus();
   witness();
   banner();
   flush();
