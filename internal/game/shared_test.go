@@ -38,6 +38,19 @@ func twoServers(t *testing.T) (*Service, *Service) {
 	return out[0], out[1]
 }
 
+// gameOnTwoServers is a Zuger game started on a and held in memory by b
+// too.
+func gameOnTwoServers(t *testing.T) (a, b *Service, g *tapp.State) {
+	t.Helper()
+	a, b = twoServers(t)
+	g, err := a.Create(context.Background(), NewGame{Variant: "zuger", Players: []string{"Anna", "Ben", "Cleo", "Dan"}}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	hands(t, b, g.ID)
+	return a, b, g
+}
+
 func hands(t *testing.T, svc *Service, id string) int {
 	t.Helper()
 	st, err := svc.Snapshot(context.Background(), id)
@@ -80,12 +93,7 @@ func TestTwoServersNeverServeStale(t *testing.T) {
 // conflicts (409), and no deal number is missing or twice.
 func TestTwoServersRacing(t *testing.T) {
 	ctx := context.Background()
-	a, b := twoServers(t)
-	g, err := a.Create(ctx, NewGame{Variant: "zuger", Players: []string{"Anna", "Ben", "Cleo", "Dan"}}, "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	hands(t, b, g.ID)
+	a, b, g := gameOnTwoServers(t)
 	var wg sync.WaitGroup
 	var mu sync.Mutex
 	wins, conflicts := 0, 0
@@ -125,12 +133,7 @@ func TestTwoServersRacing(t *testing.T) {
 // as it now stands instead of answering 409.
 func TestTwoServersTakeTurns(t *testing.T) {
 	ctx := context.Background()
-	a, b := twoServers(t)
-	g, err := a.Create(ctx, NewGame{Variant: "zuger", Players: []string{"Anna", "Ben", "Cleo", "Dan"}}, "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	hands(t, b, g.ID)
+	a, b, g := gameOnTwoServers(t)
 	grp, err := a.Groups().CreateGroup(ctx, group.Start{Name: "Thursdays", Players: []string{"Anna", "Ben", "Cleo", "Dan"}}, "")
 	if err != nil {
 		t.Fatal(err)

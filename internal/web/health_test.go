@@ -55,16 +55,16 @@ func TestFullDisk(t *testing.T) {
 	}
 }
 
-// outcomeLost is a store whose next append, once armed, fails as a
-// database that stopped answering after the commit was sent.
-type outcomeLost struct {
+// appendFails is a store whose next append, once armed, fails with err.
+type appendFails struct {
 	events.Engine
+	err   error
 	armed atomic.Bool
 }
 
-func (s *outcomeLost) Append(ctx context.Context, stream string, v int64, k events.Key, evs ...events.NewEvent) (events.AppendResult, error) {
+func (s *appendFails) Append(ctx context.Context, stream string, v int64, k events.Key, evs ...events.NewEvent) (events.AppendResult, error) {
 	if s.armed.CompareAndSwap(true, false) {
-		return events.AppendResult{}, fmt.Errorf("append to %s: %w: unexpected EOF", stream, events.ErrOutcomeUnknown)
+		return events.AppendResult{}, fmt.Errorf("append to %s: %w", stream, s.err)
 	}
 	return s.Engine.Append(ctx, stream, v, k, evs...)
 }
@@ -73,7 +73,8 @@ func (s *outcomeLost) Append(ctx context.Context, stream string, v int64, k even
 // was changed": the API says so with a 503 and how to send it again
 // safely, the page says to look at the table first.
 func TestSaveWhoseOutcomeIsUnknown(t *testing.T) {
-	st := &outcomeLost{Engine: testStore(t)}
+	// A database that stopped answering after the commit was sent.
+	st := &appendFails{Engine: testStore(t), err: fmt.Errorf("%w: unexpected EOF", events.ErrOutcomeUnknown)}
 	h, err := New(game.New(st), slog.New(slog.NewTextHandler(io.Discard, nil)))
 	if err != nil {
 		t.Fatal(err)
@@ -141,25 +142,13 @@ func TestHealthAsksTheDatabase(t *testing.T) {
 	}
 }
 
-// timingOut is a store whose next append, once armed, fails as a database
-// that kept the write waiting past its deadline (another writer's lock).
-type timingOut struct {
-	events.Engine
-	armed atomic.Bool
-}
-
-func (s *timingOut) Append(ctx context.Context, stream string, v int64, k events.Key, evs ...events.NewEvent) (events.AppendResult, error) {
-	if s.armed.CompareAndSwap(true, false) {
-		return events.AppendResult{}, fmt.Errorf("append to %s: %w", stream, context.DeadlineExceeded)
-	}
-	return s.Engine.Append(ctx, stream, v, k, evs...)
-}
-
 // A deal the server failed to save is answered 5xx on the form, as in the
 // API, and logged: a phone's queue keeps a deal answered 5xx and sends it
 // again, where a 4xx (what was typed is wrong) would drop it.
 func TestDealFormServerFailureIsA5xx(t *testing.T) {
-	st := &timingOut{Engine: testStore(t)}
+	// A database that kept the write waiting past its deadline (another
+	// writer's lock).
+	st := &appendFails{Engine: testStore(t), err: context.DeadlineExceeded}
 	var logged strings.Builder
 	h, err := New(game.New(st), slog.New(slog.NewTextHandler(&logged, nil)))
 	if err != nil {
