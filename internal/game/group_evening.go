@@ -33,18 +33,6 @@ import (
 
 // startEvening starts a game of a group: ng.Group is the group's id.
 func (gs *Groups) startEvening(ctx context.Context, ng NewGame, key string) (*tapp.State, error) {
-	for attempt := 1; ; attempt++ {
-		g, err := gs.startEveningOnce(ctx, ng, key)
-		if !errors.Is(err, errRaced) {
-			return g, err
-		}
-		if attempt == raceRetries {
-			return nil, groupCatalogue.Conflict("conflict.group-concurrent")
-		}
-	}
-}
-
-func (gs *Groups) startEveningOnce(ctx context.Context, ng NewGame, key string) (*tapp.State, error) {
 	gid := ng.Group
 	e, err := gs.hold(ctx, gid)
 	if problem.IsKind(err, problem.NotFound) {
@@ -59,6 +47,14 @@ func (gs *Groups) startEveningOnce(ctx context.Context, ng NewGame, key string) 
 	if err := gs.catchUp(ctx, gid, e); err != nil {
 		return nil, err
 	}
+	return retryRaced(ctx, groupCatalogue.Conflict("conflict.group-concurrent"), func() (*tapp.State, error) { return gs.joinEvening(ctx, e, ng, key) })
+}
+
+// joinEvening appends the join of a new evening to the group as e holds it,
+// then the game's start; errRaced when another server appended to the
+// group first (e then holds it as stored). e.mu is held.
+func (gs *Groups) joinEvening(ctx context.Context, e *groupEntry, ng NewGame, key string) (*tapp.State, error) {
+	gid := ng.Group
 	st := e.state.Load()
 	// The join and the game's start each keep the request's key, bound to
 	// the request as the client sent it (before any id is made).

@@ -162,18 +162,6 @@ type GroupDone struct {
 // decides, against the version it decided on, as Service.Run does for a
 // game. A command that decides nothing appends nothing.
 func (gs *Groups) Run(ctx context.Context, id, key string, cmd group.Command) (GroupDone, error) {
-	for attempt := 1; ; attempt++ {
-		done, err := gs.runOnce(ctx, id, key, cmd)
-		if !errors.Is(err, errRaced) {
-			return done, err
-		}
-		if attempt == raceRetries {
-			return GroupDone{}, groupCatalogue.Conflict("conflict.group-concurrent")
-		}
-	}
-}
-
-func (gs *Groups) runOnce(ctx context.Context, id, key string, cmd group.Command) (GroupDone, error) {
 	e, err := gs.hold(ctx, id)
 	if err != nil {
 		return GroupDone{}, err
@@ -188,6 +176,13 @@ func (gs *Groups) runOnce(ctx context.Context, id, key string, cmd group.Command
 	if err := gs.catchUp(ctx, id, e); err != nil {
 		return GroupDone{}, err
 	}
+	return retryRaced(ctx, groupCatalogue.Conflict("conflict.group-concurrent"), func() (GroupDone, error) { return gs.decide(ctx, e, id, k, cmd) })
+}
+
+// decide decides cmd on the group as e holds it and appends what it
+// decides; errRaced when another server appended first (e then holds the
+// group as stored). e.mu is held.
+func (gs *Groups) decide(ctx context.Context, e *groupEntry, id string, k events.Key, cmd group.Command) (GroupDone, error) {
 	st := e.state.Load()
 	if evs, ok, err := findKey(ctx, gs.store, k); err != nil {
 		return GroupDone{}, err

@@ -61,8 +61,9 @@ func TestRereadAfterAConflictThatFailsIsReported(t *testing.T) {
 	if !errors.Is(err, errGone) || problem.IsKind(err, problem.Conflict) {
 		t.Fatalf("a deal whose re-read failed after a conflict: %v", err)
 	}
-	// Once the database is back, the next try meets the conflict, reads
-	// the game again and, decided again on it, records.
+	// Once the database is back, the next try records (on this SQLite
+	// store, not shared, the game is read again after the conflict and
+	// the command decided again on it).
 	store.broken.Store(false)
 	if a, err := svc.Record(ctx, g.ID, payout.Record{Contract: "pass"}, Checks{}, ""); err != nil || a.Hand != 2 {
 		t.Fatalf("after the database came back: deal %d, %v", a.Hand, err)
@@ -128,5 +129,20 @@ func TestEndlessRacesEndInAConflict(t *testing.T) {
 	}
 	if n := store.appends.Load(); n != raceRetries {
 		t.Fatalf("tried %d times, want %d", n, raceRetries)
+	}
+	// A group's payment, and a group's evening, alike.
+	grp, err := svc.Groups().CreateGroup(ctx, group.Start{Name: "Thursday", Players: []string{"Anna", "Ben", "Cleo", "Dan"}}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	store.appends.Store(0)
+	_, err = svc.Groups().RecordPayment(ctx, grp.ID, group.RecordPayment{From: "Ben", To: "Anna", Amount: "1"}, "")
+	if pe, ok := problem.As(err); !ok || pe.Code != "conflict.group-concurrent" || store.appends.Load() != raceRetries {
+		t.Fatalf("a payment that always loses the race: %v after %d tries", err, store.appends.Load())
+	}
+	store.appends.Store(0)
+	_, err = svc.Create(ctx, NewGame{Variant: "zuger", Group: grp.ID, Players: []string{"Anna", "Ben", "Cleo", "Dan"}}, "")
+	if pe, ok := problem.As(err); !ok || pe.Code != "conflict.group-concurrent" || store.appends.Load() != raceRetries {
+		t.Fatalf("an evening that always loses the race: %v after %d tries", err, store.appends.Load())
 	}
 }

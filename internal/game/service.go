@@ -175,30 +175,6 @@ type Done struct {
 // if that was the same kind of command; a key reused for another kind is a
 // conflict.
 func (s *Service) Run(ctx context.Context, id, key string, cmd tapp.Command) (Done, error) {
-	for attempt := 1; ; attempt++ {
-		done, err := s.runOnce(ctx, id, key, cmd)
-		if !errors.Is(err, errRaced) {
-			return done, err
-		}
-		if attempt == raceRetries {
-			return Done{}, catalogue.Conflict("conflict.concurrent")
-		}
-	}
-}
-
-// raceRetries is how often a command is decided again after another
-// server sharing the database appended to its stream between the decision
-// and the append. Decided again on the stream as it now stands, it is
-// refused only where it would be on one server (a stale expected_hand,
-// a deal already voided); a phone that sent no such check is not told to
-// try again because two servers took turns.
-const raceRetries = 5
-
-// errRaced is an append that lost such a race: the stream was read
-// afresh, and the command can be decided again.
-var errRaced = errors.New("another server appended to the stream first")
-
-func (s *Service) runOnce(ctx context.Context, id, key string, cmd tapp.Command) (Done, error) {
 	e, err := s.hold(ctx, id)
 	if err != nil {
 		return Done{}, err
@@ -210,6 +186,15 @@ func (s *Service) runOnce(ctx context.Context, id, key string, cmd tapp.Command)
 	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
+	// Decided again, still holding the game, after losing a race: this
+	// server's next request does not go first.
+	return retryRaced(ctx, catalogue.Conflict("conflict.concurrent"), func() (Done, error) { return s.decide(ctx, e, id, k, cmd) })
+}
+
+// decide decides cmd on the game as e holds it and appends what it decides;
+// errRaced when another server appended first (e then holds the game as
+// stored). e.mu is held.
+func (s *Service) decide(ctx context.Context, e *entry, id string, k events.Key, cmd tapp.Command) (Done, error) {
 	st := e.state.Load()
 	if k.Name != "" {
 		if done, ok, err := s.repeated(ctx, k, cmd, st); ok || err != nil {
