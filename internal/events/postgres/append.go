@@ -333,7 +333,8 @@ func (s *Store) FindKey(ctx context.Context, k events.Key) ([]events.Event, bool
 	if err := k.Check(); err != nil {
 		return nil, false, err
 	}
-	return lookupKey(ctx, s.pool, k, s.now(), s.keyTTL)
+	evs, ok, err := lookupKey(ctx, s.pool, k, s.now(), s.keyTTL)
+	return evs, ok, reach(err)
 }
 
 // nullable stores an empty key as NULL.

@@ -116,14 +116,22 @@ func outOfReach(err error) bool {
 	var pe *pgconn.PgError
 	var ce *pgconn.ConnectError
 	var ne net.Error
+	var dns *net.DNSError
 	switch {
 	case errors.As(err, &pe):
 		// 55000 when connecting: a database not taking connections for a
 		// while (ALLOW_CONNECTIONS false, during maintenance).
 		return strings.HasPrefix(pe.Code, "08") || strings.HasPrefix(pe.Code, "57P") || pe.Code == "55000" && errors.As(err, &ce)
-	case errors.As(err, &ce), errors.As(err, &ne):
-		return true
+	case errors.As(err, &dns):
+		// A host name that does not exist is a mistake in the URL, not a
+		// server that will answer later; a name server that does not
+		// answer is an outage.
+		return !dns.IsNotFound
+	case errors.As(err, &ne):
+		return true // refused, reset, unreachable, timed out
 	}
+	// A connection that could not be made for another reason (TLS refused
+	// or not trusted, a URL's mistake) is said at once.
 	return pgconn.SafeToRetry(err) || pgconn.Timeout(err)
 }
 

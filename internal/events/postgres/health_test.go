@@ -200,10 +200,24 @@ func TestOutOfReachAtOpen(t *testing.T) {
 	if err == nil || !postgres.OutOfReach(err) {
 		t.Fatalf("a port nothing listens on: %v, out of reach %t", err, postgres.OutOfReach(err))
 	}
+	// A mistake in the URL is not waited for: it will not pass.
 	url := pg.Database(t)
-	missing := url[:strings.LastIndex(url, "/")+1] + "no_such_database?sslmode=disable"
-	_, err = postgres.Open(ctx, missing, postgres.Options{})
-	if err == nil || postgres.OutOfReach(err) {
-		t.Fatalf("a database that does not exist: %v, out of reach %t", err, postgres.OutOfReach(err))
+	for what, u := range map[string]string{
+		"a database that does not exist": url[:strings.LastIndex(url, "/")+1] + "no_such_database?sslmode=disable",
+		"TLS the server does not speak":   strings.Replace(url, "sslmode=disable", "sslmode=require", 1),
+	} {
+		_, err = postgres.Open(ctx, u, postgres.Options{})
+		if err == nil || postgres.OutOfReach(err) {
+			t.Errorf("%s: %v, out of reach %t", what, err, postgres.OutOfReach(err))
+		}
+	}
+	// A host name that does not exist (asked without a name server: a
+	// machine under test may have none), and one whose name server does
+	// not answer.
+	if postgres.OutOfReach(&net.DNSError{Err: "no such host", Name: "db.example", IsNotFound: true}) {
+		t.Error("a host name that does not exist is out of reach")
+	}
+	if !postgres.OutOfReach(&net.DNSError{Err: "i/o timeout", Name: "db.example", IsTimeout: true}) {
+		t.Error("a name server that does not answer is not out of reach")
 	}
 }
