@@ -34,7 +34,8 @@ func TestStartRefusals(t *testing.T) {
 		{"unit with an exponent", Start{Variant: "zuger", Players: four, Unit: "1e5"}, "amount.exponent"},
 		{"currency not ISO", Start{Variant: "zuger", Players: four, Currency: "ABC"}, "currency"},
 		// A money's symbol or short word is answered with the code to write.
-		{"currency as a symbol", Start{Variant: "zuger", Players: four, Currency: "kr"}, "currency.symbol"},
+		{"currency as a symbol", Start{Variant: "zuger", Players: four, Currency: "€"}, "currency.symbol"},
+		{"currency as a symbol of several", Start{Variant: "zuger", Players: four, Currency: "kr"}, "currency.symbols"},
 		{"a house rule of another variant", Start{Variant: "zuger", Players: four, Rules: map[string]json.RawMessage{"stake": []byte("2")}}, "rules.unknown"},
 	} {
 		t.Run(c.name, func(t *testing.T) {

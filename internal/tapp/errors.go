@@ -38,7 +38,8 @@ var catalogue = problem.NewCatalogue(map[string]string{
 	"herz-as.both":                  "player: the ♥A was either dealt to a player or lay in the tapp, not both",
 	"unit":                          "unit: %q is not an amount above 0; give the money one unit is worth, such as 0.50",
 	"currency":                      "currency: %q is not a three-letter ISO 4217 code such as CHF, EUR or SEK",
-	"currency.symbol":               "currency: write the three-letter code of %q: %s",
+	"currency.symbol":               "currency: write %[2]s instead of %[1]q",
+	"currency.symbols":              "currency: write one of %[2]s instead of %[1]q",
 	"void.reason":                   "reason: say why this deal is voided, for the history",
 	"step.later":                    "%s: is entered later in the deal, not with the contract",
 })

@@ -31,8 +31,12 @@ func CheckCurrency(code string) (string, error) {
 	if up == "" {
 		return "", nil
 	}
-	if codes := symbolCodes(up); codes != nil {
-		return "", catalogue.Input("currency", "currency.symbol", code, problem.Choice{Terms: codes, Sep: " or "})
+	switch codes := symbolCodes(up); len(codes) {
+	case 0:
+	case 1:
+		return "", catalogue.Input("currency", "currency.symbol", code, codes[0].ID)
+	default:
+		return "", catalogue.Input("currency", "currency.symbols", code, problem.Choice{Terms: codes, Sep: ", "})
 	}
 	if len(up) != 3 || strings.Trim(up, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") != "" {
 		return "", catalogue.Input("currency", "currency", code)

@@ -114,7 +114,7 @@ func TestErrors(t *testing.T) {
 		{"unknown field", "POST", "/api/games", `{"variant":"zuger","players":["A","B","C","D"],"color":"red"}`, nil, 422, "color"},
 		{"bad unit", "POST", "/api/games", `{"variant":"zuger","players":["A","B","C","D"],"unit":"-1"}`, nil, 422, "unit"},
 		{"bad currency", "POST", "/api/games", `{"variant":"zuger","players":["A","B","C","D"],"currency":"EURX"}`, nil, 422, "ISO 4217"},
-		{"currency as a symbol", "POST", "/api/games", `{"variant":"zuger","players":["A","B","C","D"],"currency":"€"}`, nil, 422, `currency: write the three-letter code of "€": EUR`},
+		{"currency as a symbol", "POST", "/api/games", `{"variant":"zuger","players":["A","B","C","D"],"currency":"€"}`, nil, 422, `currency: write EUR instead of "€"`},
 		{"unknown game", "POST", "/api/games/nosuchgame/hands", `{"contract":"pass"}`, nil, 404, "no game"},
 		{"unknown game ledger", "GET", "/api/games/nosuchgame/ledger", ``, nil, 404, "no game"},
 		{"unknown game events", "GET", "/api/games/nosuchgame/events", ``, nil, 404, "no game"},

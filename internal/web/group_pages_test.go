@@ -58,7 +58,7 @@ func TestGroupPagesFlow(t *testing.T) {
 	}
 	// The group's money is the evening's (api.md: it must match): said,
 	// not offered as fields that could only be refused.
-	if w := html.UnescapeString(visibleText(f.body)); !strings.Contains(w, "One unit is worth CHF 0.50: this group's money, the same at every evening.") ||
+	if w := html.UnescapeString(visibleText(f.body)); !strings.Contains(w, "One unit is worth CHF 0.50: this group's money, the same every evening.") ||
 		!strings.Contains(f.body, `<input type="hidden" name="unit" value="0.50">`) || !strings.Contains(f.body, `<input type="hidden" name="currency" value="CHF">`) {
 		t.Fatalf("the group's money on its evening's start form: %s", f.body)
 	}

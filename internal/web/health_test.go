@@ -205,10 +205,10 @@ func TestReadWithTheDatabaseOutOfReach(t *testing.T) {
 		t.Fatal(err)
 	}
 	st.down.Store(true)
-	if r := page(t, h, "/g/"+id, "de"); r.status != http.StatusServiceUnavailable || !strings.Contains(visibleText(r.body), "Der Server erreicht seine Datenbank gerade nicht; nichts wurde geändert.") {
+	if r := page(t, h, "/g/"+id, "de"); r.status != http.StatusServiceUnavailable || !strings.Contains(visibleText(r.body), "Die Datenbank des Servers antwortet gerade nicht; es wurde nichts geändert.") {
 		t.Fatalf("the table with the database out of reach: %d %s", r.status, visibleText(r.body))
 	}
-	if r := do(t, h, "GET", "/api/games/"+id+"/ledger", ""); r.status != http.StatusServiceUnavailable || !strings.Contains(r.json(t)["error"].(string), "cannot reach its database") {
+	if r := do(t, h, "GET", "/api/games/"+id+"/ledger", ""); r.status != http.StatusServiceUnavailable || !strings.Contains(r.json(t)["error"].(string), "database does not answer") {
 		t.Fatalf("the ledger with the database out of reach: %d %s", r.status, r.body)
 	}
 	st.down.Store(false)

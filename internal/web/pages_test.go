@@ -450,9 +450,9 @@ func TestStartFormMessages(t *testing.T) {
 	// The money's symbol or short word: the code to write instead, in the
 	// page's language.
 	for lang, want := range map[string]string{
-		"en": `Write the three-letter code of "kr": SEK or NOK or DKK.`,
-		"de": "Schreibe statt „kr“ den dreibuchstabigen Code: SEK, NOK oder DKK.",
-		"sv": "Skriv den tre bokstäver långa koden i stället för ”kr”: SEK, NOK eller DKK.",
+		"en": `Write one of SEK, NOK, DKK instead of "kr".`,
+		"de": "Schreibe einen der Codes SEK, NOK oder DKK statt „kr“.",
+		"sv": "Skriv en av valutakoderna SEK, NOK eller DKK i stället för ”kr”.",
 	} {
 		v := players("A", "B", "C")
 		v.Set("currency", "kr")

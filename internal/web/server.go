@@ -277,7 +277,7 @@ func statusOf(err error) (int, string) {
 		return http.StatusServiceUnavailable, "the database stopped answering while this was being saved, so it may or may not have been saved: " +
 			"send it again with the same Idempotency-Key (which records it at most once), or read the game before sending it without one"
 	case errors.Is(err, events.ErrUnavailable):
-		return http.StatusServiceUnavailable, "the server cannot reach its database just now; nothing was changed: try again in a moment"
+		return http.StatusServiceUnavailable, "the server's database does not answer just now; nothing was changed: try again in a moment"
 	case errors.Is(err, errCrossSite):
 		return http.StatusForbidden, err.Error()
 	case errors.Is(err, errReadOnlyLink):
@@ -367,7 +367,7 @@ func jsonValue(v string) string {
 	case "string":
 		return "a string"
 	case "bool":
-		return "true or false"
+		return "a boolean"
 	case "array":
 		return "a list"
 	case "object":
