@@ -204,7 +204,7 @@ func TestOutOfReachAtOpen(t *testing.T) {
 	url := pg.Database(t)
 	for what, u := range map[string]string{
 		"a database that does not exist": url[:strings.LastIndex(url, "/")+1] + "no_such_database?sslmode=disable",
-		"TLS the server does not speak":   strings.Replace(url, "sslmode=disable", "sslmode=require", 1),
+		"TLS the server does not speak":  strings.Replace(url, "sslmode=disable", "sslmode=require", 1),
 	} {
 		_, err = postgres.Open(ctx, u, postgres.Options{})
 		if err == nil || postgres.OutOfReach(err) {
