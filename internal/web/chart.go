@@ -77,12 +77,12 @@ func (c lineChart) draw() templates.ChartView {
 	}
 	points := make([]strings.Builder, len(c.names))
 	for i, d := range drawn {
-		off := dodge(d.vals)
-		for line, v := range d.vals {
+		at := dodge(d.vals, y, h)
+		for line := range d.vals {
 			if i > 0 {
 				points[line].WriteByte(' ')
 			}
-			fmt.Fprintf(&points[line], "%.1f,%.1f", d.x, y(v)+off[line])
+			fmt.Fprintf(&points[line], "%.1f,%.1f", d.x, at[line])
 		}
 	}
 	for line, name := range c.names {
@@ -95,11 +95,12 @@ func (c lineChart) draw() templates.ChartView {
 // are equal: side by side, not one hiding the other.
 const dodgeGap = 3.0
 
-// dodge gives each line's offset at one step: lines of equal value are
-// spread dodgeGap apart around that value, in their order; a line alone at
+// dodge gives each line's height at one step, y of its value: lines of
+// equal value are spread dodgeGap apart around it, in their order, and
+// moved in together where that would leave the box 0…h; a line alone at
 // its value stays on it.
-func dodge(vals []decimal.Decimal) []float64 {
-	off := make([]float64, len(vals))
+func dodge(vals []decimal.Decimal, y func(decimal.Decimal) float64, h float64) []float64 {
+	at := make([]float64, len(vals))
 	for i, v := range vals {
 		rank, same := 0, 0
 		for j, u := range vals {
@@ -110,7 +111,9 @@ func dodge(vals []decimal.Decimal) []float64 {
 				same++
 			}
 		}
-		off[i] = (float64(rank) - float64(same-1)/2) * dodgeGap
+		spread := float64(same-1) / 2 * dodgeGap
+		mid := min(max(y(v), spread), h-spread)
+		at[i] = mid + (float64(rank)-float64(same-1)/2)*dodgeGap
 	}
-	return off
+	return at
 }
