@@ -476,7 +476,10 @@
     }).then(function (r) {
       return r.text().then(function (html) {
         sending = false;
-        if (r.status >= 500) { failure = "server"; banner(); retryLater(); return; } // not saved (or unknown, with the key): again
+        // An outage (the database does not answer, a proxy without its
+        // server, a full disk): not saved, or unknown with the key, so
+        // again. A fault (500) would fail again: its answer is shown.
+        if (r.status === 502 || r.status === 503 || r.status === 504 || r.status === 507) { failure = "server"; banner(); retryLater(); return; }
         delay = 1000;
         failure = "";
         drop(item.key);

@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
 	"net"
@@ -474,5 +475,39 @@ func TestBrowserUnansweredDealIsSaidToWait(t *testing.T) {
 	run(t, ctx, "the deal arrives", chromedp.WaitVisible(chromedp.ID(`hand-1`)))
 	if n := srv.hands(t, id); n != 1 {
 		t.Fatalf("%v deals, want 1", n)
+	}
+}
+
+// A deal the server failed on for good (500: a fault, not an outage) is
+// not sent again and again: its answer is shown, with the message, and
+// the queue is left empty; an outage (503) is sent again.
+func TestBrowserServerFaultIsShownNotRetried(t *testing.T) {
+	var posts atomic.Int32
+	var status atomic.Int32
+	status.Store(http.StatusInternalServerError)
+	srv, ctx, id := dealFormBehind(t, "en", func(w http.ResponseWriter) bool {
+		posts.Add(1)
+		if s := int(status.Swap(0)); s != 0 {
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			w.WriteHeader(s)
+			fmt.Fprint(w, `<!doctype html><title>x</title><main id="main"><p class="error" role="alert">Something went wrong on the server; nothing was changed. Try again.</p></main>`)
+			return true
+		}
+		return false
+	})
+	run(t, ctx, "save", chromedp.Click(chromedp.CSS(`form.deal button[type=submit]`)),
+		loaded(`document.querySelector('.error[role=alert]') !== null`), chromedp.Sleep(2500*time.Millisecond))
+	if banner, n := waitingDeals(t, ctx); banner != "" || n != 0 || posts.Load() != 1 {
+		t.Fatalf("after a 500: banner %q, %d waiting, %d posts; want none waiting and one post", banner, n, posts.Load())
+	}
+	if srv.hands(t, id) != 0 {
+		t.Fatal("a deal was recorded")
+	}
+	// An outage: the deal waits and is sent again, once the server can.
+	status.Store(http.StatusServiceUnavailable)
+	run(t, ctx, "open the form again", chromedp.Navigate("http://tapp.test:"+srv.port()+"/g/"+id+"/record?contract=pass&lang=en"), chromedp.WaitVisible(chromedp.CSS(`form.deal`)),
+		chromedp.Click(chromedp.CSS(`form.deal button[type=submit]`)), loaded(`location.pathname === '/g/`+id+`'`))
+	if n := srv.hands(t, id); n != 1 || posts.Load() != 3 {
+		t.Fatalf("after a 503: %v deals recorded after %d posts; want 1 after 3", n, posts.Load())
 	}
 }

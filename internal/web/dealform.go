@@ -183,6 +183,8 @@ func place(loc i18n.Localizer, g *tapp.State, f *dealForm, err error) {
 		msg = loc.T("record.outcome-unknown")
 	case errors.Is(err, events.ErrUnavailable):
 		msg = loc.T("problem.unavailable")
+	case errors.Is(err, events.ErrDiskFull):
+		msg = loc.T("problem.disk-full")
 	}
 	ie, ok := problem.As(err)
 	if !ok || ie.Kind != problem.Input {

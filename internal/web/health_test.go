@@ -53,6 +53,12 @@ func TestFullDisk(t *testing.T) {
 	if l := do(t, h, "GET", "/api/games/"+id+"/ledger", ""); l.status != 200 || l.json(t)["hands"] != float64(recorded) {
 		t.Fatalf("the ledger on a full disk: %d %s (recorded %d)", l.status, l.body, recorded)
 	}
+	// The deal's form says so, in the page's language, and keeps what was
+	// typed.
+	f := form(t, h, "/g/"+id+"/record", url.Values{"contract": {"solo"}, "declarer": {"Ben"}, "points": {"70"}, "tricks": {"5"}}, "Accept-Language", "de")
+	if f.status != http.StatusInsufficientStorage || !strings.Contains(visibleText(f.body), "Der Speicher des Servers ist voll; es wurde nichts gespeichert.") || !strings.Contains(f.body, `value="70"`) {
+		t.Fatalf("the deal form on a full disk: %d %s", f.status, visibleText(f.body))
+	}
 }
 
 // appendFails is a store whose next append, once armed, fails with err.

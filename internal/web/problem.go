@@ -53,8 +53,11 @@ func problemMessage(loc i18n.Localizer, path string, status int, err error) stri
 	if _, ok := problem.As(err); ok {
 		return loc.Error(err)
 	}
-	if errors.Is(err, events.ErrUnavailable) {
+	switch {
+	case errors.Is(err, events.ErrUnavailable):
 		return loc.T("problem.unavailable")
+	case errors.Is(err, events.ErrDiskFull):
+		return loc.T("problem.disk-full")
 	}
 	switch {
 	case status == http.StatusForbidden:
