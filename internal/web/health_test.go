@@ -148,12 +148,12 @@ func TestHealthAsksTheDatabase(t *testing.T) {
 	}
 }
 
-// A deal the server failed to save is answered 5xx on the form, as in the
-// API, and logged: a phone's queue keeps a deal answered 5xx and sends it
-// again, where a 4xx (what was typed is wrong) would drop it.
+// A deal the server failed to save is answered on the form with the API's
+// 5xx, not 422 (what was typed is wrong), and logged: the phone's queue
+// tells a fault (500, shown) and an outage (503, sent again) from a
+// refusal (dropped, shown). TestReadWithTheDatabaseOutOfReach has the 503.
 func TestDealFormServerFailureIsA5xx(t *testing.T) {
-	// A database that kept the write waiting past its deadline (another
-	// writer's lock).
+	// A write the store gave up on, for no reason the store names: a fault.
 	st := &appendFails{Engine: testStore(t), err: context.DeadlineExceeded}
 	var logged strings.Builder
 	h, err := New(game.New(st), slog.New(slog.NewTextHandler(&logged, nil)))
