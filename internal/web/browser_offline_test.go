@@ -374,7 +374,7 @@ func TestBrowserSaveSaysItIsSending(t *testing.T) {
 	}
 }
 
-// The server answers but cannot save (its database out of reach: a 500):
+// The server answers but cannot save (its database out of reach: a 503):
 // the deal waits on the phone, and the banner says the server answered and
 // could not save, not that it cannot be reached; it arrives once when the
 // server can save again.
@@ -382,7 +382,7 @@ func TestBrowserDealWaitsForTheServerToSave(t *testing.T) {
 	var failing atomic.Bool
 	srv, ctx, id := dealFormBehind(t, "de", func(w http.ResponseWriter) bool {
 		if failing.Load() {
-			http.Error(w, "database out of reach", http.StatusInternalServerError)
+			http.Error(w, "database out of reach", http.StatusServiceUnavailable)
 			return true
 		}
 		return false
