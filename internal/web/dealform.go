@@ -181,7 +181,7 @@ func place(loc i18n.Localizer, g *tapp.State, f *dealForm, err error) {
 	switch {
 	case errors.Is(err, events.ErrOutcomeUnknown):
 		msg = loc.T("record.outcome-unknown")
-	case errors.Is(err, events.ErrUnavailable):
+	case errors.Is(err, events.ErrUnavailable), errors.Is(err, events.ErrClosed):
 		msg = loc.T("problem.unavailable")
 	case errors.Is(err, events.ErrDiskFull):
 		msg = loc.T("problem.disk-full")

@@ -222,3 +222,22 @@ func TestReadWithTheDatabaseOutOfReach(t *testing.T) {
 		t.Fatalf("the table once the database is back: %d", r.status)
 	}
 }
+
+// A deal sent as the server stops (its store closed, a restart) is a 503,
+// which the phone's queue sends again once the server is back: not a
+// fault shown as "something went wrong".
+func TestDealWhileStoppingIsA503(t *testing.T) {
+	st := testStore(t)
+	h, err := New(game.New(st), slog.New(slog.NewTextHandler(io.Discard, nil)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := createGame(t, h, zugerGame)
+	st.Close()
+	if r := do(t, h, "POST", "/api/games/"+id+"/hands", `{"contract":"pass"}`); r.status != http.StatusServiceUnavailable || !strings.Contains(r.json(t)["error"].(string), "stopping") {
+		t.Fatalf("API: %d %s", r.status, r.body)
+	}
+	if r := form(t, h, "/g/"+id+"/record", url.Values{"contract": {"pass"}}); r.status != http.StatusServiceUnavailable {
+		t.Fatalf("form: %d %s", r.status, visibleText(r.body))
+	}
+}

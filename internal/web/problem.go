@@ -54,7 +54,7 @@ func problemMessage(loc i18n.Localizer, path string, status int, err error) stri
 		return loc.Error(err)
 	}
 	switch {
-	case errors.Is(err, events.ErrUnavailable):
+	case errors.Is(err, events.ErrUnavailable), errors.Is(err, events.ErrClosed):
 		return loc.T("problem.unavailable")
 	case errors.Is(err, events.ErrDiskFull):
 		return loc.T("problem.disk-full")

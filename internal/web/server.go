@@ -276,6 +276,10 @@ func statusOf(err error) (int, string) {
 	case errors.Is(err, events.ErrOutcomeUnknown):
 		return http.StatusServiceUnavailable, "the database stopped answering while this was being saved, so it may or may not have been saved: " +
 			"send it again with the same Idempotency-Key (which records it at most once), or read the game before sending it without one"
+	case errors.Is(err, events.ErrClosed):
+		// The server is stopping (a restart): nothing was written, and
+		// the same request succeeds once it is back.
+		return http.StatusServiceUnavailable, "the server is stopping; nothing was changed: try again in a moment"
 	case errors.Is(err, events.ErrUnavailable):
 		return http.StatusServiceUnavailable, "the server's database does not answer just now; nothing was changed: try again in a moment"
 	case errors.Is(err, errCrossSite):
