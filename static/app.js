@@ -407,7 +407,7 @@
     // Why it waits: no answer at all, or the server answered that it could
     // not save (its database out of reach, say).
     var why = el.querySelector(".why");
-    if (why) why.textContent = why.getAttribute(failure === "server" ? "data-server" : "data-net");
+    if (why) why.textContent = why.getAttribute(failure === "server" ? "data-server" : failure === "full" ? "data-full" : "data-net");
   }
 
   // show puts a page the server answered (a refusal next to its field, a
@@ -479,7 +479,7 @@
         // An outage (the database does not answer, a proxy without its
         // server, a full disk): not saved, or unknown with the key, so
         // again. A fault (500) would fail again: its answer is shown.
-        if (r.status === 502 || r.status === 503 || r.status === 504 || r.status === 507) { failure = "server"; banner(); retryLater(); return; }
+        if (r.status === 502 || r.status === 503 || r.status === 504 || r.status === 507) { failure = r.status === 507 ? "full" : "server"; banner(); retryLater(); return; }
         delay = 1000;
         failure = "";
         drop(item.key);

@@ -13,7 +13,7 @@ import (
 // refused only where it would be on one server (a stale expected_hand, a
 // deal already voided); a phone that sent no such check is not told to try
 // again because two servers took turns.
-const raceRetries = 10
+const raceRetries = 20
 
 // errRaced is an append that lost such a race: the stream was read
 // afresh, and the command can be decided again.

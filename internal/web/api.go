@@ -2,6 +2,7 @@ package web
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -161,7 +162,8 @@ func amountAsWritten(raw json.RawMessage, field, example string) (string, error)
 	if err := json.Unmarshal(raw, &n); err == nil {
 		return n.String(), nil
 	}
-	return "", malformed(fmt.Sprintf("%s must be an amount such as %q", field, example))
+	kind := map[byte]string{'t': "a boolean", 'f': "a boolean", '[': "a list", '{': "an object"}[raw[0]]
+	return "", malformed(fmt.Sprintf("%s: must be an amount such as %q, not %s", field, example, cmp.Or(kind, "that")))
 }
 
 func (a api) getGame(c echo.Context) error {

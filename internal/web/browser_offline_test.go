@@ -510,4 +510,16 @@ func TestBrowserServerFaultIsShownNotRetried(t *testing.T) {
 	if n := srv.hands(t, id); n != 1 || posts.Load() != 3 {
 		t.Fatalf("after a 503: %v deals recorded after %d posts; want 1 after 3", n, posts.Load())
 	}
+	// A full disk: the banner says so, not that the database may be out
+	// of reach.
+	status.Store(http.StatusInsufficientStorage)
+	run(t, ctx, "save deal 2 on a full disk", chromedp.Navigate("http://tapp.test:"+srv.port()+"/g/"+id+"/record?contract=pass&lang=en"), chromedp.WaitVisible(chromedp.CSS(`form.deal`)),
+		chromedp.Click(chromedp.CSS(`form.deal button[type=submit]`)), chromedp.WaitVisible(chromedp.ID("queue")))
+	if why := value(t, ctx, "read why", chromedp.Evaluate[string](`document.querySelector("#queue .why").textContent`)); !strings.HasPrefix(why, "The server answered but its disk is full.") {
+		t.Fatalf("the banner on a full disk: %q", why)
+	}
+	run(t, ctx, "deal 2 arrives", loaded(`location.pathname === '/g/`+id+`'`))
+	if n := srv.hands(t, id); n != 2 {
+		t.Fatalf("after a 507: %v deals recorded, want 2", n)
+	}
 }

@@ -77,7 +77,13 @@ func (c lineChart) draw() templates.ChartView {
 	}
 	points := make([]strings.Builder, len(c.names))
 	for i, d := range drawn {
-		at := dodge(d.vals, y, h)
+		at := dodge(d.vals, y, 2, h-2)
+		if i == 0 {
+			// Every line starts at zero: drawn from the one point.
+			for line := range at {
+				at[line] = y(decimal.Zero)
+			}
+		}
 		for line := range d.vals {
 			if i > 0 {
 				points[line].WriteByte(' ')
@@ -97,9 +103,9 @@ const dodgeGap = 3.0
 
 // dodge gives each line's height at one step, y of its value: lines of
 // equal value are spread dodgeGap apart around it, in their order, and
-// moved in together where that would leave the box 0…h; a line alone at
-// its value stays on it.
-func dodge(vals []decimal.Decimal, y func(decimal.Decimal) float64, h float64) []float64 {
+// moved in together where that would leave lo…hi; a line alone at its
+// value stays on it.
+func dodge(vals []decimal.Decimal, y func(decimal.Decimal) float64, lo, hi float64) []float64 {
 	at := make([]float64, len(vals))
 	for i, v := range vals {
 		rank, same := 0, 0
@@ -112,7 +118,7 @@ func dodge(vals []decimal.Decimal, y func(decimal.Decimal) float64, h float64) [
 			}
 		}
 		spread := float64(same-1) / 2 * dodgeGap
-		mid := min(max(y(v), spread), h-spread)
+		mid := min(max(y(v), lo+spread), hi-spread)
 		at[i] = mid + (float64(rank)-float64(same-1)/2)*dodgeGap
 	}
 	return at

@@ -27,13 +27,31 @@ const contrastScript = `(() => {
   return low;
 })()`
 
+// nearColours lists the pairs of a chart's lines whose colours are too
+// alike to tell apart (under 50 apart in RGB, the two pinks of players 2
+// and 8 were 21), and says so when the chart has not 8 lines.
+const nearColours = `(() => {
+  const ls = [...document.querySelectorAll('figure.chart polyline')];
+  if (!ls.length) return [];
+  if (ls.length !== 8) return ['the chart has ' + ls.length + ' lines'];
+  const rgb = l => (getComputedStyle(l).stroke.match(/[\d.]+/g) || []).slice(0, 3).map(Number);
+  const near = [];
+  ls.forEach((a, i) => ls.slice(i + 1).forEach(b => {
+    const [x, y] = [rgb(a), rgb(b)];
+    const d = Math.hypot(x[0] - y[0], x[1] - y[1], x[2] - y[2]);
+    if (d < 50) near.push(a.getAttribute('class') + ' ~ ' + b.getAttribute('class') + ' ' + d.toFixed(0));
+  }));
+  return near;
+})()`
+
 // Fields and chart lines stand out from the page in light and dark, whether
-// the phone or the page's switch chose it, for up to eight players.
+// the phone or the page's switch chose it, for up to eight players; no two
+// players' lines share a colour.
 func TestBrowserEdgesStandOutInEitherTheme(t *testing.T) {
 	h := newServer(t)
 	base, _ := lanServer(t, h)
-	six := `["Anna","Ben","Cleo","Dan","Eva","Fred"]`
-	gid := createGroup(t, h, `{"name":"Six","players":`+six+`,"unit":"1","currency":"EUR"}`)["id"].(string)
+	eight := `["Anna","Ben","Cleo","Dan","Eva","Fred","Gus","Hanna"]`
+	gid := createGroup(t, h, `{"name":"Eight","players":`+eight+`,"unit":"1","currency":"EUR"}`)["id"].(string)
 	for range 2 {
 		id := createGame(t, h, `{"variant":"wuerttemberg","players":["Anna","Ben","Cleo","Dan"],"group":"`+gid+`"}`)
 		mustStatus(t, do(t, h, "POST", "/api/games/"+id+"/hands", `{"contract":"suit","declarer":"Anna","trump":"clubs","points":70}`), 201)
@@ -41,6 +59,9 @@ func TestBrowserEdgesStandOutInEitherTheme(t *testing.T) {
 		id = createGame(t, h, `{"variant":"old-tapp","players":["Eva","Fred","Cleo"],"group":"`+gid+`"}`)
 		mustStatus(t, do(t, h, "POST", "/api/games/"+id+"/hands", `{"contract":"coeurfrage","declarer":"Fred","points":73}`), 201)
 		mustStatus(t, do(t, h, "POST", "/api/games/"+id+"/close", `{"remainder_to":["Eva"]}`), 200)
+		id = createGame(t, h, `{"variant":"old-tapp","players":["Gus","Hanna","Anna"],"group":"`+gid+`"}`)
+		mustStatus(t, do(t, h, "POST", "/api/games/"+id+"/hands", `{"contract":"coeurfrage","declarer":"Hanna","points":50}`), 201)
+		mustStatus(t, do(t, h, "POST", "/api/games/"+id+"/close", `{"remainder_to":["Gus"]}`), 200)
 	}
 	ctx := browser(t, lanNames)
 	for _, c := range []struct{ phone, page string }{{"light", ""}, {"dark", ""}, {"light", "dark"}, {"dark", "light"}} {
@@ -55,6 +76,9 @@ func TestBrowserEdgesStandOutInEitherTheme(t *testing.T) {
 			if low := value(t, ctx, name+": contrast", chromedp.Evaluate[[]string](contrastScript)); len(low) > 0 {
 				shot(t, ctx, "contrast")
 				t.Errorf("%s: below 3:1 against the page: %v", name, low)
+			}
+			if near := value(t, ctx, name+": colours", chromedp.Evaluate[[]string](nearColours)); len(near) > 0 {
+				t.Errorf("%s: lines too alike in colour: %v", name, near)
 			}
 		}
 	}

@@ -247,11 +247,13 @@ func TestBrowserDraftBoxesAndKontra(t *testing.T) {
 	}
 	// The label names the select, not the − button the script put first
 	// in it: a tap on "Kontra" leaves the kontra as it was.
-	kontra := `(s => (document.querySelector('label.kontra').control === s) + ' ' + s.value)(document.querySelector('select[name=kontra]'))`
+	// Its name is the word alone, not the − and + buttons' names the
+	// script put in the label beside it.
+	kontra := `(s => (document.querySelector('label.kontra').control === s) + ' ' + s.value + ' ' + document.getElementById(s.getAttribute('aria-labelledby')).textContent)(document.querySelector('select[name=kontra]'))`
 	run(t, ctx, "raise the kontra", chromedp.Click(chromedp.CSS(`.stepper button:last-child`)))
 	before := value(t, ctx, "the kontra", chromedp.Evaluate[string](kontra))
 	run(t, ctx, "tap the kontra's label", chromedp.Click(chromedp.CSS(`.kontra-label`)))
-	if after := value(t, ctx, "the kontra after a tap on its label", chromedp.Evaluate[string](kontra)); !strings.HasPrefix(before, "true ") || after != before {
+	if after := value(t, ctx, "the kontra after a tap on its label", chromedp.Evaluate[string](kontra)); !strings.HasPrefix(before, "true ") || !strings.HasSuffix(before, " Kontra") || after != before {
 		t.Fatalf("the kontra label names the select, and the kontra: %q before a tap on it, %q after", before, after)
 	}
 }

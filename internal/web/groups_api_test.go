@@ -267,7 +267,7 @@ func TestGroupsAPIErrors(t *testing.T) {
 		{"POST", "/api/groups/" + gid + "/payments", `{"from":"Ben","to":"Anna"}`, 422, "amount: give the amount paid"},
 		{"POST", "/api/groups/" + gid + "/payments", `{"from":"Ben","to":"Anna","amount":"1","amount":"100"}`, 400, `names "amount" twice`},
 		{"POST", "/api/groups/" + gid + "/payments", `{"from":"Ben","to":"Anna","Amount":"100"}`, 422, `"Amount" is not a field`},
-		{"POST", "/api/groups/" + gid + "/payments", `{"from":"Ben","to":"Anna","amount":true}`, 400, "amount must be an amount"},
+		{"POST", "/api/groups/" + gid + "/payments", `{"from":"Ben","to":"Anna","amount":true}`, 400, "amount: must be an amount such as \"3.50\", not a boolean"},
 		{"POST", "/api/groups/" + gid + "/payments", `{"to":"Anna","amount":"1"}`, 422, "from: say which member paid"},
 		{"POST", "/api/groups/" + gid + "/payments", `{"from":"Ben","to":"Anna","amount":"1","note":"` + strings.Repeat("x", 201) + `"}`, 422, "note: 201 characters"},
 		{"POST", "/api/groups/" + gid + "/payments", `{"from":"Ben","to":"Anna","amount":"1","via":"bank"}`, 422, "via"},

@@ -211,7 +211,7 @@ func TestReadWithTheDatabaseOutOfReach(t *testing.T) {
 		t.Fatal(err)
 	}
 	st.down.Store(true)
-	if r := page(t, h, "/g/"+id, "de"); r.status != http.StatusServiceUnavailable || !strings.Contains(visibleText(r.body), "Die Datenbank des Servers antwortet gerade nicht; es wurde nichts geändert.") {
+	if r := page(t, h, "/g/"+id, "de"); r.status != http.StatusServiceUnavailable || !strings.Contains(visibleText(r.body), "Die Datenbank des Servers antwortet gerade nicht. Lade diese Seite gleich noch einmal.") {
 		t.Fatalf("the table with the database out of reach: %d %s", r.status, visibleText(r.body))
 	}
 	if r := do(t, h, "GET", "/api/games/"+id+"/ledger", ""); r.status != http.StatusServiceUnavailable || !strings.Contains(r.json(t)["error"].(string), "database does not answer") {

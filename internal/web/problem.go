@@ -41,6 +41,12 @@ func (u ui) errorPage(c echo.Context, status int, err error) error {
 		p.Path = back
 	}
 	v := templates.ProblemView{Page: p, Message: problemMessage(loc, c.Request().URL.Path, status, err)}
+	if c.Request().Method == http.MethodGet && status == http.StatusServiceUnavailable && errors.Is(err, events.ErrUnavailable) {
+		// A page that could not be read: nothing was being changed (a
+		// deal waiting on the phone is the banner's to tell), and the way
+		// on is to load it again.
+		v.Message = loc.T("problem.unavailable-read")
+	}
 	if back != "" && c.Request().URL.Path != back {
 		v.Back, v.BackLabel = back, loc.T(backLabel)
 	}
