@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/puddle/v2"
 
 	"tappbook/internal/events"
 )
@@ -51,9 +52,14 @@ func (e *unreachable) Error() string   { return e.err.Error() }
 func (e *unreachable) Unwrap() []error { return []error{events.ErrUnavailable, e.err} }
 
 // reach marks err as events.ErrUnavailable when the database did not
-// answer; an unknown outcome stays what it is.
+// answer, and a read after Close (on the pool it closed) as
+// events.ErrClosed, as an append after it is; an unknown outcome stays
+// what it is.
 func reach(err error) error {
-	if err == nil || !outOfReach(err) || errors.Is(err, events.ErrUnavailable) || errors.Is(err, events.ErrOutcomeUnknown) {
+	switch {
+	case errors.Is(err, puddle.ErrClosedPool) && !errors.Is(err, events.ErrClosed):
+		return fmt.Errorf("%w: %w", events.ErrClosed, err)
+	case err == nil || !outOfReach(err) || errors.Is(err, events.ErrUnavailable) || errors.Is(err, events.ErrOutcomeUnknown):
 		return err
 	}
 	return &unreachable{err}

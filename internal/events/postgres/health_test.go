@@ -221,3 +221,20 @@ func TestOutOfReachAtOpen(t *testing.T) {
 		t.Error("a name server that does not answer is not out of reach")
 	}
 }
+
+// A read after Close is events.ErrClosed, as an append after it is: a
+// server stopping answers 503, "try again", not a fault.
+func TestReadAfterCloseIsErrClosed(t *testing.T) {
+	ctx := context.Background()
+	s, err := postgres.Open(ctx, pg.Database(t), postgres.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	if _, err := s.ReadStream(ctx, "g"); !errors.Is(err, events.ErrClosed) {
+		t.Fatalf("read after close: %v", err)
+	}
+	if _, err := s.StreamVersion(ctx, "g"); !errors.Is(err, events.ErrClosed) {
+		t.Fatalf("version after close: %v", err)
+	}
+}
