@@ -66,8 +66,13 @@ func TestGroupPagesFlow(t *testing.T) {
 		t.Fatalf("the group's money, in German: %s", de)
 	}
 	// A game that counts in cents says what the group's unit makes of a cent.
-	if w := visibleText(page(t, h, "/new/wuerttemberg?group="+gid, "en").body); !strings.Contains(w, "This group plays for CHF 0.50 a unit, and this game counts in cents: here each cent of the game is worth CHF 0.50.") {
+	if w := visibleText(page(t, h, "/new/wuerttemberg?group="+gid, "en").body); !strings.Contains(w, "This group plays for CHF 0.50 a unit, and this game counts in cents: here each cent of the game is worth CHF 0.50. A group that plays it for cents has 0.01 as its unit.") {
 		t.Fatalf("the Württemberg start form of a group at 0.50 a unit: %s", w)
+	}
+	// A money without cents (yen) is not told to play for 0.01.
+	yen := createGroup(t, h, `{"name":"Tokyo","players":["Anna","Ben","Cleo"],"unit":"10","currency":"JPY"}`)["id"].(string)
+	if w := visibleText(page(t, h, "/new/wuerttemberg?group="+yen, "en").body); !strings.Contains(w, "here each cent of the game is worth") || strings.Contains(w, "0.01") {
+		t.Fatalf("the Württemberg start form of a yen group: %s", w)
 	}
 	// A group that plays in a money of three places ("2.500" dinars): its
 	// evening's form is prefilled so that it is not refused as a thousand.

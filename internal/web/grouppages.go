@@ -339,6 +339,10 @@ func (u ui) forGroup(c echo.Context, view *templates.NewGameView, id string, fil
 		// counts in cents makes it the money of one cent: said before a
 		// group whose unit is 0.50 plays for fifty times the usual.
 		view.UnitHint = loc.T("new.group-unit-cent", loc.Money(st.Unit, st.Currency, st.Places()))
+		if tapp.MoneyPlaces(st.Currency, "1") == 2 {
+			// A money of cents: the group could play it for one.
+			view.UnitHint += " " + loc.T("new.group-unit-cent-hint")
+		}
 	}
 	if !fill {
 		return
