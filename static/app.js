@@ -477,9 +477,10 @@
       return r.text().then(function (html) {
         sending = false;
         // An outage (the database does not answer, a proxy without its
-        // server, a full disk): not saved, or unknown with the key, so
-        // again. A fault (500) would fail again: its answer is shown.
-        if (r.status === 502 || r.status === 503 || r.status === 504 || r.status === 507) { failure = r.status === 507 ? "full" : "server"; banner(); retryLater(); return; }
+        // server, a full disk) or too many connections from this phone at
+        // once (429): not saved, or unknown with the key, so again. A
+        // fault (500) would fail again: its answer is shown.
+        if ([429, 502, 503, 504, 507].indexOf(r.status) >= 0) { failure = r.status === 507 ? "full" : "server"; banner(); retryLater(); return; }
         delay = 1000;
         failure = "";
         drop(item.key);

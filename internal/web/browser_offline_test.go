@@ -480,7 +480,8 @@ func TestBrowserUnansweredDealIsSaidToWait(t *testing.T) {
 
 // A deal the server failed on for good (500: a fault, not an outage) is
 // not sent again and again: its answer is shown, with the message, and
-// the queue is left empty; an outage (503) is sent again.
+// the queue is left empty; an outage (503), too many connections (429)
+// and a full disk (507, said so) are sent again.
 func TestBrowserServerFaultIsShownNotRetried(t *testing.T) {
 	var posts atomic.Int32
 	var status atomic.Int32
@@ -510,16 +511,24 @@ func TestBrowserServerFaultIsShownNotRetried(t *testing.T) {
 	if n := srv.hands(t, id); n != 1 || posts.Load() != 3 {
 		t.Fatalf("after a 503: %v deals recorded after %d posts; want 1 after 3", n, posts.Load())
 	}
+	// Too many connections from this phone at once (429, a JSON answer):
+	// sent again, not shown.
+	status.Store(http.StatusTooManyRequests)
+	run(t, ctx, "save deal 2 while refused for too many connections", chromedp.Navigate("http://tapp.test:"+srv.port()+"/g/"+id+"/record?contract=pass&lang=en"), chromedp.WaitVisible(chromedp.CSS(`form.deal`)),
+		chromedp.Click(chromedp.CSS(`form.deal button[type=submit]`)), loaded(`location.pathname === '/g/`+id+`'`))
+	if n := srv.hands(t, id); n != 2 {
+		t.Fatalf("after a 429: %v deals recorded, want 2", n)
+	}
 	// A full disk: the banner says so, not that the database may be out
 	// of reach.
 	status.Store(http.StatusInsufficientStorage)
-	run(t, ctx, "save deal 2 on a full disk", chromedp.Navigate("http://tapp.test:"+srv.port()+"/g/"+id+"/record?contract=pass&lang=en"), chromedp.WaitVisible(chromedp.CSS(`form.deal`)),
+	run(t, ctx, "save deal 3 on a full disk", chromedp.Navigate("http://tapp.test:"+srv.port()+"/g/"+id+"/record?contract=pass&lang=en"), chromedp.WaitVisible(chromedp.CSS(`form.deal`)),
 		chromedp.Click(chromedp.CSS(`form.deal button[type=submit]`)), chromedp.WaitVisible(chromedp.ID("queue")))
 	if why := value(t, ctx, "read why", chromedp.Evaluate[string](`document.querySelector("#queue .why").textContent`)); !strings.HasPrefix(why, "The server answered but its disk is full.") {
 		t.Fatalf("the banner on a full disk: %q", why)
 	}
-	run(t, ctx, "deal 2 arrives", loaded(`location.pathname === '/g/`+id+`'`))
-	if n := srv.hands(t, id); n != 2 {
-		t.Fatalf("after a 507: %v deals recorded, want 2", n)
+	run(t, ctx, "deal 3 arrives", loaded(`location.pathname === '/g/`+id+`'`))
+	if n := srv.hands(t, id); n != 3 {
+		t.Fatalf("after a 507: %v deals recorded, want 3", n)
 	}
 }
