@@ -145,6 +145,7 @@ func TestErrors(t *testing.T) {
 		{"null for a deal", "POST", "/api/games/" + id + "/hands", `null`, nil, 400, "must be a JSON object, not null"},
 		// A wrong type is named by its field first, as every message is.
 		{"points as text", "POST", "/api/games/" + id + "/hands", `{"contract":"solo","declarer":"Ben","points":"70","tricks":5}`, nil, 400, "points: must be a whole number, not a string"},
+		{"a Ramsch count as text", "POST", "/api/games/" + id + "/hands", `{"contract":"ramsch","ramsch":{"Anna":{"points":50,"tricks":5},"Ben":{"points":"40","tricks":3}}}`, nil, 400, "ramsch.Ben.points: must be a whole number, not a string"},
 		{"unit as true", "POST", "/api/games", `{"variant":"zuger","players":["A","B","C","D"],"unit":true}`, nil, 400, `unit: must be an amount such as "0.50", not a boolean`},
 		{"points with a fraction", "POST", "/api/games/" + id + "/hands", `{"contract":"solo","declarer":"Ben","points":70.5,"tricks":5}`, nil, 400, "points: must be a whole number, not 70.5"},
 	}

@@ -327,7 +327,7 @@ func decode(c echo.Context, v any, emptyOK bool) error {
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
-		return decodeErr(err)
+		return decodeErr(err, body)
 	}
 	if dec.More() {
 		return malformed("the request body holds more than one JSON value")
@@ -339,7 +339,7 @@ func malformed(msg string) error { return echo.NewHTTPError(http.StatusBadReques
 
 func unknownField(name string) error { return payout.UnknownField(name) }
 
-func decodeErr(err error) error {
+func decodeErr(err error, body []byte) error {
 	var syn *json.SyntaxError
 	var typ *json.UnmarshalTypeError
 	switch {
@@ -347,6 +347,9 @@ func decodeErr(err error) error {
 		return malformed(fmt.Sprintf("the request body is not valid JSON (at byte %d): %v", syn.Offset, err))
 	case errors.As(err, &typ):
 		field := strings.TrimPrefix(typ.Field, "Record.")
+		if at := pathAt(body, typ.Offset); at != "" {
+			field = at // with a map's keys, which encoding/json leaves out ("ramsch.Anna.points")
+		}
 		if field == "" {
 			return malformed(fmt.Sprintf("the request body must be a JSON object, not %s", jsonValue(typ.Value)))
 		}

@@ -168,3 +168,19 @@ func kindName(k jsontext.Kind) string {
 	}
 	return "something else"
 }
+
+// pathAt is the dotted path of the value that ends at offset in body
+// ("ramsch.Anna.points"), or "" when body is no JSON up to there.
+func pathAt(body []byte, offset int64) string {
+	dec := jsontext.NewDecoder(bytes.NewReader(body))
+	for dec.InputOffset() < offset {
+		if _, err := dec.ReadToken(); err != nil {
+			return ""
+		}
+	}
+	var parts []string
+	for tok := range dec.StackPointer().Tokens() {
+		parts = append(parts, tok)
+	}
+	return strings.Join(parts, ".")
+}
