@@ -119,7 +119,7 @@ func TestEvenAndRamschTieInEveryLanguage(t *testing.T) {
 		t.Fatal(err)
 	}
 	for lang, want := range map[string][]string{
-		"en": {"Anna and Ben tie for the most points (45), and each pays 5 to every player not in the tie", "Dan took no trick (Jungfer) and is paid 10 by each of them"},
+		"en": {"Anna and Ben tie for the most points (45), and each pays 5 to every player not in the tie", "Dan took no trick (Jungfer) and is paid 10 by each of them instead"},
 		"de": {"Anna und Ben haben mit je 45 die meisten Augen, und jeder von ihnen zahlt jedem übrigen Spieler 5", "Dan hat keinen Stich gemacht (Jungfer) und bekommt stattdessen von jedem von ihnen 10"},
 		"sv": {"Anna och Ben har lika många ögon, flest (45), och var och en av dem betalar 5 till varje övrig spelare", "Dan tog inget stick (jungfer) och får i stället 10 av var och en av dem"},
 	} {
@@ -217,7 +217,7 @@ func TestJungfersInOneSentence(t *testing.T) {
 		t.Fatal(err)
 	}
 	for lang, want := range map[string]string{
-		"en": "Anna, Ben and Dan took no trick (Jungfer) and are each paid 10.",
+		"en": "Anna, Ben and Dan took no trick (Jungfer) and are each paid 10 instead.",
 		"de": "Anna, Ben und Dan haben keinen Stich gemacht (Jungfer) und bekommen stattdessen je 10.",
 		"sv": "Anna, Ben och Dan tog inget stick (jungfer) och får i stället 10 var.",
 	} {

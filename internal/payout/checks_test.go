@@ -247,7 +247,7 @@ func TestExplanationText(t *testing.T) {
 		{m, Table{Dealer: 3}, Record{Contract: "rufen", Partner: "Cleo", Points: ip(50), Tricks: ip(3)}, "Rufen by Anna and Cleo lost with 50 points in 3 tricks: 1 to each opponent, one from each of the two."},
 		{m, Table{Dealer: 3}, Record{Contract: "neid", Declarer: "Ben", Trump: Hearts, Points: ip(0), Tricks: ip(0), Matzl: MatzlDefenders}, "Neid (hearts) by Ben lost with 0 points and no trick: 3 (losers took no trick) + 1 matzl caught by the defenders = 4 to each opponent."},
 		{m, Table{Dealer: 3}, Record{Contract: "neid", Declarer: "Ben", Points: ip(70), Tricks: ip(5), Matzl: MatzlDefenders}, "Neid by Ben won with 70 points in 5 tricks: base 1, but the defenders caught the matzl, so every payment is cancelled."},
-		{w, Table{}, ramsch(map[string][2]int{"Anna": {70, 7}, "Ben": {50, 4}, "Cleo": {0, 0}}), "Ramsch: Anna has the most points (70) and pays 5 to each other player; Cleo took no trick (Jungfer) and is paid 10."},
+		{w, Table{}, ramsch(map[string][2]int{"Anna": {70, 7}, "Ben": {50, 4}, "Cleo": {0, 0}}), "Ramsch: Anna has the most points (70) and pays 5 to each other player; Cleo took no trick (Jungfer) and is paid 10 instead."},
 		{w, Table{}, ramsch(map[string][2]int{"Anna": {40, 4}, "Ben": {40, 4}, "Cleo": {40, 3}}), "Ramsch: everyone has the same points, so nobody pays."},
 		{w, Table{}, wRec("durch", Hearts, nil, ip(11)), "Durch (hearts) by Ben won with 11 tricks: 60 from each opponent."},
 		// rules.md old-tapp: at exactly 60 a coeurfrage is even, shown as even, not lost.
@@ -256,7 +256,7 @@ func TestExplanationText(t *testing.T) {
 		// pay every player not in the tie.
 		{w, Table{}, ramsch(map[string][2]int{"Anna": {50, 5}, "Ben": {50, 4}, "Cleo": {20, 2}}), "Ramsch: Anna and Ben tie for the most points (50), and each pays 5 to every player not in the tie."},
 		{setupOf(Wuerttemberg, "Anna", "Ben", "Cleo", "Dan"), Table{}, ramsch(map[string][2]int{"Anna": {45, 3}, "Ben": {45, 3}, "Cleo": {30, 2}, "Dan": {0, 0}}),
-			"Ramsch: Anna and Ben tie for the most points (45), and each pays 5 to every player not in the tie; Dan took no trick (Jungfer) and is paid 10 by each of them."},
+			"Ramsch: Anna and Ben tie for the most points (45), and each pays 5 to every player not in the tie; Dan took no trick (Jungfer) and is paid 10 by each of them instead."},
 		// Plurals: 1 trick, 2 tricks.
 		{z, Table{}, zugerRec("tapp", 14, 1), "Tapp by Anna lost with 14 points in 1 trick: base 1 × 2 (losers under 21) = 2 to each opponent."},
 		{w, Table{}, wRec("bettel", "", nil, ip(1)), "Bettel by Ben lost with 1 trick: 15 to each opponent."},
