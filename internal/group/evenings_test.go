@@ -274,3 +274,26 @@ func TestStats(t *testing.T) {
 		}
 	}
 }
+
+// A deal whose payments a caught matzl cancelled was still won or lost at
+// the table (rules.md, Matzlfangen: the side that caught it lost): the
+// statistics count it so, though nobody paid.
+func TestStatsCountADealTheMatzlCancelled(t *testing.T) {
+	sc := thursday(t)
+	e := play(t, "game1", "matzlfangen", four, "0.50", "CHF").
+		// Dan wins his Treiben; the defenders caught the matzl.
+		deal(payout.Record{Contract: "treiben", Declarer: "Dan", Trump: "hearts", Points: ip(70), Tricks: ip(5), Matzl: "defenders"}).
+		// Ben loses his Neid, having caught the matzl himself.
+		deal(payout.Record{Contract: "neid", Declarer: "Ben", Points: ip(50), Tricks: ip(3), Matzl: "declarer"}).close()
+	st := sc.state.Stats(joined(t, sc, e))
+	by := map[string]PlayerStats{}
+	for _, p := range st.Players {
+		by[p.Name] = p
+	}
+	if dan := by["Dan"]; dan.Declared != 1 || dan.DeclaredWon != 1 {
+		t.Fatalf("Dan won his Treiben, its payments cancelled: %+v", dan.Line)
+	}
+	if ben := by["Ben"]; ben.Declared != 1 || ben.DeclaredWon != 0 {
+		t.Fatalf("Ben lost his Neid, its payments cancelled: %+v", ben.Line)
+	}
+}

@@ -178,6 +178,11 @@ func dealsOf(g *tapp.State) []deal {
 			continue
 		}
 		who, outcome := declaredOutcome(h.Result().ExplanationJSON())
+		if outcome == payout.Cancelled {
+			// Won or lost at the table all the same: the matzl cancelled
+			// the payments, not the result.
+			outcome = h.Result().Explanation().AtTheTable()
+		}
 		out = append(out, deal{declarer: g.Setup.IndexOf(who), won: outcome == payout.Won})
 	}
 	return out

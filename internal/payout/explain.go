@@ -273,9 +273,12 @@ func fill(p Phrases, key string, parts ...string) string {
 	return strings.ReplaceAll(s, gap, "")
 }
 
-// outcomeWord is the outcome a sentence names. A deal whose payments a
-// caught matzl cancelled was still won or lost at the table, and says
-// which: the side that caught the matzl lost (rules.md, Matzlfangen).
+// AtTheTable is how the deal ended at the table: its outcome, except that
+// a deal whose payments a caught matzl cancelled was still won or lost
+// there, by the side that did not catch it (rules.md, Matzlfangen).
+func (e Explanation) AtTheTable() Outcome { return outcomeWord(e) }
+
+// outcomeWord is the outcome a sentence names: AtTheTable.
 func outcomeWord(e Explanation) Outcome {
 	if e.Outcome != Cancelled {
 		return e.Outcome
