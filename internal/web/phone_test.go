@@ -112,6 +112,11 @@ func TestUndoInOneTap(t *testing.T) {
 	if !strings.Contains(body, "brought back") || !strings.Contains(body, "Undo deal 1") {
 		t.Fatalf("after the way back: %s", visibleText(body))
 	}
+	// Before it was brought back it counted nothing: said so, not the
+	// result it had before the undo, which would read as no change.
+	if !strings.Contains(visibleText(body), "Voided: it counted 0 for everyone.") {
+		t.Fatalf("the way back's before: %s", visibleText(body))
+	}
 	// Brought back as it was, the deal is not called corrected.
 	if strings.Contains(body, "<em>corrected</em>") || !strings.Contains(body, "Deal 1 saved.") {
 		t.Fatalf("a deal undone and brought back reads as corrected: %s", visibleText(body))

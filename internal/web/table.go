@@ -264,6 +264,7 @@ func handView(loc i18n.Localizer, g *tapp.State, h *tapp.Hand) templates.HandVie
 		hv.Deltas = append(hv.Deltas, signed(loc, d))
 	}
 	var last *tapp.Result // the result before each revision
+	voided := false       // and whether it then counted
 	for _, r := range h.Revisions {
 		at := clock(r.At)
 		line := templates.HistoryLine{}
@@ -282,7 +283,14 @@ func handView(loc i18n.Localizer, g *tapp.State, h *tapp.Hand) templates.HandVie
 				line.Text = loc.T("history.corrected", at, r.Reason)
 			}
 			line.Before, line.After = resultView(loc, g, last), resultView(loc, g, r.Result())
+			if voided && line.Before != nil {
+				// Brought back: before, the deal counted nothing, whatever
+				// it said.
+				line.Before = &templates.ResultView{Explanation: loc.T("history.was-voided")}
+			}
+			voided = false
 		case tapp.TypeHandVoided:
+			voided = true
 			if r.Reason == undoReason {
 				line.Text = loc.T("history.undone", at)
 			} else {
