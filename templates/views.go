@@ -99,6 +99,7 @@ type PlayerView struct {
 
 // HandView is one deal in the table's list.
 type HandView struct {
+	Ending      string // the end of a Württemberg evening: "the last regular deal", "Zwangsramsch 1 of 3"; else ""
 	Number      int
 	Dealer      string
 	Explanation string

@@ -260,6 +260,14 @@ func clock(t time.Time) string { return t.In(time.Local).Format("15:04") }
 func handView(loc i18n.Localizer, g *tapp.State, h *tapp.Hand) templates.HandView {
 	hv := templates.HandView{Number: h.Number, Dealer: g.Setup.Players[h.Dealer], Explanation: h.Result().Explanation().Render(loc),
 		Voided: h.Voided, VoidReason: voidTag(loc, h.VoidReason)}
+	// Where the deal stands in the end of a Württemberg evening (rules.md):
+	// the last regular deal, then each Zwangsramsch.
+	switch end := g.End(); {
+	case end.LastRegular > 0 && h.Number == end.LastRegular:
+		hv.Ending = loc.T("table.last-regular")
+	case end.ForcedDeal(h.Number):
+		hv.Ending = loc.T("table.forced", h.Number-end.LastRegular, len(end.Zwangsramsch))
+	}
 	for _, d := range h.Result().Deltas() {
 		hv.Deltas = append(hv.Deltas, signed(loc, d))
 	}

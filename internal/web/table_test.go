@@ -223,6 +223,19 @@ func TestHerzAsEndOfEvening(t *testing.T) {
 	if s := status(); s != "Every Zwangsramsch is played: end the evening." {
 		t.Fatalf("after the last Zwangsramsch: %q", s)
 	}
+	// The deals' list says which was the last regular deal and which the
+	// Zwangsramsch were, in the page's language.
+	for lang, want := range map[string][]string{
+		"en": {"Deal 5 · Ben dealt · the last regular deal", "Deal 6 · Cleo dealt · Zwangsramsch 1 of 3", "Deal 8 · Ben dealt · Zwangsramsch 3 of 3"},
+		"de": {"Zwangsramsch 2 von 3", "das letzte reguläre Spiel"},
+	} {
+		text := strings.Join(strings.Fields(html.UnescapeString(visibleText(page(t, h, "/g/"+id+"?all=1", lang).body))), " ")
+		for _, w := range want {
+			if !strings.Contains(text, w) {
+				t.Fatalf("%s: the deals' list does not say %q: %s", lang, w, text)
+			}
+		}
+	}
 	if r := form(t, h, "/g/"+id+"/herz-as", url.Values{}); r.status != http.StatusConflict {
 		t.Fatalf("Herz-As twice: %d", r.status)
 	}
