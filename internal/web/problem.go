@@ -40,13 +40,7 @@ func (u ui) errorPage(c echo.Context, status int, err error) error {
 		// came from: the post's own address takes no GET.
 		p.Path = back
 	}
-	v := templates.ProblemView{Page: p, Message: problemMessage(loc, c.Request().URL.Path, status, err)}
-	if c.Request().Method == http.MethodGet && status == http.StatusServiceUnavailable && errors.Is(err, events.ErrUnavailable) {
-		// A page that could not be read: nothing was being changed (a
-		// deal waiting on the phone is the banner's to tell), and the way
-		// on is to load it again.
-		v.Message = loc.T("problem.unavailable-read")
-	}
+	v := templates.ProblemView{Page: p, Message: problemMessage(loc, c.Request(), status, err)}
 	if back != "" && c.Request().URL.Path != back {
 		v.Back, v.BackLabel = back, loc.T(backLabel)
 	}
@@ -55,11 +49,17 @@ func (u ui) errorPage(c echo.Context, status int, err error) error {
 
 // problemMessage is the reader's sentence for an error: the domain's own
 // message where it has one, else one by the status.
-func problemMessage(loc i18n.Localizer, path string, status int, err error) string {
+func problemMessage(loc i18n.Localizer, r *http.Request, status int, err error) string {
+	path := r.URL.Path
 	if _, ok := problem.As(err); ok {
 		return loc.Error(err)
 	}
 	switch {
+	case errors.Is(err, events.ErrUnavailable) && r.Method == http.MethodGet:
+		// A page that could not be read: nothing was being changed (a
+		// deal waiting on the phone is the banner's to tell), and the way
+		// on is to load it again.
+		return loc.T("problem.unavailable-read")
 	case errors.Is(err, events.ErrUnavailable), errors.Is(err, events.ErrClosed):
 		return loc.T("problem.unavailable")
 	case errors.Is(err, events.ErrDiskFull):
