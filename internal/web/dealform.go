@@ -177,14 +177,12 @@ func fillLast(counts []*int, total int, zeroWhenOver bool) (blank, sum int) {
 
 // place puts a refusal next to its field of the form.
 func place(loc i18n.Localizer, g *tapp.State, f *dealForm, err error) {
-	msg := loc.Error(err)
+	msg, ok := storeMessage(loc, err)
 	switch {
 	case errors.Is(err, events.ErrOutcomeUnknown):
-		msg = loc.T("record.outcome-unknown")
-	case errors.Is(err, events.ErrUnavailable), errors.Is(err, events.ErrClosed):
-		msg = loc.T("problem.unavailable")
-	case errors.Is(err, events.ErrDiskFull):
-		msg = loc.T("problem.disk-full")
+		msg = loc.T("record.outcome-unknown") // saved or not: this form again records it at most once
+	case !ok:
+		msg = loc.Error(err)
 	}
 	ie, ok := problem.As(err)
 	if !ok || ie.Kind != problem.Input {

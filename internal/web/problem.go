@@ -54,16 +54,14 @@ func problemMessage(loc i18n.Localizer, r *http.Request, status int, err error) 
 	if _, ok := problem.As(err); ok {
 		return loc.Error(err)
 	}
-	switch {
-	case errors.Is(err, events.ErrUnavailable) && r.Method == http.MethodGet:
+	if errors.Is(err, events.ErrUnavailable) && r.Method == http.MethodGet {
 		// A page that could not be read: nothing was being changed (a
 		// deal waiting on the phone is the banner's to tell), and the way
 		// on is to load it again.
 		return loc.T("problem.unavailable-read")
-	case errors.Is(err, events.ErrUnavailable), errors.Is(err, events.ErrClosed):
-		return loc.T("problem.unavailable")
-	case errors.Is(err, events.ErrDiskFull):
-		return loc.T("problem.disk-full")
+	}
+	if msg, ok := storeMessage(loc, err); ok {
+		return msg
 	}
 	switch {
 	case status == http.StatusForbidden:
@@ -86,4 +84,17 @@ func problemMessage(loc i18n.Localizer, r *http.Request, status int, err error) 
 		return loc.T("err.internal")
 	}
 	return loc.T("problem.other")
+}
+
+// storeMessage says in the reader's language why the store did not save:
+// its database does not answer or the server is stopping, or its disk is
+// full.
+func storeMessage(loc i18n.Localizer, err error) (string, bool) {
+	switch {
+	case errors.Is(err, events.ErrUnavailable), errors.Is(err, events.ErrClosed):
+		return loc.T("problem.unavailable"), true
+	case errors.Is(err, events.ErrDiskFull):
+		return loc.T("problem.disk-full"), true
+	}
+	return "", false
 }
