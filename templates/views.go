@@ -104,6 +104,7 @@ type HandView struct {
 	Dealer      string
 	Explanation string
 	Deltas      []string // by seat, in units
+	Pot         string   // old-tapp: the pot before and after the deal ("Pot 5 → 7"); else ""
 	Voided      bool
 	VoidReason  string // as the history says it ("undone" in the reader's language)
 	Corrected   bool
@@ -161,6 +162,7 @@ type TableView struct {
 	Page
 	PotWent     string // closed: where the pot went, the cut's units included
 	UnitsHead   string // the standings' column of units: "Units", or "Cents" where a unit is a cent
+	UnitWorth   string // a game counting in cents for another unit: what one of its cents is worth
 	Variant     string
 	VariantName string
 	Players     []PlayerView
@@ -310,6 +312,8 @@ type CloseView struct {
 	Pot        string
 	HasPot     bool
 	Leftover   int
+	PotWent    string // closed: where the pot went, as the table says it
+	LeftoverTo string // open, no cut needed: who the leftover units go to, and why
 	NeedCut    bool
 	CutOptions [][]Option // one choice per leftover unit
 	Undecided  string     // the cut not recorded yet: which units wait for it (then no payments are shown)
@@ -335,6 +339,10 @@ type AuditEvent struct {
 	AtUTC   string // RFC 3339, for the <time> element
 	Type    string
 	Summary string
+	// A deal's event: what it moves by seat ("Anna +2"; "Anna −9 → +4"
+	// where it changed what the deal moved before) and the pot's (old-tapp).
+	Amounts []string
+	Pot     string
 	Hash    string
 	Data    string
 }

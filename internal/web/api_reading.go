@@ -79,6 +79,7 @@ type handJSON struct {
 	Record      payout.Record              `json:"record"`
 	Deltas      map[string]decimal.Decimal `json:"deltas"`
 	PotDelta    decimal.Decimal            `json:"pot_delta"`
+	Pot         decimal.Decimal            `json:"pot"` // after the deal, as the deals stand now (an addition)
 	Voided      bool                       `json:"voided"`
 	VoidReason  string                     `json:"void_reason,omitempty"`
 	Revisions   int                        `json:"revisions"`
@@ -91,10 +92,11 @@ type handJSON struct {
 func (a api) listHands(c echo.Context) error {
 	return a.svc.View(c.Request().Context(), gameID(c), func(g *tapp.State) error {
 		out := make([]handJSON, 0, len(g.Hands()))
-		for _, h := range g.Hands() {
+		pots := g.PotsAfter()
+		for i, h := range g.Hands() {
 			res := h.Result()
 			hj := handJSON{Hand: h.Number, Dealer: g.Setup.Players[h.Dealer], Record: h.Record(),
-				Deltas: unitsByName(g, res.Deltas()), PotDelta: res.PotDelta(), Voided: h.Voided, VoidReason: h.VoidReason,
+				Deltas: unitsByName(g, res.Deltas()), PotDelta: res.PotDelta(), Pot: pots[i], Voided: h.Voided, VoidReason: h.VoidReason,
 				Explanation: res.Text(), Detail: res.ExplanationJSON(), Revisions: h.Entered(), Changes: h.Changes()}
 			for _, r := range h.Revisions {
 				rj := revisionJSON{Kind: r.Kind, At: r.At, Reason: r.Reason, Record: r.Record(), Cause: r.Cause}

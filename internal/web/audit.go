@@ -30,6 +30,7 @@ func (u ui) audit(c echo.Context) error {
 	v := templates.AuditView{Page: p, Verified: loc.T("audit.count", len(evs))}
 	err = u.svc.View(c.Request().Context(), gameID(c), func(g *tapp.State) error {
 		v.EveningClosed = g.Closed != nil
+		seen := map[int]moved{} // what each deal moves, as the events so far left it
 		for _, e := range evs {
 			var pretty strings.Builder
 			var data any
@@ -37,8 +38,15 @@ func (u ui) audit(c echo.Context) error {
 				b, _ := json.MarshalIndent(data, "", "  ")
 				pretty.Write(b)
 			}
-			v.Events = append(v.Events, templates.AuditEvent{Seq: e.Version, At: localTime(e.RecordedAt), AtUTC: e.RecordedAt.UTC().Format(time.RFC3339),
-				Type: loc.T("event." + e.Type), Summary: eventSummary(loc, g, e.Type, e.Data), Hash: e.Hash, Data: pretty.String()})
+			ev := templates.AuditEvent{Seq: e.Version, At: localTime(e.RecordedAt), AtUTC: e.RecordedAt.UTC().Format(time.RFC3339),
+				Type: loc.T("event." + e.Type), Hash: e.Hash, Data: pretty.String()}
+			if e.Type == tapp.TypeGameStarted {
+				ev.Summary = loc.T("audit.started", loc.T("variant."+string(g.Setup.Variant)), strings.Join(g.Setup.Players, ", "))
+			} else if p, err := tapp.Decode(e.Type, e.Data, g.Setup.Players); err == nil {
+				ev.Summary = eventSummary(loc, g, p)
+				ev.Amounts, ev.Pot = dealAmounts(loc, g, p, seen)
+			}
+			v.Events = append(v.Events, ev)
 		}
 		return nil
 	})
@@ -49,14 +57,7 @@ func (u ui) audit(c echo.Context) error {
 }
 
 // eventSummary says in a line what an event recorded.
-func eventSummary(loc i18n.Localizer, g *tapp.State, typ string, data []byte) string {
-	if typ == tapp.TypeGameStarted {
-		return loc.T("audit.started", loc.T("variant."+string(g.Setup.Variant)), strings.Join(g.Setup.Players, ", "))
-	}
-	p, err := tapp.Decode(typ, data, g.Setup.Players)
-	if err != nil {
-		return ""
-	}
+func eventSummary(loc i18n.Localizer, g *tapp.State, p tapp.Payload) string {
 	deal := func(hand int, sc tapp.Scored, reason string) string {
 		s := loc.T("table.hand", hand) + ": " + sc.Explain().Render(loc)
 		if reason != "" {
@@ -102,6 +103,54 @@ func eventSummary(loc i18n.Localizer, g *tapp.State, typ string, data []byte) st
 		return strings.TrimSpace(strings.Join(parts, " "))
 	}
 	return ""
+}
+
+// moved is what a deal moves: each player's change and the pot's, in units.
+type moved struct {
+	deltas map[string]decimal.Decimal
+	pot    decimal.Decimal
+}
+
+// dealAmounts says what a deal's event moved, by player and for the pot
+// (old-tapp, with the pot after the deal), so that the History alone
+// shows every number: where the event changed what the deal moved before
+// (a correction, a void, a re-scoring, a deal brought back), each amount
+// that changed is shown as before → after. seen holds what each deal
+// moves as the events before this one left it; this event's is put in.
+func dealAmounts(loc i18n.Localizer, g *tapp.State, p tapp.Payload, seen map[int]moved) (amounts []string, pot string) {
+	var hand int
+	var now moved
+	var potAfter *decimal.Decimal // nil for a void: the deals after it say where the pot went
+	switch p := p.(type) {
+	case tapp.HandRecorded:
+		hand, now, potAfter = p.Hand, moved{p.Deltas, p.PotDelta}, &p.PotAfter
+	case tapp.HandCorrected:
+		hand, now, potAfter = p.Hand, moved{p.Deltas, p.PotDelta}, &p.PotAfter
+	case tapp.HandRescored:
+		hand, now, potAfter = p.Hand, moved{p.Deltas, p.PotDelta}, &p.PotAfter
+	case tapp.HandVoided:
+		hand = p.Hand // it moves nothing now
+	default:
+		return nil, ""
+	}
+	before, revised := seen[hand]
+	seen[hand] = now
+	change := func(was, is decimal.Decimal) string {
+		if revised && !was.Equal(is) {
+			return signed(loc, was) + " → " + signed(loc, is)
+		}
+		return signed(loc, is)
+	}
+	for _, name := range g.Setup.Players {
+		amounts = append(amounts, name+" "+change(before.deltas[name], now.deltas[name]))
+	}
+	if g.Variant().HasPot {
+		pot = loc.T("audit.pot", change(before.pot, now.pot))
+		if potAfter != nil {
+			pot = loc.T("audit.pot-after", change(before.pot, now.pot), loc.Num(*potAfter))
+		}
+	}
+	return amounts, pot
 }
 
 // reasonText is a correction's or void's reason as a page shows it: the
@@ -189,6 +238,13 @@ func (u ui) dealsCSV(c echo.Context) error {
 				head = append(head, csvCell(name+" ramsch points"), csvCell(name+" ramsch tricks"))
 			}
 		}
+		// The pot after each deal, as the deals stand now, where there is
+		// one: "pot" is what the deal moved.
+		var pots []decimal.Decimal
+		if g.Variant().HasPot {
+			head = append(head, "pot_after")
+			pots = g.PotsAfter()
+		}
 		if err := w.Write(head); err != nil {
 			return err
 		}
@@ -198,7 +254,7 @@ func (u ui) dealsCSV(c echo.Context) error {
 			}
 			return strconv.Itoa(*p)
 		}
-		for _, h := range g.Hands() {
+		for i, h := range g.Hands() {
 			r, res := h.Record(), h.Result()
 			tout := ""
 			if r.Tout != nil {
@@ -238,6 +294,9 @@ func (u ui) dealsCSV(c echo.Context) error {
 					row = append(row, opt(sc.Points), opt(sc.Tricks))
 				}
 			}
+			if pots != nil {
+				row = append(row, pots[i].String())
+			}
 			if err := writeCSVRow(w, head, row); err != nil {
 				return err
 			}
@@ -263,6 +322,9 @@ func (u ui) dealsCSV(c echo.Context) error {
 			row = append(row, g.MoneyText(pot), "")
 			if ramsch {
 				row = append(row, make([]string, 2*len(g.Setup.Players))...)
+			}
+			if pots != nil {
+				row = append(row, "0") // shared out
 			}
 			if err := writeCSVRow(w, head, row); err != nil {
 				return err

@@ -102,6 +102,21 @@ func TestWherePotWent(t *testing.T) {
 	if text := visibleText(page(t, h, "/g/"+id, "de").body); !strings.Contains(text, "Die 2 übrig gebliebenen Einheiten gingen an Cleo (2).") {
 		t.Errorf("both units to Cleo: %s", text)
 	}
+	// The closed evening's own page names the cut's winner too, not only
+	// how many units were left over.
+	if text := words(page(t, h, "/g/"+id+"/close", "en").body); !strings.Contains(text, "The 2 leftover units went to Cleo (2).") || strings.Contains(text, "left over.") {
+		t.Errorf("the closed evening's close page: %s", text)
+	}
+	// Where the house rule gives the leftover units to the biggest loser,
+	// the page says so and names whom before the evening is closed
+	// (rules.md, old-tapp "End of the session": Anna −7, Ben +10, Cleo −5
+	// before the split of a pot of 2).
+	loser, _ := do(t, h, "POST", "/api/games", `{"variant":"old-tapp","players":["Anna","Ben","Cleo"],"rules":{"remainder":"biggest-loser"}}`).json(t)["id"].(string)
+	mustStatus(t, do(t, h, "POST", "/api/games/"+loser+"/hands", `{"contract":"solo","declarer":"Ben","trump":"clubs","points":70}`), 201)
+	mustStatus(t, do(t, h, "POST", "/api/games/"+loser+"/hands", `{"contract":"pass"}`), 201)
+	if text := words(page(t, h, "/g/"+loser+"/close", "en").body); !strings.Contains(text, "By the house rule, the 2 leftover units go to the biggest loser: Anna (2).") {
+		t.Errorf("the biggest loser's leftover units: %s", text)
+	}
 	// A pot that shares out equally leaves nothing over: said so, not "0
 	// units left over".
 	even := startForm(t, h, "old-tapp", players("Anna", "Ben", "Cleo"))

@@ -47,6 +47,15 @@ func closeView(p templates.Page, loc i18n.Localizer, g *tapp.State, chosen []str
 	// The units the equal shares leave over: given by the cut or the
 	// biggest loser, or still undecided.
 	v.Leftover = len(s.RemainderTo) + s.Undecided
+	switch {
+	case g.Closed != nil && v.HasPot:
+		// Closed: where the pot went, the cut's winners by name.
+		v.PotWent = potWent(loc, g.Setup.Players, g.Closed.Split, g.Closed.RemainderTo)
+	case !s.Provisional && len(s.RemainderTo) > 0:
+		// Open, and no cut needed: the house rule gives the leftover units
+		// to the biggest loser (rules.md, old-tapp "End of the session").
+		v.LeftoverTo = loc.T("close.leftover-loser", len(s.RemainderTo), leftoverNames(loc, g.Setup.Players, s.RemainderTo))
+	}
 	if g.Closed != nil {
 		v.Fingerprint = events.Fingerprint(g.Head)
 		v.VerifyLine = "tappbook verify --game " + g.ID + " --fingerprint " + v.Fingerprint
@@ -93,18 +102,24 @@ func potWent(loc i18n.Localizer, players []string, split []decimal.Decimal, left
 	}
 	out := loc.T("close.pot-went", total, strings.Join(shares, ", "))
 	if len(leftover) > 0 {
-		var names []string // each winner once, with the units won where more than one
-		for _, name := range players {
-			switch n := countOf(leftover, name); {
-			case n == 1:
-				names = append(names, name)
-			case n > 1:
-				names = append(names, fmt.Sprintf("%s (%d)", name, n))
-			}
-		}
-		out += " " + loc.T("close.leftover-went", len(leftover), payout.ListOf(loc, names))
+		out += " " + loc.T("close.leftover-went", len(leftover), leftoverNames(loc, players, leftover))
 	}
 	return out
+}
+
+// leftoverNames names who has the pot's leftover units: each player once,
+// in seat order, with the units where more than one.
+func leftoverNames(loc i18n.Localizer, players, leftover []string) string {
+	var names []string
+	for _, name := range players {
+		switch n := countOf(leftover, name); {
+		case n == 1:
+			names = append(names, name)
+		case n > 1:
+			names = append(names, fmt.Sprintf("%s (%d)", name, n))
+		}
+	}
+	return payout.ListOf(loc, names)
 }
 
 func countOf(names []string, name string) int {

@@ -96,6 +96,11 @@ func (u ui) tableView(p templates.Page, loc i18n.Localizer, g *tapp.State, ask t
 		NextHand: g.NextHand(), Dealer: g.Setup.Players[next], Forehand: g.Setup.Players[(next+1)%n],
 		HasPot: g.Variant().HasPot, Pot: loc.Num(g.Pot()), PotMoney: loc.Money(g.Money(g.Pot()), g.Currency, g.Places()),
 		Closed: g.Closed != nil, Chart: chart(loc, g)}
+	if name := g.Variant().UnitName; name != "" && !isUsualUnit(g) {
+		// A game that counts in cents played for another unit (a group's
+		// 0.10): the Cents column is not money, so its worth is said.
+		v.UnitWorth = loc.T("table.unit-worth-"+name, loc.Money(g.Unit, g.Currency, g.Places()))
+	}
 	v.Witness = templates.WitnessView{Version: g.Version, Head: g.Head, URL: witnessURL(p, g),
 		Cut: loc.T("witness.cut", "{seen}", "{now}"), Changed: loc.T("witness.changed", "{seen}")}
 	if d := g.Damaged; d != nil {
@@ -112,9 +117,16 @@ func (u ui) tableView(p templates.Page, loc i18n.Localizer, g *tapp.State, ask t
 	if ask.all {
 		shown = len(g.Hands())
 	}
+	var pots []decimal.Decimal // after each deal, where there is a pot
+	if g.Variant().HasPot {
+		pots = g.PotsAfter()
+	}
 	for i := len(g.Hands()) - 1; i >= len(g.Hands())-shown; i-- {
 		hv := handView(loc, g, g.Hands()[i])
 		hv.Fresh = hv.Number == ask.saved
+		if pots != nil && !hv.Voided { // a voided deal leaves the pot as it was
+			hv.Pot = potMoved(loc, potBefore(pots, i), pots[i])
+		}
 		v.Hands = append(v.Hands, hv)
 	}
 	if shown < len(g.Hands()) {
@@ -314,6 +326,31 @@ func handView(loc i18n.Localizer, g *tapp.State, h *tapp.Hand) templates.HandVie
 		hv.History = append(hv.History, line)
 	}
 	return hv
+}
+
+// isUsualUnit tells whether a game plays for its variant's usual unit
+// (Württemberg's 0.01: a cent is a cent).
+func isUsualUnit(g *tapp.State) bool {
+	usual, err := decimal.NewFromString(g.Variant().DefaultUnit)
+	return err == nil && g.Unit.Equal(usual)
+}
+
+// potBefore is the pot before deal i+1 (0-based i), from the pots after
+// each deal.
+func potBefore(after []decimal.Decimal, i int) decimal.Decimal {
+	if i == 0 {
+		return decimal.Zero
+	}
+	return after[i-1]
+}
+
+// potMoved says what a deal did to the pot: "Pot 5 → 7", or "Pot 7" when
+// it left it as it was.
+func potMoved(loc i18n.Localizer, before, after decimal.Decimal) string {
+	if before.Equal(after) {
+		return loc.T("table.pot-stayed", loc.Num(after))
+	}
+	return loc.T("table.pot-moved", loc.Num(before), loc.Num(after))
 }
 
 // voidTag is how the deal list names a voided deal: the one-tap undo by

@@ -1,0 +1,152 @@
+package web
+
+import (
+	"encoding/json"
+	"html"
+	"net/http"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// The History alone shows every number: what each deal moved by player
+// and for the pot, and for a correction, a void and a re-scoring what the
+// deal moved before beside what it moves after. Numbers by rules.md,
+// old-tapp (stake 2, the pot carries): the same evening as the table's.
+func TestHistoryShowsWhatEachChangeMoved(t *testing.T) {
+	h := newServer(t)
+	id := oldTappEveningCorrected(t, h)
+	audit := words(page(t, h, "/g/"+id+"/audit", "en").body)
+	for _, want := range []string{
+		// Deal 2 as recorded: Anna's lost Coeurfrage, 3 of it into the pot.
+		"Anna −9 Ben +1 Cleo +3 Pot +5 (5 after this deal)",
+		// Deal 4 takes the pot of 9.
+		"Anna −22 Ben −20 Cleo +49 Pot −7 (0 after this deal)",
+		// Deal 2 corrected: won now; every amount that changed, before → after.
+		"Anna −9 → +4 Ben +1 → −4 Cleo +3 → −2 Pot +5 → +2 (2 after this deal)",
+		// Deal 4 re-scored: the pot it took is 6 now; only Cleo's and the pot's changed.
+		"Anna −22 Ben −20 Cleo +49 → +46 Pot −7 → −4 (0 after this deal)",
+		// Deal 3 voided: what it moved goes to 0; the pot after it is the next deal's to say.
+		"Anna 0 Ben 0 Cleo −2 → 0 Pot +2 → 0",
+		"Anna −22 Ben −20 Cleo +46 → +44 Pot −4 → −2 (0 after this deal)",
+	} {
+		if !strings.Contains(audit, want) {
+			t.Errorf("the History lacks %q:\n%s", want, audit)
+		}
+	}
+	if de := words(page(t, h, "/g/"+id+"/audit", "de").body); !strings.Contains(de, "Pott +5 → +2 (nach diesem Spiel 2)") {
+		t.Errorf("the German History does not say the pot's change: %s", de)
+	}
+
+	// A Zuger evening has no pot: its History names none.
+	z := startForm(t, h, "zuger", players("Anna", "Ben", "Cleo", "Dan"))
+	redirect(t, h, "/g/"+z+"/record", zugerSolo)
+	if zh := page(t, h, "/g/"+z+"/audit", "en").body; !strings.Contains(words(zh), "Anna −2 Ben +6 Cleo −2 Dan −2") || strings.Contains(zh, `class="pot"`) {
+		t.Errorf("a Zuger deal in the History: %s", zh)
+	}
+}
+
+// words is a page's visible text with its white space collapsed.
+func words(page string) string {
+	return strings.Join(strings.Fields(html.UnescapeString(visibleText(page))), " ")
+}
+
+// The table's deal list shows the pot before and after each counted deal
+// of an old-tapp evening (a voided deal, which leaves it as it was, shows
+// none); the CSV and the API's list of deals give the pot after each.
+func TestTableShowsThePotEachDealMet(t *testing.T) {
+	h := newServer(t)
+	id := oldTappEveningCorrected(t, h)
+	body := page(t, h, "/g/"+id+"?all=1", "en").body
+	pots := map[string]string{}
+	for _, m := range regexp.MustCompile(`(?s)<li id="hand-(\d+)".*?</li>`).FindAllStringSubmatch(body, -1) {
+		if p := regexp.MustCompile(`<span class="pot">([^<]*)</span>`).FindStringSubmatch(m[0]); p != nil {
+			pots[m[1]] = p[1]
+		}
+	}
+	want := map[string]string{"1": "Pot 0", "2": "Pot 0 → 2", "4": "Pot 2 → 0"}
+	if len(pots) != len(want) {
+		t.Fatalf("the deals' pots: %v, want %v", pots, want)
+	}
+	for n, p := range want {
+		if pots[n] != p {
+			t.Errorf("deal %s: %q, want %q", n, pots[n], p)
+		}
+	}
+	// The CSV gives the pot after each deal too, beside what it moved.
+	rows, col := dealsCSV(t, h, id)
+	var after []string
+	for _, r := range rows[1:] {
+		after = append(after, r[col["pot"]]+" "+r[col["pot_after"]])
+	}
+	if got := strings.Join(after, ", "); got != "0 0, 2 2, 0 2, -2 0" {
+		t.Errorf("the CSV's pot and pot_after by deal: %s", got)
+	}
+	// And the API's list of deals, beside pot_delta (which a voided deal
+	// keeps, as its record).
+	var hands []struct {
+		PotDelta string `json:"pot_delta"`
+		Pot      string `json:"pot"`
+	}
+	if err := json.Unmarshal([]byte(do(t, h, "GET", "/api/games/"+id+"/hands", "").body), &hands); err != nil {
+		t.Fatal(err)
+	}
+	var api []string
+	for _, hd := range hands {
+		api = append(api, hd.PotDelta+" "+hd.Pot)
+	}
+	if got := strings.Join(api, ", "); got != "0 0, 2 2, 2 2, -2 0" {
+		t.Errorf("GET /hands: pot_delta and pot by deal: %s", got)
+	}
+
+	z := startForm(t, h, "zuger", players("Anna", "Ben", "Cleo", "Dan"))
+	redirect(t, h, "/g/"+z+"/record", zugerSolo)
+	if strings.Contains(page(t, h, "/g/"+z, "en").body, `class="pot"`) {
+		t.Error("a Zuger deal shows a pot")
+	}
+	if _, col := dealsCSV(t, h, z); col["pot_after"] > 0 {
+		t.Error("a Zuger evening's CSV has a pot_after column")
+	}
+}
+
+// oldTappEveningCorrected is an old-tapp evening of four deals whose deal
+// 2 was corrected from lost to won and deal 3 voided: deal 4, which took
+// the pot, is re-scored twice.
+func oldTappEveningCorrected(t *testing.T, h http.Handler) string {
+	t.Helper()
+	id := startForm(t, h, "old-tapp", players("Anna", "Ben", "Cleo"))
+	for _, deal := range []string{
+		`{"contract":"solo","declarer":"Ben","trump":"clubs","points":70}`,
+		`{"contract":"coeurfrage","declarer":"Anna","points":50}`,
+		`{"contract":"pass"}`,
+		`{"contract":"coeursolo","declarer":"Cleo","points":80}`,
+	} {
+		mustStatus(t, do(t, h, "POST", "/api/games/"+id+"/hands", deal), 201)
+	}
+	mustStatus(t, do(t, h, "PUT", "/api/games/"+id+"/hands/2", `{"contract":"coeurfrage","declarer":"Anna","points":65}`), 200)
+	mustStatus(t, do(t, h, "POST", "/api/games/"+id+"/hands/3/void", `{"reason":"misdeal"}`), 200)
+	return id
+}
+
+// A Württemberg evening counts in cents (rules.md "Units"); played for a
+// group's unit of 0.10 its Cents column is not money, so the table says
+// what one cent of the game is worth. At 0.01, and in a game that counts
+// in plain units, there is nothing to say.
+func TestTableSaysWhatACentIsWorth(t *testing.T) {
+	h := newServer(t)
+	grp, _ := do(t, h, "POST", "/api/groups", `{"name":"Thursday","players":["Anna","Ben","Cleo"],"unit":"0.10","currency":"EUR"}`).json(t)["id"].(string)
+	w, _ := do(t, h, "POST", "/api/games", `{"variant":"wuerttemberg","players":["Anna","Ben","Cleo"],"group":"`+grp+`"}`).json(t)["id"].(string)
+	mustStatus(t, do(t, h, "POST", "/api/games/"+w+"/hands", `{"contract":"bettel","declarer":"Anna","tricks":0}`), 201)
+	for lang, want := range map[string]string{"en": "This game counts in cents, each worth €0.10 here.", "de": "Dieses Spiel zählt in Cent, jeder hier 0,10 € wert."} {
+		if text := words(page(t, h, "/g/"+w, lang).body); !strings.Contains(text, want) {
+			t.Errorf("%s: %s", lang, text)
+		}
+	}
+	cents, _ := do(t, h, "POST", "/api/games", `{"variant":"wuerttemberg","players":["Anna","Ben","Cleo"],"unit":"0.01","currency":"EUR"}`).json(t)["id"].(string)
+	zuger, _ := do(t, h, "POST", "/api/games", `{"variant":"zuger","players":["Anna","Ben","Cleo","Dan"],"unit":"0.50","currency":"EUR"}`).json(t)["id"].(string)
+	for _, id := range []string{cents, zuger} {
+		if body := page(t, h, "/g/"+id, "en").body; strings.Contains(body, "unit-worth") {
+			t.Errorf("%s says what a unit is worth: %s", id, words(body))
+		}
+	}
+}
