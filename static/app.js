@@ -532,7 +532,24 @@
   // init makes a page's parts work; answered: the page is the server's
   // answer to a post, put in place of the one shown ({draft: the sent
   // form's draft name}).
+  // Times: the server writes them in its own time zone and gives the
+  // instant; the phone shows them in its own, as its clock does (a server
+  // left on UTC would put every time of the evening an hour or more off).
+  function localTimes(root) {
+    var pad = function (n) { return (n < 10 ? "0" : "") + n; };
+    Array.prototype.forEach.call(root.querySelectorAll("time[datetime][data-show]"), function (el) {
+      var d = new Date(el.getAttribute("datetime"));
+      if (isNaN(d.getTime())) return;
+      var day = d.getFullYear() + "-" + pad(d.getMonth() + 1) + "-" + pad(d.getDate()),
+          clock = pad(d.getHours()) + ":" + pad(d.getMinutes()),
+          show = el.getAttribute("data-show");
+      el.textContent = show === "date" ? day : show === "clock" ? clock :
+        show === "minute" ? day + " " + clock : day + " " + clock + ":" + pad(d.getSeconds());
+    });
+  }
+
   function init(root, answered) {
+    localTimes(root);
     // The draft first: what shows or hides parts of the form, or counts
     // from it, then starts from what it puts back.
     if (drafts(root, answered) === false) return;

@@ -45,7 +45,7 @@ type EveningView struct {
 	Href    string
 	Variant string
 	Players string
-	Date    string
+	Date    When
 	Closed  bool
 	Hands   int
 	Money   []MoneyView
@@ -109,7 +109,7 @@ type PaymentView struct {
 	Number     int
 	Text       string // "Ben paid Anna CHF 3.50"
 	Note       string
-	At         string
+	At         When
 	Voided     bool
 	VoidReason string
 	Reason     Field // the void form's reason and its error

@@ -108,6 +108,7 @@ type HandView struct {
 	Voided      bool
 	VoidReason  string // as the history says it ("undone" in the reader's language)
 	Corrected   bool
+	Rescored    bool // its amounts changed since it was entered, because an earlier deal did
 	Fresh       bool          // just saved on this phone: highlighted, not scrolled to
 	History     []HistoryLine // what happened to it, oldest first
 }
@@ -115,9 +116,21 @@ type HandView struct {
 // HistoryLine is one event in a deal's history; a correction shows the
 // result before it beside the one after.
 type HistoryLine struct {
-	Text   string
-	Before *ResultView
-	After  *ResultView
+	// What happened, around when: "" + 21:04 + " corrected: …" (the
+	// sentence says where the time goes).
+	Text, TextAfter string
+	At              When
+	Before          *ResultView
+	After           *ResultView
+}
+
+// When is a moment as a page shows it: the server's local time as text,
+// the instant, and how much of it to show ("second", "minute", "clock" or
+// "date"); the page's script shows it in the phone's own time zone.
+type When struct {
+	Text string
+	UTC  string // RFC 3339
+	Show string
 }
 
 // ResultView is one result of a deal: why, and each player's change.
@@ -335,8 +348,7 @@ type AuditView struct {
 // AuditEvent is one event, readable.
 type AuditEvent struct {
 	Seq     int64
-	At      string // local time, as the deal list shows it
-	AtUTC   string // RFC 3339, for the <time> element
+	At      When
 	Type    string
 	Summary string
 	// A deal's event: what it moves by seat ("Anna +2"; "Anna −9 → +4"

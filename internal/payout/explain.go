@@ -313,7 +313,7 @@ func EnglishPhrases() map[string]string {
 		"ex.with-points-tricks": "with %d {1:point|points} in %d {2:trick|tricks}", "ex.with-points": "with %d {1:point|points}", "ex.with-tricks": "with %d {1:trick|tricks}",
 		"ex.with-points-no-trick": "with %d {1:point|points} and no trick", "ex.with-no-trick": "with no trick",
 		"ex.stake": "%s put the stake of %s into the pot",
-		"ex.base":  "base %s", "ex.base.no-water": "%s (losers under 30, no water)", "ex.base.no-trick": "%s (losers took no trick)",
+		"ex.base":  "base %s", "ex.base.no-water": "base %s (losers under 30, no water)", "ex.base.no-trick": "base %s (losers took no trick)",
 		"ex.times.under-21": "× %s (losers under 21)", "ex.times.no-trick": "× %s (losers took no trick)",
 		"ex.kontra":         "+ %s kontra (%s)",
 		"ex.matzl.declarer": "+ 1 matzl caught by the declarer's side", "ex.matzl.defenders": "+ 1 matzl caught by the defenders",

@@ -287,6 +287,10 @@ func (s *State) mayChange() error {
 	return nil
 }
 
+// MayCorrect says why no deal may be corrected or voided now: the evening
+// is closed (or its history damaged).
+func (s *State) MayCorrect() error { return s.mayChange() }
+
 // MayRecord says why no next deal may be recorded now, whatever its
 // contract (nil when one may): for a form to say so before anything is
 // typed. RecordHand refuses the same, and what its contract adds.

@@ -38,13 +38,16 @@ func (u ui) audit(c echo.Context) error {
 				b, _ := json.MarshalIndent(data, "", "  ")
 				pretty.Write(b)
 			}
-			ev := templates.AuditEvent{Seq: e.Version, At: localTime(e.RecordedAt), AtUTC: e.RecordedAt.UTC().Format(time.RFC3339),
+			ev := templates.AuditEvent{Seq: e.Version, At: whenOf(e.RecordedAt, "second"),
 				Type: loc.T("event." + e.Type), Hash: e.Hash, Data: pretty.String()}
 			if e.Type == tapp.TypeGameStarted {
 				ev.Summary = loc.T("audit.started", loc.T("variant."+string(g.Setup.Variant)), strings.Join(g.Setup.Players, ", "))
 			} else if p, err := tapp.Decode(e.Type, e.Data, g.Setup.Players); err == nil {
 				ev.Summary = eventSummary(loc, g, p)
 				ev.Amounts, ev.Pot = dealAmounts(loc, g, p, seen)
+				if c, ok := p.(tapp.HandCorrected); ok && c.Reason == redoReason {
+					ev.Type = loc.T("event.hand.redone") // the undo taken back, as the table says it
+				}
 			}
 			v.Events = append(v.Events, ev)
 		}
@@ -71,7 +74,7 @@ func eventSummary(loc i18n.Localizer, g *tapp.State, p tapp.Payload) string {
 	case tapp.HandCorrected:
 		return deal(p.Hand, p.Scored, p.Reason)
 	case tapp.HandRescored:
-		return deal(p.Hand, p.Scored, "")
+		return loc.T("audit.rescored", p.Hand, p.Cause) + ": " + p.Explain().Render(loc)
 	case tapp.HandVoided:
 		return loc.T("table.hand", p.Hand) + ": " + reasonText(loc, p.Reason)
 	case tapp.HerzAs:

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"html"
 	"net/http"
+	"net/url"
 	"regexp"
 	"strings"
 	"testing"
@@ -29,6 +30,9 @@ func TestHistoryShowsWhatEachChangeMoved(t *testing.T) {
 		// Deal 3 voided: what it moved goes to 0; the pot after it is the next deal's to say.
 		"Anna 0 Ben 0 Cleo −2 → 0 Pot +2 → 0",
 		"Anna −22 Ben −20 Cleo +46 → +44 Pot −4 → −2 (0 after this deal)",
+		// A re-scoring names the deal whose change caused it.
+		"Deal re-scored · ", "Deal 4, because deal 2 changed: Coeursolo by Cleo won with 80 points",
+		"Deal 4, because deal 3 changed: Coeursolo by Cleo won",
 	} {
 		if !strings.Contains(audit, want) {
 			t.Errorf("the History lacks %q:\n%s", want, audit)
@@ -62,6 +66,14 @@ func TestTableShowsThePotEachDealMet(t *testing.T) {
 	for _, m := range regexp.MustCompile(`(?s)<li id="hand-(\d+)".*?</li>`).FindAllStringSubmatch(body, -1) {
 		if p := regexp.MustCompile(`<span class="pot">([^<]*)</span>`).FindStringSubmatch(m[0]); p != nil {
 			pots[m[1]] = p[1]
+		}
+	}
+	// Deal 4 is tagged re-scored (its amounts changed though nobody
+	// entered it again); deal 2 is corrected, not re-scored.
+	for n, tags := range map[string]string{"2": "corrected", "4": "re-scored"} {
+		meta := regexp.MustCompile(`(?s)<li id="hand-` + n + `".*?</p>`).FindString(body)
+		if got := strings.Join(regexp.MustCompile(`<em>([^<]*)</em>`).FindAllString(meta, -1), " "); got != "<em>"+tags+"</em>" {
+			t.Errorf("deal %s is tagged %q, want %s", n, got, tags)
 		}
 	}
 	want := map[string]string{"1": "Pot 0", "2": "Pot 0 → 2", "4": "Pot 2 → 0"}
@@ -148,5 +160,54 @@ func TestTableSaysWhatACentIsWorth(t *testing.T) {
 		if body := page(t, h, "/g/"+id, "en").body; strings.Contains(body, "unit-worth") {
 			t.Errorf("%s says what a unit is worth: %s", id, words(body))
 		}
+	}
+}
+
+// A closed evening's deals cannot be changed: a correction page opened
+// from an old link says so before anything is typed, with no form to
+// fill in (it offered the whole form, refused only on saving).
+func TestClosedEveningOffersNoCorrection(t *testing.T) {
+	h := newServer(t)
+	id := startForm(t, h, "zuger", players("Anna", "Ben", "Cleo", "Dan"))
+	redirect(t, h, "/g/"+id+"/record", zugerSolo)
+	if r := page(t, h, "/g/"+id+"/hands/1", "en"); r.status != http.StatusOK || !strings.Contains(r.body, `name="reason"`) {
+		t.Fatalf("an open evening's correction page: %d", r.status)
+	}
+	redirect(t, h, "/g/"+id+"/close", url.Values{})
+	r := page(t, h, "/g/"+id+"/hands/1", "en")
+	if r.status != http.StatusConflict || !strings.Contains(words(r.body), "This evening is closed") || strings.Contains(r.body, `name="reason"`) {
+		t.Errorf("a closed evening's correction page: %d %s", r.status, words(r.body))
+	}
+}
+
+// After a change that re-scores later deals, the table says what it did
+// to the standings in all, not only which deals changed: old-tapp deal 2
+// corrected from lost to won (Anna −9 → +4, Ben +1 → −4, Cleo +3 → −2)
+// makes deal 4 take a pot of 6 instead of 9 (Cleo +49 → +46).
+func TestCorrectionSaysWhatItChangedInAll(t *testing.T) {
+	h := newServer(t)
+	id := startForm(t, h, "old-tapp", players("Anna", "Ben", "Cleo"))
+	for _, deal := range []string{
+		`{"contract":"solo","declarer":"Ben","trump":"clubs","points":70}`,
+		`{"contract":"coeurfrage","declarer":"Anna","points":50}`,
+		`{"contract":"pass"}`,
+		`{"contract":"coeursolo","declarer":"Cleo","points":80}`,
+	} {
+		mustStatus(t, do(t, h, "POST", "/api/games/"+id+"/hands", deal), 201)
+	}
+	mustStatus(t, do(t, h, "PUT", "/api/games/"+id+"/hands/2", `{"contract":"coeurfrage","declarer":"Anna","points":65}`), 200)
+	if text := words(page(t, h, "/g/"+id+"?saved=2", "en").body); !strings.Contains(text, "Re-scored, since the pot before it changed: deal 4. Together that changes the standings by: Anna +13, Ben −5, Cleo −8.") {
+		t.Errorf("after the correction: %s", text)
+	}
+	// Voiding the pass gives Cleo back her stake, and deal 4 takes 2 less:
+	// nobody's standing moves.
+	mustStatus(t, do(t, h, "POST", "/api/games/"+id+"/hands/3/void", `{"reason":"misdeal"}`), 200)
+	if text := words(page(t, h, "/g/"+id+"?saved=3", "de").body); !strings.Contains(text, "Zusammen ändert das den Stand um: Anna 0, Ben 0, Cleo 0.") {
+		t.Errorf("after the void: %s", text)
+	}
+	// A change that re-scores nothing says nothing of the kind.
+	mustStatus(t, do(t, h, "PUT", "/api/games/"+id+"/hands/4", `{"contract":"coeursolo","declarer":"Cleo","points":85}`), 200)
+	if text := words(page(t, h, "/g/"+id+"?saved=4", "en").body); strings.Contains(text, "Together") {
+		t.Errorf("a change of the last deal: %s", text)
 	}
 }

@@ -177,7 +177,7 @@ func (u ui) groupView(c echo.Context, gv game.View, member templates.Field) temp
 			continue
 		}
 		ev := templates.EveningView{N: i + 1, Href: "/g/" + g.ID, Variant: loc.T("variant." + string(g.Setup.Variant)),
-			Players: strings.Join(g.Setup.Players, ", "), Date: date(g.StartedAt), Closed: g.Closed != nil, Hands: len(g.Hands())}
+			Players: strings.Join(g.Setup.Players, ", "), Date: whenOf(g.StartedAt, "date"), Closed: g.Closed != nil, Hands: len(g.Hands())}
 		if readOnly(c) {
 			ev.Href = "/r/" + g.ReadID
 		}

@@ -7,7 +7,6 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/labstack/echo/v4"
 	"github.com/shopspring/decimal"
@@ -65,7 +64,7 @@ func (u ui) tabView(c echo.Context, gv game.View, form map[string][]string, refu
 	for i := len(ps) - 1; i >= 0; i-- {
 		pm := ps[i]
 		pv := templates.PaymentView{Number: pm.Number, Text: loc.T("tab.paid-text", pm.From, pm.To, money(pm.Amount)), Note: pm.Note,
-			At: pm.At.In(time.Local).Format("2006-01-02 15:04"), Voided: pm.Voided, VoidReason: pm.VoidReason}
+			At: whenOf(pm.At, "minute"), Voided: pm.Voided, VoidReason: pm.VoidReason}
 		if refusal != nil && refusal.payment == pm.Number {
 			pv.Reason = templates.Field{Value: refusal.value, Error: refusal.msg}
 		}

@@ -91,7 +91,7 @@ func TestUndoInOneTap(t *testing.T) {
 			t.Fatalf("after the undo the table lacks %q: %s", want, visibleText(body))
 		}
 	}
-	if !regexp.MustCompile(`\d\d:\d\d undone\s*</li>`).MatchString(body) {
+	if !regexp.MustCompile(`\d\d:\d\d</time> undone\s*</li>`).MatchString(body) {
 		t.Fatal("the deal's history does not say it was undone")
 	}
 	if de := page(t, h, "/g/"+id+"?undone=1", "de").body; !strings.Contains(de, "<em>zurückgenommen</em>") {
@@ -117,9 +117,13 @@ func TestUndoInOneTap(t *testing.T) {
 	if !strings.Contains(visibleText(body), "Voided: it counted 0 for everyone.") {
 		t.Fatalf("the way back's before: %s", visibleText(body))
 	}
-	// Brought back as it was, the deal is not called corrected.
+	// Brought back as it was, the deal is not called corrected, on the
+	// History either.
 	if strings.Contains(body, "<em>corrected</em>") || !strings.Contains(body, "Deal 1 saved.") {
 		t.Fatalf("a deal undone and brought back reads as corrected: %s", visibleText(body))
+	}
+	if audit := words(page(t, h, "/g/"+id+"/audit", "en").body); !strings.Contains(audit, "Deal brought back") || strings.Contains(audit, "Deal corrected") {
+		t.Fatalf("the History of an undo taken back: %s", audit)
 	}
 	// A correction says so.
 	fix := url.Values{"contract": {"solo"}, "declarer": {"Ben"}, "points": {"80"}, "tricks": {"6"}, "reason": {"miscounted"}}
@@ -355,7 +359,7 @@ func TestHistoryAuditAndCSV(t *testing.T) {
 	do(t, h, "PUT", "/api/games/"+id+"/hands/1", `{"contract":"solo","declarer":"Ben","points":60,"tricks":4}`)
 	do(t, h, "PUT", "/api/games/"+id+"/hands/1", `{"contract":"solo","declarer":"Ben","points":60,"tricks":4,"reason":"Cleo recounted"}`)
 	table := page(t, h, "/g/"+id, "en").body
-	if strings.Contains(table, "corrected ()") || !regexp.MustCompile(`\d\d:\d\d corrected\s*<div class="was-now">`).MatchString(table) {
+	if strings.Contains(table, "corrected ()") || !regexp.MustCompile(`\d\d:\d\d</time> corrected\s*<div class="was-now">`).MatchString(table) {
 		t.Fatal("a correction without a reason does not read well")
 	}
 	was := table[strings.Index(table, `<div class="was-now">`):]
@@ -364,7 +368,7 @@ func TestHistoryAuditAndCSV(t *testing.T) {
 		t.Fatalf("the correction does not show before and after side by side: %s", visibleText(was))
 	}
 	audit := page(t, h, "/g/"+id+"/audit", "en").body
-	if !regexp.MustCompile(`<time datetime="\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ">\d{4}-\d\d-\d\d \d\d:\d\d:\d\d</time>`).MatchString(audit) {
+	if !regexp.MustCompile(`<time datetime="\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ" data-show="second">\d{4}-\d\d-\d\d \d\d:\d\d:\d\d</time>`).MatchString(audit) {
 		t.Fatal("the audit does not show local times")
 	}
 	rows, col := dealsCSV(t, h, id)
@@ -403,9 +407,10 @@ func TestHistoryAuditAndCSV(t *testing.T) {
 			t.Fatalf("%s: the standings say %s, the chart's legend something else: %s", name, units, visibleText(closed))
 		}
 	}
-	// One deal and the close: the deal axis names deal 1 once.
-	if n := strings.Count(closed, `class="tick x"`); n != 1 {
-		t.Errorf("one deal and the close are %d marks on the deal axis", n)
+	// One deal and the close: the deal axis names deal 1, then the pot
+	// shared out (the last step is no deal).
+	if ticks := regexp.MustCompile(`class="tick x">([^<]*)<`).FindAllStringSubmatch(closed, -1); len(ticks) != 2 || ticks[0][1] != "deal 1" || ticks[1][1] != "pot shared" {
+		t.Errorf("one deal and the close on the deal axis: %v", ticks)
 	}
 	// The CSV ends with the close: the pot shared out, so that each
 	// player's column adds up to the standings.

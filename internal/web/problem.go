@@ -35,6 +35,9 @@ func (u ui) errorPage(c echo.Context, status int, err error) error {
 	if pe != nil && (pe.Code == "notfound.game" || pe.Code == "group.unknown") {
 		back = ""
 	}
+	if pe != nil && pe.Code == "conflict.closed" {
+		p.EveningClosed = true // nothing more is recorded: the screen may rest
+	}
 	if c.Request().Method != http.MethodGet && back != "" {
 		// An answer to a post switches language and theme on the page it
 		// came from: the post's own address takes no GET.

@@ -370,6 +370,9 @@ func (u ui) editForm(c echo.Context) error {
 		if h == nil {
 			return tapp.Messages().NotFound("notfound.hand", n)
 		}
+		if err := g.MayCorrect(); err != nil {
+			return err // closed: said before anything is typed, not on saving
+		}
 		// The deal's record, with what was tapped on this page before
 		// another contract was chosen: switching keeps it.
 		f := dealForm{values: recordValues(g, h.Record()), errs: map[string]string{}}

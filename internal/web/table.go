@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/labstack/echo/v4"
 	"github.com/shopspring/decimal"
@@ -213,6 +212,20 @@ func savedView(loc i18n.Localizer, g *tapp.State, ask tableAsk) *templates.Saved
 	}
 	if len(later) > 0 && len(h.Revisions) > 1 {
 		text += " " + loc.T("table.rescored", len(later), strings.Join(later, ", "))
+		// What the change and the re-scorings did together: what a player
+		// asks first, and otherwise adds up from several deals' histories.
+		net := lastChange(h)
+		for _, k := range later {
+			n, _ := strconv.Atoi(k)
+			for seat, d := range lastChange(g.Hand(n)) {
+				net[seat] = net[seat].Add(d)
+			}
+		}
+		var parts []string
+		for seat, d := range net {
+			parts = append(parts, g.Setup.Players[seat]+" "+signed(loc, d))
+		}
+		text += " " + loc.T("table.net", strings.Join(parts, ", "))
 	}
 	if h.Voided {
 		return &templates.SavedView{Hand: h.Number, Text: text}
@@ -220,6 +233,30 @@ func savedView(loc i18n.Localizer, g *tapp.State, ask tableAsk) *templates.Saved
 	return &templates.SavedView{Hand: h.Number, Text: text,
 		CanUndo: h.Number == len(g.Hands()) && allowed(g, tapp.VoidHand{Hand: h.Number, Reason: undoReason}),
 		Key:     fmt.Sprintf("undo-%d-v%d", h.Number, g.Version)}
+}
+
+// lastChange is what a deal's last revision changed, by seat: what the deal
+// moves now less what it moved before (nothing while it was voided).
+func lastChange(h *tapp.Hand) []decimal.Decimal {
+	var before, now []decimal.Decimal
+	for i := range h.Revisions {
+		r := &h.Revisions[i]
+		var counts []decimal.Decimal // nil: counts nothing (voided)
+		if res := r.Result(); res != nil {
+			counts = res.Deltas()
+		}
+		before, now = now, counts
+	}
+	out := make([]decimal.Decimal, len(h.Result().Deltas()))
+	for seat := range out {
+		if now != nil {
+			out[seat] = now[seat]
+		}
+		if before != nil {
+			out[seat] = out[seat].Sub(before[seat])
+		}
+	}
+	return out
 }
 
 // dealsNext reports whether anyone deals again this evening: not once it
@@ -265,10 +302,6 @@ func endStatus(loc i18n.Localizer, g *tapp.State, end tapp.End) string {
 	return ""
 }
 
-// clock is a time of the evening as the table reads it: the server's local
-// time (it stands in the room), hours and minutes.
-func clock(t time.Time) string { return t.In(time.Local).Format("15:04") }
-
 func handView(loc i18n.Localizer, g *tapp.State, h *tapp.Hand) templates.HandView {
 	hv := templates.HandView{Number: h.Number, Dealer: g.Setup.Players[h.Dealer], Explanation: h.Result().Explanation().Render(loc),
 		Voided: h.Voided, VoidReason: voidTag(loc, h.VoidReason)}
@@ -286,8 +319,8 @@ func handView(loc i18n.Localizer, g *tapp.State, h *tapp.Hand) templates.HandVie
 	var last *tapp.Result // the result before each revision
 	voided := false       // and whether it then counted
 	for _, r := range h.Revisions {
-		at := clock(r.At)
-		line := templates.HistoryLine{}
+		at := timeMark // where the sentence puts the time: a <time> element
+		line := templates.HistoryLine{At: whenOf(r.At, "clock")}
 		switch r.Kind {
 		case tapp.TypeHandRecorded:
 			line.Text = loc.T("history.recorded", at, explainRevision(loc, r))
@@ -317,12 +350,14 @@ func handView(loc i18n.Localizer, g *tapp.State, h *tapp.Hand) templates.HandVie
 				line.Text = loc.T("history.voided", at, r.Reason)
 			}
 		case tapp.TypeHandRescored:
+			hv.Rescored = true
 			line.Text = loc.T("history.rescored", at, r.Cause)
 			line.Before, line.After = resultView(loc, g, last), resultView(loc, g, r.Result())
 		}
 		if r.Result() != nil {
 			last = r.Result()
 		}
+		line.Text, line.TextAfter = aroundTime(line.Text)
 		hv.History = append(hv.History, line)
 	}
 	return hv
@@ -420,12 +455,14 @@ func chart(loc i18n.Localizer, g *tapp.State) templates.ChartView {
 	if len(dealNo) == 0 {
 		return templates.ChartView{Empty: true}
 	}
-	if g.Closed != nil {
-		step(g.Closed.Split, dealNo[len(dealNo)-1])
-	}
 	c.first, c.end = strconv.Itoa(dealNo[0]), loc.T("table.chart-deal", dealNo[len(dealNo)-1])
-	if dealNo[0] == dealNo[len(dealNo)-1] {
-		c.first = c.end // one deal and the close: that deal is marked once
+	if len(dealNo) == 1 {
+		c.first = c.end // one deal: marked once
+	}
+	if g.Closed != nil && g.Variant().HasPot {
+		// The last step is the pot shared out, not a deal: named so.
+		step(g.Closed.Split, 0)
+		c.end = loc.T("table.chart-split")
 	}
 	return c.draw()
 }
