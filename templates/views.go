@@ -108,7 +108,7 @@ type HandView struct {
 	Voided      bool
 	VoidReason  string // as the history says it ("undone" in the reader's language)
 	Corrected   bool
-	Rescored    bool // its amounts changed since it was entered, because an earlier deal did
+	Rescored    bool          // its amounts changed since it was entered, because an earlier deal did
 	Fresh       bool          // just saved on this phone: highlighted, not scrolled to
 	History     []HistoryLine // what happened to it, oldest first
 }
