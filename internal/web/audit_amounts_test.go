@@ -121,10 +121,21 @@ func TestTableShowsThePotEachDealMet(t *testing.T) {
 	}
 }
 
-// oldTappEveningCorrected is an old-tapp evening of four deals whose deal
-// 2 was corrected from lost to won and deal 3 voided: deal 4, which took
-// the pot, is re-scored twice.
+// oldTappEveningCorrected is an old-tapp evening of four deals
+// (oldTappFourDeals) whose deal 2 was corrected from lost to won and deal 3
+// voided: deal 4, which took the pot, is re-scored twice.
 func oldTappEveningCorrected(t *testing.T, h http.Handler) string {
+	t.Helper()
+	id := oldTappFourDeals(t, h)
+	mustStatus(t, do(t, h, "PUT", "/api/games/"+id+"/hands/2", `{"contract":"coeurfrage","declarer":"Anna","points":65}`), 200)
+	mustStatus(t, do(t, h, "POST", "/api/games/"+id+"/hands/3/void", `{"reason":"misdeal"}`), 200)
+	return id
+}
+
+// oldTappFourDeals is an old-tapp evening of Anna, Ben and Cleo (stake 2):
+// Ben's solo won, Anna's coeurfrage lost (3 into the pot), all passed, and
+// Cleo's coeursolo, which takes the pot of 9.
+func oldTappFourDeals(t *testing.T, h http.Handler) string {
 	t.Helper()
 	id := startForm(t, h, "old-tapp", players("Anna", "Ben", "Cleo"))
 	for _, deal := range []string{
@@ -135,8 +146,6 @@ func oldTappEveningCorrected(t *testing.T, h http.Handler) string {
 	} {
 		mustStatus(t, do(t, h, "POST", "/api/games/"+id+"/hands", deal), 201)
 	}
-	mustStatus(t, do(t, h, "PUT", "/api/games/"+id+"/hands/2", `{"contract":"coeurfrage","declarer":"Anna","points":65}`), 200)
-	mustStatus(t, do(t, h, "POST", "/api/games/"+id+"/hands/3/void", `{"reason":"misdeal"}`), 200)
 	return id
 }
 
@@ -186,15 +195,7 @@ func TestClosedEveningOffersNoCorrection(t *testing.T) {
 // makes deal 4 take a pot of 6 instead of 9 (Cleo +49 → +46).
 func TestCorrectionSaysWhatItChangedInAll(t *testing.T) {
 	h := newServer(t)
-	id := startForm(t, h, "old-tapp", players("Anna", "Ben", "Cleo"))
-	for _, deal := range []string{
-		`{"contract":"solo","declarer":"Ben","trump":"clubs","points":70}`,
-		`{"contract":"coeurfrage","declarer":"Anna","points":50}`,
-		`{"contract":"pass"}`,
-		`{"contract":"coeursolo","declarer":"Cleo","points":80}`,
-	} {
-		mustStatus(t, do(t, h, "POST", "/api/games/"+id+"/hands", deal), 201)
-	}
+	id := oldTappFourDeals(t, h)
 	mustStatus(t, do(t, h, "PUT", "/api/games/"+id+"/hands/2", `{"contract":"coeurfrage","declarer":"Anna","points":65}`), 200)
 	if text := words(page(t, h, "/g/"+id+"?saved=2", "en").body); !strings.Contains(text, "Re-scored, since the pot before it changed: deal 4. Together that changes the standings by: Anna +13, Ben −5, Cleo −8.") {
 		t.Errorf("after the correction: %s", text)
