@@ -245,6 +245,10 @@ func TestGroupPagesFlow(t *testing.T) {
 		!strings.Contains(stats.body, `data-line="Anna">Anna CHF 2.50<`) {
 		t.Fatalf("stats: %s", stats.body)
 	}
+	// What "won / declared" counts is said: how the deal ended at the table.
+	if !strings.Contains(words(stats.body), "Won / declared counts each deal as it ended at the table") {
+		t.Errorf("the stats page does not say what won / declared counts: %s", words(stats.body))
+	}
 	// Each table scrolls sideways in a region a keyboard reaches, named by
 	// its heading (axe: scrollable-region-focusable).
 	if !strings.Contains(stats.body, `<div class="scroll" tabindex="0" role="region" aria-label="All variants">`) {
