@@ -537,8 +537,9 @@
   // left on UTC would put every time of the evening an hour or more off).
   function localTimes(root) {
     var pad = function (n) { return (n < 10 ? "0" : "") + n; };
-    Array.prototype.forEach.call(root.querySelectorAll("time[datetime][data-show]"), function (el) {
-      var d = new Date(el.getAttribute("datetime"));
+    // A chart's day is an SVG text, which has no datetime of its own.
+    Array.prototype.forEach.call(root.querySelectorAll("time[datetime][data-show], text[data-datetime][data-show]"), function (el) {
+      var d = new Date(el.getAttribute("datetime") || el.getAttribute("data-datetime"));
       if (isNaN(d.getTime())) return;
       var day = d.getFullYear() + "-" + pad(d.getMonth() + 1) + "-" + pad(d.getDate()),
           clock = pad(d.getHours()) + ":" + pad(d.getMinutes()),

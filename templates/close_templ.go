@@ -86,7 +86,7 @@ func Close(v CloseView) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			var templ_7745c5c3_Var5 = []any{"standings", templ.KV("four", v.HasPot)}
+			var templ_7745c5c3_Var5 = []any{"standings", templ.KV("with-pot", v.HasPot)}
 			templ_7745c5c3_Err = templ.RenderCSSItems(ctx, templ_7745c5c3_Buffer, templ_7745c5c3_Var5...)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err

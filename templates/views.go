@@ -161,6 +161,7 @@ type ChartView struct {
 type ChartTick struct {
 	Text string
 	At   string
+	When When // a day on the step axis: its instant, for the phone's time zone; else empty
 }
 
 // ChartLine is one player's running balance.

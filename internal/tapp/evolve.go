@@ -218,7 +218,7 @@ func (f *Folder) recorded(p HandRecorded, e Event) error {
 		hand  Hand
 		first [1]Revision
 	}{}
-	a.first[0] = Revision{Kind: TypeHandRecorded, At: e.At, result: res, scored: true}
+	a.first[0] = Revision{Kind: TypeHandRecorded, Version: e.Version, At: e.At, result: res, scored: true}
 	a.hand = Hand{Number: p.Hand, Dealer: dealer, Revisions: a.first[:1:1], // a later revision is appended to a copy
 		potMatters: s.potMatters(p.Record)}
 	s.hands = s.hands.appended(&a.hand)
@@ -262,7 +262,7 @@ func (f *Folder) corrected(p HandCorrected, e Event) error {
 	if err != nil {
 		return fmt.Errorf("hand %d: %w", p.Hand, err)
 	}
-	h, err := s.edit(p.Hand, Revision{Kind: TypeHandCorrect, At: e.At, Reason: p.Reason, result: res, scored: true})
+	h, err := s.edit(p.Hand, Revision{Kind: TypeHandCorrect, Version: e.Version, At: e.At, Reason: p.Reason, result: res, scored: true})
 	if err != nil {
 		return err
 	}
@@ -278,7 +278,7 @@ func (f *Folder) corrected(p HandCorrected, e Event) error {
 
 func (f *Folder) voided(p HandVoided, e Event) error {
 	s := f.s
-	h, err := s.edit(p.Hand, Revision{Kind: TypeHandVoided, At: e.At, Reason: p.Reason})
+	h, err := s.edit(p.Hand, Revision{Kind: TypeHandVoided, Version: e.Version, At: e.At, Reason: p.Reason})
 	if err != nil {
 		return err
 	}
@@ -301,7 +301,7 @@ func (f *Folder) rescored(p HandRescored, e Event) error {
 	if err != nil {
 		return fmt.Errorf("hand %d: %w", p.Hand, err)
 	}
-	h, err := s.edit(p.Hand, Revision{Kind: TypeHandRescored, At: e.At, Cause: p.Cause, result: res, scored: true})
+	h, err := s.edit(p.Hand, Revision{Kind: TypeHandRescored, Version: e.Version, At: e.At, Cause: p.Cause, result: res, scored: true})
 	if err != nil {
 		return err
 	}

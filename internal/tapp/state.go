@@ -158,12 +158,13 @@ func decodeExplanation(raw json.RawMessage) payout.Explanation {
 
 // Revision is one event in a deal's history.
 type Revision struct {
-	Kind   string // the event type
-	At     time.Time
-	Reason string
-	Cause  int // for a re-scoring: the deal whose change caused it
-	result Result
-	scored bool // the event scored the deal: all but a void
+	Kind    string // the event type
+	Version int64  // the event's in the game's history: which came first
+	At      time.Time
+	Reason  string
+	Cause   int // for a re-scoring: the deal whose change caused it
+	result  Result
+	scored  bool // the event scored the deal: all but a void
 }
 
 // Record is the deal as this event entered it; nil for a void or a

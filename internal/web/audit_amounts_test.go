@@ -165,7 +165,10 @@ func TestTableSaysWhatACentIsWorth(t *testing.T) {
 	}
 	cents, _ := do(t, h, "POST", "/api/games", `{"variant":"wuerttemberg","players":["Anna","Ben","Cleo"],"unit":"0.01","currency":"EUR"}`).json(t)["id"].(string)
 	zuger, _ := do(t, h, "POST", "/api/games", `{"variant":"zuger","players":["Anna","Ben","Cleo","Dan"],"unit":"0.50","currency":"EUR"}`).json(t)["id"].(string)
-	for _, id := range []string{cents, zuger} {
+	// The API's defaults: unit 1, no currency; no money to say a cent's
+	// worth in ("each worth 1 here" said nothing).
+	plain, _ := do(t, h, "POST", "/api/games", `{"variant":"wuerttemberg","players":["Anna","Ben","Cleo"]}`).json(t)["id"].(string)
+	for _, id := range []string{cents, zuger, plain} {
 		if body := page(t, h, "/g/"+id, "en").body; strings.Contains(body, "unit-worth") {
 			t.Errorf("%s says what a unit is worth: %s", id, words(body))
 		}
@@ -197,14 +200,31 @@ func TestCorrectionSaysWhatItChangedInAll(t *testing.T) {
 	h := newServer(t)
 	id := oldTappFourDeals(t, h)
 	mustStatus(t, do(t, h, "PUT", "/api/games/"+id+"/hands/2", `{"contract":"coeurfrage","declarer":"Anna","points":65}`), 200)
-	if text := words(page(t, h, "/g/"+id+"?saved=2", "en").body); !strings.Contains(text, "Re-scored, since the pot before it changed: deal 4. Together that changes the standings by: Anna +13, Ben −5, Cleo −8.") {
+	if text := words(page(t, h, "/g/"+id+"?saved=2", "en").body); !strings.Contains(text, "Re-scored, since the pot before it changed: deal 4. Together that changes the standings by: Anna +13, Ben −5, Cleo −8, and the pot by 0.") {
 		t.Errorf("after the correction: %s", text)
+	}
+	// Corrected again, won with more points: the pot it leaves is the
+	// same, nothing later is re-scored, and the re-scoring of the first
+	// correction is not this one's (it was said to be, and its −3 for Cleo
+	// counted again).
+	mustStatus(t, do(t, h, "PUT", "/api/games/"+id+"/hands/2", `{"contract":"coeurfrage","declarer":"Anna","points":77}`), 200)
+	if text := words(page(t, h, "/g/"+id+"?saved=2", "en").body); !strings.Contains(text, "Deal 2 corrected.") || strings.Contains(text, "Re-scored, since") || strings.Contains(text, "Together") {
+		t.Errorf("after a correction that moved no pot: %s", text)
 	}
 	// Voiding the pass gives Cleo back her stake, and deal 4 takes 2 less:
 	// nobody's standing moves.
 	mustStatus(t, do(t, h, "POST", "/api/games/"+id+"/hands/3/void", `{"reason":"misdeal"}`), 200)
-	if text := words(page(t, h, "/g/"+id+"?saved=3", "de").body); !strings.Contains(text, "Zusammen ändert das den Stand um: Anna 0, Ben 0, Cleo 0.") {
+	if text := words(page(t, h, "/g/"+id+"?saved=3", "de").body); !strings.Contains(text, "Zusammen ändert das den Stand um: Anna 0, Ben 0, Cleo 0 und den Pott um 0.") {
 		t.Errorf("after the void: %s", text)
+	}
+	// The pot is part of it: Anna's coeurfrage of deal 1 corrected from
+	// lost to won takes 6 out of the pot Ben's lost solo then doubled.
+	o := startForm(t, h, "old-tapp", players("Anna", "Ben", "Cleo"))
+	mustStatus(t, do(t, h, "POST", "/api/games/"+o+"/hands", `{"contract":"coeurfrage","declarer":"Anna","points":50}`), 201)
+	mustStatus(t, do(t, h, "POST", "/api/games/"+o+"/hands", `{"contract":"solo","declarer":"Ben","trump":"clubs","points":40}`), 201)
+	mustStatus(t, do(t, h, "PUT", "/api/games/"+o+"/hands/1", `{"contract":"coeurfrage","declarer":"Anna","points":65}`), 200)
+	if text := words(page(t, h, "/g/"+o+"?saved=1", "en").body); !strings.Contains(text, "Together that changes the standings by: Anna +13, Ben −2, Cleo −5, and the pot by −6.") {
+		t.Errorf("a correction that changes the pot: %s", text)
 	}
 	// A change that re-scores nothing says nothing of the kind.
 	mustStatus(t, do(t, h, "PUT", "/api/games/"+id+"/hands/4", `{"contract":"coeursolo","declarer":"Cleo","points":85}`), 200)

@@ -16,8 +16,8 @@ type lineChart struct {
 	names []string
 	seats []int               // each line's colour and dash
 	steps [][]decimal.Decimal // steps[i][line]: the values after step i+1
-	first string              // the step axis: the first step's mark
-	end   string              // and the last's
+	first templates.When      // the step axis: the first step's mark (Text; a day also its instant)
+	end   templates.When      // and the last's
 	num   func(decimal.Decimal) string
 	last  func(decimal.Decimal) string // a line's last value, as its key says it
 	label string                       // what the chart shows, for screen readers
@@ -57,10 +57,10 @@ func (c lineChart) draw() templates.ChartView {
 	}
 	out.Ticks = append(out.Ticks, tick(lo))
 	// Two evenings of one day would say that day twice.
-	if steps > 1 && c.first != c.end {
-		out.Steps = append(out.Steps, templates.ChartTick{Text: c.first, At: pos(float64(w) / float64(steps))})
+	if steps > 1 && c.first.Text != c.end.Text {
+		out.Steps = append(out.Steps, templates.ChartTick{Text: c.first.Text, When: c.first, At: pos(float64(w) / float64(steps))})
 	}
-	out.Steps = append(out.Steps, templates.ChartTick{Text: c.end, At: pos(w)})
+	out.Steps = append(out.Steps, templates.ChartTick{Text: c.end.Text, When: c.end, At: pos(w)})
 	every := max(1, steps/chartPoints)
 	// The steps drawn, each with its x: the start at zero, every every-th
 	// step and the last.

@@ -266,7 +266,7 @@ func TestGroupPagesFlow(t *testing.T) {
 	for lang, top := range map[string]string{"en": "2.50", "de": "2.50"} {
 		chart := page(t, h, "/groups/"+gid+"/stats", lang).body
 		if !strings.Contains(chart, `class="axis"`) || !strings.Contains(chart, `class="tick y">`+top+`</text>`) ||
-			!strings.Contains(chart, `class="tick x">`+today+`</text>`) {
+			!strings.Contains(chart, `class="tick x" data-datetime="`+started.UTC().Format(time.RFC3339)+`" data-show="date">`+today+`</text>`) {
 			t.Fatalf("%s: the group's chart has no axes, no %s at its top or no %s at its end: %s", lang, top, today, chart)
 		}
 	}

@@ -155,7 +155,6 @@ func (u ui) groupPage(c echo.Context) error {
 }
 
 // date is the day an evening started, as the pages show it.
-func date(t time.Time) string { return t.In(time.Local).Format("2006-01-02") } // the server's day, as localTime
 
 func (u ui) groupView(c echo.Context, gv game.View, member templates.Field) templ.Component {
 	st := gv.Group

@@ -68,7 +68,7 @@ func runningChart(s group.Stats, loc i18n.Localizer, money func(decimal.Decimal)
 		c.steps = append(c.steps, row)
 	}
 	if n := len(s.Evenings); n > 0 {
-		c.first, c.end = date(s.Evenings[0].Started), date(s.Evenings[n-1].Started)
+		c.first, c.end = whenOf(s.Evenings[0].Started, "date"), whenOf(s.Evenings[n-1].Started, "date")
 	}
 	return c.draw()
 }

@@ -95,9 +95,10 @@ func (u ui) tableView(p templates.Page, loc i18n.Localizer, g *tapp.State, ask t
 		NextHand: g.NextHand(), Dealer: g.Setup.Players[next], Forehand: g.Setup.Players[(next+1)%n],
 		HasPot: g.Variant().HasPot, Pot: loc.Num(g.Pot()), PotMoney: loc.Money(g.Money(g.Pot()), g.Currency, g.Places()),
 		Closed: g.Closed != nil, Chart: chart(loc, g)}
-	if name := g.Variant().UnitName; name != "" && !isUsualUnit(g) {
-		// A game that counts in cents played for another unit (a group's
-		// 0.10): the Cents column is not money, so its worth is said.
+	if name := g.Variant().UnitName; name != "" && g.Currency != "" && !isUsualUnit(g) {
+		// A game that counts in cents played for another unit of money (a
+		// group's 0.10 EUR): the Cents column is not money, so its worth
+		// is said. Without a currency there is no money to say it in.
 		v.UnitWorth = loc.T("table.unit-worth-"+name, loc.Money(g.Unit, g.Currency, g.Places()))
 	}
 	v.Witness = templates.WitnessView{Version: g.Version, Head: g.Head, URL: witnessURL(p, g),
@@ -203,29 +204,15 @@ func savedView(loc i18n.Localizer, g *tapp.State, ask tableAsk) *templates.Saved
 		text = loc.T("table.saved-voided", h.Number, h.VoidReason)
 	}
 	// A change that moved the pot re-scores later deals: say which, or
-	// their numbers change unannounced.
-	var later []string
-	for k := h.Number + 1; k <= len(g.Hands()); k++ {
-		if r := g.Hand(k).Revisions; r[len(r)-1].Kind == tapp.TypeHandRescored && r[len(r)-1].Cause == h.Number {
-			later = append(later, strconv.Itoa(k))
+	// their numbers change unannounced, and what it all did to the
+	// standings, which a player otherwise adds up from several deals.
+	if later := rescoredBy(g, h); len(later) > 0 && len(h.Revisions) > 1 {
+		numbers := make([]string, len(later))
+		for i, k := range later {
+			numbers[i] = strconv.Itoa(k.Number)
 		}
-	}
-	if len(later) > 0 && len(h.Revisions) > 1 {
-		text += " " + loc.T("table.rescored", len(later), strings.Join(later, ", "))
-		// What the change and the re-scorings did together: what a player
-		// asks first, and otherwise adds up from several deals' histories.
-		net := lastChange(h)
-		for _, k := range later {
-			n, _ := strconv.Atoi(k)
-			for seat, d := range lastChange(g.Hand(n)) {
-				net[seat] = net[seat].Add(d)
-			}
-		}
-		var parts []string
-		for seat, d := range net {
-			parts = append(parts, g.Setup.Players[seat]+" "+signed(loc, d))
-		}
-		text += " " + loc.T("table.net", strings.Join(parts, ", "))
+		text += " " + loc.T("table.rescored", len(later), strings.Join(numbers, ", "))
+		text += " " + loc.T("table.net", netChange(loc, g, append([]*tapp.Hand{h}, later...)))
 	}
 	if h.Voided {
 		return &templates.SavedView{Hand: h.Number, Text: text}
@@ -235,28 +222,64 @@ func savedView(loc i18n.Localizer, g *tapp.State, ask tableAsk) *templates.Saved
 		Key:     fmt.Sprintf("undo-%d-v%d", h.Number, g.Version)}
 }
 
-// lastChange is what a deal's last revision changed, by seat: what the deal
-// moves now less what it moved before (nothing while it was voided).
-func lastChange(h *tapp.Hand) []decimal.Decimal {
-	var before, now []decimal.Decimal
-	for i := range h.Revisions {
-		r := &h.Revisions[i]
-		var counts []decimal.Decimal // nil: counts nothing (voided)
-		if res := r.Result(); res != nil {
-			counts = res.Deltas()
-		}
-		before, now = now, counts
-	}
-	out := make([]decimal.Decimal, len(h.Result().Deltas()))
-	for seat := range out {
-		if now != nil {
-			out[seat] = now[seat]
-		}
-		if before != nil {
-			out[seat] = out[seat].Sub(before[seat])
+// rescoredBy gives the later deals that h's last change re-scored: those
+// whose last revision is a re-scoring it caused, made after it (a change
+// that moved no pot leaves the re-scorings of an earlier one as they are).
+func rescoredBy(g *tapp.State, h *tapp.Hand) []*tapp.Hand {
+	changed := h.Revisions[len(h.Revisions)-1].Version
+	var out []*tapp.Hand
+	for k := h.Number + 1; k <= len(g.Hands()); k++ {
+		later := g.Hand(k)
+		if r := later.Revisions[len(later.Revisions)-1]; r.Kind == tapp.TypeHandRescored && r.Cause == h.Number && r.Version > changed {
+			out = append(out, later)
 		}
 	}
 	return out
+}
+
+// netChange says what the last revision of each deal changed, together:
+// each player's standing and, where there is one, the pot.
+func netChange(loc i18n.Localizer, g *tapp.State, hands []*tapp.Hand) string {
+	seats := make([]decimal.Decimal, len(g.Setup.Players))
+	pot := decimal.Zero
+	for _, h := range hands {
+		d, p := lastChange(h)
+		for seat := range seats {
+			seats[seat] = seats[seat].Add(d[seat])
+		}
+		pot = pot.Add(p)
+	}
+	parts := make([]string, len(seats))
+	for seat, d := range seats {
+		parts[seat] = g.Setup.Players[seat] + " " + signed(loc, d)
+	}
+	if g.Variant().HasPot {
+		return loc.T("table.net-with-pot", strings.Join(parts, ", "), signed(loc, pot))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// lastChange is what a deal's last revision changed, by seat and for the
+// pot: what the deal moves now less what it moved before (nothing while it
+// was voided).
+func lastChange(h *tapp.Hand) (seats []decimal.Decimal, pot decimal.Decimal) {
+	var before, now *tapp.Result // nil: counts nothing (voided)
+	for i := range h.Revisions {
+		before, now = now, h.Revisions[i].Result()
+	}
+	seats = make([]decimal.Decimal, len(h.Result().Deltas()))
+	add := func(r *tapp.Result, sign decimal.Decimal) {
+		if r == nil {
+			return
+		}
+		for seat, d := range r.Deltas() {
+			seats[seat] = seats[seat].Add(d.Mul(sign))
+		}
+		pot = pot.Add(r.PotDelta().Mul(sign))
+	}
+	add(now, decimal.NewFromInt(1))
+	add(before, decimal.NewFromInt(-1))
+	return seats, pot
 }
 
 // dealsNext reports whether anyone deals again this evening: not once it
@@ -455,14 +478,14 @@ func chart(loc i18n.Localizer, g *tapp.State) templates.ChartView {
 	if len(dealNo) == 0 {
 		return templates.ChartView{Empty: true}
 	}
-	c.first, c.end = strconv.Itoa(dealNo[0]), loc.T("table.chart-deal", dealNo[len(dealNo)-1])
+	c.first.Text, c.end.Text = strconv.Itoa(dealNo[0]), loc.T("table.chart-deal", dealNo[len(dealNo)-1])
 	if len(dealNo) == 1 {
 		c.first = c.end // one deal: marked once
 	}
 	if g.Closed != nil && g.Variant().HasPot {
 		// The last step is the pot shared out, not a deal: named so.
 		step(g.Closed.Split, 0)
-		c.end = loc.T("table.chart-split")
+		c.end.Text = loc.T("table.chart-split")
 	}
 	return c.draw()
 }

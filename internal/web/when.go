@@ -12,7 +12,19 @@ import (
 // instant beside it, from which the page's script shows it in the phone's
 // own zone (a server left on UTC would put every time an hour or more off).
 func whenOf(t time.Time, show string) templates.When {
-	layout := map[string]string{"second": "2006-01-02 15:04:05", "minute": "2006-01-02 15:04", "clock": "15:04", "date": "2006-01-02"}[show]
+	var layout string
+	switch show {
+	case "second":
+		layout = "2006-01-02 15:04:05"
+	case "minute":
+		layout = "2006-01-02 15:04"
+	case "clock":
+		layout = "15:04"
+	case "date":
+		layout = "2006-01-02"
+	default:
+		panic("whenOf: show " + show + " is none of second, minute, clock, date") // a caller's typo, caught by any test of its page
+	}
 	return templates.When{Text: t.In(time.Local).Format(layout), UTC: t.UTC().Format(time.RFC3339), Show: show}
 }
 

@@ -13,13 +13,14 @@ import (
 
 // timesScript gives each shown time: how much it shows, its instant and
 // its text.
-const timesScript = `[...document.querySelectorAll('time[datetime][data-show]')].map(e => [e.getAttribute('data-show'), e.getAttribute('datetime'), e.textContent])`
+const timesScript = `[...document.querySelectorAll('time[datetime][data-show], text[data-datetime][data-show]')].map(e => [e.getAttribute('data-show'), e.getAttribute('datetime') || e.getAttribute('data-datetime'), e.textContent])`
 
 // A phone shows every time of the evening in its own time zone, whatever
 // the server's (a home server left on UTC put the History, each deal's
 // "what happened" and the payments an hour or more behind the phone's
-// clock): the deal's history, the History page, a group's evenings and
-// its payments, here on a phone in India (UTC+05:30, no summer time).
+// clock): the deal's history, the History page, a group's evenings, its
+// payments and its chart's days, here on a phone in India (UTC+05:30, no
+// summer time).
 func TestBrowserTimesInThePhonesZone(t *testing.T) {
 	h := newServer(t)
 	base, _ := lanServer(t, h)
@@ -28,6 +29,10 @@ func TestBrowserTimesInThePhonesZone(t *testing.T) {
 	mustStatus(t, do(t, h, "POST", "/api/games/"+id+"/hands", `{"contract":"solo","declarer":"Ben","points":70,"tricks":5}`), 201)
 	mustStatus(t, do(t, h, "PUT", "/api/games/"+id+"/hands/1", `{"contract":"solo","declarer":"Ben","points":60,"tricks":4}`), 200)
 	mustStatus(t, do(t, h, "POST", "/api/groups/"+grp+"/payments", `{"from":"Ben","to":"Anna","amount":"0.50"}`), 201)
+	// A second evening, closed, for the statistics' chart and its days.
+	closed := do(t, h, "POST", "/api/games", `{"variant":"zuger","players":["Anna","Ben","Cleo","Dan"],"group":"`+grp+`"}`).json(t)["id"].(string)
+	mustStatus(t, do(t, h, "POST", "/api/games/"+closed+"/hands", `{"contract":"solo","declarer":"Cleo","points":70,"tricks":5}`), 201)
+	mustStatus(t, do(t, h, "POST", "/api/games/"+closed+"/close", `{}`), 200)
 
 	ctx := browser(t, lanNames)
 	run(t, ctx, "be a phone in India", asPhone("light"), chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
@@ -37,7 +42,7 @@ func TestBrowserTimesInThePhonesZone(t *testing.T) {
 	india := time.FixedZone("IST", 5*3600+30*60)
 	layouts := map[string]string{"second": "2006-01-02 15:04:05", "minute": "2006-01-02 15:04", "clock": "15:04", "date": "2006-01-02"}
 	for _, p := range []struct{ path, want string }{
-		{"/g/" + id, "clock"}, {"/g/" + id + "/audit", "second"}, {"/groups/" + grp, "date"}, {"/groups/" + grp + "/tab", "minute"},
+		{"/g/" + id, "clock"}, {"/g/" + id + "/audit", "second"}, {"/groups/" + grp, "date"}, {"/groups/" + grp + "/tab", "minute"}, {"/groups/" + grp + "/stats", "date"},
 	} {
 		run(t, ctx, "open "+p.path, chromedp.Navigate(base+p.path+"?lang=en"), chromedp.WaitVisible(chromedp.CSS(`main`)))
 		times := value(t, ctx, "the times of "+p.path, chromedp.Evaluate[[][3]string](timesScript))
