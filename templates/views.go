@@ -267,6 +267,7 @@ type RecordView struct {
 	Contract      string
 	Edit          bool // correcting deal Hand
 	Voided        bool
+	Now           *ResultView // correcting a deal that counts: what it counts as now
 	Error         string
 	IdemKey       string
 	Draft         string // names the phone's draft of the form (static/app.js): web's draftKey

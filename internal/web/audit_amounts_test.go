@@ -175,15 +175,19 @@ func TestTableSaysWhatACentIsWorth(t *testing.T) {
 	}
 }
 
-// A closed evening's deals cannot be changed: a correction page opened
-// from an old link says so before anything is typed, with no form to
-// fill in (it offered the whole form, refused only on saving).
+// A correction page shows the deal as it counts now. A closed evening's
+// deals cannot be changed: a correction page opened from an old link says
+// so before anything is typed, with no form to fill in (it offered the
+// whole form, refused only on saving).
 func TestClosedEveningOffersNoCorrection(t *testing.T) {
 	h := newServer(t)
 	id := startForm(t, h, "zuger", players("Anna", "Ben", "Cleo", "Dan"))
 	redirect(t, h, "/g/"+id+"/record", zugerSolo)
-	if r := page(t, h, "/g/"+id+"/hands/1", "en"); r.status != http.StatusOK || !strings.Contains(r.body, `name="reason"`) {
-		t.Fatalf("an open evening's correction page: %d", r.status)
+	// Open, it says who dealt (past: the deal was played) and shows the
+	// deal as it counts now beside the form that changes it.
+	if r := page(t, h, "/g/"+id+"/hands/1", "en"); r.status != http.StatusOK || !strings.Contains(r.body, `name="reason"`) ||
+		!strings.Contains(words(r.body), "Anna dealt · Ben was forehand As it counts now Solo by Ben won with 70 points") || !strings.Contains(words(r.body), "Ben +6") {
+		t.Fatalf("an open evening's correction page: %d %s", r.status, words(r.body))
 	}
 	redirect(t, h, "/g/"+id+"/close", url.Values{})
 	r := page(t, h, "/g/"+id+"/hands/1", "en")

@@ -56,6 +56,9 @@ func (u ui) recordView(p templates.Page, loc i18n.Localizer, g *tapp.State, hand
 	v.Draft = draftKey(p.GameID, g, hand, edit)
 	if h := g.Hand(hand); edit && h != nil {
 		v.Voided = h.Voided
+		if !h.Voided {
+			v.Now = resultView(loc, g, h.Result())
+		}
 		// What the form was begun from: kept through a refusal of what
 		// was typed (a 422), so that it still meets a change made since.
 		v.Changes = h.Changes()
