@@ -44,47 +44,83 @@
   }
 
   // Live: the server sends the game's version on every change and on every
-  // (re)connect; a version not seen yet means the page is stale.
-  function refresh() {
-    fetch(location.href, { headers: { "X-Requested-With": "fetch" } })
-      .then(function (r) { return r.ok ? r.text() : null; })
-      .then(function (html) {
-        if (!html) return;
-        var doc = new DOMParser().parseFromString(html, "text/html");
-        var fresh = doc.getElementById("live"), old = document.getElementById("live");
-        if (fresh && old) { old.replaceWith(fresh); init(fresh); witness(); }
-      })
-      .catch(function () {});
-  }
+  // (re)connect, and a ping every few seconds (its period in the data). A
+  // version the page does not show means it is out of date: it fetches
+  // itself again, and tries again until it has (a fetch lost to the
+  // Wi-Fi left the page out of date until the next deal, with no word of
+  // it). A stream that hears nothing for three pings hangs: the page says
+  // so and connects again.
   if (live && window.EventSource && document.getElementById("live")) {
-    // The page shows its own version: a deal recorded before the stream
-    // connected arrives as the stream's first version, and is news.
-    var seen = document.getElementById("live").getAttribute("data-version"), es = null;
-    // A stream that stays broken says so: the standings shown may be out
-    // of date. The browser reconnects by itself after a lost connection;
-    // after an error answer it stops, and the page tries again.
-    var stale = document.getElementById("stale"), down = null;
+    var stale = document.getElementById("stale");
+    var shown = document.getElementById("live").getAttribute("data-version"), latest = shown;
+    var es = null, down = null, fetching = false, retry = null, fails = 0, quiet = null, beat = 25000;
+    var say = function (outOfDate) { if (stale) stale.hidden = !outOfDate; };
+    var refresh = function () {
+      if (fetching || latest === shown) return;
+      fetching = true;
+      clearTimeout(retry);
+      fetch(location.href, { headers: { "X-Requested-With": "fetch" } })
+        .then(function (r) { if (!r.ok) throw new Error(r.status); return r.text(); })
+        .then(function (html) {
+          var doc = new DOMParser().parseFromString(html, "text/html");
+          var fresh = doc.getElementById("live"), old = document.getElementById("live");
+          if (!fresh || !old) throw new Error("no live part");
+          old.replaceWith(fresh); init(fresh); witness();
+          shown = fresh.getAttribute("data-version");
+          fetching = false; fails = 0;
+          if (es && es.readyState === 1) say(false);
+          refresh(); // the game moved on again meanwhile
+        })
+        .catch(function () {
+          fetching = false; fails++;
+          say(true);
+          retry = setTimeout(refresh, Math.min(30000, 1000 * Math.pow(2, fails)));
+        });
+    };
+    // A stream that brings nothing for three pings' time hangs.
+    var watch = function () {
+      clearTimeout(quiet);
+      quiet = setTimeout(function () {
+        say(true);
+        if (es) { es.close(); es = null; }
+        follow();
+      }, 3 * beat);
+    };
+    // Something arrived: the stream is alive (an open stream that brings
+    // nothing is not).
+    var listen = function () {
+      if (down) { clearTimeout(down); down = null; }
+      if (!fetching && !fails) say(false);
+      watch();
+    };
+    // The browser reconnects by itself after a lost connection; after an
+    // error answer it stops, and the page tries again.
     var follow = function () {
       es = new EventSource(live);
-      es.onopen = function () {
-        if (down) { clearTimeout(down); down = null; }
-        if (stale) stale.hidden = true;
-      };
+      watch();
       es.onerror = function () {
-        if (!down) down = setTimeout(function () { if (stale) stale.hidden = false; }, staleAfter);
+        if (!down) down = setTimeout(function () { say(true); }, staleAfter);
         if (es && es.readyState === 2) { es = null; setTimeout(function () { if (!es) follow(); }, 5000); }
       };
       es.onmessage = function (e) {
-        if (seen !== null && e.data !== seen) refresh();
-        seen = e.data;
+        listen();
+        latest = e.data;
+        refresh();
       };
+      es.addEventListener("ping", function (e) {
+        var ms = parseInt(e.data, 10);
+        if (ms > 0) beat = ms;
+        listen();
+      });
     };
     follow();
+    window.addEventListener("offline", function () { say(true); });
+    window.addEventListener("online", function () { if (!es) follow(); fails = 0; refresh(); });
     // A page left for another is let go of its stream: a browser keeps few
     // connections to one server (six over HTTP/1.1), and a page kept for
     // the back button with its stream open would hold one of them.
-    window.addEventListener("pagehide", function () { if (es) { es.close(); es = null; } });
-    window.addEventListener("pageshow", function (e) { if (e.persisted && !es) { follow(); refresh(); } });
+    window.addEventListener("pagehide", function () { clearTimeout(quiet); if (es) { es.close(); es = null; } });
+    window.addEventListener("pageshow", function (e) { if (e.persisted && !es) { follow(); latest = null; refresh(); } });
   }
 
   // Keep the screen awake while a game is open (data-awake: not on a

@@ -422,6 +422,20 @@ func (u ui) live(c echo.Context) error {
 	if err := send(version); err != nil {
 		return nil
 	}
+	// The heartbeat is an event the page sees (a comment it would not),
+	// with how often it comes: a page that hears nothing for a few of them
+	// knows its stream hangs and connects again.
+	beat := func() error {
+		window()
+		if _, err := fmt.Fprintf(c.Response(), "event: ping\ndata: %d\n\n", u.heartbeat.Milliseconds()); err != nil {
+			return err
+		}
+		c.Response().Flush()
+		return nil
+	}
+	if beat() != nil {
+		return nil
+	}
 	ping := time.NewTicker(u.heartbeat)
 	defer ping.Stop()
 	for {
@@ -435,11 +449,9 @@ func (u ui) live(c echo.Context) error {
 				return nil
 			}
 		case <-ping.C:
-			window()
-			if _, err := fmt.Fprint(c.Response(), ": ping\n\n"); err != nil {
+			if beat() != nil {
 				return nil
 			}
-			c.Response().Flush()
 		}
 	}
 }

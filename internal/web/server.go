@@ -40,8 +40,8 @@ type Options struct {
 	// FormKey signs the forms' tokens (see origin.go); a random key when
 	// empty, so that the tokens of open pages end with the process.
 	FormKey []byte
-	// Heartbeat is how often a live stream sends a comment line, which keeps
-	// it open through the write deadline's exemption and idle proxies; 25 s
+	// Heartbeat is how often a live stream sends a ping, which keeps it open
+	// through idle proxies and tells the page its stream is alive; 25 s
 	// when zero.
 	Heartbeat time.Duration
 	// JoinURLs lists the addresses other phones can open (the LAN addresses

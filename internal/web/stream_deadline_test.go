@@ -66,7 +66,7 @@ func TestLiveStreamOutlivesWriteDeadline(t *testing.T) {
 			if !ok {
 				t.Fatalf("the stream ended after %v, %d heartbeats: cut by the write deadline", time.Since(start), pings)
 			}
-			if l == ": ping" {
+			if l == "event: ping" {
 				pings++
 			}
 		case <-time.After(10 * time.Second):
@@ -83,8 +83,8 @@ func TestLiveStreamOutlivesWriteDeadline(t *testing.T) {
 			if !ok {
 				t.Fatal("the stream ended before the change")
 			}
-			if strings.HasPrefix(l, "data: ") {
-				if l != "data: 2" {
+			if strings.HasPrefix(l, "id: ") { // a change (a ping has no id)
+				if l != "id: 2" {
 					t.Fatalf("after a deal: %q", l)
 				}
 				t.Logf("%d heartbeats over %v (write deadline %v), then the change", pings, time.Since(start), limits.WriteTimeout)
