@@ -36,6 +36,14 @@ func location(t *testing.T, h http.Handler, path string, v url.Values) string {
 
 func TestGroupPagesFlow(t *testing.T) {
 	h := newServer(t)
+	// The form says, where the unit is chosen, that Württemberg Tapp counts
+	// it per cent (a group left at 1 played it for a hundred times the
+	// usual), and the field is described by it.
+	newForm := page(t, h, "/groups/new", "sv").body
+	if !strings.Contains(words(newForm), "Württembergsk Tapp räknar i cent, så ett gäng som spelar den om ören skriver 0,01 här.") ||
+		!regexp.MustCompile(`<input name="unit"[^>]*aria-describedby="unit-hint"`).MatchString(newForm) {
+		t.Errorf("the group form's unit: %s", words(newForm))
+	}
 	key := url.Values{"idempotency_key": {"g1"}, "name": {"Thursday table"}, "player": {"Anna", "Ben", "", ""}, "unit": {"0,50"}, "currency": {"chf"}}
 	gid := newGroupForm(t, h, key)
 	// The same form sent twice starts one group.
