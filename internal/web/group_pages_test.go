@@ -253,6 +253,10 @@ func TestGroupPagesFlow(t *testing.T) {
 		!strings.Contains(stats.body, `data-line="Anna">Anna CHF 2.50<`) {
 		t.Fatalf("stats: %s", stats.body)
 	}
+	// One closed evening is said as one, not "over the 1 closed evenings".
+	if sv := words(page(t, h, "/groups/"+gid+"/stats", "sv").body); !strings.Contains(sv, "Gängets enda avslutade kväll.") {
+		t.Errorf("the Swedish stats of one evening: %s", sv)
+	}
 	// What "won / declared" counts is said: how the deal ended at the table.
 	if !strings.Contains(words(stats.body), "Won / declared counts each deal as it ended at the table") {
 		t.Errorf("the stats page does not say what won / declared counts: %s", words(stats.body))
