@@ -565,9 +565,6 @@
     });
   }
 
-  // init makes a page's parts work; answered: the page is the server's
-  // answer to a post, put in place of the one shown ({draft: the sent
-  // form's draft name}).
   // Times: the server writes them in its own time zone and gives the
   // instant; the phone shows them in its own, as its clock does (a server
   // left on UTC would put every time of the evening an hour or more off).
@@ -585,6 +582,9 @@
     });
   }
 
+  // init makes a page's parts work; answered: the page is the server's
+  // answer to a post, put in place of the one shown ({draft: the sent
+  // form's draft name}).
   function init(root, answered) {
     localTimes(root);
     // The draft first: what shows or hides parts of the form, or counts
