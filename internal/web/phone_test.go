@@ -533,6 +533,10 @@ func TestTableCarriesItsWitness(t *testing.T) {
 		if !strings.Contains(body, `<strong class="fp">`+fp+`</strong>`) || !strings.Contains(body, "tappbook verify --game "+c.key+" --fingerprint "+fp) {
 			t.Fatalf("%s does not show the fingerprint %s with its command: %s", c.path, fp, visibleText(body))
 		}
+		// The command is for whoever runs the server: folded away.
+		if !regexp.MustCompile(`<details><summary>For whoever runs the server</summary><p><code class="cmd">tappbook verify `).MatchString(body) {
+			t.Errorf("%s shows the verify command to every player", c.path)
+		}
 	}
 	if strings.Contains(page(t, h, "/r/"+ro, "en").body, id) {
 		t.Fatal("the closed read-only table shows the writing id")
