@@ -122,7 +122,8 @@ func TestRecordPageWeight(t *testing.T) {
 }
 
 // The live stream sends the game's version on connecting and after every
-// change.
+// change, and a ping with its period (25 s by default) on connecting and
+// every period.
 func TestLiveStream(t *testing.T) {
 	h := newServer(t)
 	srv := httptest.NewServer(h)
@@ -144,15 +145,29 @@ func TestLiveStream(t *testing.T) {
 		}
 		close(lines)
 	}()
+	// next gives the next version the stream sends; pings (named events,
+	// with their period) are counted on the way.
+	pings := 0
 	next := func() string {
+		event := ""
 		for {
 			select {
 			case l, ok := <-lines:
 				if !ok {
 					t.Fatal("stream ended")
 				}
-				if strings.HasPrefix(l, "data: ") {
+				switch {
+				case strings.HasPrefix(l, "event: "):
+					event = strings.TrimPrefix(l, "event: ")
+				case strings.HasPrefix(l, "data: ") && event == "ping":
+					if l != "data: 25000" {
+						t.Fatalf("a ping says %q, want its period in ms", l)
+					}
+					pings++
+				case strings.HasPrefix(l, "data: ") && event == "":
 					return strings.TrimPrefix(l, "data: ")
+				case l == "":
+					event = ""
 				}
 			case <-time.After(5 * time.Second):
 				t.Fatal("no event within 5 s")
@@ -165,6 +180,10 @@ func TestLiveStream(t *testing.T) {
 	form(t, h, "/g/"+id+"/record", url.Values{"contract": {"pass"}})
 	if v := next(); v != "2" {
 		t.Fatalf("after a deal: %q, want 2", v)
+	}
+	// A page learns how often to expect a ping as soon as it connects.
+	if pings != 1 {
+		t.Fatalf("%d pings before the deal, want the one sent on connecting", pings)
 	}
 	_, _ = io.Copy(io.Discard, io.LimitReader(res.Body, 0))
 }
