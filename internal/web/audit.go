@@ -45,7 +45,7 @@ func (u ui) audit(c echo.Context) error {
 			} else if p, err := tapp.Decode(e.Type, e.Data, g.Setup.Players); err == nil {
 				ev.Summary = eventSummary(loc, g, p)
 				ev.Amounts, ev.Pot = dealAmounts(loc, g, p, seen)
-				if c, ok := p.(tapp.HandCorrected); ok && c.Reason == redoReason {
+				if fix, ok := p.(tapp.HandCorrected); ok && fix.Reason == redoReason {
 					ev.Type = loc.T("event.hand.redone") // the undo taken back, as the table says it
 				}
 			}
