@@ -190,11 +190,6 @@ func csvCell(s string) string {
 	return s
 }
 
-// localTime is when something happened, in the server's local time (the
-// server stands in the room where the evening is played), as the deal list
-// shows it: a date and the time to the second.
-func localTime(t time.Time) string { return t.In(time.Local).Format("2006-01-02 15:04:05") }
-
 // moneyHead names a column of money: the player (or the pot) and the
 // currency.
 func moneyHead(g *tapp.State, who string) string {
@@ -275,7 +270,7 @@ func (u ui) dealsCSV(c echo.Context) error {
 			for _, d := range deltas {
 				row = append(row, d.String())
 			}
-			row = append(row, pot.String(), localTime(h.Revisions[0].At), localTime(h.Revisions[len(h.Revisions)-1].At))
+			row = append(row, pot.String(), whenOf(h.Revisions[0].At, "second").Text, whenOf(h.Revisions[len(h.Revisions)-1].At, "second").Text)
 			for _, d := range deltas {
 				row = append(row, g.MoneyText(d))
 			}
@@ -318,7 +313,7 @@ func (u ui) dealsCSV(c echo.Context) error {
 				row = append(row, d.String())
 				pot = pot.Sub(d)
 			}
-			row = append(row, pot.String(), localTime(cl.At), localTime(cl.At))
+			row = append(row, pot.String(), whenOf(cl.At, "second").Text, whenOf(cl.At, "second").Text)
 			for _, d := range cl.Split {
 				row = append(row, g.MoneyText(d))
 			}

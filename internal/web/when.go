@@ -7,10 +7,11 @@ import (
 	"tappbook/templates"
 )
 
-// whenOf is a moment as a page shows it: in the server's time zone, to the
-// second, the minute, the clock's hours and minutes or the day, with the
-// instant beside it, from which the page's script shows it in the phone's
-// own zone (a server left on UTC would put every time an hour or more off).
+// whenOf is a moment as a page shows it (the deals CSV takes its text): in
+// the server's time zone, to the second, the minute, the clock's hours and
+// minutes or the day, with the instant beside it, from which the page's
+// script shows it in the phone's own zone (a server left on UTC would put
+// every time an hour or more off).
 func whenOf(t time.Time, show string) templates.When {
 	var layout string
 	switch show {
