@@ -293,6 +293,8 @@
   // draftContract asks for the form of the draft's contract, where the
   // draft is put back. That address names a contract: no second turn.
   function draftContract(d, q) {
+    var nav = document.querySelector("nav.contracts[data-deals]"), deals = nav && dealsOf(nav);
+    if (away() && deals && showDeal(deals, d.contract, !!d.tout, null)) return false;
     q.set("contract", d.contract);
     if (d.tout) q.set("tout", "true");
     location.replace(location.pathname + "?" + q.toString());
@@ -323,6 +325,8 @@
     // Tout changes what the contract asks: the form is shown again for it.
     var tout = form.querySelector("input[name=tout]");
     if (tout) tout.addEventListener("change", function () {
+      var deals = dealsOf(nav);
+      if (away() && deals && showDeal(deals, form.querySelector("input[name=contract]").value, tout.checked, form)) return;
       var q = carry("?contract=" + encodeURIComponent(form.querySelector("input[name=contract]").value));
       if (!tout.checked) q = q.replace(/(^\?|&)tout=true/, "$1");
       focusAfterReload("input[name=tout]");
@@ -437,13 +441,15 @@
     // server is out of reach while a slow network is still carrying it.
     var list = waiting(), n = list.length;
     var late = n > 0 && Date.now() - list[0].at > ON_ITS_WAY;
-    el.hidden = n === 0 || (failure === "" && !late);
+    el.hidden = n === 0 || (failure === "" && !late && !list[0].held);
+    offerNext(!el.hidden && failure !== "full");
     if (el.hidden) return;
     el.querySelector("strong").textContent = n === 1 ? el.getAttribute("data-one") : el.getAttribute("data-many").replace("{n}", n);
     // Why it waits: no answer at all, or the server answered that it could
     // not save (its database out of reach, say).
     var why = el.querySelector(".why");
-    if (why) why.textContent = why.getAttribute(failure === "server" ? "data-server" : failure === "full" ? "data-full" : "data-net");
+    var held = list.every(function (x) { return x.held; });
+    if (why) why.textContent = why.getAttribute(held ? "data-held" : failure === "server" ? "data-server" : failure === "full" ? "data-full" : "data-net");
   }
 
   // show puts a page the server answered (a refusal next to its field, a
@@ -453,6 +459,7 @@
     var main = doc.getElementById("main"), here = document.getElementById("main");
     if (!main || !here) { document.documentElement.innerHTML = html; return; }
     here.replaceWith(main);
+    ahead = false;
     document.title = doc.title;
     try { history.replaceState(null, "", url); } catch (e) {}
     init(main, { draft: draft || "" });
@@ -501,7 +508,7 @@
 
   // flush sends the oldest waiting post; on an answer, the next.
   function flush() {
-    var list = waiting();
+    var list = waiting().filter(function (x) { return !x.held; });
     if (sending || list.length === 0) { banner(); return; }
     var item = list[0];
     sending = true;
@@ -522,13 +529,20 @@
         drop(item.key);
         if (r.ok && r.redirected) {
           if (item.draft) draftDrop(item.draft); // saved: the form is for the next deal now
-          if (item.page === location.href) { sent = true; location.assign(r.url); }
+          hold(item, false);
+          // The page still shows the form sent: the table, as after any
+          // save. Not if the phone has gone on to the next deal meanwhile.
+          if (item.page === location.href && (!item.keyed || shows(item.key))) { sent = true; location.assign(r.url); }
           // Sent from another page (the phone came back on the table): the
           // table says it was saved, as after a save there.
           else if (new URL(r.url).pathname === location.pathname && waiting().length === 0) location.assign(r.url);
           else flush();
           return;
         }
+        // Refused: the deals recorded after it on this phone wait until
+        // it is saved (each was typed as its successor, and sent before
+        // it each would be refused as another deal's number).
+        hold(item, true);
         show(html, item.url, item.draft);
         flush();
       });
@@ -540,17 +554,149 @@
     });
   }
 
+  // The next deals while the server is out of reach. Over plain HTTP there
+  // is no service worker: a link followed with the Wi-Fi gone is the
+  // browser's error page. A new deal's page names this deal and the next
+  // ones (their numbers, keys, words: data-deals) and where the forms of
+  // every contract for every dealer's seat are (data-forms); the phone
+  // fetches those once and keeps them in the tab. While a deal waits to be
+  // sent, the page offers the next deal's form from them, and a contract
+  // tapped with the server out of reach is shown from them too. The deals
+  // wait in the queue and are sent in order; the server checks each.
+  var FORMS = "tappbook.forms:", FORMS_FRESH = 30 * 60000;
+  // ahead: this page is a form the phone made itself, the server not seen.
+  var ahead = false;
+  function formsKey(nav) { return FORMS + nav.getAttribute("data-forms") + ":" + document.documentElement.lang; }
+  function keptForms(nav) {
+    if (!nav || !nav.hasAttribute("data-forms")) return null;
+    try { var c = JSON.parse(sessionStorage.getItem(formsKey(nav))); return c && c.forms ? c : null; } catch (e) { return null; }
+  }
+  function dealsOf(nav) {
+    try { var d = JSON.parse(nav.getAttribute("data-deals")); return d && d.length ? d : null; } catch (e) { return null; }
+  }
+  function fetchForms(root) {
+    var nav = root.querySelector("nav.contracts[data-forms]");
+    if (!nav || !window.fetch || !window.sessionStorage || ahead) return;
+    var kept = keptForms(nav);
+    if (kept && Date.now() - kept.at < FORMS_FRESH) return;
+    var key = formsKey(nav);
+    // After the page has settled: what the person came for first.
+    setTimeout(function () {
+      fetch(nav.getAttribute("data-forms"), { credentials: "same-origin" })
+        .then(function (r) { if (!r.ok) throw new Error(r.status); return r.json(); })
+        .then(function (c) { c.at = Date.now(); try { sessionStorage.setItem(key, JSON.stringify(c)); } catch (e) {} })
+        .catch(function () {});
+    }, 300);
+  }
+  // away: the server is known to be out of reach (or this page was made
+  // without it): a tapped contract is shown from the kept forms.
+  function away() { return ahead || failure === "net" || navigator.onLine === false; }
+  // showDeal shows deals[0]'s form for contract, from the kept forms, with
+  // what was chosen on the form from (another contract's) carried over.
+  function showDeal(deals, contract, tout, from) {
+    var here = document.getElementById("main"), nav = document.querySelector("nav.contracts[data-forms]");
+    var kept = keptForms(nav), deal = deals[0];
+    var html = kept && kept.forms[deal.seat + "|" + contract + (tout ? "|tout" : "")];
+    if (!html || !here) return false;
+    var main = document.createElement("main");
+    main.id = "main";
+    main.innerHTML = html;
+    var h1 = main.querySelector("h1");
+    if (h1) h1.textContent = deal.title;
+    var to = main.querySelector("nav.contracts");
+    if (to) {
+      to.setAttribute("data-draft", deal.draft);
+      to.setAttribute("data-deals", JSON.stringify(deals));
+      to.setAttribute("data-forms", nav.getAttribute("data-forms"));
+      to.setAttribute("data-next", nav.getAttribute("data-next"));
+    }
+    var form = main.querySelector("form.deal");
+    if (form) {
+      var set = function (name, v) { var el = form.querySelector("input[name=" + name + "]"); if (el) el.value = v; };
+      set("expected_hand", deal.hand);
+      set("idempotency_key", deal.key);
+      var b = form.querySelector("button[type=submit]");
+      if (b) b.textContent = deal.submit;
+      if (from) carryOver(from, form);
+    }
+    ahead = true;
+    sent = false;
+    here.replaceWith(main);
+    document.title = deal.title + " · tappbook";
+    var q = contract ? "?contract=" + encodeURIComponent(contract) + (tout ? "&tout=true" : "") : "";
+    try { history.replaceState(null, "", location.pathname + q); } catch (e) {}
+    init(main);
+    window.scrollTo(0, 0);
+    refocus();
+    return true;
+  }
+  // carryOver puts what was chosen on one deal form onto another, where
+  // the other asks the same.
+  function carryOver(from, to) {
+    Array.prototype.forEach.call(from.elements, function (el) {
+      if (!el.name || el.type === "hidden" || el.type === "submit" || el.type === "button" || el.name === "tout") return;
+      if ((el.type === "radio" || el.type === "checkbox") && !el.checked) return;
+      Array.prototype.forEach.call(to.elements, function (t) {
+        if (t.name !== el.name || t.type === "hidden") return;
+        if (t.type === "radio" || t.type === "checkbox") { if (t.value === el.value) t.checked = true; }
+        else if (t.tagName !== "SELECT" || Array.prototype.some.call(t.options, function (o) { return o.value === el.value; })) t.value = el.value;
+      });
+    });
+  }
+  // offerNext offers, while the deal on this page waits to be sent, the
+  // next deal's form.
+  function offerNext(waits) {
+    var old = document.getElementById("next-deal"), form = document.querySelector("form.deal"),
+        nav = document.querySelector("nav.contracts[data-deals]"), key = form && form.querySelector("input[name=idempotency_key]");
+    var deals = nav && dealsOf(nav), kept = keptForms(nav);
+    var ok = waits && key && deals && deals.length > 1 && kept && kept.forms[deals[1].seat + "|"] !== undefined &&
+      waiting().some(function (x) { return x.key === key.value; });
+    if (!ok) { if (old) old.remove(); return; }
+    if (old) return;
+    var b = document.createElement("button");
+    b.type = "button"; b.id = "next-deal"; b.className = "big";
+    b.textContent = nav.getAttribute("data-next").replace("{n}", deals[1].hand);
+    b.addEventListener("click", function () { showDeal(deals.slice(1), "", false, null); });
+    form.appendChild(b);
+  }
+  // A contract tapped with the server out of reach: from the kept forms.
+  document.addEventListener("click", function (e) {
+    var a = e.target.closest && e.target.closest("nav.contracts a.pick");
+    if (!a || !away() || !window.URLSearchParams) return;
+    var nav = a.closest("nav.contracts"), deals = nav && dealsOf(nav);
+    var contract = new URLSearchParams(a.getAttribute("href").replace(/^[^?]*\?/, "")).get("contract") || "";
+    if (deals && showDeal(deals, contract, false, document.querySelector("form.deal"))) { e.preventDefault(); e.stopPropagation(); }
+  }, true);
+
+  // hold holds (or lets go) the deals recorded after item on the same
+  // game's form.
+  function hold(item, on) {
+    if (!item.hand) return;
+    var path = new URL(item.url, location.href).pathname, changed = false;
+    var list = waiting().map(function (x) {
+      if (x.hand && new URL(x.url, location.href).pathname === path && (!on || x.hand > item.hand) && !!x.held !== on) { x.held = on; changed = true; }
+      return x;
+    });
+    if (changed) keep(list);
+  }
+  // shows says whether a form on the page carries key.
+  function shows(key) {
+    return Array.prototype.some.call(document.querySelectorAll("input[name=idempotency_key]"), function (k) { return k.value === key; });
+  }
+
   function queueForms(root) {
     Array.prototype.forEach.call(root.querySelectorAll("form[data-queue]"), function (form) {
       form.addEventListener("submit", function (e) {
         if (!window.fetch || !window.localStorage || !window.URLSearchParams) return; // a plain post
         e.preventDefault();
         var key = form.querySelector("input[name=idempotency_key]");
+        var hand = form.querySelector("input[name=expected_hand]");
         var item = {
           url: form.action, page: location.href, at: Date.now(),
           body: new URLSearchParams(new FormData(form)).toString(),
-          key: key ? key.value : String(Date.now()),
-          draft: form.classList.contains("deal") ? draftName(root) : ""
+          key: key ? key.value : String(Date.now()), keyed: !!key,
+          draft: form.classList.contains("deal") ? draftName(root) : "",
+          hand: hand ? +hand.value : 0
         };
         // Said on the button at once: on a slow network the answer may
         // take seconds, and a form that looks untouched gets tapped again.
@@ -593,6 +739,7 @@
     pointsHelper(root);
     steppers(root);
     queueForms(root);
+    fetchForms(root);
     keepTyped(root);
     ramschHelper(root);
     shareButtons(root);

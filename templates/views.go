@@ -258,20 +258,24 @@ type HerzAsConfirmView struct {
 // RecordView is the record-a-deal (or correct-a-deal) form.
 type RecordView struct {
 	Page
-	Variant       string
-	Hand          int
-	Changes       int // a correction: how many times the deal was entered or voided when the form was begun
-	Dealer        string
-	Forehand      string
-	Contracts     []Option // links to the form of each contract
-	Contract      string
-	Edit          bool // correcting deal Hand
-	Voided        bool
-	Now           *ResultView // correcting a deal that counts: what it counts as now
-	Error         string
-	IdemKey       string
-	Draft         string // names the phone's draft of the form (static/app.js): web's draftKey
-	Total         int    // card points in play, for "the other side has …"
+	Variant   string
+	Hand      int
+	Changes   int // a correction: how many times the deal was entered or voided when the form was begun
+	Dealer    string
+	Forehand  string
+	Contracts []Option // links to the form of each contract
+	Contract  string
+	Edit      bool // correcting deal Hand
+	Voided    bool
+	Now       *ResultView // correcting a deal that counts: what it counts as now
+	Error     string
+	IdemKey   string
+	Draft     string // names the phone's draft of the form (static/app.js): web's draftKey
+	// Deals: a new deal's form, this deal and the next ones as JSON (web's
+	// dealsAhead), for the phone to record them while the server is out
+	// of reach; "" where the next deals cannot be foreseen.
+	Deals         string
+	Total         int // card points in play, for "the other side has …"
 	Declarers     []Option
 	DeclarerFixed string // rufen: forehand
 	Partners      []Option

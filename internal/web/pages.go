@@ -46,6 +46,7 @@ func (u ui) routes(e *echo.Echo) {
 	g.GET("", u.table)
 	g.GET("/record", u.recordForm)
 	g.POST("/record", u.record)
+	g.GET("/record/forms", u.recordForms)
 	g.GET("/hands/:n", u.editForm)
 	g.POST("/hands/:n", u.correct)
 	g.POST("/hands/:n/void", u.void)
