@@ -679,6 +679,20 @@
     });
     if (changed) keep(list);
   }
+  // letGo lets go the deals held for a game whose record page the server
+  // has just shown for their number or a later one: the deal before them
+  // is saved (maybe by another phone). A later one is sent, and refused in
+  // words as another deal's number.
+  function letGo(root) {
+    var nav = root.querySelector("nav.contracts[data-deals]"), deals = nav && !ahead && dealsOf(nav);
+    if (!deals) return;
+    var changed = false;
+    var list = waiting().map(function (x) {
+      if (x.held && x.hand <= deals[0].hand && new URL(x.url, location.href).pathname === location.pathname) { x.held = false; changed = true; }
+      return x;
+    });
+    if (changed) { keep(list); flush(); }
+  }
   // shows says whether a form on the page carries key.
   function shows(key) {
     return Array.prototype.some.call(document.querySelectorAll("input[name=idempotency_key]"), function (k) { return k.value === key; });
@@ -740,6 +754,7 @@
     steppers(root);
     queueForms(root);
     fetchForms(root);
+    letGo(root);
     keepTyped(root);
     ramschHelper(root);
     shareButtons(root);

@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
@@ -154,5 +155,35 @@ func TestBrowserSeveralDealsWhileTheServerIsAway(t *testing.T) {
 	got := dealsRecorded(t, srv, id)
 	if len(got) != 6 || got[4] != "solo Anna" || got[5] != "pass " {
 		t.Fatalf("deals recorded %q: want deal 5 solo Anna, deal 6 pass", got)
+	}
+
+	// Deal 7 refused again, deal 8 held; this time another phone records
+	// deal 7. Opening the record page (deal 8's now) lets deal 8 go.
+	run(t, ctx, "type deal 7",
+		chromedp.Click(chromedp.CSS(`a.button.primary`)), chromedp.WaitVisible(chromedp.CSS(`nav.contracts`)),
+		chromedp.Click(chromedp.CSS(`a.pick[href="?contract=solo"]`)), chromedp.WaitVisible(chromedp.CSS(`form.deal`)),
+		chromedp.Click(chromedp.CSS(tap("declarer", "Ben"))), chromedp.Click(chromedp.CSS(tap("trump", "clubs"))),
+		chromedp.SendKeys(chromedp.CSS(`#points`), "150"))
+	srv.stop()
+	run(t, ctx, "save deals 7 and 8 with the server down",
+		chromedp.Click(chromedp.CSS(`form.deal button[type=submit]`)),
+		chromedp.WaitVisible(chromedp.ID(`next-deal`)),
+		chromedp.Click(chromedp.ID(`next-deal`)), chromedp.WaitVisible(chromedp.CSS(`nav.contracts`)),
+		chromedp.Click(chromedp.CSS(`a.pick[href="?contract=pass"]`)), chromedp.WaitVisible(chromedp.CSS(`form.deal`)),
+		chromedp.Click(chromedp.CSS(`form.deal button[type=submit]`)),
+		chromedp.WaitVisible(chromedp.ID(`next-deal`)))
+	srv.start()
+	run(t, ctx, "deal 7 is refused", chromedp.WaitVisible(chromedp.CSS(`.error[role=alert]`)))
+	res, err := http.Post("http://"+srv.addr+"/api/games/"+id+"/hands", "application/json",
+		strings.NewReader(`{"contract":"solo","declarer":"Ben","trump":"clubs","points":70}`))
+	if err != nil || res.StatusCode != http.StatusCreated {
+		t.Fatalf("another phone records deal 7: %v %v", err, res)
+	}
+	res.Body.Close()
+	run(t, ctx, "open deal 8's form", chromedp.Navigate(base+"/g/"+id+"/record"), chromedp.WaitVisible(chromedp.CSS(`nav.contracts`)))
+	run(t, ctx, "deal 8 goes", chromedp.Poll[chromedp.Void](`(JSON.parse(localStorage.getItem("tappbook.waiting"))||[]).length === 0`,
+		chromedp.WithPollingInterval(100*time.Millisecond)))
+	if got := dealsRecorded(t, srv, id); len(got) != 8 || got[6] != "solo Ben" || got[7] != "pass " {
+		t.Fatalf("deals recorded %q: want deal 7 solo Ben (the other phone's), deal 8 pass", got)
 	}
 }
