@@ -271,7 +271,7 @@
           if (!el.name || el.type === "hidden" || !Object.prototype.hasOwnProperty.call(d.fields, el.name)) return;
           var v = d.fields[el.name];
           if (el.type === "radio") el.checked = v !== null && el.value === v;
-          else if (el.type === "checkbox") el.checked = v === true;
+          else if (el.type === "checkbox") el.checked = v === true || v === el.value;
           else if (typeof v === "string" && (el.tagName !== "SELECT" ||
               Array.prototype.some.call(el.options, function (o) { return o.value === v; }))) el.value = v;
         });
@@ -326,7 +326,10 @@
     var tout = form.querySelector("input[name=tout]");
     if (tout) tout.addEventListener("change", function () {
       var deals = dealsOf(nav);
-      if (away() && deals && showDeal(deals, form.querySelector("input[name=contract]").value, tout.checked, form)) return;
+      if (away() && deals) {
+        focusAfterReload("input[name=tout]");
+        if (showDeal(deals, form.querySelector("input[name=contract]").value, tout.checked, form)) return;
+      }
       var q = carry("?contract=" + encodeURIComponent(form.querySelector("input[name=contract]").value));
       if (!tout.checked) q = q.replace(/(^\?|&)tout=true/, "$1");
       focusAfterReload("input[name=tout]");
@@ -441,15 +444,17 @@
     // server is out of reach while a slow network is still carrying it.
     var list = waiting(), n = list.length;
     var late = n > 0 && Date.now() - list[0].at > ON_ITS_WAY;
-    el.hidden = n === 0 || (failure === "" && !late && !list[0].held);
+    el.hidden = n === 0 || (failure === "" && !late);
     offerNext(!el.hidden && failure !== "full");
     if (el.hidden) return;
     el.querySelector("strong").textContent = n === 1 ? el.getAttribute("data-one") : el.getAttribute("data-many").replace("{n}", n);
     // Why it waits: no answer at all, or the server answered that it could
     // not save (its database out of reach, say).
     var why = el.querySelector(".why");
-    var held = list.every(function (x) { return x.held; });
-    if (why) why.textContent = why.getAttribute(held ? "data-held" : failure === "server" ? "data-server" : failure === "full" ? "data-full" : "data-net");
+    if (why) why.textContent = why.getAttribute(failure === "server" ? "data-server" : failure === "full" ? "data-full" : "data-net");
+    // Going on with the next deals, the person knows why; the banner keeps
+    // to its count, so as not to cover the form.
+    if (why) why.hidden = ahead;
   }
 
   // show puts a page the server answered (a refusal next to its field, a
@@ -508,7 +513,7 @@
 
   // flush sends the oldest waiting post; on an answer, the next.
   function flush() {
-    var list = waiting().filter(function (x) { return !x.held; });
+    var list = waiting();
     if (sending || list.length === 0) { banner(); return; }
     var item = list[0];
     sending = true;
@@ -529,21 +534,23 @@
         drop(item.key);
         if (r.ok && r.redirected) {
           if (item.draft) draftDrop(item.draft); // saved: the form is for the next deal now
-          hold(item, false);
-          // The page still shows the form sent: the table, as after any
-          // save. Not if the phone has gone on to the next deal meanwhile.
-          if (item.page === location.href && (!item.keyed || shows(item.key))) { sent = true; location.assign(r.url); }
+          // The page still shows the form sent (or was loaded again since):
+          // the table, as after any save. Not if the phone has gone on to
+          // the next deal meanwhile.
+          if ((item.page === location.href && (!ahead || shows(item.key))) || behind(r.url)) { sent = true; location.assign(r.url); }
           // Sent from another page (the phone came back on the table): the
           // table says it was saved, as after a save there.
           else if (new URL(r.url).pathname === location.pathname && waiting().length === 0) location.assign(r.url);
           else flush();
           return;
         }
-        // Refused: the deals recorded after it on this phone wait until
-        // it is saved (each was typed as its successor, and sent before
-        // it each would be refused as another deal's number).
-        hold(item, true);
+        // Refused: the deals recorded after it on this phone are not
+        // sent (each was typed as its successor: sent now, each would be
+        // another deal's number) but kept as drafts of their deals, each
+        // to be checked and saved once this one is.
+        var kept = keepAsDrafts(item);
         show(html, item.url, item.draft);
+        sayKept(kept);
         flush();
       });
     }, function () {
@@ -617,7 +624,7 @@
       set("idempotency_key", deal.key);
       var b = form.querySelector("button[type=submit]");
       if (b) b.textContent = deal.submit;
-      if (from) carryOver(from, form);
+      if (from) carryOver(from, form, deal.hand);
     }
     ahead = true;
     sent = false;
@@ -631,24 +638,47 @@
     return true;
   }
   // carryOver puts what was chosen on one deal form onto another, where
-  // the other asks the same.
-  function carryOver(from, to) {
+  // the other asks the same. What a form does not ask (the points, with
+  // tout) is kept for the deal's next form that does, as the server keeps
+  // it in the address online.
+  var carried = { hand: 0, values: {} };
+  function carryOver(from, to, hand) {
+    if (carried.hand !== hand) carried = { hand: hand, values: {} };
+    var values = carried.values;
     Array.prototype.forEach.call(from.elements, function (el) {
       if (!el.name || el.type === "hidden" || el.type === "submit" || el.type === "button" || el.name === "tout") return;
-      if ((el.type === "radio" || el.type === "checkbox") && !el.checked) return;
-      Array.prototype.forEach.call(to.elements, function (t) {
-        if (t.name !== el.name || t.type === "hidden") return;
-        if (t.type === "radio" || t.type === "checkbox") { if (t.value === el.value) t.checked = true; }
-        else if (t.tagName !== "SELECT" || Array.prototype.some.call(t.options, function (o) { return o.value === el.value; })) t.value = el.value;
-      });
+      if (el.type === "radio") { if (el.checked) values[el.name] = el.value; else if (!(el.name in values)) values[el.name] = null; }
+      else if (el.type === "checkbox") values[el.name] = el.checked ? el.value : null;
+      else values[el.name] = el.value;
     });
+    Array.prototype.forEach.call(to.elements, function (t) {
+      if (!t.name || t.type === "hidden" || !(t.name in values) || values[t.name] === null) return;
+      var v = values[t.name];
+      if (t.type === "radio" || t.type === "checkbox") t.checked = t.value === v;
+      else if (t.tagName !== "SELECT" || Array.prototype.some.call(t.options, function (o) { return o.value === v; })) t.value = v;
+    });
+  }
+  // onward gives deals with one more after the last, where fewer than two
+  // are left: the page named a dozen, a long outage may need more. Its key
+  // is the phone's own (random, as the server's; plain HTTP has
+  // crypto.getRandomValues).
+  function onward(deals, seats) {
+    if (deals.length > 1 || !seats || !window.crypto || !crypto.getRandomValues) return deals;
+    var last = deals[0], n = String(last.hand), next = String(last.hand + 1);
+    var renumber = function (text) { var i = text.lastIndexOf(n); return i < 0 ? text : text.slice(0, i) + next + text.slice(i + n.length); };
+    var bytes = new Uint8Array(16), key = "";
+    crypto.getRandomValues(bytes);
+    for (var i = 0; i < bytes.length; i++) key += (bytes[i] < 16 ? "0" : "") + bytes[i].toString(16);
+    return deals.concat([{ hand: last.hand + 1, seat: (last.seat + 1) % seats, key: key,
+      draft: last.draft.replace(/\/new\/\d+$/, "/new/" + next), title: renumber(last.title), submit: renumber(last.submit) }]);
   }
   // offerNext offers, while the deal on this page waits to be sent, the
   // next deal's form.
   function offerNext(waits) {
     var old = document.getElementById("next-deal"), form = document.querySelector("form.deal"),
         nav = document.querySelector("nav.contracts[data-deals]"), key = form && form.querySelector("input[name=idempotency_key]");
-    var deals = nav && dealsOf(nav), kept = keptForms(nav);
+    var kept = keptForms(nav), deals = nav && dealsOf(nav);
+    if (deals && kept) deals = onward(deals, kept.seats);
     var ok = waits && key && deals && deals.length > 1 && kept && kept.forms[deals[1].seat + "|"] !== undefined &&
       waiting().some(function (x) { return x.key === key.value; });
     if (!ok) { if (old) old.remove(); return; }
@@ -660,38 +690,73 @@
     form.appendChild(b);
   }
   // A contract tapped with the server out of reach: from the kept forms.
+  // Where the server is not known to be away (a laptop gone to sleep, the
+  // phone's Wi-Fi still up), it is asked first, briefly: a link followed to
+  // a server that is gone would be the browser's error page.
+  var passing = null; // a link the server answered for: its click goes on as without this
   document.addEventListener("click", function (e) {
     var a = e.target.closest && e.target.closest("nav.contracts a.pick");
-    if (!a || !away() || !window.URLSearchParams) return;
-    var nav = a.closest("nav.contracts"), deals = nav && dealsOf(nav);
+    if (!a) return;
+    if (passing === a) { passing = null; return; }
+    if (!window.URLSearchParams || !window.fetch) return;
+    var nav = a.closest("nav.contracts"), deals = nav && dealsOf(nav), kept = keptForms(nav);
     var contract = new URLSearchParams(a.getAttribute("href").replace(/^[^?]*\?/, "")).get("contract") || "";
-    if (deals && showDeal(deals, contract, false, document.querySelector("form.deal"))) { e.preventDefault(); e.stopPropagation(); }
+    if (!deals || !kept || kept.forms[deals[0].seat + "|" + contract] === undefined) return;
+    var offline = function () { return showDeal(deals, contract, false, document.querySelector("form.deal")); };
+    if (away()) { if (offline()) { e.preventDefault(); e.stopPropagation(); } return; }
+    e.preventDefault();
+    e.stopPropagation();
+    reachable(function (up) {
+      if (!up) { failure = "net"; if (offline()) return; }
+      passing = a;
+      a.click();
+    });
   }, true);
-
-  // hold holds (or lets go) the deals recorded after item on the same
-  // game's form.
-  function hold(item, on) {
-    if (!item.hand) return;
-    var path = new URL(item.url, location.href).pathname, changed = false;
-    var list = waiting().map(function (x) {
-      if (x.hand && new URL(x.url, location.href).pathname === path && (!on || x.hand > item.hand) && !!x.held !== on) { x.held = on; changed = true; }
-      return x;
-    });
-    if (changed) keep(list);
+  // reachable says whether the server answers within PROBE ms: a small
+  // static file, so that a database out of reach does not count.
+  var PROBE = 2500;
+  function reachable(then) {
+    var done = false, finish = function (up) { if (!done) { done = true; then(up); } };
+    setTimeout(function () { finish(false); }, PROBE);
+    fetch("/manifest.webmanifest", { cache: "no-store" }).then(function () { finish(true); }, function () { finish(false); });
   }
-  // letGo lets go the deals held for a game whose record page the server
-  // has just shown for their number or a later one: the deal before them
-  // is saved (maybe by another phone). A later one is sent, and refused in
-  // words as another deal's number.
-  function letGo(root) {
-    var nav = root.querySelector("nav.contracts[data-deals]"), deals = nav && !ahead && dealsOf(nav);
-    if (!deals) return;
-    var changed = false;
-    var list = waiting().map(function (x) {
-      if (x.held && x.hand <= deals[0].hand && new URL(x.url, location.href).pathname === location.pathname) { x.held = false; changed = true; }
-      return x;
+  // keepAsDrafts takes the deals recorded after item on the same game's
+  // form out of the queue and keeps each as the draft of its deal's form;
+  // it gives their numbers.
+  function keepAsDrafts(item) {
+    if (!item.hand || !window.URLSearchParams) return [];
+    var path = new URL(item.url, location.href).pathname, kept = [];
+    var list = waiting().filter(function (x) {
+      if (!x.hand || !x.draft || x.hand <= item.hand || new URL(x.url, location.href).pathname !== path) return true;
+      var q = new URLSearchParams(x.body), fields = {};
+      q.forEach(function (v, k) {
+        if (["contract", "tout", "form_token", "idempotency_key", "expected_hand", "changes"].indexOf(k) < 0) fields[k] = v;
+      });
+      try {
+        sessionStorage.setItem(DRAFT + x.draft, JSON.stringify({ contract: q.get("contract") || "", tout: q.get("tout") === "true", fields: fields }));
+      } catch (e) { return true; } // no room for it: it stays in the queue
+      kept.push(x.hand);
+      return false;
     });
-    if (changed) { keep(list); flush(); }
+    if (kept.length) keep(list);
+    return kept.sort(function (a, b) { return a - b; });
+  }
+  // sayKept says, under the refusal, which deals were kept as drafts.
+  function sayKept(hands) {
+    var said = document.querySelector("#main .error[role=alert]"), words = document.body.getAttribute(hands.length === 1 ? "data-kept-one" : "data-kept-many");
+    if (!hands.length || !said || !words) return;
+    var p = document.createElement("p");
+    p.className = "status kept";
+    p.textContent = words.replace("{n}", hands.length === 1 ? hands[0] : hands[0] + "–" + hands[hands.length - 1]);
+    said.insertAdjacentElement("afterend", p);
+  }
+  // behind says whether the page is a new deal's form for the deal saved
+  // (as saved, by its answer's address) or one before it: opened while
+  // the deal waited, it would record it twice.
+  function behind(saved) {
+    var nav = document.querySelector("nav.contracts[data-deals]"), deals = nav && !ahead && dealsOf(nav);
+    var n = parseInt(new URL(saved, location.href).searchParams.get("saved"), 10);
+    return !!deals && n >= deals[0].hand && new URL(saved, location.href).pathname + "/record" === location.pathname;
   }
   // shows says whether a form on the page carries key.
   function shows(key) {
@@ -708,7 +773,7 @@
         var item = {
           url: form.action, page: location.href, at: Date.now(),
           body: new URLSearchParams(new FormData(form)).toString(),
-          key: key ? key.value : String(Date.now()), keyed: !!key,
+          key: key ? key.value : String(Date.now()),
           draft: form.classList.contains("deal") ? draftName(root) : "",
           hand: hand ? +hand.value : 0
         };
@@ -754,7 +819,6 @@
     steppers(root);
     queueForms(root);
     fetchForms(root);
-    letGo(root);
     keepTyped(root);
     ramschHelper(root);
     shareButtons(root);
