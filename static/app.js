@@ -9,6 +9,9 @@
 (function () {
   "use strict";
   var live = document.body.getAttribute("data-live");
+  // stopLive lets the live stream go: the page no longer shows the table
+  // (a record form put in its place without the server).
+  var stopLive = function () {};
   // How long the live stream may be down before the page says so.
   var staleAfter = 8000;
 
@@ -53,10 +56,16 @@
   if (live && window.EventSource && document.getElementById("live")) {
     var stale = document.getElementById("stale");
     var shown = document.getElementById("live").getAttribute("data-version"), latest = shown;
-    var es = null, down = null, fetching = false, retry = null, fails = 0, quiet = null, beat = 25000;
+    var es = null, down = null, fetching = false, retry = null, fails = 0, quiet = null, beat = 25000, stopped = false;
     var say = function (outOfDate) { if (stale) stale.hidden = !outOfDate; };
+    stopLive = function () {
+      stopped = true;
+      clearTimeout(quiet); clearTimeout(retry); clearTimeout(down);
+      if (es) { es.close(); es = null; }
+      say(false);
+    };
     var refresh = function () {
-      if (fetching || latest === shown) return;
+      if (stopped || fetching || latest === shown) return;
       fetching = true;
       clearTimeout(retry);
       fetch(location.href, { headers: { "X-Requested-With": "fetch" } })
@@ -80,6 +89,7 @@
     // A stream that brings nothing for three pings' time hangs.
     var watch = function () {
       clearTimeout(quiet);
+      if (stopped) return;
       quiet = setTimeout(function () {
         say(true);
         if (es) { es.close(); es = null; }
@@ -96,6 +106,7 @@
     // The browser reconnects by itself after a lost connection; after an
     // error answer it stops, and the page tries again.
     var follow = function () {
+      if (stopped) return;
       es = new EventSource(live);
       watch();
       es.onerror = function () {
@@ -582,7 +593,7 @@
     try { var d = JSON.parse(nav.getAttribute("data-deals")); return d && d.length ? d : null; } catch (e) { return null; }
   }
   function fetchForms(root) {
-    var nav = root.querySelector("nav.contracts[data-forms]");
+    var nav = root.querySelector("nav.contracts[data-forms], a[data-forms]");
     if (!nav || !window.fetch || !window.sessionStorage || ahead) return;
     var kept = keptForms(nav);
     if (kept && Date.now() - kept.at < FORMS_FRESH) return;
@@ -601,10 +612,17 @@
   // showDeal shows deals[0]'s form for contract, from the kept forms, with
   // what was chosen on the form from (another contract's) carried over.
   function showDeal(deals, contract, tout, from) {
-    var here = document.getElementById("main"), nav = document.querySelector("nav.contracts[data-forms]");
+    // Where the deals and forms were named: a record page's contracts, or
+    // the table's Record button.
+    var here = document.getElementById("main"), nav = document.querySelector("nav.contracts[data-forms]") || document.querySelector("a[data-forms]");
     var kept = keptForms(nav), deal = deals[0];
     var html = kept && kept.forms[deal.seat + "|" + contract + (tout ? "|tout" : "")];
     if (!html || !here) return false;
+    // A deal named without a key (on the table, a page every phone is
+    // shown alike) gets the phone's own, kept with it from here on.
+    if (!deal.key) deal.key = randomKey();
+    if (!deal.key) return false;
+    if (here.querySelector("#live")) stopLive();
     var main = document.createElement("main");
     main.id = "main";
     main.innerHTML = html;
@@ -631,7 +649,7 @@
     here.replaceWith(main);
     document.title = deal.title + " · tappbook";
     var q = contract ? "?contract=" + encodeURIComponent(contract) + (tout ? "&tout=true" : "") : "";
-    try { history.replaceState(null, "", location.pathname + q); } catch (e) {}
+    try { history.replaceState(null, "", nav.getAttribute("data-forms").replace(/\/forms$/, "") + q); } catch (e) {}
     init(main);
     window.scrollTo(0, 0);
     refocus();
@@ -663,14 +681,20 @@
   // is the phone's own (random, as the server's; plain HTTP has
   // crypto.getRandomValues).
   function onward(deals, seats) {
-    if (deals.length > 1 || !seats || !window.crypto || !crypto.getRandomValues) return deals;
+    if (deals.length > 1 || !seats || !randomKey()) return deals;
     var last = deals[0], n = String(last.hand), next = String(last.hand + 1);
     var renumber = function (text) { var i = text.lastIndexOf(n); return i < 0 ? text : text.slice(0, i) + next + text.slice(i + n.length); };
+    return deals.concat([{ hand: last.hand + 1, seat: (last.seat + 1) % seats, key: randomKey(),
+      draft: last.draft.replace(/\/new\/\d+$/, "/new/" + next), title: renumber(last.title), submit: renumber(last.submit) }]);
+  }
+  // randomKey is an idempotency key made on the phone: 128 random bits,
+  // as the server's (plain HTTP has crypto.getRandomValues); "" without.
+  function randomKey() {
+    if (!window.crypto || !crypto.getRandomValues) return "";
     var bytes = new Uint8Array(16), key = "";
     crypto.getRandomValues(bytes);
     for (var i = 0; i < bytes.length; i++) key += (bytes[i] < 16 ? "0" : "") + bytes[i].toString(16);
-    return deals.concat([{ hand: last.hand + 1, seat: (last.seat + 1) % seats, key: key,
-      draft: last.draft.replace(/\/new\/\d+$/, "/new/" + next), title: renumber(last.title), submit: renumber(last.submit) }]);
+    return key;
   }
   // offerNext offers, while the deal on this page waits to be sent, the
   // next deal's form.
@@ -695,12 +719,13 @@
   // a server that is gone would be the browser's error page.
   var passing = null; // a link the server answered for: its click goes on as without this
   document.addEventListener("click", function (e) {
-    var a = e.target.closest && e.target.closest("nav.contracts a.pick");
+    // A contract, or the table's Record button (its deal's bare form).
+    var a = e.target.closest && e.target.closest("nav.contracts a.pick, a[data-forms][data-deals]");
     if (!a) return;
     if (passing === a) { passing = null; return; }
     if (!window.URLSearchParams || !window.fetch) return;
-    var nav = a.closest("nav.contracts"), deals = nav && dealsOf(nav), kept = keptForms(nav);
-    var contract = new URLSearchParams(a.getAttribute("href").replace(/^[^?]*\?/, "")).get("contract") || "";
+    var nav = a.hasAttribute("data-forms") ? a : a.closest("nav.contracts"), deals = nav && dealsOf(nav), kept = keptForms(nav);
+    var contract = a === nav ? "" : new URLSearchParams(a.getAttribute("href").replace(/^[^?]*\?/, "")).get("contract") || "";
     if (!deals || !kept || kept.forms[deals[0].seat + "|" + contract] === undefined) return;
     var offline = function () { return showDeal(deals, contract, false, document.querySelector("form.deal")); };
     if (away()) { if (offline()) { e.preventDefault(); e.stopPropagation(); } return; }
@@ -741,14 +766,15 @@
     if (kept.length) keep(list);
     return kept.sort(function (a, b) { return a - b; });
   }
-  // sayKept says, under the refusal, which deals were kept as drafts.
+  // sayKept says, above the refused form's button, which deals were kept
+  // as drafts: read before this one is saved again.
   function sayKept(hands) {
-    var said = document.querySelector("#main .error[role=alert]"), words = document.body.getAttribute(hands.length === 1 ? "data-kept-one" : "data-kept-many");
-    if (!hands.length || !said || !words) return;
+    var button = document.querySelector("#main form.deal button[type=submit]"), words = document.body.getAttribute(hands.length === 1 ? "data-kept-one" : "data-kept-many");
+    if (!hands.length || !button || !words) return;
     var p = document.createElement("p");
     p.className = "status kept";
     p.textContent = words.replace("{n}", hands.length === 1 ? hands[0] : hands[0] + "–" + hands[hands.length - 1]);
-    said.insertAdjacentElement("afterend", p);
+    button.insertAdjacentElement("beforebegin", p);
   }
   // behind says whether the page is a new deal's form for the deal saved
   // (as saved, by its answer's address) or one before it: opened while

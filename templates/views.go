@@ -174,6 +174,7 @@ type ChartLine struct {
 // TableView is a game at the table.
 type TableView struct {
 	Page
+	Deals       string // the next deal, as RecordView's, for the phone to record it without the server
 	PotWent     string // closed: where the pot went, the cut's units included
 	UnitsHead   string // the standings' column of units: "Units", or "Cents" where a unit is a cent
 	UnitWorth   string // a game counting in cents for another unit: what one of its cents is worth

@@ -34,7 +34,7 @@ const dealsAhead = 12
 type aheadDeal struct {
 	Hand   int    `json:"hand"`
 	Seat   int    `json:"seat"` // the dealer's seat: the forms differ by it only
-	Key    string `json:"key"`
+	Key    string `json:"key,omitempty"`
 	Draft  string `json:"draft"`
 	Title  string `json:"title"`
 	Submit string `json:"submit"`
@@ -47,13 +47,15 @@ func foreseeable(g *tapp.State) bool {
 	return g.HerzAs == nil && g.Closed == nil
 }
 
-// nextDeals is deal hand, with key, and the ones after it, as JSON.
-func nextDeals(loc i18n.Localizer, game string, g *tapp.State, hand int, key string) string {
-	out := make([]aheadDeal, 0, dealsAhead)
-	for h := hand; h < hand+dealsAhead; h++ {
+// nextDeals is deal hand, with key, and the count-1 after it, as JSON.
+// Without a key (a page kept in the cache, shown to every phone alike)
+// none has one: the phone makes its own.
+func nextDeals(loc i18n.Localizer, game string, g *tapp.State, hand, count int, key string) string {
+	out := make([]aheadDeal, 0, count)
+	for h := hand; h < hand+count; h++ {
 		d := aheadDeal{Hand: h, Seat: g.DealerOf(h), Key: key, Draft: draftKey(game, g, h, false),
 			Title: loc.T("record.title", h), Submit: loc.T("record.submit", h)}
-		if h != hand {
+		if h != hand && key != "" {
 			d.Key = newKey()
 		}
 		out = append(out, d)

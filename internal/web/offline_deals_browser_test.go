@@ -217,3 +217,52 @@ func TestBrowserKeptFormsBeforeASaveFails(t *testing.T) {
 		t.Fatalf("%v deals, want 3", n)
 	}
 }
+
+// The laptop goes to sleep while the phone shows the table, as after every
+// save: Record opens the next deal's form from the forms the phone kept
+// (the record page fetches them, and so does the table), and the deal
+// waits and arrives once.
+func TestBrowserRecordFromTheTableWithTheServerGone(t *testing.T) {
+	srv := newTableServer(t, func(h http.Handler) http.Handler { return h })
+	base := "http://tapp.test:" + srv.port()
+	ctx := browser(t, lanNames)
+	run(t, ctx, "phone", asPhone("light"))
+	id := startEvening(t, ctx, base, "matzlfangen", []string{"Anna", "Ben", "Cleo", "Dan"})
+	recordDeal(t, ctx, 1, deal{contract: "rufen", taps: []string{tap("partner", "Dan"), tap("tricks", "5")}, typed: [][2]string{{"#points", "70"}}})
+	formsKept(t, ctx)
+	srv.stop()
+	run(t, ctx, "record deal 2 from the table",
+		chromedp.Click(chromedp.CSS(`a.button.primary`)), chromedp.WaitVisible(chromedp.CSS(`nav.contracts`)))
+	if h1, status := text(t, ctx, `document.querySelector("h1").textContent`), text(t, ctx, `document.querySelector("p.status").textContent`); h1 != "Record deal 2" || status != "Ben deals · Cleo is forehand" {
+		t.Fatalf("deal 2's form from the table says %q, %q", h1, status)
+	}
+	// Rufen: Cleo, forehand, calls; her partner is one of the others.
+	run(t, ctx, "record deal 2",
+		chromedp.Click(chromedp.CSS(`a.pick[href="?contract=rufen"]`)), chromedp.WaitVisible(chromedp.CSS(`form.deal`)))
+	if n := value(t, ctx, "count partners", chromedp.Evaluate[int](`document.querySelectorAll("input[name=partner][value=Cleo]").length`)); n != 0 {
+		t.Fatal("deal 2's rufen form offers Cleo, the forehand who calls, as her own partner")
+	}
+	run(t, ctx, "record deal 2",
+		chromedp.Click(chromedp.CSS(tap("partner", "Anna"))), chromedp.SendKeys(chromedp.CSS(`#points`), "64"),
+		chromedp.Click(chromedp.CSS(tap("tricks", "5"))),
+		chromedp.Click(chromedp.CSS(`form.deal button[type=submit]`)), chromedp.WaitVisible(chromedp.ID(`next-deal`)))
+	srv.start()
+	run(t, ctx, "deal 2 arrives", chromedp.WaitVisible(chromedp.ID(`hand-2`)))
+	res, err := http.Get("http://" + srv.addr + "/api/games/" + id + "/hands")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	var hands []struct {
+		Record struct{ Contract, Declarer, Partner string }
+	}
+	if err := jsonDecode(res.Body, &hands); err != nil {
+		t.Fatal(err)
+	}
+	if len(hands) != 2 || hands[1].Record.Contract != "rufen" || hands[1].Record.Partner != "Anna" {
+		t.Fatalf("deals recorded: %+v; want deal 2 rufen with Anna", hands)
+	}
+	if stale := value(t, ctx, "read the stale line", chromedp.Evaluate[bool](`!!document.getElementById("stale") && !document.getElementById("stale").hidden`)); stale {
+		t.Error("the table says it is not updating after the deal arrived")
+	}
+}

@@ -55,7 +55,7 @@ func (u ui) recordView(p templates.Page, loc i18n.Localizer, g *tapp.State, hand
 	}
 	v.Draft = draftKey(p.GameID, g, hand, edit)
 	if !edit && hand == g.NextHand() && foreseeable(g) && p.GameID != "" {
-		v.Deals = nextDeals(loc, p.GameID, g, hand, v.IdemKey)
+		v.Deals = nextDeals(loc, p.GameID, g, hand, dealsAhead, v.IdemKey)
 	}
 	if h := g.Hand(hand); edit && h != nil {
 		v.Voided = h.Voided
