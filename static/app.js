@@ -275,6 +275,13 @@
       // form; the form of another deal (another phone recorded this one
       // meanwhile) shows the values to be checked, not to be kept for it.
       if (answered.draft === name) save();
+      else if (d) {
+        // That other deal's own draft is kept (a deal recorded after the
+        // refused one on this phone): this form, showing the refused
+        // deal's values, neither changes nor drops it.
+        form.setAttribute("data-draftless", "");
+        return;
+      }
     } else if (d && d.fields) {
       var here = shape();
       if (d.contract === here.contract && !!d.tout === here.tout) {
@@ -533,6 +540,7 @@
       method: "POST", body: item.body, credentials: "same-origin",
       headers: { "Content-Type": "application/x-www-form-urlencoded" }
     }).then(function (r) {
+      lastUp = Date.now();
       return r.text().then(function (html) {
         sending = false;
         // An outage (the database does not answer, a proxy without its
@@ -602,9 +610,21 @@
     setTimeout(function () {
       fetch(nav.getAttribute("data-forms"), { credentials: "same-origin" })
         .then(function (r) { if (!r.ok) throw new Error(r.status); return r.json(); })
-        .then(function (c) { c.at = Date.now(); try { sessionStorage.setItem(key, JSON.stringify(c)); } catch (e) {} })
+        .then(function (c) { c.at = Date.now(); dropForms(key); try { sessionStorage.setItem(key, JSON.stringify(c)); } catch (e) {} })
         .catch(function () {});
     }, 300);
+  }
+  // dropForms drops the forms kept for other games and languages (but
+  // keep): a tab's storage is small, and drafts need it more.
+  function dropForms(keep) {
+    try {
+      var gone = [];
+      for (var i = 0; i < sessionStorage.length; i++) {
+        var k = sessionStorage.key(i);
+        if (k.indexOf(FORMS) === 0 && k !== keep) gone.push(k);
+      }
+      gone.forEach(function (k) { sessionStorage.removeItem(k); });
+    } catch (e) {}
   }
   // away: the server is known to be out of reach (or this page was made
   // without it): a tapped contract is shown from the kept forms.
@@ -729,6 +749,7 @@
     if (!deals || !kept || kept.forms[deals[0].seat + "|" + contract] === undefined) return;
     var offline = function () { return showDeal(deals, contract, false, document.querySelector("form.deal")); };
     if (away()) { if (offline()) { e.preventDefault(); e.stopPropagation(); } return; }
+    if (Date.now() - lastUp < FRESH) return; // it answered a moment ago: no question, no wait
     e.preventDefault();
     e.stopPropagation();
     reachable(function (up) {
@@ -738,10 +759,13 @@
     });
   }, true);
   // reachable says whether the server answers within PROBE ms: a small
-  // static file, so that a database out of reach does not count.
-  var PROBE = 2500;
+  // static file, so that a database out of reach does not count. lastUp:
+  // when the server last answered (this page, a send, a question); within
+  // FRESH of it a tap is not held up by asking again (each question costs
+  // a round trip, long on a weak Wi-Fi).
+  var PROBE = 2500, FRESH = 3000, lastUp = Date.now();
   function reachable(then) {
-    var done = false, finish = function (up) { if (!done) { done = true; then(up); } };
+    var done = false, finish = function (up) { if (!done) { done = true; if (up) lastUp = Date.now(); then(up); } };
     setTimeout(function () { finish(false); }, PROBE);
     fetch("/manifest.webmanifest", { cache: "no-store" }).then(function () { finish(true); }, function () { finish(false); });
   }
@@ -757,9 +781,14 @@
       q.forEach(function (v, k) {
         if (["contract", "tout", "form_token", "idempotency_key", "expected_hand", "changes"].indexOf(k) < 0) fields[k] = v;
       });
-      try {
-        sessionStorage.setItem(DRAFT + x.draft, JSON.stringify({ contract: q.get("contract") || "", tout: q.get("tout") === "true", fields: fields }));
-      } catch (e) { return true; } // no room for it: it stays in the queue
+      var draft = JSON.stringify({ contract: q.get("contract") || "", tout: q.get("tout") === "true", fields: fields });
+      // No room: the kept forms make way, all of them if need be (the
+      // pages fetch them again); sent as it is, the deal would go under
+      // another deal's number.
+      try { sessionStorage.setItem(DRAFT + x.draft, draft); } catch (e) {
+        dropForms("");
+        try { sessionStorage.setItem(DRAFT + x.draft, draft); } catch (e2) { return true; }
+      }
       kept.push(x.hand);
       return false;
     });
@@ -800,7 +829,7 @@
           url: form.action, page: location.href, at: Date.now(),
           body: new URLSearchParams(new FormData(form)).toString(),
           key: key ? key.value : String(Date.now()),
-          draft: form.classList.contains("deal") ? draftName(root) : "",
+          draft: form.classList.contains("deal") && !form.hasAttribute("data-draftless") ? draftName(root) : "",
           hand: hand ? +hand.value : 0
         };
         // Said on the button at once: on a slow network the answer may

@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
@@ -178,6 +179,9 @@ func TestBrowserKeptFormsBeforeASaveFails(t *testing.T) {
 	recordDeal(t, ctx, 1, deal{contract: "pass"})
 	run(t, ctx, "open deal 2", chromedp.Click(chromedp.CSS(`a.button.primary`)), chromedp.WaitVisible(chromedp.CSS(`nav.contracts`)))
 	formsKept(t, ctx)
+	// A tap within 3 s of the server's last answer goes on without asking
+	// it again (a round trip on a weak Wi-Fi): the laptop sleeps later.
+	time.Sleep(3 * time.Second)
 	srv.stop()
 	run(t, ctx, "tap solo with the server gone",
 		chromedp.Click(chromedp.CSS(`a.pick[href="?contract=solo"]`)), chromedp.WaitReady(chromedp.CSS(`form.deal input[name=contract][value=solo]`)))
@@ -230,6 +234,7 @@ func TestBrowserRecordFromTheTableWithTheServerGone(t *testing.T) {
 	id := startEvening(t, ctx, base, "matzlfangen", []string{"Anna", "Ben", "Cleo", "Dan"})
 	recordDeal(t, ctx, 1, deal{contract: "rufen", taps: []string{tap("partner", "Dan"), tap("tricks", "5")}, typed: [][2]string{{"#points", "70"}}})
 	formsKept(t, ctx)
+	time.Sleep(3 * time.Second) // the server's last answer a while ago: Record asks it
 	srv.stop()
 	run(t, ctx, "record deal 2 from the table",
 		chromedp.Click(chromedp.CSS(`a.button.primary`)), chromedp.WaitVisible(chromedp.CSS(`nav.contracts`)))
@@ -264,5 +269,75 @@ func TestBrowserRecordFromTheTableWithTheServerGone(t *testing.T) {
 	}
 	if stale := value(t, ctx, "read the stale line", chromedp.Evaluate[bool](`!!document.getElementById("stale") && !document.getElementById("stale").hidden`)); stale {
 		t.Error("the table says it is not updating after the deal arrived")
+	}
+}
+
+// Phone B records deals 2 and 3 without the server while phone A records
+// deal 2: B's deal 2 comes back as the other phone's ("This is deal 3, not
+// 2"), its deal 3 is kept as deal 3's draft, and the conflict form, which
+// shows deal 2's values, neither overwrites nor drops it: Record deal 3
+// opens deal 3 as B typed it.
+func TestBrowserKeptDealOutlivesAnotherPhonesDeal(t *testing.T) {
+	srv := newTableServer(t, func(h http.Handler) http.Handler { return h })
+	fwd := &forwarder{from: "127.0.0.2:" + srv.port(), to: srv.addr}
+	fwd.up(t)
+	t.Cleanup(fwd.down)
+	base := "http://tapp.test:" + srv.port()
+	b := browser(t, chromedp.Flag("host-resolver-rules", "MAP tapp.test 127.0.0.2"))
+	run(t, b, "phone", asPhone("light"))
+	id := startEvening(t, b, base, "old-tapp", []string{"Anna", "Ben", "Cleo"})
+	recordDeal(t, b, 1, deal{contract: "pass"})
+	run(t, b, "type deal 2",
+		chromedp.Click(chromedp.CSS(`a.button.primary`)), chromedp.WaitVisible(chromedp.CSS(`nav.contracts`)))
+	formsKept(t, b)
+	run(t, b, "type deal 2",
+		chromedp.Click(chromedp.CSS(`a.pick[href="?contract=solo"]`)), chromedp.WaitVisible(chromedp.CSS(`form.deal`)),
+		chromedp.Click(chromedp.CSS(tap("declarer", "Ben"))), chromedp.Click(chromedp.CSS(tap("trump", "clubs"))),
+		chromedp.SendKeys(chromedp.CSS(`#points`), "45"))
+	fwd.down()
+	run(t, b, "save deals 2 and 3 without the server",
+		chromedp.Click(chromedp.CSS(`form.deal button[type=submit]`)), chromedp.WaitVisible(chromedp.ID(`next-deal`)),
+		chromedp.Click(chromedp.ID(`next-deal`)), chromedp.WaitVisible(chromedp.CSS(`nav.contracts`)),
+		chromedp.Click(chromedp.CSS(`a.pick[href="?contract=coeurfrage"]`)), chromedp.WaitVisible(chromedp.CSS(`form.deal`)),
+		chromedp.Click(chromedp.CSS(tap("declarer", "Cleo"))), chromedp.SendKeys(chromedp.CSS(`#points`), "80"),
+		chromedp.Click(chromedp.CSS(`form.deal button[type=submit]`)), chromedp.WaitVisible(chromedp.ID(`next-deal`)))
+	// Phone A records deal 2 meanwhile.
+	res, err := http.Post("http://"+srv.addr+"/api/games/"+id+"/hands", "application/json", strings.NewReader(`{"contract":"solo","declarer":"Ben","trump":"clubs","points":45}`))
+	if err != nil || res.StatusCode != http.StatusCreated {
+		t.Fatalf("phone A records deal 2: %v %v", err, res)
+	}
+	res.Body.Close()
+	// The tab's storage is full of forms kept for other evenings: they
+	// make way for the draft.
+	if n := value(t, b, "fill the storage", chromedp.Evaluate[int](`(function () {
+		var n = 0;
+		[262144, 4096, 64, 1].forEach(function (size) {
+			var fill = "x".repeat(size);
+			try { for (;;) { sessionStorage.setItem("tappbook.forms:" + n, fill); n++; } } catch (e) {}
+		});
+		return n;
+	})()`)); n == 0 {
+		t.Fatal("the storage took nothing")
+	}
+	fwd.up(t)
+	run(t, b, "phone B hears of the other deal", chromedp.WaitVisible(chromedp.CSS(`p.error`)))
+	if msg := text(t, b, `document.querySelector("p.error").textContent`); !strings.Contains(msg, "This is deal 3, not 2") {
+		t.Fatalf("phone B is told %q", msg)
+	}
+	if kept := text(t, b, `(document.querySelector("#main p.kept")||{}).textContent||""`); !strings.HasPrefix(kept, "Deal 3, recorded after it on this phone, was not sent") {
+		t.Fatalf("the line about deal 3: %q", kept)
+	}
+	// A change on the conflict form (deal 2's values) is no change of
+	// deal 3's draft.
+	run(t, b, "touch the conflict form", chromedp.Click(chromedp.CSS(tap("trump", "spades"))))
+	run(t, b, "to the table and Record deal 3",
+		chromedp.Navigate(base+"/g/"+id), chromedp.WaitVisible(chromedp.ID(`hand-2`)),
+		chromedp.Click(chromedp.CSS(`a.button.primary`)), chromedp.WaitVisible(chromedp.CSS(`form.deal`)))
+	if h1, contract, pts, who := text(t, b, `document.querySelector("h1").textContent`), text(t, b, `document.querySelector("input[name=contract]").value`),
+		text(t, b, `document.getElementById("points").value`), text(t, b, `(document.querySelector("input[name=declarer]:checked")||{}).value||""`); h1 != "Record deal 3" || contract != "coeurfrage" || pts != "80" || who != "Cleo" {
+		t.Fatalf("deal 3's form: %q %s %s points by %q; want deal 3 as phone B typed it (coeurfrage, 80, Cleo)", h1, contract, pts, who)
+	}
+	if n := srv.hands(t, id); n != 2 {
+		t.Fatalf("%v deals, want 2", n)
 	}
 }
