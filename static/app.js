@@ -71,6 +71,7 @@
       fetch(location.href, { headers: { "X-Requested-With": "fetch" } })
         .then(function (r) { if (!r.ok) throw new Error(r.status); return r.text(); })
         .then(function (html) {
+          if (stopped) return;
           var doc = new DOMParser().parseFromString(html, "text/html");
           var fresh = doc.getElementById("live"), old = document.getElementById("live");
           if (!fresh || !old) throw new Error("no live part");
@@ -81,7 +82,9 @@
           refresh(); // the game moved on again meanwhile
         })
         .catch(function () {
-          fetching = false; fails++;
+          fetching = false;
+          if (stopped) return;
+          fails++;
           say(true);
           retry = setTimeout(refresh, Math.min(30000, 1000 * Math.pow(2, fails)));
         });
@@ -99,6 +102,7 @@
     // Something arrived: the stream is alive (an open stream that brings
     // nothing is not).
     var listen = function () {
+      lastUp = Date.now();
       if (down) { clearTimeout(down); down = null; }
       if (!fetching && !fails) say(false);
       watch();
@@ -212,21 +216,36 @@
   // unsent), made again from the server's answer if that refuses it, and
   // dropped once the deal is saved.
   var DRAFT = "tappbook.draft:";
+  // The fields a deal's form carries for itself, not what was chosen on
+  // it: its token, key, and which deal (and version of it) it is for.
+  var FORM_OWN = ["form_token", "idempotency_key", "expected_hand", "changes"];
   function draftDrop(name) {
     try { sessionStorage.removeItem(DRAFT + name); } catch (e) {}
   }
   // draftSweep drops the drafts that can no longer be shown: of new deals
   // before this one (saved, here or by another phone), of corrections of a
   // deal entered again since.
+  // A deal kept as a draft (recorded on this phone after one refused, see
+  // keepAsDrafts) is not dropped: its number taken meanwhile, it moves on
+  // to this deal's form, the oldest first, where the form says which deal
+  // it is (sayKeptDraft).
   function draftSweep(name) {
-    var p = name.split("/"), stale = [];
+    var p = name.split("/"), stale = [], kept = [];
     try {
       for (var i = 0; i < sessionStorage.length; i++) {
         var k = sessionStorage.key(i);
         if (k.indexOf(DRAFT + p[0] + "/") !== 0) continue;
         var q = k.slice(DRAFT.length).split("/");
-        if ((p[1] === "new" && q[1] === "new" && +q[2] < +p[2]) ||
-            (p[1] === "edit" && q[1] === "edit" && q[2] === p[2] && +q[3] < +p[3])) stale.push(q.join("/"));
+        if (p[1] === "new" && q[1] === "new" && +q[2] < +p[2]) {
+          var d = null;
+          try { d = JSON.parse(sessionStorage.getItem(k)); } catch (e) {}
+          (d && d.kept ? kept : stale).push(q.join("/"));
+        } else if (p[1] === "edit" && q[1] === "edit" && q[2] === p[2] && +q[3] < +p[3]) stale.push(q.join("/"));
+      }
+      kept.sort(function (a, b) { return +a.split("/")[2] - +b.split("/")[2]; });
+      if (kept.length && sessionStorage.getItem(DRAFT + name) === null) {
+        sessionStorage.setItem(DRAFT + name, sessionStorage.getItem(DRAFT + kept[0]));
+        stale.push(kept[0]);
       }
     } catch (e) {}
     stale.forEach(draftDrop);
@@ -285,14 +304,8 @@
     } else if (d && d.fields) {
       var here = shape();
       if (d.contract === here.contract && !!d.tout === here.tout) {
-        Array.prototype.forEach.call(form.elements, function (el) {
-          if (!el.name || el.type === "hidden" || !Object.prototype.hasOwnProperty.call(d.fields, el.name)) return;
-          var v = d.fields[el.name];
-          if (el.type === "radio") el.checked = v !== null && el.value === v;
-          else if (el.type === "checkbox") el.checked = v === true || v === el.value;
-          else if (typeof v === "string" && (el.tagName !== "SELECT" ||
-              Array.prototype.some.call(el.options, function (o) { return o.value === v; }))) el.value = v;
-        });
+        putValues(form, d.fields);
+        if (d.kept) sayKeptDraft(form, d.kept);
       } else if (!q.has("contract")) {
         // The form's bare address shows the contract the server starts
         // with (a correction's: the one recorded): the one the draft was
@@ -307,6 +320,29 @@
     form.addEventListener("input", save);
     form.addEventListener("change", save);
     form.addEventListener("submit", function () { draftDrop(name); });
+  }
+  // putValues puts values (by name: a radio's or checkbox's chosen value,
+  // true for a checkbox ticked, null for nothing chosen) onto a form's
+  // fields that ask for them.
+  function putValues(form, values) {
+    Array.prototype.forEach.call(form.elements, function (el) {
+      if (!el.name || el.type === "hidden" || !Object.prototype.hasOwnProperty.call(values, el.name)) return;
+      var v = values[el.name];
+      if (el.type === "radio") el.checked = v !== null && el.value === v;
+      else if (el.type === "checkbox") el.checked = v === true || v === el.value;
+      else if (typeof v === "string" && (el.tagName !== "SELECT" ||
+          Array.prototype.some.call(el.options, function (o) { return o.value === v; }))) el.value = v;
+    });
+  }
+  // sayKeptDraft says, at the top of a form filled in from a deal kept on
+  // this phone, which deal that was.
+  function sayKeptDraft(form, hand) {
+    var words = document.body.getAttribute("data-kept-draft"), nav = document.querySelector("#main nav.contracts");
+    if (!words || !nav || document.querySelector("#main p.kept-draft")) return;
+    var p = document.createElement("p");
+    p.className = "status kept-draft";
+    p.textContent = words.replace("{n}", hand);
+    nav.insertAdjacentElement("beforebegin", p);
   }
   // draftContract asks for the form of the draft's contract, where the
   // draft is put back. That address names a contract: no second turn.
@@ -329,8 +365,7 @@
       new FormData(form).forEach(function (val, k) {
         // Not the form's key or deal number: an address that carried them
         // would show them again, used, after this deal is saved.
-        if (k !== "contract" && k !== "form_token" && k !== "idempotency_key" && k !== "expected_hand" &&
-            val !== "" && !q.has(k)) q.append(k, val);
+        if (k !== "contract" && FORM_OWN.indexOf(k) < 0 && val !== "" && !q.has(k)) q.append(k, val);
       });
       return "?" + q.toString();
     };
@@ -343,15 +378,15 @@
     // Tout changes what the contract asks: the form is shown again for it.
     var tout = form.querySelector("input[name=tout]");
     if (tout) tout.addEventListener("change", function () {
-      var deals = dealsOf(nav);
-      if (away() && deals) {
-        focusAfterReload("input[name=tout]");
-        if (showDeal(deals, form.querySelector("input[name=contract]").value, tout.checked, form)) return;
-      }
-      var q = carry("?contract=" + encodeURIComponent(form.querySelector("input[name=contract]").value));
-      if (!tout.checked) q = q.replace(/(^\?|&)tout=true/, "$1");
+      var deals = dealsOf(nav), contract = form.querySelector("input[name=contract]").value;
       focusAfterReload("input[name=tout]");
-      location.assign(q);
+      var online = function () {
+        var q = carry("?contract=" + encodeURIComponent(contract));
+        if (!tout.checked) q = q.replace(/(^\?|&)tout=true/, "$1");
+        location.assign(q);
+      };
+      if (!deals || !keptForm(nav, deals[0], contract, tout.checked)) { online(); return; }
+      goOn(function () { return showDeal(deals, contract, tout.checked, form); }, online);
     });
   }
 
@@ -481,16 +516,22 @@
     var doc = new DOMParser().parseFromString(html, "text/html");
     var main = doc.getElementById("main"), here = document.getElementById("main");
     if (!main || !here) { document.documentElement.innerHTML = html; return; }
-    here.replaceWith(main);
     ahead = false;
-    document.title = doc.title;
-    try { history.replaceState(null, "", url); } catch (e) {}
+    putMain(here, main, doc.title, url);
     init(main, { draft: draft || "" });
     // The page was scrolled to the Save button: bring the first message
     // into view, or one more tap would send the form unread.
     var said = main.querySelector(".error");
     if (said) said.scrollIntoView({ block: "center" });
     sayRefusal(main);
+  }
+
+  // putMain puts main in place of the page's (here), with its title and
+  // address.
+  function putMain(here, main, title, url) {
+    here.replaceWith(main);
+    document.title = title;
+    try { history.replaceState(null, "", url); } catch (e) {}
   }
 
   // A refused form's first message takes the focus, so that a screen
@@ -523,6 +564,9 @@
     if (el) el.focus();
   }
 
+  // The answers that mean not saved (or not known), to be sent again.
+  var OUTAGE = [429, 502, 503, 504, 507];
+
   function retryLater() {
     if (timer) return;
     timer = setTimeout(function () { timer = null; flush(); }, delay);
@@ -540,14 +584,14 @@
       method: "POST", body: item.body, credentials: "same-origin",
       headers: { "Content-Type": "application/x-www-form-urlencoded" }
     }).then(function (r) {
-      lastUp = Date.now();
+      if (OUTAGE.indexOf(r.status) < 0) lastUp = Date.now();
       return r.text().then(function (html) {
         sending = false;
         // An outage (the database does not answer, a proxy without its
         // server, a full disk) or too many connections from this phone at
         // once (429): not saved, or unknown with the key, so again. A
         // fault (500) would fail again: its answer is shown.
-        if ([429, 502, 503, 504, 507].indexOf(r.status) >= 0) { failure = r.status === 507 ? "full" : "server"; banner(); retryLater(); return; }
+        if (OUTAGE.indexOf(r.status) >= 0) { failure = r.status === 507 ? "full" : "server"; banner(); retryLater(); return; }
         delay = 1000;
         failure = "";
         drop(item.key);
@@ -597,12 +641,19 @@
     if (!nav || !nav.hasAttribute("data-forms")) return null;
     try { var c = JSON.parse(sessionStorage.getItem(formsKey(nav))); return c && c.forms ? c : null; } catch (e) { return null; }
   }
+  // dealsOf reads the deals an element names: the page's one, or this
+  // and the next ones made on the phone.
   function dealsOf(nav) {
-    try { var d = JSON.parse(nav.getAttribute("data-deals")); return d && d.length ? d : null; } catch (e) { return null; }
+    try {
+      var d = JSON.parse(nav.getAttribute("data-deals"));
+      if (d && !Array.isArray(d)) d = [d];
+      return d && d.length ? d : null;
+    } catch (e) { return null; }
   }
   function fetchForms(root) {
     var nav = root.querySelector("nav.contracts[data-forms], a[data-forms]");
-    if (!nav || !window.fetch || !window.sessionStorage || ahead) return;
+    // Storage may be switched off, and then even asking for it throws.
+    try { if (!nav || !window.fetch || !window.sessionStorage || ahead) return; } catch (e) { return; }
     var kept = keptForms(nav);
     if (kept && Date.now() - kept.at < FORMS_FRESH) return;
     var key = formsKey(nav);
@@ -666,10 +717,8 @@
     }
     ahead = true;
     sent = false;
-    here.replaceWith(main);
-    document.title = deal.title + " · tappbook";
     var q = contract ? "?contract=" + encodeURIComponent(contract) + (tout ? "&tout=true" : "") : "";
-    try { history.replaceState(null, "", nav.getAttribute("data-forms").replace(/\/forms$/, "") + q); } catch (e) {}
+    putMain(here, main, deal.title + " · tappbook", nav.getAttribute("data-forms").replace(/\/forms$/, "") + q);
     init(main);
     window.scrollTo(0, 0);
     refocus();
@@ -689,23 +738,22 @@
       else if (el.type === "checkbox") values[el.name] = el.checked ? el.value : null;
       else values[el.name] = el.value;
     });
-    Array.prototype.forEach.call(to.elements, function (t) {
-      if (!t.name || t.type === "hidden" || !(t.name in values) || values[t.name] === null) return;
-      var v = values[t.name];
-      if (t.type === "radio" || t.type === "checkbox") t.checked = t.value === v;
-      else if (t.tagName !== "SELECT" || Array.prototype.some.call(t.options, function (o) { return o.value === v; })) t.value = v;
-    });
+    var chosen = {};
+    Object.keys(values).forEach(function (k) { if (values[k] !== null) chosen[k] = values[k]; });
+    putValues(to, chosen);
   }
-  // onward gives deals with one more after the last, where fewer than two
-  // are left: the page named a dozen, a long outage may need more. Its key
-  // is the phone's own (random, as the server's; plain HTTP has
-  // crypto.getRandomValues).
+  // onward gives deals with the one after it, where only one is left (a
+  // page names its own deal). Its key is the phone's own (random, as the
+  // server's; plain HTTP has crypto.getRandomValues).
   function onward(deals, seats) {
-    if (deals.length > 1 || !seats || !randomKey()) return deals;
-    var last = deals[0], n = String(last.hand), next = String(last.hand + 1);
-    var renumber = function (text) { var i = text.lastIndexOf(n); return i < 0 ? text : text.slice(0, i) + next + text.slice(i + n.length); };
-    return deals.concat([{ hand: last.hand + 1, seat: (last.seat + 1) % seats, key: randomKey(),
-      draft: last.draft.replace(/\/new\/\d+$/, "/new/" + next), title: renumber(last.title), submit: renumber(last.submit) }]);
+    if (deals.length > 1 || !seats || !deals[0].title_of || !randomKey()) return deals;
+    // As the server names them (web's nextDeal and draftKey): the dealer
+    // moves on a seat a deal.
+    var last = deals[0], next = last.hand + 1;
+    return deals.concat([{ hand: next, seat: (last.seat + 1) % seats, key: randomKey(),
+      draft: last.draft.replace(/\/new\/\d+$/, "/new/" + next),
+      title: last.title_of.replace("{n}", next), submit: last.submit_of.replace("{n}", next),
+      title_of: last.title_of, submit_of: last.submit_of }]);
   }
   // randomKey is an idempotency key made on the phone: 128 random bits,
   // as the server's (plain HTTP has crypto.getRandomValues); "" without.
@@ -744,22 +792,35 @@
     if (!a) return;
     if (passing === a) { passing = null; return; }
     if (!window.URLSearchParams || !window.fetch) return;
-    var nav = a.hasAttribute("data-forms") ? a : a.closest("nav.contracts"), deals = nav && dealsOf(nav), kept = keptForms(nav);
+    var nav = a.hasAttribute("data-forms") ? a : a.closest("nav.contracts"), deals = nav && dealsOf(nav);
     var contract = a === nav ? "" : new URLSearchParams(a.getAttribute("href").replace(/^[^?]*\?/, "")).get("contract") || "";
-    if (!deals || !kept || kept.forms[deals[0].seat + "|" + contract] === undefined) return;
-    var offline = function () { return showDeal(deals, contract, false, document.querySelector("form.deal")); };
-    if (away()) { if (offline()) { e.preventDefault(); e.stopPropagation(); } return; }
-    if (Date.now() - lastUp < FRESH) return; // it answered a moment ago: no question, no wait
+    if (!deals || !keptForm(nav, deals[0], contract, false)) return;
     e.preventDefault();
     e.stopPropagation();
+    goOn(function () { return showDeal(deals, contract, false, document.querySelector("form.deal")); },
+      function () { passing = a; a.click(); });
+  }, true);
+  // keptForm says whether the phone keeps deal's form for contract.
+  function keptForm(nav, deal, contract, tout) {
+    var forms = keptForms(nav);
+    return !!forms && forms.forms[deal.seat + "|" + contract + (tout ? "|tout" : "")] !== undefined;
+  }
+  // goOn goes on to another form: from the kept forms (offline, which
+  // says whether it could) where the server is away, else as online. Not
+  // known to be away (a laptop gone to sleep, the phone's Wi-Fi still up),
+  // the server is asked first, briefly: a link followed to a server that
+  // is gone would be the browser's error page.
+  function goOn(offline, online) {
+    if (away()) { if (!offline()) online(); return; }
+    if (Date.now() - lastUp < FRESH) { online(); return; } // it answered a moment ago: no question, no wait
     reachable(function (up) {
       if (!up) { failure = "net"; if (offline()) return; }
-      passing = a;
-      a.click();
+      online();
     });
-  }, true);
-  // reachable says whether the server answers within PROBE ms: a small
-  // static file, so that a database out of reach does not count. lastUp:
+  }
+  // reachable says whether the server answers within PROBE ms, and can
+  // save: its health (which the service worker never answers from its
+  // cache). lastUp:
   // when the server last answered (this page, a send, a question); within
   // FRESH of it a tap is not held up by asking again (each question costs
   // a round trip, long on a weak Wi-Fi).
@@ -767,7 +828,7 @@
   function reachable(then) {
     var done = false, finish = function (up) { if (!done) { done = true; if (up) lastUp = Date.now(); then(up); } };
     setTimeout(function () { finish(false); }, PROBE);
-    fetch("/manifest.webmanifest", { cache: "no-store" }).then(function () { finish(true); }, function () { finish(false); });
+    fetch("/healthz", { cache: "no-store" }).then(function (r) { finish(r.ok); }, function () { finish(false); });
   }
   // keepAsDrafts takes the deals recorded after item on the same game's
   // form out of the queue and keeps each as the draft of its deal's form;
@@ -779,9 +840,9 @@
       if (!x.hand || !x.draft || x.hand <= item.hand || new URL(x.url, location.href).pathname !== path) return true;
       var q = new URLSearchParams(x.body), fields = {};
       q.forEach(function (v, k) {
-        if (["contract", "tout", "form_token", "idempotency_key", "expected_hand", "changes"].indexOf(k) < 0) fields[k] = v;
+        if (k !== "contract" && k !== "tout" && FORM_OWN.indexOf(k) < 0) fields[k] = v;
       });
-      var draft = JSON.stringify({ contract: q.get("contract") || "", tout: q.get("tout") === "true", fields: fields });
+      var draft = JSON.stringify({ contract: q.get("contract") || "", tout: q.get("tout") === "true", fields: fields, kept: x.hand });
       // No room: the kept forms make way, all of them if need be (the
       // pages fetch them again); sent as it is, the deal would go under
       // another deal's number.

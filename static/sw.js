@@ -27,9 +27,10 @@ self.addEventListener("activate", function (e) {
 self.addEventListener("fetch", function (e) {
   var req = e.request;
   var url = new URL(req.url);
-  // Live streams, the API and every write go straight to the server.
+  // Live streams, the API, the health (asked to know whether the server
+  // answers) and every write go straight to the server.
   if (req.method !== "GET" || url.origin !== self.location.origin ||
-      url.pathname.startsWith("/api/") || url.pathname.endsWith("/live")) return;
+      url.pathname.startsWith("/api/") || url.pathname.endsWith("/live") || url.pathname === "/healthz") return;
   var file = url.pathname.startsWith("/static/");
   e.respondWith(fetch(req).then(function (res) {
     if (res.ok) {

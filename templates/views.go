@@ -174,7 +174,7 @@ type ChartLine struct {
 // TableView is a game at the table.
 type TableView struct {
 	Page
-	Deals       string // the next deal, as RecordView's, for the phone to record it without the server
+	Deals       string // the next deal, as RecordView's (without a key), for the phone to record it without the server
 	PotWent     string // closed: where the pot went, the cut's units included
 	UnitsHead   string // the standings' column of units: "Units", or "Cents" where a unit is a cent
 	UnitWorth   string // a game counting in cents for another unit: what one of its cents is worth
@@ -272,9 +272,9 @@ type RecordView struct {
 	Error     string
 	IdemKey   string
 	Draft     string // names the phone's draft of the form (static/app.js): web's draftKey
-	// Deals: a new deal's form, this deal and the next ones as JSON (web's
-	// dealsAhead), for the phone to record them while the server is out
-	// of reach; "" where the next deals cannot be foreseen.
+	// Deals: a new deal's form, its deal as JSON (web's nextDeal), for the
+	// phone to record it and the next ones while the server is out of
+	// reach; "" where the next deals cannot be foreseen.
 	Deals         string
 	Total         int // card points in play, for "the other side has …"
 	Declarers     []Option

@@ -49,8 +49,8 @@ func text(t *testing.T, ctx context.Context, js string) string {
 // With the server out of reach, the phone goes on recording: while a deal
 // waits it offers the next deal's form, each contract's form comes from
 // what it kept, and when the server is back the deals arrive once each, in
-// order. A deal refused on arrival holds back the ones recorded after it
-// until it is corrected and saved.
+// order. The deals recorded after one refused on arrival are kept as the
+// drafts of their forms, to be checked and saved.
 func TestBrowserSeveralDealsWhileTheServerIsAway(t *testing.T) {
 	srv := newTableServer(t, func(h http.Handler) http.Handler { return h })
 	base := "http://tapp.test:" + srv.port()
@@ -157,6 +157,9 @@ func TestBrowserSeveralDealsWhileTheServerIsAway(t *testing.T) {
 	if h1, pts, who := text(t, ctx, `document.querySelector("h1").textContent`), text(t, ctx, `document.getElementById("points").value`),
 		text(t, ctx, `(document.querySelector("input[name=declarer]:checked")||{}).value||""`); h1 != "Record deal 6" || pts != "66" || who != "Cleo" {
 		t.Fatalf("deal 6's form: %q, points %q, declarer %q; want deal 6 as typed offline (66, Cleo)", h1, pts, who)
+	}
+	if said := text(t, ctx, `(document.querySelector("#main p.kept-draft")||{}).textContent||""`); said != "Filled in with deal 6 as recorded on this phone while the server was away: check it, then save." {
+		t.Fatalf("deal 6's form says %q", said)
 	}
 	run(t, ctx, "save deal 6", chromedp.Click(chromedp.CSS(`form.deal button[type=submit]`)), chromedp.WaitVisible(chromedp.ID(`hand-6`)))
 	got := dealsRecorded(t, srv, id)
@@ -328,16 +331,21 @@ func TestBrowserKeptDealOutlivesAnotherPhonesDeal(t *testing.T) {
 		t.Fatalf("the line about deal 3: %q", kept)
 	}
 	// A change on the conflict form (deal 2's values) is no change of
-	// deal 3's draft.
-	run(t, b, "touch the conflict form", chromedp.Click(chromedp.CSS(tap("trump", "spades"))))
-	run(t, b, "to the table and Record deal 3",
-		chromedp.Navigate(base+"/g/"+id), chromedp.WaitVisible(chromedp.ID(`hand-2`)),
+	// deal 3's draft, and saving it (the person's choice: deal 2's values
+	// as deal 3) does not drop it: deal 3 as B typed it moves on to deal
+	// 4's form, which says so.
+	run(t, b, "save the conflict form as deal 3",
+		chromedp.Click(chromedp.CSS(tap("trump", "spades"))),
+		chromedp.Click(chromedp.CSS(`form.deal button[type=submit]`)), chromedp.WaitVisible(chromedp.ID(`hand-3`)),
 		chromedp.Click(chromedp.CSS(`a.button.primary`)), chromedp.WaitVisible(chromedp.CSS(`form.deal`)))
 	if h1, contract, pts, who := text(t, b, `document.querySelector("h1").textContent`), text(t, b, `document.querySelector("input[name=contract]").value`),
-		text(t, b, `document.getElementById("points").value`), text(t, b, `(document.querySelector("input[name=declarer]:checked")||{}).value||""`); h1 != "Record deal 3" || contract != "coeurfrage" || pts != "80" || who != "Cleo" {
-		t.Fatalf("deal 3's form: %q %s %s points by %q; want deal 3 as phone B typed it (coeurfrage, 80, Cleo)", h1, contract, pts, who)
+		text(t, b, `document.getElementById("points").value`), text(t, b, `(document.querySelector("input[name=declarer]:checked")||{}).value||""`); h1 != "Record deal 4" || contract != "coeurfrage" || pts != "80" || who != "Cleo" {
+		t.Fatalf("deal 4's form: %q %s %s points by %q; want deal 3 as phone B typed it (coeurfrage, 80, Cleo)", h1, contract, pts, who)
 	}
-	if n := srv.hands(t, id); n != 2 {
-		t.Fatalf("%v deals, want 2", n)
+	if said := text(t, b, `(document.querySelector("#main p.kept-draft")||{}).textContent||""`); said != "Filled in with deal 3 as recorded on this phone while the server was away: check it, then save." {
+		t.Fatalf("deal 4's form says %q", said)
+	}
+	if n := srv.hands(t, id); n != 3 {
+		t.Fatalf("%v deals, want 3", n)
 	}
 }

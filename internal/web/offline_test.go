@@ -14,38 +14,60 @@ var (
 	tokenAttr = regexp.MustCompile(`name="form_token" value="([^"]*)"`)
 )
 
-// The record page names this deal and the next ones for the phone to record
-// without the server, each with its own key, dealer's seat and draft.
-func TestRecordPageNamesTheDealsAhead(t *testing.T) {
+// The record page names its deal for the phone to record it, and number
+// the ones after it, without the server: its number, dealer's seat, key
+// (the form's), draft, and its words with {n} for any deal's number.
+func TestRecordPageNamesItsDeal(t *testing.T) {
 	h := newServerWith(t, Options{FormKey: formKey})
 	id := createGame(t, h, `{"variant":"matzlfangen","players":["Anna","Ben","Cleo","Dan"]}`)
 	mustStatus(t, do(t, h, "POST", "/api/games/"+id+"/hands", `{"contract":"rufen","partner":"Dan","points":70,"tricks":5}`), 201)
-	page := mustStatus(t, do(t, h, "GET", "/g/"+id+"/record?lang=en", ""), 200).body
-	m := dealsAttr.FindStringSubmatch(page)
+	for _, lang := range []string{"en", "de"} {
+		page := mustStatus(t, do(t, h, "GET", "/g/"+id+"/record?contract=rufen&lang="+lang, ""), 200).body
+		m := dealsAttr.FindStringSubmatch(page)
+		if m == nil {
+			t.Fatal("the record page names no deal")
+		}
+		var d aheadDeal
+		if err := json.Unmarshal([]byte(html.UnescapeString(m[1])), &d); err != nil {
+			t.Fatal(err)
+		}
+		title, of := map[string][2]string{"en": {"Record deal 2", "Record deal {n}"}, "de": {"Spiel 2 eintragen", "Spiel {n} eintragen"}}[lang][0],
+			map[string][2]string{"en": {"Record deal 2", "Record deal {n}"}, "de": {"Spiel 2 eintragen", "Spiel {n} eintragen"}}[lang][1]
+		if d.Hand != 2 || d.Seat != 1 || d.Draft != id+"/new/2" || d.Title != title || d.Submit != title || d.TitleOf != of || d.SubmitOf != of {
+			t.Errorf("%s: the page's deal: %+v", lang, d)
+		}
+		if d.Key == "" || !strings.Contains(page, `name="idempotency_key" value="`+d.Key+`"`) {
+			t.Errorf("%s: the deal's key %q is not its form's", lang, d.Key)
+		}
+	}
+	// The table names it too, without a key: it is kept in the cache and
+	// shown to every phone alike.
+	table := mustStatus(t, do(t, h, "GET", "/g/"+id+"?lang=en", ""), 200).body
+	m := dealsAttr.FindStringSubmatch(table)
 	if m == nil {
-		t.Fatal("the record page names no deals ahead")
+		t.Fatal("the table names no deal")
 	}
-	var deals []aheadDeal
-	if err := json.Unmarshal([]byte(html.UnescapeString(m[1])), &deals); err != nil {
-		t.Fatal(err)
+	var d aheadDeal
+	if err := json.Unmarshal([]byte(html.UnescapeString(m[1])), &d); err != nil || d.Hand != 2 || d.Key != "" {
+		t.Errorf("the table's deal: %+v %v", d, err)
 	}
-	if len(deals) != dealsAhead {
-		t.Fatalf("%d deals ahead, want %d", len(deals), dealsAhead)
+}
+
+// The read-only link reaches no forms, and its table names no deal.
+func TestReadOnlyLinkKeepsNoForms(t *testing.T) {
+	h := newServer(t)
+	id := createGame(t, h, `{"variant":"zuger","players":["Anna","Ben","Cleo","Dan"]}`)
+	var g struct {
+		ReadID string `json:"read_id"`
 	}
-	keys := map[string]bool{}
-	for i, d := range deals {
-		hand := 2 + i
-		if d.Hand != hand || d.Seat != (hand-1)%4 || d.Draft != id+"/new/"+strconv.Itoa(hand) ||
-			d.Title != "Record deal "+strconv.Itoa(hand) || d.Submit != d.Title {
-			t.Errorf("deal ahead %d: %+v", i, d)
-		}
-		if keys[d.Key] || d.Key == "" {
-			t.Errorf("deal %d's key %q is empty or another's", hand, d.Key)
-		}
-		keys[d.Key] = true
+	if err := json.Unmarshal([]byte(do(t, h, "GET", "/api/games/"+id, "").body), &g); err != nil || g.ReadID == "" {
+		t.Fatalf("read id: %v %q", err, g.ReadID)
 	}
-	if !strings.Contains(page, `value="`+deals[0].Key+`"`) && strings.Contains(page, `name="idempotency_key"`) {
-		t.Error("the deal on the page has another key than its form's")
+	if r := do(t, h, "GET", "/r/"+g.ReadID+"/record/forms", ""); r.status != 404 {
+		t.Errorf("the read-only link's forms: %d", r.status)
+	}
+	if page := do(t, h, "GET", "/r/"+g.ReadID, "").body; dealsAttr.MatchString(page) || strings.Contains(page, "data-forms") {
+		t.Error("the read-only table names a deal to record")
 	}
 }
 
@@ -102,7 +124,7 @@ func TestRecordFormsForEverySeat(t *testing.T) {
 func TestNoDealsAheadOnceTheEndIsAnnounced(t *testing.T) {
 	h := newServerWith(t, Options{FormKey: formKey})
 	id := createGame(t, h, `{"variant":"wuerttemberg","players":["Anna","Ben","Cleo","Dan"],"unit":"0.01","currency":"EUR"}`)
-	if m := dealsAttr.FindStringSubmatch(mustStatus(t, do(t, h, "GET", "/g/"+id+"/record", ""), 200).body); m == nil {
+	if m := dealsAttr.FindStringSubmatch(mustStatus(t, do(t, h, "GET", "/g/"+id+"/record?contract=suit", ""), 200).body); m == nil {
 		t.Fatal("before the end, the record page names no deals ahead")
 	}
 	mustStatus(t, do(t, h, "POST", "/api/games/"+id+"/hands", `{"contract":"suit","declarer":"Anna","trump":"clubs","points":61}`), 201)

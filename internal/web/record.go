@@ -54,9 +54,6 @@ func (u ui) recordView(p templates.Page, loc i18n.Localizer, g *tapp.State, hand
 		v.IdemKey = newKey()
 	}
 	v.Draft = draftKey(p.GameID, g, hand, edit)
-	if !edit && hand == g.NextHand() && foreseeable(g) && p.GameID != "" {
-		v.Deals = nextDeals(loc, p.GameID, g, hand, dealsAhead, v.IdemKey)
-	}
 	if h := g.Hand(hand); edit && h != nil {
 		v.Voided = h.Voided
 		if !h.Voided {
@@ -234,6 +231,15 @@ func draftKey(game string, g *tapp.State, hand int, edit bool) string {
 	return game + "/edit/" + strconv.Itoa(hand) + "/" + strconv.Itoa(entered)
 }
 
+// withDeal names a new deal's form's deal for the phone to record it, and
+// the ones after it, without the server (offline.go).
+func withDeal(loc i18n.Localizer, g *tapp.State, v templates.RecordView) templates.RecordView {
+	if !v.Edit && v.Hand == g.NextHand() && foreseeable(g) && v.GameID != "" {
+		v.Deals = nextDeal(loc, v.GameID, g, v.IdemKey)
+	}
+	return v
+}
+
 func (u ui) recordForm(c echo.Context) error {
 	p, loc := u.page(c, "record.title-new")
 	f := dealForm{values: c.QueryParams(), errs: map[string]string{}}
@@ -242,7 +248,7 @@ func (u ui) recordForm(c echo.Context) error {
 			return err // closed, or every deal played: said before anything is typed
 		}
 		p.Title = loc.T("record.title", g.NextHand())
-		return render(c, http.StatusOK, templates.Record(u.recordView(p, loc, g, g.NextHand(), c.QueryParam("contract"), f, false)))
+		return render(c, http.StatusOK, templates.Record(withDeal(loc, g, u.recordView(p, loc, g, g.NextHand(), c.QueryParam("contract"), f, false))))
 	})
 	if err != nil {
 		return u.problem(c, err)
@@ -348,7 +354,7 @@ func (u ui) submitDeal(c echo.Context, hand func(*tapp.State) int, edit bool, su
 		} else {
 			p.Title = loc.T("record.title", n)
 		}
-		return render(c, status, templates.Record(u.recordView(p, loc, g, n, f.get("contract"), f, edit)))
+		return render(c, status, templates.Record(withDeal(loc, g, u.recordView(p, loc, g, n, f.get("contract"), f, edit))))
 	})
 }
 

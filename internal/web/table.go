@@ -104,7 +104,7 @@ func (u ui) tableView(p templates.Page, loc i18n.Localizer, g *tapp.State, ask t
 	if p.GameID != "" && foreseeable(g) && g.MayRecord() == nil {
 		// The next deal, for the phone to record from the forms it kept
 		// if the server is gone when Record is tapped (offline.go).
-		v.Deals = nextDeals(loc, p.GameID, g, g.NextHand(), 1, "")
+		v.Deals = nextDeal(loc, p.GameID, g, "")
 	}
 	v.Witness = templates.WitnessView{Version: g.Version, Head: g.Head, URL: witnessURL(p, g),
 		Cut: loc.T("witness.cut", "{seen}", "{now}"), Changed: loc.T("witness.changed", "{seen}")}
