@@ -226,26 +226,30 @@
   // before this one (saved, here or by another phone), of corrections of a
   // deal entered again since.
   // A deal kept as a draft (recorded on this phone after one refused, see
-  // keepAsDrafts) is not dropped: its number taken meanwhile, it moves on
-  // to this deal's form, the oldest first, where the form says which deal
-  // it is (sayKeptDraft).
+  // keepAsDrafts) is not dropped: once a number before this form's is
+  // taken, the kept deals move on, in their order, to this deal's form and
+  // the ones after it, where each form says which deal it holds
+  // (sayKeptDraft). What was typed on this form itself stays.
   function draftSweep(name) {
     var p = name.split("/"), stale = [], kept = [];
+    var prefix = DRAFT + p[0] + "/";
     try {
       for (var i = 0; i < sessionStorage.length; i++) {
         var k = sessionStorage.key(i);
-        if (k.indexOf(DRAFT + p[0] + "/") !== 0) continue;
+        if (k.indexOf(prefix) !== 0) continue;
         var q = k.slice(DRAFT.length).split("/");
-        if (p[1] === "new" && q[1] === "new" && +q[2] < +p[2]) {
+        if (p[1] === "new" && q[1] === "new") {
           var d = null;
           try { d = JSON.parse(sessionStorage.getItem(k)); } catch (e) {}
-          (d && d.kept ? kept : stale).push(q.join("/"));
+          if (d && d.kept) kept.push({ n: +q[2], draft: d });
+          else if (+q[2] < +p[2]) stale.push(q.join("/"));
         } else if (p[1] === "edit" && q[1] === "edit" && q[2] === p[2] && +q[3] < +p[3]) stale.push(q.join("/"));
       }
-      kept.sort(function (a, b) { return +a.split("/")[2] - +b.split("/")[2]; });
-      if (kept.length && sessionStorage.getItem(DRAFT + name) === null) {
-        sessionStorage.setItem(DRAFT + name, sessionStorage.getItem(DRAFT + kept[0]));
-        stale.push(kept[0]);
+      kept.sort(function (a, b) { return a.n - b.n; });
+      var mine = sessionStorage.getItem(DRAFT + name), here = +p[2];
+      if (p[1] === "new" && kept.length && kept[0].n < here && (mine === null || JSON.parse(mine).kept)) {
+        kept.forEach(function (x) { sessionStorage.removeItem(prefix + "new/" + x.n); });
+        kept.forEach(function (x, i) { sessionStorage.setItem(prefix + "new/" + (here + i), JSON.stringify(x.draft)); });
       }
     } catch (e) {}
     stale.forEach(draftDrop);
@@ -529,6 +533,7 @@
   // putMain puts main in place of the page's (here), with its title and
   // address.
   function putMain(here, main, title, url) {
+    if (here.querySelector("#live") && !main.querySelector("#live")) stopLive(); // the table gives way
     here.replaceWith(main);
     document.title = title;
     try { history.replaceState(null, "", url); } catch (e) {}
@@ -686,14 +691,24 @@
     // Where the deals and forms were named: a record page's contracts, or
     // the table's Record button.
     var here = document.getElementById("main"), nav = document.querySelector("nav.contracts[data-forms]") || document.querySelector("a[data-forms]");
-    var kept = keptForms(nav), deal = deals[0];
-    var html = kept && kept.forms[deal.seat + "|" + contract + (tout ? "|tout" : "")];
-    if (!html || !here) return false;
+    var kept = keptForms(nav);
+    if (!kept || !here) return false;
+    // A deal that already waits to be sent (its page left by the back
+    // button, the table shown again) is not recorded a second time: the
+    // form is for the deal after the last one waiting.
+    var path = nav.getAttribute("data-forms").replace(/\/forms$/, ""), last = 0;
+    waiting().forEach(function (x) { if (x.hand && new URL(x.url, location.href).pathname === path) last = Math.max(last, x.hand); });
+    while (deals[0].hand <= last) {
+      var more = onward(deals, kept.seats);
+      if (more.length < 2) return false;
+      deals = more.slice(1);
+    }
+    var deal = deals[0], html = kept.forms[deal.seat + "|" + contract + (tout ? "|tout" : "")];
+    if (!html) return false;
     // A deal named without a key (on the table, a page every phone is
     // shown alike) gets the phone's own, kept with it from here on.
     if (!deal.key) deal.key = randomKey();
     if (!deal.key) return false;
-    if (here.querySelector("#live")) stopLive();
     var main = document.createElement("main");
     main.id = "main";
     main.innerHTML = html;
@@ -718,7 +733,7 @@
     ahead = true;
     sent = false;
     var q = contract ? "?contract=" + encodeURIComponent(contract) + (tout ? "&tout=true" : "") : "";
-    putMain(here, main, deal.title + " · tappbook", nav.getAttribute("data-forms").replace(/\/forms$/, "") + q);
+    putMain(here, main, deal.title + " · tappbook", path + q);
     init(main);
     window.scrollTo(0, 0);
     refocus();
@@ -814,7 +829,7 @@
     if (away()) { if (!offline()) online(); return; }
     if (Date.now() - lastUp < FRESH) { online(); return; } // it answered a moment ago: no question, no wait
     reachable(function (up) {
-      if (!up) { failure = "net"; if (offline()) return; }
+      if (!up) { if (failure === "") failure = "net"; if (offline()) return; }
       online();
     });
   }
@@ -860,7 +875,8 @@
   // as drafts: read before this one is saved again.
   function sayKept(hands) {
     var button = document.querySelector("#main form.deal button[type=submit]"), words = document.body.getAttribute(hands.length === 1 ? "data-kept-one" : "data-kept-many");
-    if (!hands.length || !button || !words) return;
+    // A closed evening takes no deal: its form promises none.
+    if (!hands.length || !button || !words || document.querySelector("#main nav.contracts[data-closed]")) return;
     var p = document.createElement("p");
     p.className = "status kept";
     p.textContent = words.replace("{n}", hands.length === 1 ? hands[0] : hands[0] + "–" + hands[hands.length - 1]);

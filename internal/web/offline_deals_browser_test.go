@@ -288,11 +288,16 @@ func TestBrowserKeptDealOutlivesAnotherPhonesDeal(t *testing.T) {
 		chromedp.Click(chromedp.CSS(tap("declarer", "Ben"))), chromedp.Click(chromedp.CSS(tap("trump", "clubs"))),
 		chromedp.SendKeys(chromedp.CSS(`#points`), "45"))
 	fwd.down()
-	run(t, b, "save deals 2 and 3 without the server",
+	run(t, b, "save deals 2, 3 and 4 without the server",
 		chromedp.Click(chromedp.CSS(`form.deal button[type=submit]`)), chromedp.WaitVisible(chromedp.ID(`next-deal`)),
 		chromedp.Click(chromedp.ID(`next-deal`)), chromedp.WaitVisible(chromedp.CSS(`nav.contracts`)),
 		chromedp.Click(chromedp.CSS(`a.pick[href="?contract=coeurfrage"]`)), chromedp.WaitVisible(chromedp.CSS(`form.deal`)),
 		chromedp.Click(chromedp.CSS(tap("declarer", "Cleo"))), chromedp.SendKeys(chromedp.CSS(`#points`), "80"),
+		chromedp.Click(chromedp.CSS(`form.deal button[type=submit]`)), chromedp.WaitVisible(chromedp.ID(`next-deal`)),
+		chromedp.Click(chromedp.ID(`next-deal`)), chromedp.WaitVisible(chromedp.CSS(`nav.contracts`)),
+		chromedp.Click(chromedp.CSS(`a.pick[href="?contract=solo"]`)), chromedp.WaitVisible(chromedp.CSS(`form.deal`)),
+		chromedp.Click(chromedp.CSS(tap("declarer", "Anna"))), chromedp.Click(chromedp.CSS(tap("trump", "spades"))),
+		chromedp.SendKeys(chromedp.CSS(`#points`), "66"),
 		chromedp.Click(chromedp.CSS(`form.deal button[type=submit]`)), chromedp.WaitVisible(chromedp.ID(`next-deal`)))
 	// Phone A records deal 2 meanwhile.
 	res, err := http.Post("http://"+srv.addr+"/api/games/"+id+"/hands", "application/json", strings.NewReader(`{"contract":"solo","declarer":"Ben","trump":"clubs","points":45}`))
@@ -317,8 +322,8 @@ func TestBrowserKeptDealOutlivesAnotherPhonesDeal(t *testing.T) {
 	if msg := text(t, b, `document.querySelector("p.error").textContent`); !strings.Contains(msg, "This is deal 3, not 2") {
 		t.Fatalf("phone B is told %q", msg)
 	}
-	if kept := text(t, b, `(document.querySelector("#main p.kept")||{}).textContent||""`); !strings.HasPrefix(kept, "Deal 3, recorded after it on this phone, was not sent") {
-		t.Fatalf("the line about deal 3: %q", kept)
+	if kept := text(t, b, `(document.querySelector("#main p.kept")||{}).textContent||""`); !strings.HasPrefix(kept, "Deals 3–4, recorded after it on this phone, were not sent") {
+		t.Fatalf("the line about deals 3 and 4: %q", kept)
 	}
 	// A change on the conflict form (deal 2's values) is no change of
 	// deal 3's draft, and saving it (the person's choice: deal 2's values
@@ -335,7 +340,41 @@ func TestBrowserKeptDealOutlivesAnotherPhonesDeal(t *testing.T) {
 	if said := text(t, b, `(document.querySelector("#main p.kept-draft")||{}).textContent||""`); said != "Filled in with deal 3 as recorded on this phone while the server was away: check it, then save." {
 		t.Fatalf("deal 4's form says %q", said)
 	}
-	if n := srv.hands(t, id); n != 3 {
-		t.Fatalf("%v deals, want 3", n)
+	// Deal 4 as B typed it follows, on deal 5's form: in their order.
+	run(t, b, "save deal 4 and open deal 5",
+		chromedp.Click(chromedp.CSS(`form.deal button[type=submit]`)), chromedp.WaitVisible(chromedp.ID(`hand-4`)),
+		chromedp.Click(chromedp.CSS(`a.button.primary`)), chromedp.WaitVisible(chromedp.CSS(`form.deal`)))
+	if h1, contract, pts, who := text(t, b, `document.querySelector("h1").textContent`), text(t, b, `document.querySelector("input[name=contract]").value`),
+		text(t, b, `document.getElementById("points").value`), text(t, b, `(document.querySelector("input[name=declarer]:checked")||{}).value||""`); h1 != "Record deal 5" || contract != "solo" || pts != "66" || who != "Anna" {
+		t.Fatalf("deal 5's form: %q %s %s points by %q; want deal 4 as phone B typed it (solo, 66, Anna)", h1, contract, pts, who)
+	}
+	if said := text(t, b, `(document.querySelector("#main p.kept-draft")||{}).textContent||""`); said != "Filled in with deal 4 as recorded on this phone while the server was away: check it, then save." {
+		t.Fatalf("deal 5's form says %q", said)
+	}
+	if got := dealsRecorded(t, srv, id); len(got) != 4 || got[3] != "coeurfrage Cleo" {
+		t.Fatalf("deals recorded %q", got)
+	}
+}
+
+// A deal that waits to be sent is not offered again: with deal 2 waiting
+// (saved in another tab of the phone), Record on the table, the server
+// gone, opens deal 3's form.
+func TestBrowserRecordSkipsTheDealThatWaits(t *testing.T) {
+	srv := newTableServer(t, func(h http.Handler) http.Handler { return h })
+	base := "http://tapp.test:" + srv.port()
+	ctx := browser(t, lanNames)
+	run(t, ctx, "phone", asPhone("light"))
+	id := startEvening(t, ctx, base, "old-tapp", []string{"Anna", "Ben", "Cleo"})
+	recordDeal(t, ctx, 1, deal{contract: "pass"})
+	formsKept(t, ctx)
+	time.Sleep(3 * time.Second) // the server's last answer a while ago: Record asks it
+	srv.stop()
+	// As the other tab's queue keeps it (static/app.js queueForms).
+	run(t, ctx, "deal 2 waits", chromedp.Evaluate[chromedp.Void](`localStorage.setItem("tappbook.waiting", JSON.stringify([{
+		url: location.origin + "/g/`+id+`/record?contract=pass", page: location.origin + "/g/`+id+`/record?contract=pass", at: Date.now(),
+		body: "contract=pass&expected_hand=2&idempotency_key=other-tab-2", key: "other-tab-2", draft: "", hand: 2 }]))`))
+	run(t, ctx, "Record", chromedp.Click(chromedp.CSS(`a.button.primary`)), chromedp.WaitVisible(chromedp.CSS(`nav.contracts`)))
+	if h1 := text(t, ctx, `document.querySelector("h1").textContent`); h1 != "Record deal 3" {
+		t.Fatalf("Record with deal 2 waiting opens %q", h1)
 	}
 }

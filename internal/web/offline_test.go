@@ -3,6 +3,7 @@ package web
 import (
 	"encoding/json"
 	"html"
+	"net/http/httptest"
 	"regexp"
 	"strconv"
 	"strings"
@@ -135,5 +136,26 @@ func TestNoDealsAheadOnceTheEndIsAnnounced(t *testing.T) {
 	}
 	if r := do(t, h, "GET", "/g/"+id+"/record/forms", ""); r.status < 400 {
 		t.Errorf("after Herz-As, the forms are given: %d", r.status)
+	}
+}
+
+// A closed evening's deal form, shown to say a deal came too late, marks
+// itself closed: the phone then promises no deal kept after it.
+func TestClosedEveningsFormSaysSo(t *testing.T) {
+	h := newServer(t)
+	id := createGame(t, h, `{"variant":"zuger","players":["Anna","Ben","Cleo","Dan"]}`)
+	page := mustStatus(t, do(t, h, "GET", "/g/"+id+"/record?contract=pass&lang=en", ""), 200).body
+	if strings.Contains(page, "data-closed") {
+		t.Fatal("an open evening's form says it is closed")
+	}
+	mustStatus(t, do(t, h, "POST", "/api/games/"+id+"/close", `{}`), 200)
+	req := httptest.NewRequest("POST", "/g/"+id+"/record?lang=en", strings.NewReader("contract=pass&expected_hand=1&idempotency_key=late-1"))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Origin", "http://example.com")
+	req.Host = "example.com"
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	if rec.Code < 400 || !strings.Contains(rec.Body.String(), "data-closed") {
+		t.Fatalf("a deal sent to a closed evening: %d, no closed form: %s", rec.Code, rec.Body.String())
 	}
 }
