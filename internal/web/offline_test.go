@@ -3,7 +3,7 @@ package web
 import (
 	"encoding/json"
 	"html"
-	"net/http/httptest"
+	"net/url"
 	"regexp"
 	"strconv"
 	"strings"
@@ -22,7 +22,10 @@ func TestRecordPageNamesItsDeal(t *testing.T) {
 	h := newServerWith(t, Options{FormKey: formKey})
 	id := createGame(t, h, `{"variant":"matzlfangen","players":["Anna","Ben","Cleo","Dan"]}`)
 	mustStatus(t, do(t, h, "POST", "/api/games/"+id+"/hands", `{"contract":"rufen","partner":"Dan","points":70,"tricks":5}`), 201)
-	for _, lang := range []string{"en", "de"} {
+	for lang, words := range map[string]struct{ title, of string }{
+		"en": {"Record deal 2", "Record deal {n}"},
+		"de": {"Spiel 2 eintragen", "Spiel {n} eintragen"},
+	} {
 		page := mustStatus(t, do(t, h, "GET", "/g/"+id+"/record?contract=rufen&lang="+lang, ""), 200).body
 		m := dealsAttr.FindStringSubmatch(page)
 		if m == nil {
@@ -32,9 +35,8 @@ func TestRecordPageNamesItsDeal(t *testing.T) {
 		if err := json.Unmarshal([]byte(html.UnescapeString(m[1])), &d); err != nil {
 			t.Fatal(err)
 		}
-		title, of := map[string][2]string{"en": {"Record deal 2", "Record deal {n}"}, "de": {"Spiel 2 eintragen", "Spiel {n} eintragen"}}[lang][0],
-			map[string][2]string{"en": {"Record deal 2", "Record deal {n}"}, "de": {"Spiel 2 eintragen", "Spiel {n} eintragen"}}[lang][1]
-		if d.Hand != 2 || d.Seat != 1 || d.Draft != id+"/new/2" || d.Title != title || d.Submit != title || d.TitleOf != of || d.SubmitOf != of {
+		if d.Hand != 2 || d.Seat != 1 || d.Draft != id+"/new/2" || d.Title != words.title || d.Submit != words.title ||
+			d.TitleOf != words.of || d.SubmitOf != words.of {
 			t.Errorf("%s: the page's deal: %+v", lang, d)
 		}
 		if d.Key == "" || !strings.Contains(page, `name="idempotency_key" value="`+d.Key+`"`) {
@@ -149,13 +151,8 @@ func TestClosedEveningsFormSaysSo(t *testing.T) {
 		t.Fatal("an open evening's form says it is closed")
 	}
 	mustStatus(t, do(t, h, "POST", "/api/games/"+id+"/close", `{}`), 200)
-	req := httptest.NewRequest("POST", "/g/"+id+"/record?lang=en", strings.NewReader("contract=pass&expected_hand=1&idempotency_key=late-1"))
-	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-	req.Header.Set("Origin", "http://example.com")
-	req.Host = "example.com"
-	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, req)
-	if rec.Code < 400 || !strings.Contains(rec.Body.String(), "data-closed") {
-		t.Fatalf("a deal sent to a closed evening: %d, no closed form: %s", rec.Code, rec.Body.String())
+	late := form(t, h, "/g/"+id+"/record?lang=en", url.Values{"contract": {"pass"}, "expected_hand": {"1"}, "idempotency_key": {"late-1"}})
+	if late.status < 400 || !strings.Contains(late.body, "data-closed") {
+		t.Fatalf("a deal sent to a closed evening: %d, no closed form: %s", late.status, late.body)
 	}
 }
