@@ -224,12 +224,12 @@
   }
   // draftSweep drops the drafts that can no longer be shown: of new deals
   // before this one (saved, here or by another phone), of corrections of a
-  // deal entered again since.
-  // A deal kept as a draft (recorded on this phone after one refused, see
-  // keepAsDrafts) is not dropped: once a number before this form's is
-  // taken, the kept deals move on, in their order, to this deal's form and
-  // the ones after it, where each form says which deal it holds
-  // (sayKeptDraft). What was typed on this form itself stays.
+  // deal entered again since. A deal kept as a draft (recorded on this
+  // phone after one refused, see keepAsDrafts) is not dropped: once a
+  // number before this form's is taken, the kept deals move on, in their
+  // order, to this deal's form and the ones after it, where each form says
+  // which deal it holds (sayKeptDraft). What was typed on this form itself
+  // stays.
   function draftSweep(name) {
     var p = name.split("/"), stale = [], kept = [];
     var prefix = DRAFT + p[0] + "/";
@@ -351,7 +351,7 @@
   // draftContract asks for the form of the draft's contract, where the
   // draft is put back. That address names a contract: no second turn.
   function draftContract(d, q) {
-    var nav = document.querySelector("nav.contracts[data-deals]"), deals = nav && dealsOf(nav);
+    var nav = dealsHolder(), deals = nav && dealsOf(nav);
     if (away() && deals && showDeal(deals, d.contract, !!d.tout, null)) return false;
     q.set("contract", d.contract);
     if (d.tout) q.set("tout", "true");
@@ -631,13 +631,14 @@
 
   // The next deals while the server is out of reach. Over plain HTTP there
   // is no service worker: a link followed with the Wi-Fi gone is the
-  // browser's error page. A new deal's page names this deal and the next
-  // ones (their numbers, keys, words: data-deals) and where the forms of
-  // every contract for every dealer's seat are (data-forms); the phone
-  // fetches those once and keeps them in the tab. While a deal waits to be
-  // sent, the page offers the next deal's form from them, and a contract
-  // tapped with the server out of reach is shown from them too. The deals
-  // wait in the queue and are sent in order; the server checks each.
+  // browser's error page. A new deal's page, and the table's Record
+  // button, name the deal (number, dealer's seat, key, words: data-deals)
+  // and where the forms of every contract for every dealer's seat are
+  // (data-forms); the phone fetches those once and keeps them in the tab,
+  // and numbers the deals after it itself (onward). While a deal waits to
+  // be sent, the page offers the next deal's form from them, and a form
+  // asked for with the server out of reach is shown from them too. The
+  // deals wait in the queue and are sent in order; the server checks each.
   var FORMS = "tappbook.forms:", FORMS_FRESH = 30 * 60000;
   // ahead: this page is a form the phone made itself, the server not seen.
   var ahead = false;
@@ -646,6 +647,9 @@
     if (!nav || !nav.hasAttribute("data-forms")) return null;
     try { var c = JSON.parse(sessionStorage.getItem(formsKey(nav))); return c && c.forms ? c : null; } catch (e) { return null; }
   }
+  // dealsHolder is what names the page's deals and kept forms: a new
+  // deal's contracts, or the table's Record button.
+  function dealsHolder() { return document.querySelector("#main nav.contracts[data-deals], #main a[data-forms][data-deals]"); }
   // dealsOf reads the deals an element names: the page's one, or this
   // and the next ones made on the phone.
   function dealsOf(nav) {
@@ -683,21 +687,19 @@
     } catch (e) {}
   }
   // away: the server is known to be out of reach (or this page was made
-  // without it): a tapped contract is shown from the kept forms.
+  // without it): a form asked for is shown from the kept forms.
   function away() { return ahead || failure === "net" || navigator.onLine === false; }
   // showDeal shows deals[0]'s form for contract, from the kept forms, with
   // what was chosen on the form from (another contract's) carried over.
   function showDeal(deals, contract, tout, from) {
-    // Where the deals and forms were named: a record page's contracts, or
-    // the table's Record button.
-    var here = document.getElementById("main"), nav = document.querySelector("nav.contracts[data-forms]") || document.querySelector("a[data-forms]");
+    var here = document.getElementById("main"), nav = dealsHolder();
     var kept = keptForms(nav);
     if (!kept || !here) return false;
     // A deal that already waits to be sent (its page left by the back
     // button, the table shown again) is not recorded a second time: the
     // form is for the deal after the last one waiting.
     var path = nav.getAttribute("data-forms").replace(/\/forms$/, ""), last = 0;
-    waiting().forEach(function (x) { if (x.hand && new URL(x.url, location.href).pathname === path) last = Math.max(last, x.hand); });
+    waiting().forEach(function (x) { if (dealFor(x, path)) last = Math.max(last, x.hand); });
     while (deals[0].hand <= last) {
       var more = onward(deals, kept.seats);
       if (more.length < 2) return false;
@@ -783,7 +785,7 @@
   // next deal's form.
   function offerNext(waits) {
     var old = document.getElementById("next-deal"), form = document.querySelector("form.deal"),
-        nav = document.querySelector("nav.contracts[data-deals]"), key = form && form.querySelector("input[name=idempotency_key]");
+        nav = dealsHolder(), key = form && form.querySelector("input[name=idempotency_key]");
     var kept = keptForms(nav), deals = nav && dealsOf(nav);
     if (deals && kept) deals = onward(deals, kept.seats);
     var ok = waits && key && deals && deals.length > 1 && kept && kept.forms[deals[1].seat + "|"] !== undefined &&
@@ -835,16 +837,18 @@
   }
   // reachable says whether the server answers within PROBE ms, and can
   // save: its health (which the service worker never answers from its
-  // cache). lastUp:
-  // when the server last answered (this page, a send, a question); within
-  // FRESH of it a tap is not held up by asking again (each question costs
-  // a round trip, long on a weak Wi-Fi).
+  // cache). lastUp: when the server last answered (this page, a send, a
+  // question, the live stream); within FRESH of it a tap is not held up by
+  // asking again (each question costs a round trip, long on a weak Wi-Fi).
   var PROBE = 2500, FRESH = 3000, lastUp = Date.now();
   function reachable(then) {
     var done = false, finish = function (up) { if (!done) { done = true; if (up) lastUp = Date.now(); then(up); } };
     setTimeout(function () { finish(false); }, PROBE);
     fetch("/healthz", { cache: "no-store" }).then(function (r) { finish(r.ok); }, function () { finish(false); });
   }
+  // dealFor says whether a waiting post is a new deal for the record form
+  // at path (a game's).
+  function dealFor(x, path) { return !!x.hand && new URL(x.url, location.href).pathname === path; }
   // keepAsDrafts takes the deals recorded after item on the same game's
   // form out of the queue and keeps each as the draft of its deal's form;
   // it gives their numbers.
@@ -852,7 +856,7 @@
     if (!item.hand || !window.URLSearchParams) return [];
     var path = new URL(item.url, location.href).pathname, kept = [];
     var list = waiting().filter(function (x) {
-      if (!x.hand || !x.draft || x.hand <= item.hand || new URL(x.url, location.href).pathname !== path) return true;
+      if (!dealFor(x, path) || !x.draft || x.hand <= item.hand) return true;
       var q = new URLSearchParams(x.body), fields = {};
       q.forEach(function (v, k) {
         if (k !== "contract" && k !== "tout" && FORM_OWN.indexOf(k) < 0) fields[k] = v;
@@ -886,7 +890,7 @@
   // (as saved, by its answer's address) or one before it: opened while
   // the deal waited, it would record it twice.
   function behind(saved) {
-    var nav = document.querySelector("nav.contracts[data-deals]"), deals = nav && !ahead && dealsOf(nav);
+    var nav = dealsHolder(), deals = nav && !ahead && dealsOf(nav);
     var n = parseInt(new URL(saved, location.href).searchParams.get("saved"), 10);
     return !!deals && n >= deals[0].hand && new URL(saved, location.href).pathname + "/record" === location.pathname;
   }
