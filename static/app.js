@@ -154,7 +154,10 @@
     if (hint) hint.hidden = false;
   }
 
-  // Points for either side: show what the other side has.
+  // Points for either side: show what the other side has, or, as soon as
+  // it is typed, a count no cards make (in the server's own words), so
+  // that a slip is seen while the deal is still in mind, even with the
+  // server away.
   function pointsHelper(root) {
     var form = root.querySelector("form.deal");
     if (!form) return;
@@ -163,8 +166,12 @@
     var show = function () {
       if (!pts || !out) return;
       var side = form.querySelector("input[name=points_side]:checked");
-      var n = parseInt(pts.value, 10);
-      if (isNaN(n) || n < 0 || n > total) { out.textContent = ""; return; }
+      var n = parseInt(pts.value, 10), bad = "";
+      if (n > total) bad = (out.getAttribute("data-over") || "").replace("{n}", n);
+      else if (n === 1 || n === total - 1) bad = out.getAttribute("data-one") || "";
+      out.classList.toggle("bad", !!bad);
+      if (bad) { out.textContent = bad; return; }
+      if (isNaN(n) || n < 0) { out.textContent = ""; return; }
       var mine = side && side.value === "opponents";
       out.textContent = out.getAttribute(mine ? "data-declarer" : "data-opponents").replace("%d", total - n);
     };

@@ -277,6 +277,11 @@ type RecordView struct {
 	// reach; "" where the next deals cannot be foreseen.
 	Deals         string
 	Total         int // card points in play, for "the other side has …"
+	// What the script says as soon as the points typed cannot be: more
+	// than the pack holds ({n} for them), or 1 or Total−1 (the server's
+	// own refusals, so that a deal saved while it is away is not refused
+	// later for a slip seen only then).
+	PointsOver, PointsOne string
 	Declarers     []Option
 	DeclarerFixed string // rufen: forehand
 	Partners      []Option

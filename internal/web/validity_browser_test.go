@@ -39,3 +39,40 @@ func TestBrowserEmptyFieldSpeaksThePagesLanguage(t *testing.T) {
 		chromedp.Click(chromedp.CSS(`form button.primary`)),
 		chromedp.WaitVisible(chromedp.CSS(`p.closed`)))
 }
+
+// Points no cards make are said as they are typed, in the server's words
+// and the page's language, before the deal is saved: a deal saved while
+// the server is away would otherwise be refused only once it is back,
+// the deal long out of mind (rules.md: 0–120, never 1 or total−1).
+func TestBrowserImpossiblePointsSaidWhileTyping(t *testing.T) {
+	h := newServer(t)
+	base, _ := lanServer(t, h)
+	ctx := browser(t, lanNames)
+	run(t, ctx, "be a phone", asPhone("light"))
+	id := startEvening(t, ctx, base, "zuger", []string{"Anna", "Ben", "Cleo", "Dan"})
+	said := func(what, points string) (string, bool) {
+		t.Helper()
+		run(t, ctx, what, chromedp.Clear(chromedp.CSS(`#points`)), chromedp.SendKeys(chromedp.CSS(`#points`), points))
+		return text(t, ctx, `document.querySelector('output.other').textContent`),
+			value(t, ctx, "marked", chromedp.Evaluate[bool](`document.querySelector('output.other').classList.contains('bad')`))
+	}
+	for _, c := range []struct {
+		lang, points, want string
+		bad                bool
+	}{
+		{"en", "150", "150 is outside 0–120, the card points in the pack.", true},
+		{"en", "119", "No set of cards is worth exactly 1 point.", true},
+		{"en", "1", "No set of cards is worth exactly 1 point.", true},
+		{"en", "70", "The opponents have 50.", false},
+		{"de", "121", "Die Augen müssen zwischen 0 und 120 liegen (alle Augen im Spiel), nicht 121.", true},
+		{"sv", "119", "Inga kort är värda exakt 1 öga.", true},
+		{"sv", "120", "Motspelarna har 0.", false},
+	} {
+		// Each row on a form of its own: no draft of the last row's typing.
+		run(t, ctx, "the solo's form in "+c.lang, js(`sessionStorage.clear()`), chromedp.Navigate(base+"/g/"+id+"/record?contract=solo&lang="+c.lang), chromedp.WaitVisible(chromedp.CSS(`#points`)))
+		got, bad := said("type "+c.points, c.points)
+		if got != c.want || bad != c.bad {
+			t.Errorf("%s, %s points typed: %q (marked %v), want %q (marked %v)", c.lang, c.points, got, bad, c.want, c.bad)
+		}
+	}
+}
