@@ -275,39 +275,39 @@ type RecordView struct {
 	// Deals: a new deal's form, its deal as JSON (web's nextDeal), for the
 	// phone to record it and the next ones while the server is out of
 	// reach; "" where the next deals cannot be foreseen.
-	Deals         string
-	Total         int // card points in play, for "the other side has …"
+	Deals string
+	Total int // card points in play, for "the other side has …"
 	// What the script says as soon as the points typed cannot be: more
 	// than the pack holds ({n} for them), or 1 or Total−1 (the server's
 	// own refusals, so that a deal saved while it is away is not refused
 	// later for a slip seen only then).
 	PointsOver, PointsOne string
-	Declarers     []Option
-	DeclarerFixed string // rufen: forehand
-	Partners      []Option
-	Trumps        []Option
-	TrumpNeeded   bool
-	Points        Field
-	PointsSide    string // "declarer" or "opponents"
-	PointsNeeded  bool
-	ShowPoints    bool // the contract takes points, or some were typed
-	Tricks        []Option
-	TricksField   Field
-	TricksNeeded  bool
-	Tout          bool
-	ToutField     bool // the contract may be played tout
-	Kontra        []Option
-	KontraField   Field
-	Matzl         []Option
-	MatzlField    Field
-	Ramsch        []RamschRow
-	RamschError   string
-	DeclarerField Field
-	PartnerField  Field
-	TrumpField    Field
-	Reason        Field  // the void form's reason
-	CorrectReason Field  // the correction's reason
-	Forced        string // "Zwangsramsch 2 of 4", when the deal must be one
+	Declarers             []Option
+	DeclarerFixed         string // rufen: forehand
+	Partners              []Option
+	Trumps                []Option
+	TrumpNeeded           bool
+	Points                Field
+	PointsSide            string // "declarer" or "opponents"
+	PointsNeeded          bool
+	ShowPoints            bool // the contract takes points, or some were typed
+	Tricks                []Option
+	TricksField           Field
+	TricksNeeded          bool
+	Tout                  bool
+	ToutField             bool // the contract may be played tout
+	Kontra                []Option
+	KontraField           Field
+	Matzl                 []Option
+	MatzlField            Field
+	Ramsch                []RamschRow
+	RamschError           string
+	DeclarerField         Field
+	PartnerField          Field
+	TrumpField            Field
+	Reason                Field  // the void form's reason
+	CorrectReason         Field  // the correction's reason
+	Forced                string // "Zwangsramsch 2 of 4", when the deal must be one
 	// WonBy: the declarer wins by taking no trick ("none", bettel) or every
 	// trick ("all", durch, rufer, tout): the form asks won or lost, and
 	// the count of tricks only when lost.
