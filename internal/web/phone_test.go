@@ -130,6 +130,10 @@ func TestUndoInOneTap(t *testing.T) {
 	redirect(t, h, "/g/"+id+"/hands/1", fix)
 	if body := page(t, h, "/g/"+id+"?saved=1", "en").body; !strings.Contains(body, "Deal 1 corrected.") || !strings.Contains(body, "<em>corrected</em>") {
 		t.Fatalf("after a correction: %s", visibleText(body))
+	} else if strings.Contains(body, "Undo deal 1") {
+		// Beside "corrected" it reads as undoing the correction, and would
+		// void the whole deal.
+		t.Fatal("the undo that voids the deal is offered beside its correction")
 	}
 	// Once another deal follows, the undo is no longer offered for deal 1.
 	redirect(t, h, "/g/"+id+"/record", url.Values{"contract": {"pass"}})

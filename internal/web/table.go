@@ -198,11 +198,13 @@ func savedView(loc i18n.Localizer, g *tapp.State, ask tableAsk) *templates.Saved
 		return nil // an undo says so itself (undoneView)
 	}
 	text := loc.T("table.saved", h.Number)
+	corrected := false
 	if n := len(h.Revisions); n > 1 && h.Revisions[n-1].Kind == tapp.TypeHandCorrect && h.Revisions[n-1].Reason != redoReason {
-		text = loc.T("table.saved-corrected", h.Number)
+		text, corrected = loc.T("table.saved-corrected", h.Number), true
 		if h.Revisions[n-2].Kind == tapp.TypeHandVoided {
-			// A correction of a voided deal brings it back.
-			text = loc.T("table.saved-restored", h.Number)
+			// A correction of a voided deal brings it back: undoing that
+			// voids it again, which is what it reads as.
+			text, corrected = loc.T("table.saved-restored", h.Number), false
 		}
 	}
 	if h.Voided {
@@ -222,8 +224,10 @@ func savedView(loc i18n.Localizer, g *tapp.State, ask tableAsk) *templates.Saved
 	if h.Voided {
 		return &templates.SavedView{Hand: h.Number, Text: text}
 	}
+	// No undo beside "Deal 4 corrected": read as "undo my correction",
+	// the tap would void the whole deal.
 	return &templates.SavedView{Hand: h.Number, Text: text,
-		CanUndo: h.Number == len(g.Hands()) && allowed(g, tapp.VoidHand{Hand: h.Number, Reason: undoReason}),
+		CanUndo: !corrected && h.Number == len(g.Hands()) && allowed(g, tapp.VoidHand{Hand: h.Number, Reason: undoReason}),
 		Key:     fmt.Sprintf("undo-%d-v%d", h.Number, g.Version)}
 }
 
