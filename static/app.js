@@ -315,8 +315,10 @@
     } else if (d && d.fields) {
       var here = shape();
       if (d.contract === here.contract && !!d.tout === here.tout) {
+        var fresh = JSON.stringify(fields());
         putValues(form, d.fields);
         if (d.kept) sayKeptDraft(form, d.kept);
+        else if (JSON.stringify(fields()) !== fresh) sayDraftBack(form, name);
       } else if (!q.has("contract")) {
         // The form's bare address shows the contract the server starts
         // with (a correction's: the one recorded): the one the draft was
@@ -344,6 +346,31 @@
       else if (typeof v === "string" && (el.tagName !== "SELECT" ||
           Array.prototype.some.call(el.options, function (o) { return o.value === v; }))) el.value = v;
     });
+  }
+  // sayDraftBack says, at the top of a form filled in from its draft, that
+  // it was, with a tap that clears the form: the draft may be of a deal
+  // refused and left, whose values would otherwise be saved unseen (a
+  // choice far down the form, say) as the next deal's.
+  function sayDraftBack(form, name) {
+    var words = document.body.getAttribute("data-draft-back"), nav = document.querySelector("#main nav.contracts");
+    if (!words || !nav || document.querySelector("#main p.draft-back")) return;
+    var p = document.createElement("p"), b = document.createElement("button");
+    p.className = "status draft-back";
+    p.textContent = words + " ";
+    b.type = "button";
+    b.textContent = document.body.getAttribute("data-draft-clear");
+    b.addEventListener("click", function () {
+      // The form as the server made it (reset goes back to the page's
+      // own values), and the helpers told of it.
+      form.reset();
+      draftDrop(name);
+      form.dispatchEvent(new Event("change", { bubbles: true }));
+      p.remove();
+      var first = form.querySelector("input:not([type=hidden]), select");
+      if (first) first.focus();
+    });
+    p.appendChild(b);
+    nav.insertAdjacentElement("beforebegin", p);
   }
   // sayKeptDraft says, at the top of a form filled in from a deal kept on
   // this phone, which deal that was.

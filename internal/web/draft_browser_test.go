@@ -257,3 +257,44 @@ func TestBrowserDraftBoxesAndKontra(t *testing.T) {
 		t.Fatalf("the kontra label names the select, and the kontra: %q before a tap on it, %q after", before, after)
 	}
 }
+
+// A deal refused and left for the table comes back filled in on its form
+// (the draft), and the form says so, with a tap that clears it: a tester
+// changed what was in sight, missed the matzl left far down the form, and
+// saved the refused deal's choice as the next deal's.
+func TestBrowserDraftBackSaysSoAndClears(t *testing.T) {
+	h := newServer(t)
+	base, _ := lanServer(t, h)
+	ctx := browser(t, lanNames)
+	run(t, ctx, "be a phone", asPhone("light"))
+	z := createGame(t, h, zugerGame)
+	run(t, ctx, "deal 1 with points no cards make",
+		chromedp.Navigate(base+"/g/"+z+"/record?contract=solo&lang=de"), chromedp.WaitVisible(chromedp.CSS(`#points`)),
+		chromedp.Click(chromedp.CSS(tap("declarer", "Ben"))), chromedp.SendKeys(chromedp.CSS(`#points`), "150"),
+		chromedp.Click(chromedp.CSS(tap("tricks", "5"))),
+		chromedp.Click(chromedp.CSS(`form.deal button[type=submit]`)), chromedp.WaitVisible(chromedp.CSS(`#points-error`)))
+	if back := text(t, ctx, `(document.querySelector('p.draft-back')||{}).textContent||''`); back != "" {
+		t.Fatalf("the server's own answer to the form says %q: it is no draft put back", back)
+	}
+	run(t, ctx, "to the table and back",
+		chromedp.Navigate(base+"/g/"+z), chromedp.Click(chromedp.CSS(`a.button.primary[href$="/record"]`)),
+		loaded(`location.search.includes('contract=solo') && document.querySelector('form.deal') !== null`))
+	const refused = "declarer=Ben&points=150&points_side=declarer&tricks=5"
+	if got := value(t, ctx, "the form", chromedp.Evaluate[string](formHolds)); got != refused {
+		t.Fatalf("the form holds %q, want the draft %q", got, refused)
+	}
+	if back := text(t, ctx, `(document.querySelector('p.draft-back')||{}).textContent||''`); back != "Ausgefüllt mit dem, was auf diesem Telefon schon eingegeben war: prüfen oder das Formular leeren. Formular leeren" {
+		t.Fatalf("the form filled in from its draft says %q", back)
+	}
+	run(t, ctx, "clear the form", chromedp.Click(chromedp.CSS(`p.draft-back button`)))
+	if got := value(t, ctx, "the cleared form", chromedp.Evaluate[string](formHolds)); got != "points_side=declarer" {
+		t.Fatalf("the cleared form holds %q", got)
+	}
+	if left := text(t, ctx, `document.querySelector('p.draft-back') ? 'shown' : ''`) + text(t, ctx, `document.querySelector('output.other').textContent`); left != "" {
+		t.Fatalf("after clearing, still said: %q", left)
+	}
+	run(t, ctx, "reload", chromedp.Reload(), loaded(`document.querySelector('form.deal') !== null`))
+	if got := value(t, ctx, "the form reloaded", chromedp.Evaluate[string](formHolds)); got != "points_side=declarer" || text(t, ctx, `document.querySelector('p.draft-back') ? 'shown' : ''`) != "" {
+		t.Fatalf("cleared and reloaded, the form holds %q (or says it was filled in)", got)
+	}
+}
