@@ -207,6 +207,34 @@
     });
   }
 
+  // The end of an old-tapp evening with leftover units to cut for: once a
+  // winner is chosen for each, the page shows what closing with that cut
+  // gives (the server's own settlement, asked for with the choices), so
+  // that who pays whom is seen before the evening is ended for good.
+  function cutPreview(root) {
+    var form = root.querySelector("form[data-cut]");
+    if (!form || !window.fetch || !window.URLSearchParams) return;
+    var asked = 0;
+    form.addEventListener("change", function () {
+      var groups = {}, q = new URLSearchParams();
+      Array.prototype.forEach.call(form.querySelectorAll("input[type=radio]"), function (r) {
+        groups[r.name] = groups[r.name] || r.checked;
+        if (r.checked) q.set(r.name, r.value);
+      });
+      for (var g in groups) if (!groups[g]) return;
+      var mine = ++asked;
+      fetch(location.pathname + "?" + q.toString(), { headers: { "X-Requested-With": "fetch" } })
+        .then(function (r) { if (!r.ok) throw new Error(r.status); return r.text(); })
+        .then(function (html) {
+          if (mine !== asked) return; // a later choice's answer is the one to show
+          var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("settle"),
+              old = document.getElementById("settle");
+          if (fresh && old) old.replaceWith(fresh);
+        })
+        .catch(function () {}); // the close itself still says what it gives
+    });
+  }
+
   // Drafts: a deal's form keeps what was tapped and typed through a reload,
   // or a visit elsewhere and back in the same tab. Its inputs are
   // autocomplete="off", so that the browser never shows a deal already sent
@@ -991,6 +1019,7 @@
     fetchForms(root);
     keepTyped(root);
     ramschHelper(root);
+    cutPreview(root);
     shareButtons(root);
   }
   // A field left empty: the browser's own "Please fill out this field"

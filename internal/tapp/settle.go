@@ -223,6 +223,17 @@ func (s *State) Settlement() Settlement {
 	return out
 }
 
+// SettlementWith gives what closing the open game now with this cut would
+// give: the same closeWith Close uses, so that a preview of the cut as
+// chosen is what the close then fixes. A cut the rules refuse is the
+// refusal Close would give.
+func (s *State) SettlementWith(remainderTo []string) (Settlement, error) {
+	if s.Closed != nil {
+		return s.Settlement(), nil
+	}
+	return s.closeWith(remainderTo)
+}
+
 // closeWith shares out the pot, with the cut as recorded, and settles the
 // balances that gives.
 func (s *State) closeWith(remainderTo []string) (Settlement, error) {

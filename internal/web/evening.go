@@ -21,8 +21,21 @@ import (
 
 // closeView shows the settlement as it stands: the pot shared out, who pays
 // whom, and, where leftover pot units await a cut, who may win each.
+//
+// With a winner chosen for every leftover unit (the form's choices, shown
+// again or asked for by the page's script), the standings and payments
+// are those closing with that cut gives, said as such: nobody should end
+// the evening, which cannot be undone, without seeing who pays whom.
 func closeView(p templates.Page, loc i18n.Localizer, g *tapp.State, chosen []string) templates.CloseView {
 	s := g.Settlement()
+	asChosen := false
+	if s.Provisional && len(chosen) > 0 && !slices.Contains(chosen, "") {
+		if with, err := g.SettlementWith(chosen); err == nil {
+			cutAmong, undecided := s.CutAmong, s.Undecided
+			s, asChosen = with, true
+			s.Provisional, s.CutAmong, s.Undecided = true, cutAmong, undecided // the cut is still to be recorded
+		}
+	}
 	p.EveningClosed = g.Closed != nil
 	v := templates.CloseView{Page: p, UnitsHead: unitsHead(loc, g), Closed: g.Closed != nil, HasPot: g.Variant().HasPot,
 		Transfers: transferViews(loc, g, s.Transfers)}
@@ -47,6 +60,9 @@ func closeView(p templates.Page, loc i18n.Localizer, g *tapp.State, chosen []str
 	// The units the equal shares leave over: given by the cut or the
 	// biggest loser, or still undecided.
 	v.Leftover = len(s.RemainderTo) + s.Undecided
+	if asChosen {
+		v.Leftover = s.Undecided
+	}
 	switch {
 	case g.Closed != nil && v.HasPot:
 		// Closed: where the pot went, the cut's winners by name.
@@ -63,6 +79,10 @@ func closeView(p templates.Page, loc i18n.Localizer, g *tapp.State, chosen []str
 	if s.Provisional && g.Closed == nil {
 		v.NeedCut = true
 		v.Undecided = loc.T("close.undecided", s.Undecided, strings.Join(s.CutAmong, ", "))
+		if asChosen {
+			v.Undecided = ""
+			v.LeftoverTo = loc.T("close.leftover-chosen", len(s.RemainderTo), leftoverNames(loc, g.Setup.Players, s.RemainderTo))
+		}
 		for i := range v.Leftover {
 			var opts []templates.Option
 			for _, name := range payout.RemainderEligible(g.Setup, g.Balances()) {
@@ -77,7 +97,13 @@ func closeView(p templates.Page, loc i18n.Localizer, g *tapp.State, chosen []str
 func (u ui) closeForm(c echo.Context) error {
 	p, loc := u.page(c, "close.title")
 	err := u.svc.View(c.Request().Context(), gameID(c), func(g *tapp.State) error {
-		return render(c, http.StatusOK, templates.Close(closeView(p, loc, g, nil)))
+		// The cut as chosen on the page, asked for by its script: what
+		// closing with it would give.
+		var chosen []string
+		if q := c.QueryParams(); cutFormFor(q) > 0 && cutFormFor(q) <= g.Settlement().Undecided {
+			chosen = cutChoices(q, g.Settlement().Undecided)
+		}
+		return render(c, http.StatusOK, templates.Close(closeView(p, loc, g, chosen)))
 	})
 	if err != nil {
 		return u.problem(c, err)
