@@ -218,6 +218,10 @@ func evening(t *testing.T, ctx context.Context, base, id string, deals []deal, c
 		chromedp.Click(chromedp.CSS(`a[href$="/close"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`form button.primary`)),
 		js(`document.querySelectorAll('fieldset.picks').forEach(f => f.querySelector('input').click())`),
+		// The cut chosen, who pays whom comes in above the button: tapped
+		// only then, as a person reading it does (a tap meanwhile lands
+		// where the button was).
+		loaded(`!document.querySelector('#settle .undecided')`),
 		chromedp.Click(chromedp.CSS(`form button.primary`)),
 		chromedp.WaitVisible(chromedp.CSS(`p.closed`)))
 	transfers := value(t, ctx, "read the closed table", chromedp.Text(chromedp.ID(`live`)))
