@@ -73,6 +73,9 @@ type NewGameView struct {
 	// must play for: the form shows them as text, not fields to change.
 	GroupMoney string
 	ForGroup   GroupRef // the evening is one of this group (group.templ)
+	// NewMembers: the players not yet in the group, asked about once (one
+	// a line); sent back with the same names, the evening adds them.
+	NewMembers string
 }
 
 // RuleView is one house rule with its default shown.

@@ -88,6 +88,18 @@ func (s *State) memberIndex(name string) int {
 	return slices.IndexFunc(s.members, func(m Member) bool { return m.Name == name })
 }
 
+// Newcomers gives the names among players that are no member's, written
+// any way: those an evening with them would add to the group.
+func (s *State) Newcomers(players []string) []string {
+	var out []string
+	for _, p := range players {
+		if s.spelledAs(p) == "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
 // spelledAs gives the member whose name compares the same as name ("anna"
 // and "Anna"), or "".
 func (s *State) spelledAs(name string) string {

@@ -95,7 +95,30 @@ func TestGroupPagesFlow(t *testing.T) {
 			t.Fatalf("the %s start form of a 0.50 group's evening: %s", lang, visibleText(f.body))
 		}
 	}
-	gameID := startForm(t, h, "zuger", url.Values{"player": {"Anna", "Ben", "Cleo", "Dan"}, "unit": {"0.50"}, "currency": {"CHF"}, "group": {gid}})
+	// Cleo and Dan are not members yet: asked about once, beside their
+	// names (a mistyped "Ana" would be a second Anna, and split the tab),
+	// nothing started; sent again as asked, the evening starts and adds
+	// them.
+	evening := url.Values{"player": {"Anna", "Ben", "Cleo", "Dan"}, "unit": {"0.50"}, "currency": {"CHF"}, "group": {gid}}
+	ask := form(t, h, "/new/zuger", evening)
+	if said := errorNear(ask.body, "player2"); ask.status != http.StatusOK || said != `"Cleo" is not in this group yet: check the spelling, or tap “Start the evening” again to add Cleo as a member.` || errorNear(ask.body, "player0") != "" {
+		t.Fatalf("an evening with two newcomers: %d %q", ask.status, said)
+	}
+	if !strings.Contains(ask.body, `name="new_members" value="Cleo
+Dan"`) {
+		t.Fatal("the form asking about the newcomers does not carry them")
+	}
+	if evenings := do(t, h, "GET", "/api/groups/"+gid, "").json(t)["evenings"].([]any); len(evenings) != 0 {
+		t.Fatalf("asking about the newcomers started an evening: %v", evenings)
+	}
+	// Another newcomer typed meanwhile is asked about again.
+	evening["new_members"] = []string{"Cleo\nDan"}
+	evening["player"] = []string{"Anna", "Ben", "Cleo", "Dana"}
+	if ask := form(t, h, "/new/zuger", evening); ask.status != http.StatusOK || errorNear(ask.body, "player3") == "" || errorNear(ask.body, "player2") == "" {
+		t.Fatalf("a name changed after the question: %d %q", ask.status, errorNear(ask.body, "player3"))
+	}
+	evening["player"] = []string{"Anna", "Ben", "Cleo", "Dan"}
+	gameID := startForm(t, h, "zuger", evening)
 	// A unit that is not the group's is refused on the form.
 	r := form(t, h, "/new/zuger", url.Values{"player": {"Anna", "Ben", "Cleo", "Dan"}, "unit": {"1"}, "currency": {"CHF"}, "group": {gid}})
 	if r.status != 422 || !strings.Contains(errorNear(r.body, "unit"), "One unit of this group's evenings is worth 0.50, not 1") {

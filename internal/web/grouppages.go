@@ -3,6 +3,7 @@ package web
 import (
 	"bytes"
 	"net/http"
+	"net/url"
 	"slices"
 	"strings"
 	"time"
@@ -356,4 +357,32 @@ func (u ui) forGroup(c echo.Context, view *templates.NewGameView, id string, fil
 		unit = st.Unit.String() // "2.500" (three places) as "2.5": sent back, it is not refused as a thousand
 	}
 	view.Unit.Value, view.Currency.Value = loc.Typed(unit), st.Currency
+}
+
+// askNewcomers asks, once, about the players of a group's evening who are
+// not members yet: a name mistyped ("Ana" for "Anna") would otherwise make
+// a second member silently, and split the running tab. Sent again with
+// the same names, the evening starts and adds them. A group with no
+// members yet is not asked: everyone is new there.
+func (u ui) askNewcomers(c echo.Context, form url.Values, players []string, view *templates.NewGameView) bool {
+	id := form.Get("group")
+	if id == "" {
+		return false
+	}
+	st, err := u.svc.Groups().Snapshot(c.Request().Context(), id)
+	if err != nil || len(st.Members()) == 0 {
+		return false // the start refuses the group, with its message
+	}
+	newcomers := st.Newcomers(players)
+	if len(newcomers) == 0 || form.Get("new_members") == strings.Join(newcomers, "\n") {
+		return false
+	}
+	loc := u.localizer(c)
+	for i, name := range form["player"] {
+		if name = strings.TrimSpace(name); i < len(view.Seats) && slices.Contains(newcomers, name) {
+			view.Seats[i].Error = loc.T("new.not-member", name, loc.T("new.start"))
+		}
+	}
+	view.NewMembers = strings.Join(newcomers, "\n")
+	return true
 }

@@ -291,6 +291,9 @@ func (u ui) newGame(c echo.Context) error {
 		return render(c, http.StatusUnprocessableEntity, templates.NewGame(view))
 	}
 	players, unit := playersAndUnit(form)
+	if u.askNewcomers(c, form, players, &view) {
+		return render(c, http.StatusOK, templates.NewGame(view))
+	}
 	rules, rerr := formRules(payout.Describe(v), form)
 	var g *tapp.State
 	if rerr == nil {
