@@ -252,7 +252,12 @@ Dan"`) {
 	if r.status != 422 || !strings.Contains(errorNear(r.body, "reason-1"), "Say why this payment is voided") {
 		t.Fatalf("void without a reason: %d %q", r.status, errorNear(r.body, "reason-1"))
 	}
-	location(t, h, "/groups/"+gid+"/payments/1/void", url.Values{"reason": {"paid by mistake"}})
+	// Voided, the tab says so at its top, above what is owed now, as it
+	// says a payment saved.
+	voided := location(t, h, "/groups/"+gid+"/payments/1/void", url.Values{"reason": {"paid by mistake"}})
+	if said := words(page(t, h, voided, "en").body); !regexp.MustCompile(`Payment 1 voided: Ben paid Anna CHF [0-9.]+\. It no longer counts in the tab\.`).MatchString(said) {
+		t.Fatalf("after the void, at %s: %s", voided, said)
+	}
 	tab = page(t, h, "/groups/"+gid+"/tab", "en")
 	if !strings.Contains(tab.body, "voided: paid by mistake") || !strings.Contains(tab.body, `data-owed="Ben">−CHF 3.50<`) {
 		t.Fatalf("tab after the void: %s", visibleText(tab.body))

@@ -60,6 +60,13 @@ func (u ui) tabView(c echo.Context, gv game.View, form map[string][]string, refu
 			}
 		}
 	}
+	if n, err := strconv.Atoi(c.QueryParam("voided")); err == nil {
+		for _, pm := range st.Payments() {
+			if pm.Number == n && pm.Voided {
+				v.Saved = loc.T("tab.voided", n, loc.T("tab.paid-text", pm.From, pm.To, money(pm.Amount)))
+			}
+		}
+	}
 	ps := st.Payments()
 	for i := len(ps) - 1; i >= 0; i-- {
 		pm := ps[i]
@@ -149,7 +156,8 @@ func (u ui) voidPayment(c echo.Context) error {
 	}
 	err = u.svc.Groups().VoidPayment(c.Request().Context(), groupID(c), n, form.Get("reason"), "")
 	if err == nil {
-		return c.Redirect(http.StatusSeeOther, "/groups/"+groupID(c)+"/tab#payment-"+strconv.Itoa(n))
+		// Said at the top, above what is owed now, as a payment saved is.
+		return c.Redirect(http.StatusSeeOther, "/groups/"+groupID(c)+"/tab?voided="+strconv.Itoa(n))
 	}
 	return u.tabRefused(c, form, err, n)
 }
