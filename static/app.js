@@ -210,11 +210,24 @@
   // The end of an old-tapp evening with leftover units to cut for: once a
   // winner is chosen for each, the page shows what closing with that cut
   // gives (the server's own settlement, asked for with the choices), so
-  // that who pays whom is seen before the evening is ended for good.
+  // that who pays whom is seen before the evening is ended for good. The
+  // settlement shown carries the game's version, which the close sends:
+  // an evening changed since is not closed unseen. Until the answer for
+  // the last choice is in, the one shown is marked as not it, and the
+  // button waits.
   function cutPreview(root) {
     var form = root.querySelector("form[data-cut]");
     if (!form || !window.fetch || !window.URLSearchParams) return;
-    var asked = 0;
+    var asked = 0, end = form.querySelector("button[type=submit]");
+    var say = function (settle, words) {
+      var p = settle.querySelector("p.working");
+      if (!p) {
+        p = document.createElement("p");
+        p.className = "status working";
+        settle.insertBefore(p, settle.firstChild);
+      }
+      p.textContent = words;
+    };
     form.addEventListener("change", function () {
       var groups = {}, q = new URLSearchParams();
       Array.prototype.forEach.call(form.querySelectorAll("input[type=radio]"), function (r) {
@@ -222,16 +235,28 @@
         if (r.checked) q.set(r.name, r.value);
       });
       for (var g in groups) if (!groups[g]) return;
-      var mine = ++asked;
+      var mine = ++asked, settle = document.getElementById("settle");
+      if (!settle) return;
+      settle.classList.add("stale");
+      say(settle, form.getAttribute("data-working"));
+      if (end) end.disabled = true;
       fetch(location.pathname + "?" + q.toString(), { headers: { "X-Requested-With": "fetch" } })
         .then(function (r) { if (!r.ok) throw new Error(r.status); return r.text(); })
         .then(function (html) {
           if (mine !== asked) return; // a later choice's answer is the one to show
           var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("settle"),
               old = document.getElementById("settle");
-          if (fresh && old) old.replaceWith(fresh);
+          if (!fresh || !old) throw new Error("no settlement");
+          old.replaceWith(fresh);
+          if (end) end.disabled = false;
         })
-        .catch(function () {}); // the close itself still says what it gives
+        .catch(function () {
+          if (mine !== asked) return;
+          // The close still says what it gives, and refuses an evening
+          // changed since the version shown.
+          say(settle, form.getAttribute("data-unreachable"));
+          if (end) end.disabled = false;
+        });
     });
   }
 

@@ -333,6 +333,7 @@ type RamschRow struct {
 // CloseView is the end of the evening.
 type CloseView struct {
 	Page
+	Version    int64  // the game's, whose settlement is shown: the close sends it back
 	UnitsHead  string // as TableView.UnitsHead
 	Closed     bool
 	Players    []PlayerView

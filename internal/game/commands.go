@@ -133,8 +133,8 @@ func (s *Service) WithdrawHerzAs(ctx context.Context, id, reason, key string) (*
 }
 
 // Close ends the evening: the pot is shared out and who pays whom is fixed.
-func (s *Service) Close(ctx context.Context, id string, remainderTo []string, key string) (*tapp.State, error) {
-	return s.state(ctx, id, key, tapp.Close{RemainderTo: remainderTo})
+func (s *Service) Close(ctx context.Context, id string, c tapp.Close, key string) (*tapp.State, error) {
+	return s.state(ctx, id, key, c)
 }
 
 func (s *Service) run(ctx context.Context, id, key string, cmd tapp.Command) error {

@@ -234,7 +234,7 @@ func play(t *testing.T, s *Service, g *tapp.State, recs ...payout.Record) {
 			t.Fatal(err)
 		}
 	}
-	if _, err := s.Close(ctx, g.ID, nil, ""); err != nil {
+	if _, err := s.Close(ctx, g.ID, tapp.Close{}, ""); err != nil {
 		t.Fatal(err)
 	}
 }

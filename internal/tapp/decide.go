@@ -108,7 +108,13 @@ type SayHerzAsHolder struct {
 type WithdrawHerzAs struct{ Reason string }
 
 // Close ends the evening: the pot is shared out and who pays whom is fixed.
-type Close struct{ RemainderTo []string }
+// Seen, when not 0, is the version of the game whose settlement the closer
+// was shown: an evening changed since (a deal recorded on another phone)
+// is not closed on numbers nobody saw.
+type Close struct {
+	RemainderTo []string
+	Seen        int64
+}
 
 func (Start) Kind() string           { return TypeGameStarted }
 func (RecordHand) Kind() string      { return TypeHandRecorded }
@@ -586,6 +592,9 @@ func (s *State) decideWithdraw(c WithdrawHerzAs) ([]Payload, error) {
 }
 
 func (s *State) decideClose(c Close) ([]Payload, error) {
+	if c.Seen != 0 && c.Seen != s.Version {
+		return nil, catalogue.Conflict("conflict.close-changed")
+	}
 	out, err := s.closeWith(c.RemainderTo)
 	if err != nil {
 		return nil, err

@@ -193,6 +193,19 @@ func TestCloseSharesThePot(t *testing.T) {
 	}
 }
 
+// A close sent with the version whose settlement was shown (the close
+// page's) is refused once the evening has changed since: nobody ends it on
+// numbers nobody saw. The version it was shown closes as the rules say.
+func TestCloseOnTheVersionSeen(t *testing.T) {
+	g := game(t, "old-tapp", three, nil).and(RecordHand{Record: pass()})
+	seen := g.state.Version
+	g.and(RecordHand{Record: pass()})
+	g.when(Close{RemainderTo: []string{"Cleo"}, Seen: seen}).thenErr(problem.Conflict, "conflict.close-changed")
+	g.when(Close{RemainderTo: []string{"Cleo"}, Seen: g.state.Version}).
+		then(GameClosed{RemainderTo: []string{"Cleo"}, Split: scored(0, "Anna", 1, "Ben", 1, "Cleo", 2).Deltas,
+			Transfers: []Transfer{{From: "Anna", To: "Cleo", Amount: u(1)}, {From: "Ben", To: "Cleo", Amount: u(1)}}})
+}
+
 // rules.md wuerttemberg "End of the evening", with four players.
 func wuerttemberg(t *testing.T) *scenario {
 	return game(t, "wuerttemberg", four, nil).and(

@@ -181,7 +181,7 @@ func (a api) closeGame(c echo.Context) error {
 	if err := decode(c, &b, true); err != nil {
 		return err
 	}
-	g, err := a.svc.Close(c.Request().Context(), gameID(c), b.RemainderTo, c.Request().Header.Get(idempotencyHeader))
+	g, err := a.svc.Close(c.Request().Context(), gameID(c), tapp.Close{RemainderTo: b.RemainderTo}, c.Request().Header.Get(idempotencyHeader))
 	if err != nil {
 		return err
 	}

@@ -254,3 +254,37 @@ func TestBrowserCutShowsWhoPaysWhomBeforeTheEnd(t *testing.T) {
 	}
 	run(t, ctx, "end the evening", chromedp.Click(chromedp.CSS(`form[data-cut] button[type=submit]`)), chromedp.WaitVisible(chromedp.CSS(`p.closed`)))
 }
+
+// A deal recorded on another phone after who pays whom was shown: the
+// close is refused with the evening as it stands now (409), the cut kept
+// where it still applies; ended from that page, it closes.
+func TestCloseRefusesAnEveningChangedSinceShown(t *testing.T) {
+	h := newServer(t)
+	id := cutEvening(t, h)
+	seen := regexp.MustCompile(`name="seen" value="(\d+)"`)
+	shown := page(t, h, "/g/"+id+"/close?remainder_to.1=Ben&remainder_to.2=Cleo", "en").body
+	m := seen.FindStringSubmatch(shown)
+	if m == nil {
+		t.Fatal("the close page does not carry the version it shows")
+	}
+	if r := do(t, h, "POST", "/api/games/"+id+"/hands", `{"contract":"coeurfrage","declarer":"Ben","points":58,"tricks":4}`); r.status != 201 {
+		t.Fatalf("another phone's deal: %d %s", r.status, r.body)
+	}
+	cut := url.Values{"remainder_to.1": {"Ben"}, "remainder_to.2": {"Cleo"}, "seen": {m[1]}}
+	r := form(t, h, "/g/"+id+"/close", cut)
+	if r.status != http.StatusConflict || !strings.Contains(errorNear(r.body, ""), "The evening has changed since who pays whom was shown") {
+		t.Fatalf("closing on numbers shown before another deal: %d %q", r.status, errorNear(r.body, ""))
+	}
+	if ledger := do(t, h, "GET", "/api/games/"+id+"/ledger", "").body; !strings.Contains(ledger, `"closed":false`) {
+		t.Fatalf("the refused close closed the evening: %s", ledger)
+	}
+	now := seen.FindStringSubmatch(r.body)
+	if now == nil || now[1] == m[1] {
+		t.Fatalf("the page after the refusal shows version %v, the one refused was %s", now, m[1])
+	}
+	cut.Set("seen", now[1])
+	redirect(t, h, "/g/"+id+"/close", cut)
+	if ledger := do(t, h, "GET", "/api/games/"+id+"/ledger", "").body; !strings.Contains(ledger, `"closed":true`) {
+		t.Fatalf("closed from the page as it stands: %s", ledger)
+	}
+}

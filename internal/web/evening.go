@@ -37,7 +37,7 @@ func closeView(p templates.Page, loc i18n.Localizer, g *tapp.State, chosen []str
 		}
 	}
 	p.EveningClosed = g.Closed != nil
-	v := templates.CloseView{Page: p, UnitsHead: unitsHead(loc, g), Closed: g.Closed != nil, HasPot: g.Variant().HasPot,
+	v := templates.CloseView{Page: p, Version: g.Version, UnitsHead: unitsHead(loc, g), Closed: g.Closed != nil, HasPot: g.Variant().HasPot,
 		Transfers: transferViews(loc, g, s.Transfers)}
 	pot := g.Pot()
 	if g.Closed != nil {
@@ -201,31 +201,40 @@ func (u ui) closeGame(c echo.Context) error {
 		// The form asked about more leftover units than the pot now
 		// leaves (a deal recorded on another phone since): its choices
 		// are about another pot.
-		return u.closeRefused(c, make([]string, units), u.localizer(c).T("close.cut-changed", units))
+		return u.closeRefused(c, make([]string, units), u.localizer(c).T("close.cut-changed", units), http.StatusUnprocessableEntity)
 	}
 	cut := cutChoices(form, units)
 	winners := slices.DeleteFunc(slices.Clone(cut), func(name string) bool { return name == "" })
 	if len(winners) > 0 && len(winners) < len(cut) {
 		// Some units chosen, not all: one name would read as one winner
 		// for all (rules.md), which is not what was tapped.
-		return u.closeRefused(c, cut, u.localizer(c).T("close.cut-each"))
+		return u.closeRefused(c, cut, u.localizer(c).T("close.cut-each"), http.StatusUnprocessableEntity)
 	}
-	if _, err = u.svc.Close(ctx, id, winners, form.Get("idempotency_key")); err == nil {
+	// The version whose settlement the page showed (the preview's, once
+	// the cut was chosen): a deal recorded since is not closed unseen.
+	seen, _ := strconv.ParseInt(form.Get("seen"), 10, 64)
+	if _, err = u.svc.Close(ctx, id, tapp.Close{RemainderTo: winners, Seen: seen}, form.Get("idempotency_key")); err == nil {
 		return c.Redirect(http.StatusSeeOther, "/g/"+id)
+	}
+	if pe, ok := problem.As(err); ok && pe.Code == "conflict.close-changed" {
+		if cutFormFor(form) > 0 && cutFormFor(form) != units {
+			cut = make([]string, units) // chosen for another pot
+		}
+		return u.closeRefused(c, cut, u.localizer(c).Error(err), http.StatusConflict)
 	}
 	if !problem.IsKind(err, problem.Input) {
 		return u.problem(c, err)
 	}
-	return u.closeRefused(c, cut, u.localizer(c).Error(err))
+	return u.closeRefused(c, cut, u.localizer(c).Error(err), http.StatusUnprocessableEntity)
 }
 
 // closeRefused shows the close form again with what was chosen and why
 // it was refused.
-func (u ui) closeRefused(c echo.Context, cut []string, why string) error {
+func (u ui) closeRefused(c echo.Context, cut []string, why string, status int) error {
 	p, l := u.page(c, "close.title")
 	return u.svc.View(c.Request().Context(), gameID(c), func(g *tapp.State) error {
 		v := closeView(p, l, g, cut)
 		v.Error = why
-		return render(c, http.StatusUnprocessableEntity, templates.Close(v))
+		return render(c, status, templates.Close(v))
 	})
 }
