@@ -414,10 +414,16 @@
     b.textContent = document.body.getAttribute("data-draft-clear");
     b.addEventListener("click", function () {
       // The form as the server made it (reset goes back to the page's
-      // own values), and the helpers told of it.
+      // own values), and the helpers told of it from each field, as a
+      // change there is (a Ramsch's listens on its own fieldset); then no
+      // draft: the cleared form is the one Record gives.
       form.reset();
+      Array.prototype.forEach.call(form.elements, function (el) {
+        // Not tout's: its change asks for the other shape of form, and
+        // reset leaves the shape as it is.
+        if (el.name && el.type !== "hidden" && el.name !== "tout") el.dispatchEvent(new Event("change", { bubbles: true }));
+      });
       draftDrop(name);
-      form.dispatchEvent(new Event("change", { bubbles: true }));
       p.remove();
       var first = form.querySelector("input:not([type=hidden]), select");
       if (first) first.focus();

@@ -298,3 +298,35 @@ func TestBrowserDraftBackSaysSoAndClears(t *testing.T) {
 		t.Fatalf("cleared and reloaded, the form holds %q (or says it was filled in)", got)
 	}
 }
+
+// A Ramsch's form cleared: its counts and what they showed (who has the
+// most points, the last player's counts as placeholders) go with them,
+// and no draft is left for the next time Record is tapped.
+func TestBrowserDraftClearedRamsch(t *testing.T) {
+	h := newServer(t)
+	base, _ := lanServer(t, h)
+	ctx := browser(t, lanNames)
+	run(t, ctx, "be a phone", asPhone("light"))
+	id := createGame(t, h, `{"variant":"wuerttemberg","players":["Anna","Ben","Cleo"]}`)
+	run(t, ctx, "part of a Ramsch",
+		chromedp.Navigate(base+"/g/"+id+"/record?contract=ramsch&lang=en"), chromedp.WaitVisible(chromedp.CSS(`fieldset.ramsch`)),
+		chromedp.SendKeys(chromedp.CSS(`input[name=ramsch_points_0]`), "50"), chromedp.SendKeys(chromedp.CSS(`input[name=ramsch_tricks_0]`), "4"),
+		chromedp.Click(chromedp.CSS(`input[name=ramsch_none_1]`)))
+	shown := `document.querySelector('output.most').textContent + '|' + [...document.querySelectorAll('fieldset.ramsch input')].map(i => i.placeholder).join('')`
+	if got := text(t, ctx, shown); !strings.HasPrefix(got, "Most points: Cleo|") {
+		t.Fatalf("the Ramsch's helpers before the reload: %q", got)
+	}
+	run(t, ctx, "reload, and clear", chromedp.Reload(), chromedp.WaitVisible(chromedp.CSS(`p.draft-back button`)),
+		chromedp.Click(chromedp.CSS(`p.draft-back button`)))
+	if got := value(t, ctx, "the cleared form", chromedp.Evaluate[string](formHolds)); got != "" {
+		t.Fatalf("the cleared Ramsch holds %q", got)
+	}
+	if got := text(t, ctx, shown); got != "|" {
+		t.Fatalf("the cleared Ramsch still shows %q", got)
+	}
+	run(t, ctx, "to the table and Record", chromedp.Navigate(base+"/g/"+id), chromedp.Click(chromedp.CSS(`a.button.primary[href$="/record"]`)),
+		loaded(`document.querySelector('nav.contracts') !== null`))
+	if where := text(t, ctx, `location.search + (document.querySelector('p.draft-back') ? ' said' : '')`); where != "" {
+		t.Fatalf("Record after clearing opened %q", where)
+	}
+}
