@@ -155,28 +155,51 @@
   }
 
   // Points for either side: show what the other side has, or, as soon as
-  // it is typed, a count no cards make (in the server's own words), so
-  // that a slip is seen while the deal is still in mind, even with the
-  // server away.
+  // it is typed, a count no cards make (in the server's own words, read as
+  // the server reads it), so that a slip is seen while the deal is still
+  // in mind; and such a deal is not sent, nor kept to send with the
+  // server away, only to be refused later (rules.md: 0 to the pack's
+  // points, never 1 for either side).
   function pointsHelper(root) {
     var form = root.querySelector("form.deal");
     if (!form) return;
     var total = +form.getAttribute("data-total"), pts = form.querySelector("#points"),
         out = form.querySelector("output.other");
+    if (!pts || !out) return;
+    var say = function (key, n) { return (out.getAttribute(key) || "").replace("{n}", n); };
+    var wrong = function () {
+      var typed = pts.value.trim();
+      if (typed === "") return "";
+      if (!/^[+-]?[0-9]+$/.test(typed)) return say("data-whole");
+      var n = parseInt(typed, 10), side = form.querySelector("input[name=points_side]:checked");
+      if (n < 0 || n > total) return say("data-over", n);
+      var declarer = side && side.value === "opponents" ? total - n : n;
+      if (declarer === 1) return say("data-one");
+      if (declarer === total - 1) return say("data-minus-one", declarer);
+      return "";
+    };
     var show = function () {
-      if (!pts || !out) return;
-      var side = form.querySelector("input[name=points_side]:checked");
-      var n = parseInt(pts.value, 10), bad = "";
-      if (n > total) bad = (out.getAttribute("data-over") || "").replace("{n}", n);
-      else if (n === 1 || n === total - 1) bad = out.getAttribute("data-one") || "";
+      var bad = wrong(), typed = pts.value.trim();
+      // The server's own message for the field is showing: not twice.
+      if (bad && document.getElementById("points-error")) bad = "", typed = "";
       out.classList.toggle("bad", !!bad);
       if (bad) { out.textContent = bad; return; }
-      if (isNaN(n) || n < 0) { out.textContent = ""; return; }
+      if (typed === "") { out.textContent = ""; return; }
+      var n = parseInt(typed, 10), side = form.querySelector("input[name=points_side]:checked");
       var mine = side && side.value === "opponents";
       out.textContent = out.getAttribute(mine ? "data-declarer" : "data-opponents").replace("%d", total - n);
     };
     form.addEventListener("input", show);
     form.addEventListener("change", show);
+    // Before the form's own sending (the queue's, a listener on the form
+    // too): the capture runs first on the form itself.
+    form.addEventListener("submit", function (e) {
+      if (!wrong()) return;
+      e.preventDefault();
+      e.stopImmediatePropagation();
+      show();
+      pts.focus();
+    }, true);
     show();
   }
 

@@ -284,33 +284,33 @@ type RecordView struct {
 	// than the pack holds ({n} for them), or 1 or Total−1 (the server's
 	// own refusals, so that a deal saved while it is away is not refused
 	// later for a slip seen only then).
-	PointsOver, PointsOne string
-	Declarers             []Option
-	DeclarerFixed         string // rufen: forehand
-	Partners              []Option
-	Trumps                []Option
-	TrumpNeeded           bool
-	Points                Field
-	PointsSide            string // "declarer" or "opponents"
-	PointsNeeded          bool
-	ShowPoints            bool // the contract takes points, or some were typed
-	Tricks                []Option
-	TricksField           Field
-	TricksNeeded          bool
-	Tout                  bool
-	ToutField             bool // the contract may be played tout
-	Kontra                []Option
-	KontraField           Field
-	Matzl                 []Option
-	MatzlField            Field
-	Ramsch                []RamschRow
-	RamschError           string
-	DeclarerField         Field
-	PartnerField          Field
-	TrumpField            Field
-	Reason                Field  // the void form's reason
-	CorrectReason         Field  // the correction's reason
-	Forced                string // "Zwangsramsch 2 of 4", when the deal must be one
+	PointsOver, PointsOne, PointsMinusOne, PointsWhole string
+	Declarers                                          []Option
+	DeclarerFixed                                      string // rufen: forehand
+	Partners                                           []Option
+	Trumps                                             []Option
+	TrumpNeeded                                        bool
+	Points                                             Field
+	PointsSide                                         string // "declarer" or "opponents"
+	PointsNeeded                                       bool
+	ShowPoints                                         bool // the contract takes points, or some were typed
+	Tricks                                             []Option
+	TricksField                                        Field
+	TricksNeeded                                       bool
+	Tout                                               bool
+	ToutField                                          bool // the contract may be played tout
+	Kontra                                             []Option
+	KontraField                                        Field
+	Matzl                                              []Option
+	MatzlField                                         Field
+	Ramsch                                             []RamschRow
+	RamschError                                        string
+	DeclarerField                                      Field
+	PartnerField                                       Field
+	TrumpField                                         Field
+	Reason                                             Field  // the void form's reason
+	CorrectReason                                      Field  // the correction's reason
+	Forced                                             string // "Zwangsramsch 2 of 4", when the deal must be one
 	// WonBy: the declarer wins by taking no trick ("none", bettel) or every
 	// trick ("all", durch, rufer, tout): the form asks won or lost, and
 	// the count of tricks only when lost.

@@ -268,10 +268,10 @@ func TestBrowserDraftBackSaysSoAndClears(t *testing.T) {
 	ctx := browser(t, lanNames)
 	run(t, ctx, "be a phone", asPhone("light"))
 	z := createGame(t, h, zugerGame)
-	run(t, ctx, "deal 1 with points no cards make",
+	run(t, ctx, "deal 1 with every trick but not every point",
 		chromedp.Navigate(base+"/g/"+z+"/record?contract=solo&lang=de"), chromedp.WaitVisible(chromedp.CSS(`#points`)),
-		chromedp.Click(chromedp.CSS(tap("declarer", "Ben"))), chromedp.SendKeys(chromedp.CSS(`#points`), "150"),
-		chromedp.Click(chromedp.CSS(tap("tricks", "5"))),
+		chromedp.Click(chromedp.CSS(tap("declarer", "Ben"))), chromedp.SendKeys(chromedp.CSS(`#points`), "100"),
+		chromedp.Click(chromedp.CSS(tap("tricks", "8"))),
 		chromedp.Click(chromedp.CSS(`form.deal button[type=submit]`)), chromedp.WaitVisible(chromedp.CSS(`#points-error`)))
 	if back := text(t, ctx, `(document.querySelector('p.draft-back')||{}).textContent||''`); back != "" {
 		t.Fatalf("the server's own answer to the form says %q: it is no draft put back", back)
@@ -279,7 +279,7 @@ func TestBrowserDraftBackSaysSoAndClears(t *testing.T) {
 	run(t, ctx, "to the table and back",
 		chromedp.Navigate(base+"/g/"+z), chromedp.Click(chromedp.CSS(`a.button.primary[href$="/record"]`)),
 		loaded(`location.search.includes('contract=solo') && document.querySelector('form.deal') !== null`))
-	const refused = "declarer=Ben&points=150&points_side=declarer&tricks=5"
+	const refused = "declarer=Ben&points=100&points_side=declarer&tricks=8"
 	if got := value(t, ctx, "the form", chromedp.Evaluate[string](formHolds)); got != refused {
 		t.Fatalf("the form holds %q, want the draft %q", got, refused)
 	}

@@ -116,14 +116,16 @@ func TestBrowserSeveralDealsWhileTheServerIsAway(t *testing.T) {
 	}
 	t.Logf("server down: deals 2, 3 and 4 recorded on the phone, arrived once each, in order")
 
-	// Deal 5 is refused when it arrives (150 card points of 120). Deal 6,
+	// Deal 5 is refused when it arrives (70 card points in no trick: a
+	// check the phone leaves to the server, unlike points no cards make,
+	// which the form does not let go). Deal 6,
 	// recorded after it, is not sent (it would be deal 5 now) but kept as
 	// the draft of deal 6's form.
 	run(t, ctx, "type deal 5",
 		chromedp.Click(chromedp.CSS(`a.button.primary`)), chromedp.WaitVisible(chromedp.CSS(`nav.contracts`)),
 		chromedp.Click(chromedp.CSS(`a.pick[href="?contract=solo"]`)), chromedp.WaitVisible(chromedp.CSS(`form.deal`)),
 		chromedp.Click(chromedp.CSS(tap("declarer", "Anna"))), chromedp.Click(chromedp.CSS(tap("trump", "clubs"))),
-		chromedp.SendKeys(chromedp.CSS(`#points`), "150"))
+		chromedp.SendKeys(chromedp.CSS(`#points`), "70"), chromedp.Click(chromedp.CSS(tap("tricks", "0"))))
 	srv.stop()
 	run(t, ctx, "save deal 5 and 6 with the server down",
 		chromedp.Click(chromedp.CSS(`form.deal button[type=submit]`)),
@@ -150,7 +152,7 @@ func TestBrowserSeveralDealsWhileTheServerIsAway(t *testing.T) {
 		t.Fatalf("%v deals while deal 5 is refused, want 4: deal 6 went ahead of it", n)
 	}
 	run(t, ctx, "correct deal 5",
-		chromedp.Clear(chromedp.CSS(`#points`)), chromedp.SendKeys(chromedp.CSS(`#points`), "70"),
+		chromedp.Click(chromedp.CSS(tap("tricks", "6"))),
 		chromedp.Click(chromedp.CSS(`form.deal button[type=submit]`)),
 		chromedp.WaitVisible(chromedp.ID(`hand-5`)))
 	// Deal 6's form opens as it was typed.

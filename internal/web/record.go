@@ -89,6 +89,9 @@ func (u ui) recordView(p templates.Page, loc i18n.Localizer, g *tapp.State, hand
 	over := loc.Error(payout.Messages().Input("points", "points.range", sentinel, v.Total))
 	v.PointsOver = strings.Replace(over, strconv.Itoa(sentinel), "{n}", 1)
 	v.PointsOne = loc.Error(payout.Messages().Input("points", "points.one"))
+	minusOne := loc.Error(payout.Messages().Input("points", "points.total-minus-one", sentinel))
+	v.PointsMinusOne = strings.Replace(minusOne, strconv.Itoa(sentinel), "{n}", 1)
+	v.PointsWhole = loc.T("form.whole-number")
 	pick := func(name string, values, labels []string) []templates.Option {
 		var out []templates.Option
 		cur := f.get(name)

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -61,11 +62,16 @@ func TestBrowserImpossiblePointsSaidWhileTyping(t *testing.T) {
 		bad                bool
 	}{
 		{"en", "150", "150 is outside 0–120, the card points in the pack.", true},
-		{"en", "119", "No set of cards is worth exactly 1 point.", true},
+		{"en", "119", "119 would leave the other side exactly 1 point, and no set of cards is worth 1.", true},
 		{"en", "1", "No set of cards is worth exactly 1 point.", true},
+		{"en", "-1", "-1 is outside 0–120, the card points in the pack.", true},
+		// Read as the server reads a number: whole, in digits.
+		{"en", "12abc", "Enter a whole number.", true},
+		{"en", "1.5", "Enter a whole number.", true},
+		{"en", "１１９", "Enter a whole number.", true},
 		{"en", "70", "The opponents have 50.", false},
 		{"de", "121", "Die Augen müssen zwischen 0 und 120 liegen (alle Augen im Spiel), nicht 121.", true},
-		{"sv", "119", "Inga kort är värda exakt 1 öga.", true},
+		{"sv", "1", "Inga kort är värda exakt 1 öga.", true},
 		{"sv", "120", "Motspelarna har 0.", false},
 	} {
 		// Each row on a form of its own: no draft of the last row's typing.
@@ -74,5 +80,28 @@ func TestBrowserImpossiblePointsSaidWhileTyping(t *testing.T) {
 		if got != c.want || bad != c.bad {
 			t.Errorf("%s, %s points typed: %q (marked %v), want %q (marked %v)", c.lang, c.points, got, bad, c.want, c.bad)
 		}
+	}
+
+	// Typed for the opponents, 1 leaves the declarer's side 119.
+	run(t, ctx, "the solo's form again", js(`sessionStorage.clear()`), chromedp.Navigate(base+"/g/"+id+"/record?contract=solo&lang=en"), chromedp.WaitVisible(chromedp.CSS(`#points`)),
+		chromedp.Click(chromedp.CSS(tap("points_side", "opponents"))))
+	if got, _ := said("1 for the opponents", "1"); got != "119 would leave the other side exactly 1 point, and no set of cards is worth 1." {
+		t.Errorf("1 typed for the opponents: %q", got)
+	}
+	// Such a deal is not sent (nor, with the server away, kept to be
+	// refused later): Save leaves it on the form, the points in focus.
+	run(t, ctx, "save it", chromedp.Click(chromedp.CSS(tap("declarer", "Ben"))), chromedp.Click(chromedp.CSS(tap("tricks", "5"))),
+		chromedp.Click(chromedp.CSS(`form.deal button[type=submit]`)))
+	if where := text(t, ctx, `location.search + ' ' + document.activeElement.id + ' ' + (document.getElementById('queue').hidden ? 'nothing waits' : 'waits')`); where != "?contract=solo&lang=en points nothing waits" {
+		t.Errorf("saved with 1 point for the opponents: %q", where)
+	}
+	if hands := strings.TrimSpace(do(t, h, "GET", "/api/games/"+id+"/hands", "").body); hands != "[]" {
+		t.Fatalf("deals recorded from an impossible form: %s", hands)
+	}
+	// Sent without the script's check (as a deal kept from before it): the
+	// server's own message beside the field, and not the hint again.
+	run(t, ctx, "send it as a plain post", js(`HTMLFormElement.prototype.submit.call(document.querySelector('form.deal'))`), chromedp.WaitVisible(chromedp.CSS(`#points-error`)))
+	if got := text(t, ctx, `document.getElementById('points-error').textContent + '|' + document.querySelector('output.other').textContent`); !strings.HasSuffix(got, "|") || !strings.Contains(got, "exactly 1 point") {
+		t.Errorf("the server's refusal and the hint: %q", got)
 	}
 }
