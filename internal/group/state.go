@@ -100,6 +100,15 @@ func (s *State) Newcomers(players []string) []string {
 	return out
 }
 
+// CheckSpelling refuses a name that is a member's written otherwise
+// ("anna" for "Anna"), as an evening with it is refused.
+func (s *State) CheckSpelling(name string) error {
+	if other := s.spelledAs(name); other != "" && other != name {
+		return catalogue.Input("players", "member.spelled", name, other)
+	}
+	return nil
+}
+
 // spelledAs gives the member whose name compares the same as name ("anna"
 // and "Anna"), or "".
 func (s *State) spelledAs(name string) string {

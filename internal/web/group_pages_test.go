@@ -101,7 +101,7 @@ func TestGroupPagesFlow(t *testing.T) {
 	// them.
 	evening := url.Values{"player": {"Anna", "Ben", "Cleo", "Dan"}, "unit": {"0.50"}, "currency": {"CHF"}, "group": {gid}}
 	ask := form(t, h, "/new/zuger", evening)
-	if said := errorNear(ask.body, "player2"); ask.status != http.StatusOK || said != `"Cleo" is not in this group yet: check the spelling, or tap “Start the evening” again to add Cleo as a member.` || errorNear(ask.body, "player0") != "" {
+	if said := errorNear(ask.body, "player2"); ask.status != http.StatusOK || said != "“Cleo” is not in this group yet: check the spelling, or tap “Start the evening” again to add Cleo as a member." || errorNear(ask.body, "player0") != "" {
 		t.Fatalf("an evening with two newcomers: %d %q", ask.status, said)
 	}
 	if !strings.Contains(ask.body, `name="new_members" value="Cleo
@@ -111,13 +111,22 @@ Dan"`) {
 	if evenings := do(t, h, "GET", "/api/groups/"+gid, "").json(t)["evenings"].([]any); len(evenings) != 0 {
 		t.Fatalf("asking about the newcomers started an evening: %v", evenings)
 	}
-	// Another newcomer typed meanwhile is asked about again.
+	// Another newcomer typed meanwhile is asked about; the one asked
+	// about already is not asked again.
 	evening["new_members"] = []string{"Cleo\nDan"}
 	evening["player"] = []string{"Anna", "Ben", "Cleo", "Dana"}
-	if ask := form(t, h, "/new/zuger", evening); ask.status != http.StatusOK || errorNear(ask.body, "player3") == "" || errorNear(ask.body, "player2") == "" {
-		t.Fatalf("a name changed after the question: %d %q", ask.status, errorNear(ask.body, "player3"))
+	if ask := form(t, h, "/new/zuger", evening); ask.status != http.StatusOK || errorNear(ask.body, "player3") == "" || errorNear(ask.body, "player2") != "" {
+		t.Fatalf("a name changed after the question: %d %q, %q", ask.status, errorNear(ask.body, "player3"), errorNear(ask.body, "player2"))
 	}
-	evening["player"] = []string{"Anna", "Ben", "Cleo", "Dan"}
+	// A member's name written otherwise is said at the same time as the
+	// question about a newcomer: one round of corrections.
+	evening["new_members"], evening["player"] = nil, []string{"anna", "Ben", "Cleo", "Dan"}
+	ask = form(t, h, "/new/zuger", evening)
+	if errorNear(ask.body, "player0") != `"anna" is a member of this group written "Anna"; write the name the same way.` || errorNear(ask.body, "player2") == "" {
+		t.Fatalf("a member written otherwise beside a newcomer: %q, %q", errorNear(ask.body, "player0"), errorNear(ask.body, "player2"))
+	}
+	// Corrected, and the newcomers as asked about (in any order): started.
+	evening["new_members"], evening["player"] = []string{"Dan\nCleo"}, []string{"Anna", "Ben", "Cleo", "Dan"}
 	gameID := startForm(t, h, "zuger", evening)
 	// A unit that is not the group's is refused on the form.
 	r := form(t, h, "/new/zuger", url.Values{"player": {"Anna", "Ben", "Cleo", "Dan"}, "unit": {"1"}, "currency": {"CHF"}, "group": {gid}})

@@ -373,16 +373,26 @@ func (u ui) askNewcomers(c echo.Context, form url.Values, players []string, view
 	if err != nil || len(st.Members()) == 0 {
 		return false // the start refuses the group, with its message
 	}
+	// Asked about already: the names the form came back with, in any order.
+	asked := strings.Split(form.Get("new_members"), "\n")
 	newcomers := st.Newcomers(players)
-	if len(newcomers) == 0 || form.Get("new_members") == strings.Join(newcomers, "\n") {
-		return false
-	}
 	loc := u.localizer(c)
+	ask := false
 	for i, name := range form["player"] {
-		if name = strings.TrimSpace(name); i < len(view.Seats) && slices.Contains(newcomers, name) {
-			view.Seats[i].Error = loc.T("new.not-member", name, loc.T("new.start"))
+		name = strings.TrimSpace(name)
+		if i >= len(view.Seats) || name == "" {
+			continue
+		}
+		// A member's name written otherwise is said at the same time, so
+		// that one round of corrections is enough.
+		if err := st.CheckSpelling(name); err != nil {
+			view.Seats[i].Error, ask = loc.Error(err), true
+		} else if slices.Contains(newcomers, name) && !slices.Contains(asked, name) {
+			view.Seats[i].Error, ask = loc.T("new.not-member", name, loc.T("new.start")), true
 		}
 	}
-	view.NewMembers = strings.Join(newcomers, "\n")
-	return true
+	if ask {
+		view.NewMembers = strings.Join(newcomers, "\n")
+	}
+	return ask
 }
