@@ -181,10 +181,9 @@
     var show = function () {
       var bad = wrong(), typed = pts.value.trim();
       // The server's own message for the field is showing: not twice.
-      if (bad && document.getElementById("points-error")) bad = "", typed = "";
-      out.classList.toggle("bad", !!bad);
-      if (bad) { out.textContent = bad; return; }
-      if (typed === "") { out.textContent = ""; return; }
+      var said = bad && document.getElementById("points-error");
+      out.classList.toggle("bad", !!bad && !said);
+      if (bad || typed === "") { out.textContent = said ? "" : bad; return; }
       var n = parseInt(typed, 10), side = form.querySelector("input[name=points_side]:checked");
       var mine = side && side.value === "opponents";
       out.textContent = out.getAttribute(mine ? "data-declarer" : "data-opponents").replace("%d", total - n);

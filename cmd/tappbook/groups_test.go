@@ -12,6 +12,7 @@ import (
 	"tappbook/internal/game"
 	"tappbook/internal/group"
 	"tappbook/internal/payout"
+	"tappbook/internal/tapp"
 )
 
 // season fills a database with a group of two closed evenings and a
@@ -37,7 +38,7 @@ func season(t *testing.T, path string) string {
 		if _, err := svc.Record(ctx, e.ID, payout.Record{Contract: "solo", Declarer: "Ben", Points: ip(70), Tricks: ip(5)}, game.Checks{}, ""); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := svc.Close(ctx, e.ID, nil, ""); err != nil {
+		if _, err := svc.Close(ctx, e.ID, tapp.Close{}, ""); err != nil {
 			t.Fatal(err)
 		}
 		if e, err = svc.Again(ctx, e.ID, ""); err != nil {
