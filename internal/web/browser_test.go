@@ -72,6 +72,13 @@ func value[T any](t *testing.T, ctx context.Context, what string, a chromedp.Act
 	return v
 }
 
+// cutShown waits, on the close page, until who pays whom with the cut
+// chosen is in (static/app.js cutPreview): until then the button that
+// ends the evening waits, and the payments coming in move it.
+func cutShown() chromedp.Action[chromedp.Void] {
+	return loaded(`!document.querySelector('#settle.stale, #settle .undecided')`)
+}
+
 // js runs a script in the page for its effect.
 func js(expr string) chromedp.Action[chromedp.Void] {
 	return func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
@@ -221,7 +228,7 @@ func evening(t *testing.T, ctx context.Context, base, id string, deals []deal, c
 		// The cut chosen, who pays whom comes in above the button: tapped
 		// only then, as a person reading it does (a tap meanwhile lands
 		// where the button was).
-		loaded(`!document.querySelector('#settle .undecided')`),
+		cutShown(),
 		chromedp.Click(chromedp.CSS(`form button.primary`)),
 		chromedp.WaitVisible(chromedp.CSS(`p.closed`)))
 	transfers := value(t, ctx, "read the closed table", chromedp.Text(chromedp.ID(`live`)))

@@ -37,6 +37,7 @@ func TestBrowserEmptyFieldSpeaksThePagesLanguage(t *testing.T) {
 	run(t, ctx, "choose and close",
 		chromedp.Click(chromedp.CSS(tap("remainder_to.1", "Ben"))),
 		chromedp.Click(chromedp.CSS(tap("remainder_to.2", "Ben"))),
+		cutShown(),
 		chromedp.Click(chromedp.CSS(`form button.primary`)),
 		chromedp.WaitVisible(chromedp.CSS(`p.closed`)))
 }
