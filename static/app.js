@@ -262,17 +262,28 @@
       settle.classList.add("stale");
       say(settle, form.getAttribute("data-working"));
       if (end) end.disabled = true;
-      fetch(location.pathname + "?" + q.toString(), { headers: { "X-Requested-With": "fetch" } })
+      // A Wi-Fi that hangs rather than refuses is given up on.
+      var stop = window.AbortController ? new AbortController() : null;
+      var late = stop && setTimeout(function () { stop.abort(); }, 6000);
+      fetch(location.pathname + "?" + q.toString(), { headers: { "X-Requested-With": "fetch" }, signal: stop ? stop.signal : undefined })
         .then(function (r) { if (!r.ok) throw new Error(r.status); return r.text(); })
         .then(function (html) {
+          clearTimeout(late);
           if (mine !== asked) return; // a later choice's answer is the one to show
-          var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("settle"),
-              old = document.getElementById("settle");
+          var doc = new DOMParser().parseFromString(html, "text/html"),
+              fresh = doc.getElementById("settle"), old = document.getElementById("settle");
+          if (!doc.getElementById("close-form")) {
+            // Closed meanwhile (another phone): the page as it is now.
+            var main = doc.getElementById("main");
+            if (main) { document.getElementById("main").replaceWith(main); init(main); }
+            return;
+          }
           if (!fresh || !old) throw new Error("no settlement");
           old.replaceWith(fresh);
           if (end) end.disabled = false;
         })
         .catch(function () {
+          clearTimeout(late);
           if (mine !== asked) return;
           // The close still says what it gives, and refuses an evening
           // changed since the version shown.

@@ -73,9 +73,10 @@ type NewGameView struct {
 	// must play for: the form shows them as text, not fields to change.
 	GroupMoney string
 	ForGroup   GroupRef // the evening is one of this group (group.templ)
-	// NewMembers: the players not yet in the group, asked about once (one
-	// a line); sent back with the same names, the evening adds them.
-	NewMembers string
+	// NewMembers: the players not yet in the group, asked about once (a
+	// hidden field each: a browser sends a line break in a field as CRLF);
+	// sent back with the same names, the evening adds them.
+	NewMembers []string
 }
 
 // RuleView is one house rule with its default shown.
@@ -333,7 +334,11 @@ type RamschRow struct {
 // CloseView is the end of the evening.
 type CloseView struct {
 	Page
-	Version    int64  // the game's, whose settlement is shown: the close sends it back
+	Version int64 // the game's, whose settlement is shown: the close sends it back
+	// ShownCut: the cut whose payments are shown (the winner of each
+	// leftover unit), sent back with the close: one not shown is shown
+	// first.
+	ShownCut   []string
 	UnitsHead  string // as TableView.UnitsHead
 	Closed     bool
 	Players    []PlayerView

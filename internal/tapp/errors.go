@@ -17,7 +17,7 @@ var catalogue = problem.NewCatalogue(map[string]string{
 	"matzl.missing":                 "side: say which side caught the matzl: none, declarer or defenders",
 	"conflict.damaged":              "this game's stored history is damaged at event %d (version %d: %s); it can be read up to there but nothing can be recorded; restore it from a backup",
 	"conflict.closed":               "this evening is closed; nothing more can be recorded or changed",
-	"conflict.close-changed":        "the evening has changed since who pays whom was shown (a deal was recorded or changed meanwhile); check it as it stands now, then end the evening",
+	"conflict.close-changed":        "the evening has changed since who pays whom was shown (something was recorded on another phone meanwhile); check it as it stands now, then end the evening",
 	"conflict.dealer":               "%[1]s is the dealer of deal %[2]d, not %[3]s; someone may have recorded a deal meanwhile",
 	"conflict.dealer-unknown":       "%[3]q is not a player of this game; %[1]s is the dealer of deal %[2]d",
 	"conflict.hand":                 "this is deal %d, not %d; someone may have recorded it already, so check the list before recording again",

@@ -282,9 +282,30 @@ func TestCloseRefusesAnEveningChangedSinceShown(t *testing.T) {
 	if now == nil || now[1] == m[1] {
 		t.Fatalf("the page after the refusal shows version %v, the one refused was %s", now, m[1])
 	}
+	// Ended with a cut the page did not show the payments of (a choice
+	// changed while its answer was lost): shown first, not closed.
+	cut.Set("seen", now[1])
+	cut["seen_cut"] = []string{"Cleo", "Cleo"}
+	r = form(t, h, "/g/"+id+"/close", cut)
+	if r.status != http.StatusConflict || errorNear(r.body, "") != "Who pays whom with this cut is shown above: check it, then end the evening." {
+		t.Fatalf("closing with a cut not shown: %d %q", r.status, errorNear(r.body, ""))
+	}
+	if !strings.Contains(r.body, `name="seen_cut" value="Ben"`) || !strings.Contains(words(r.body), "go to Ben and Cleo") {
+		t.Fatalf("the cut sent is not the one shown now: %s", words(r.body))
+	}
+	// A seen that is no version never matches.
+	cut["seen_cut"] = []string{"Ben", "Cleo"}
+	cut.Set("seen", "abc")
+	if r := form(t, h, "/g/"+id+"/close", cut); r.status != http.StatusConflict {
+		t.Fatalf("closing with seen=abc: %d", r.status)
+	}
 	cut.Set("seen", now[1])
 	redirect(t, h, "/g/"+id+"/close", cut)
 	if ledger := do(t, h, "GET", "/api/games/"+id+"/ledger", "").body; !strings.Contains(ledger, `"closed":true`) {
 		t.Fatalf("closed from the page as it stands: %s", ledger)
+	}
+	// Ended again from another tab: the evening is closed, said so.
+	if r := form(t, h, "/g/"+id+"/close", cut); r.status != http.StatusConflict || errorNear(r.body, "") != "This evening is closed; nothing more can be recorded or changed." {
+		t.Fatalf("ending a closed evening: %d %q", r.status, errorNear(r.body, ""))
 	}
 }

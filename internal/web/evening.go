@@ -80,6 +80,7 @@ func closeView(p templates.Page, loc i18n.Localizer, g *tapp.State, chosen []str
 		v.NeedCut = true
 		v.Undecided = loc.T("close.undecided", s.Undecided, strings.Join(s.CutAmong, ", "))
 		if asChosen {
+			v.ShownCut = chosen // as the form has it: what it sends back
 			v.Undecided = ""
 			v.LeftoverTo = loc.T("close.leftover-chosen", len(s.RemainderTo), leftoverNames(loc, g.Setup.Players, s.RemainderTo))
 		}
@@ -192,40 +193,64 @@ func (u ui) closeGame(c echo.Context) error {
 	if err != nil {
 		return u.problem(c, err)
 	}
-	ctx, id := c.Request().Context(), gameID(c)
-	units := 0
-	if err := u.svc.View(ctx, id, func(g *tapp.State) error { units = g.Settlement().Undecided; return nil }); err != nil {
+	ctx, id, loc := c.Request().Context(), gameID(c), u.localizer(c)
+	var now *tapp.State
+	if err := u.svc.View(ctx, id, func(g *tapp.State) error { now = g; return nil }); err != nil {
 		return u.problem(c, err)
 	}
-	if cutFormFor(form) > units {
+	units := now.Settlement().Undecided
+	// The version whose settlement the page showed: an evening closed or
+	// changed since (another phone) is not closed on numbers nobody saw.
+	// A page's form always sends a number; anything else never matches.
+	seen := int64(0)
+	if raw, ok := form["seen"]; ok {
+		if seen, err = strconv.ParseInt(strings.Join(raw, ""), 10, 64); err != nil || seen < 1 {
+			seen = -1
+		}
+	}
+	switch {
+	case now.Closed != nil:
+		return u.closeRefused(c, nil, loc.Error(tapp.Messages().Conflict("conflict.closed")), http.StatusConflict)
+	case seen != 0 && seen != now.Version:
+		return u.closeRefused(c, u.cutStill(form, units), loc.Error(tapp.Messages().Conflict("conflict.close-changed")), http.StatusConflict)
+	case cutFormFor(form) > units:
 		// The form asked about more leftover units than the pot now
 		// leaves (a deal recorded on another phone since): its choices
 		// are about another pot.
-		return u.closeRefused(c, make([]string, units), u.localizer(c).T("close.cut-changed", units), http.StatusUnprocessableEntity)
+		return u.closeRefused(c, make([]string, units), loc.T("close.cut-changed", units), http.StatusUnprocessableEntity)
 	}
 	cut := cutChoices(form, units)
 	winners := slices.DeleteFunc(slices.Clone(cut), func(name string) bool { return name == "" })
 	if len(winners) > 0 && len(winners) < len(cut) {
 		// Some units chosen, not all: one name would read as one winner
 		// for all (rules.md), which is not what was tapped.
-		return u.closeRefused(c, cut, u.localizer(c).T("close.cut-each"), http.StatusUnprocessableEntity)
+		return u.closeRefused(c, cut, loc.T("close.cut-each"), http.StatusUnprocessableEntity)
 	}
-	// The version whose settlement the page showed (the preview's, once
-	// the cut was chosen): a deal recorded since is not closed unseen.
-	seen, _ := strconv.ParseInt(form.Get("seen"), 10, 64)
+	if _, shown := form["seen"]; shown && units > 0 && len(winners) == units && !slices.Equal(form["seen_cut"], winners) {
+		// A cut whose payments the page did not show (chosen without the
+		// script, or its answer lost): shown now, ended by the next tap.
+		return u.closeRefused(c, cut, loc.T("close.cut-unseen"), http.StatusConflict)
+	}
 	if _, err = u.svc.Close(ctx, id, tapp.Close{RemainderTo: winners, Seen: seen}, form.Get("idempotency_key")); err == nil {
 		return c.Redirect(http.StatusSeeOther, "/g/"+id)
 	}
-	if pe, ok := problem.As(err); ok && pe.Code == "conflict.close-changed" {
-		if cutFormFor(form) > 0 && cutFormFor(form) != units {
-			cut = make([]string, units) // chosen for another pot
-		}
-		return u.closeRefused(c, cut, u.localizer(c).Error(err), http.StatusConflict)
+	if pe, ok := problem.As(err); ok && pe.Kind == problem.Conflict {
+		// Changed or closed between the check above and the close.
+		return u.closeRefused(c, u.cutStill(form, units), loc.Error(err), http.StatusConflict)
 	}
 	if !problem.IsKind(err, problem.Input) {
 		return u.problem(c, err)
 	}
-	return u.closeRefused(c, cut, u.localizer(c).Error(err), http.StatusUnprocessableEntity)
+	return u.closeRefused(c, cut, loc.Error(err), http.StatusUnprocessableEntity)
+}
+
+// cutStill is the cut posted, where it is still about the pot as it
+// stands (as many leftover units), else none chosen.
+func (u ui) cutStill(form url.Values, units int) []string {
+	if cutFormFor(form) > 0 && cutFormFor(form) != units {
+		return make([]string, units)
+	}
+	return cutChoices(form, units)
 }
 
 // closeRefused shows the close form again with what was chosen and why

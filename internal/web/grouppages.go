@@ -374,7 +374,7 @@ func (u ui) askNewcomers(c echo.Context, form url.Values, players []string, view
 		return false // the start refuses the group, with its message
 	}
 	// Asked about already: the names the form came back with, in any order.
-	asked := strings.Split(form.Get("new_members"), "\n")
+	asked := form["new_members"]
 	newcomers := st.Newcomers(players)
 	loc := u.localizer(c)
 	ask := false
@@ -392,7 +392,7 @@ func (u ui) askNewcomers(c echo.Context, form url.Values, players []string, view
 		}
 	}
 	if ask {
-		view.NewMembers = strings.Join(newcomers, "\n")
+		view.NewMembers = newcomers
 	}
 	return ask
 }
