@@ -154,6 +154,7 @@ func TestBrowserCutTwoUnitsToTwoPlayers(t *testing.T) {
 		chromedp.WaitVisible(chromedp.CSS(`fieldset.picks`)),
 		chromedp.Click(chromedp.CSS(tap("remainder_to.1", "Anna"))),
 		chromedp.Click(chromedp.CSS(tap("remainder_to.2", "Cleo"))),
+		cutShown(),
 		chromedp.Click(chromedp.CSS(`form button.primary`)),
 		chromedp.WaitVisible(chromedp.CSS(`p.closed`)))
 	shot(t, ctx, "cut-two-units")

@@ -194,8 +194,8 @@ func (u ui) closeGame(c echo.Context) error {
 		return u.problem(c, err)
 	}
 	ctx, id, loc := c.Request().Context(), gameID(c), u.localizer(c)
-	var now *tapp.State
-	if err := u.svc.View(ctx, id, func(g *tapp.State) error { now = g; return nil }); err != nil {
+	now, err := u.svc.Snapshot(ctx, id)
+	if err != nil {
 		return u.problem(c, err)
 	}
 	units := now.Settlement().Undecided
@@ -212,7 +212,7 @@ func (u ui) closeGame(c echo.Context) error {
 	case now.Closed != nil:
 		return u.closeRefused(c, nil, loc.Error(tapp.Messages().Conflict("conflict.closed")), http.StatusConflict)
 	case seen != 0 && seen != now.Version:
-		return u.closeRefused(c, u.cutStill(form, units), loc.Error(tapp.Messages().Conflict("conflict.close-changed")), http.StatusConflict)
+		return u.closeRefused(c, cutStill(form, units), loc.Error(tapp.Messages().Conflict("conflict.close-changed")), http.StatusConflict)
 	case cutFormFor(form) > units:
 		// The form asked about more leftover units than the pot now
 		// leaves (a deal recorded on another phone since): its choices
@@ -236,7 +236,7 @@ func (u ui) closeGame(c echo.Context) error {
 	}
 	if pe, ok := problem.As(err); ok && pe.Kind == problem.Conflict {
 		// Changed or closed between the check above and the close.
-		return u.closeRefused(c, u.cutStill(form, units), loc.Error(err), http.StatusConflict)
+		return u.closeRefused(c, cutStill(form, units), loc.Error(err), http.StatusConflict)
 	}
 	if !problem.IsKind(err, problem.Input) {
 		return u.problem(c, err)
@@ -246,7 +246,7 @@ func (u ui) closeGame(c echo.Context) error {
 
 // cutStill is the cut posted, where it is still about the pot as it
 // stands (as many leftover units), else none chosen.
-func (u ui) cutStill(form url.Values, units int) []string {
+func cutStill(form url.Values, units int) []string {
 	if cutFormFor(form) > 0 && cutFormFor(form) != units {
 		return make([]string, units)
 	}
