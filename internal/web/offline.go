@@ -51,17 +51,19 @@ func foreseeable(g *tapp.State) bool {
 	return g.HerzAs == nil && g.Closed == nil
 }
 
-// sentinel stands for a deal's number in a sentence, to be made a {n}:
-// below a thousand, so that no language groups its digits.
+// sentinel stands for a number in a sentence, to be made a {n} (withN)
+// that the phone's script fills in: below a thousand, so that no language
+// groups its digits.
 const sentinel = 987
+
+// withN makes the sentinel in a sentence the script's {n}.
+func withN(s string) string { return strings.Replace(s, strconv.Itoa(sentinel), "{n}", 1) }
 
 // nextDeal is the next deal with key, as JSON. Without a key (a page kept
 // in the cache, shown to every phone alike) the phone makes its own.
 func nextDeal(loc i18n.Localizer, game string, g *tapp.State, key string) string {
 	hand := g.NextHand()
-	of := func(msg string) string {
-		return strings.Replace(loc.T(msg, sentinel), strconv.Itoa(sentinel), "{n}", 1)
-	}
+	of := func(msg string) string { return withN(loc.T(msg, sentinel)) }
 	b, err := json.Marshal(aheadDeal{Hand: hand, Seat: g.DealerOf(hand), Key: key, Draft: draftKey(game, g, hand, false),
 		Title: loc.T("record.title", hand), Submit: loc.T("record.submit", hand),
 		TitleOf: of("record.title"), SubmitOf: of("record.submit")})

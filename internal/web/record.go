@@ -86,11 +86,9 @@ func (u ui) recordView(p templates.Page, loc i18n.Localizer, g *tapp.State, hand
 	}
 	v.Contract = contract
 	v.Total = payout.TotalPoints(g.Setup.Variant)
-	over := loc.Error(payout.Messages().Input("points", "points.range", sentinel, v.Total))
-	v.PointsOver = strings.Replace(over, strconv.Itoa(sentinel), "{n}", 1)
+	v.PointsOver = withN(loc.Error(payout.Messages().Input("points", "points.range", sentinel, v.Total)))
 	v.PointsOne = loc.Error(payout.Messages().Input("points", "points.one"))
-	minusOne := loc.Error(payout.Messages().Input("points", "points.total-minus-one", sentinel))
-	v.PointsMinusOne = strings.Replace(minusOne, strconv.Itoa(sentinel), "{n}", 1)
+	v.PointsMinusOne = withN(loc.Error(payout.Messages().Input("points", "points.total-minus-one", sentinel)))
 	v.PointsWhole = loc.T("form.whole-number")
 	pick := func(name string, values, labels []string) []templates.Option {
 		var out []templates.Option
