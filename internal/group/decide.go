@@ -157,15 +157,14 @@ func (s *State) decideMembers(players []string) ([]Payload, error) {
 	if err != nil {
 		return nil, err
 	}
-	var out []Payload
 	for _, p := range checked {
-		switch other := s.spelledAs(p); {
-		case other == p:
-		case other != "":
-			return nil, catalogue.Input("players", "member.spelled", p, other)
-		default:
-			out = append(out, MemberAdded{Name: p})
+		if err := s.CheckSpelling(p); err != nil {
+			return nil, err
 		}
+	}
+	var out []Payload
+	for _, p := range s.Newcomers(checked) {
+		out = append(out, MemberAdded{Name: p})
 	}
 	return out, nil
 }
