@@ -27,13 +27,13 @@ import (
 // are those closing with that cut gives, said as such: nobody should end
 // the evening, which cannot be undone, without seeing who pays whom.
 func closeView(p templates.Page, loc i18n.Localizer, g *tapp.State, chosen []string) templates.CloseView {
-	s := g.Settlement()
-	asChosen := false
-	if s.Provisional && len(chosen) > 0 && !slices.Contains(chosen, "") {
+	// standing: as recorded, the cut not yet (its units undecided); s:
+	// what is shown, standing or with the cut as chosen.
+	standing := g.Settlement()
+	s, asChosen := standing, false
+	if standing.Provisional && len(chosen) > 0 && !slices.Contains(chosen, "") {
 		if with, err := g.SettlementWith(chosen); err == nil {
-			cutAmong, undecided := s.CutAmong, s.Undecided
 			s, asChosen = with, true
-			s.Provisional, s.CutAmong, s.Undecided = true, cutAmong, undecided // the cut is still to be recorded
 		}
 	}
 	p.EveningClosed = g.Closed != nil
@@ -59,15 +59,12 @@ func closeView(p templates.Page, loc i18n.Localizer, g *tapp.State, chosen []str
 	}
 	// The units the equal shares leave over: given by the cut or the
 	// biggest loser, or still undecided.
-	v.Leftover = len(s.RemainderTo) + s.Undecided
-	if asChosen {
-		v.Leftover = s.Undecided
-	}
+	v.Leftover = len(standing.RemainderTo) + standing.Undecided
 	switch {
 	case g.Closed != nil && v.HasPot:
 		// Closed: where the pot went, the cut's winners by name.
 		v.PotWent = potWent(loc, g.Setup.Players, g.Closed.Split, g.Closed.RemainderTo)
-	case !s.Provisional && len(s.RemainderTo) > 0:
+	case !standing.Provisional && len(s.RemainderTo) > 0:
 		// Open, and no cut needed: the house rule gives the leftover units
 		// to the biggest loser (rules.md, old-tapp "End of the session").
 		v.LeftoverTo = loc.T("close.leftover-loser", len(s.RemainderTo), leftoverNames(loc, g.Setup.Players, s.RemainderTo))
@@ -76,9 +73,9 @@ func closeView(p templates.Page, loc i18n.Localizer, g *tapp.State, chosen []str
 		v.Fingerprint = events.Fingerprint(g.Head)
 		v.VerifyLine = "tappbook verify --game " + g.ID + " --fingerprint " + v.Fingerprint
 	}
-	if s.Provisional && g.Closed == nil {
+	if standing.Provisional && g.Closed == nil {
 		v.NeedCut = true
-		v.Undecided = loc.T("close.undecided", s.Undecided, strings.Join(s.CutAmong, ", "))
+		v.Undecided = loc.T("close.undecided", standing.Undecided, strings.Join(standing.CutAmong, ", "))
 		if asChosen {
 			v.ShownCut = chosen // as the form has it: what it sends back
 			v.Undecided = ""
