@@ -66,6 +66,11 @@ type NextEvening struct {
 	VariantID string
 	Players   string // in their seats, the first dealing first
 	Dealer    string
+	// Open is the newest evening's number while it is still open (0 once
+	// closed): the page offers to go on with it first, since a second
+	// open evening leaves the first out of the tab until it is closed.
+	Open     int
+	OpenHref string
 }
 
 // TabView is the group's tab: who owes whom, the payments that settle it,

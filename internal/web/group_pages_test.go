@@ -460,3 +460,35 @@ func TestNextEveningAfterAnEmptyOne(t *testing.T) {
 		t.Fatalf("the evening after an empty one: %v", next["players"])
 	}
 }
+
+// A tester started a second evening from the group's page while the last
+// was still open, and the first was left out of the tab: while the newest
+// evening is open, the page offers to go on with it first and says why.
+func TestGroupPageOffersTheOpenEveningFirst(t *testing.T) {
+	h := newServer(t)
+	gid := createGroup(t, h, `{"name":"T","players":["Anna","Ben","Cleo","Dan"]}`)["id"].(string)
+	first := mustStatus(t, do(t, h, "POST", "/api/games", `{"variant":"zuger","players":["Anna","Ben","Cleo","Dan"],"group":"`+gid+`"}`), 201).json(t)["id"].(string)
+	mustStatus(t, do(t, h, "POST", "/api/games/"+first+"/hands", `{"contract":"solo","declarer":"Ben","points":70,"tricks":5}`), 201)
+
+	open := page(t, h, "/groups/"+gid, "en").body
+	if w := visibleText(open); !strings.Contains(w, "Evening 1 is still open: it counts in the tab once it is closed.") {
+		t.Errorf("the group's page with an open evening: %s", w)
+	}
+	if !regexp.MustCompile(`<a class="button primary big" id="go-on" href="/g/` + first + `">Go on with evening 1</a>`).MatchString(open) {
+		t.Errorf("no way on to the open evening first: %s", open)
+	}
+	// "New evening, same players" is still there, no longer the first choice.
+	if !regexp.MustCompile(`<button type="submit" class="big" id="next-evening">`).MatchString(open) {
+		t.Errorf("the next evening's button beside an open one: %s", open)
+	}
+	if w := visibleText(page(t, h, "/groups/"+gid, "de").body); !strings.Contains(w, "Abend 1 ist noch offen: Er zählt in der Rechnung, sobald er abgeschlossen ist.") {
+		t.Errorf("in German: %s", w)
+	}
+
+	mustStatus(t, do(t, h, "POST", "/api/games/"+first+"/close", "{}"), 200)
+	closed := page(t, h, "/groups/"+gid, "en").body
+	if strings.Contains(closed, `id="go-on"`) || strings.Contains(closed, "still open") ||
+		!regexp.MustCompile(`<button type="submit" class="big primary" id="next-evening">`).MatchString(closed) {
+		t.Errorf("the group's page once the evening is closed: %s", closed)
+	}
+}

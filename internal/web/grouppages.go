@@ -190,6 +190,9 @@ func (u ui) groupView(c echo.Context, gv game.View, member templates.Field) temp
 			seats := game.NextSeats(g)
 			v.Next = &templates.NextEvening{Action: "/g/" + g.ID + "/again", Variant: ev.Variant, Players: strings.Join(seats, ", "), Dealer: seats[0],
 				VariantID: string(g.Setup.Variant)}
+			if !ev.Closed {
+				v.Next.Open, v.Next.OpenHref = ev.N, ev.Href
+			}
 		}
 	}
 	if !readOnly(c) {
