@@ -116,6 +116,17 @@ func (h *Hand) Record() payout.Record { return h.Revisions[h.record].result.raw.
 // Result is what the deal moves now, and why.
 func (h *Hand) Result() *Result { return &h.Revisions[h.result].result }
 
+// Moves is what the deal moves in the standings as it stands, by seat and
+// for the pot: its result's, or nothing once voided (what it moved before
+// stays in its revisions). The deals' moves add up to the balances.
+func (h *Hand) Moves() (deltas []decimal.Decimal, pot decimal.Decimal) {
+	res := h.Result()
+	if h.Voided {
+		return make([]decimal.Decimal, len(res.Deltas())), decimal.Zero
+	}
+	return res.Deltas(), res.PotDelta()
+}
+
 // Result is what a deal moves, by seat, in units, and why: its amounts,
 // and the stored event it was scored in, which holds the explanation.
 type Result struct {

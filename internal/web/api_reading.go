@@ -94,9 +94,13 @@ func (a api) listHands(c echo.Context) error {
 		out := make([]handJSON, 0, len(g.Hands()))
 		pots := g.PotsAfter()
 		for i, h := range g.Hands() {
+			// A voided deal moves nothing (api.md: deltas are the change
+			// from this deal), so the deltas add up to the ledger; what it
+			// moved before is in its history.
 			res := h.Result()
+			deltas, pot := h.Moves()
 			hj := handJSON{Hand: h.Number, Dealer: g.Setup.Players[h.Dealer], Record: h.Record(),
-				Deltas: unitsByName(g, res.Deltas()), PotDelta: res.PotDelta(), Pot: pots[i], Voided: h.Voided, VoidReason: h.VoidReason,
+				Deltas: unitsByName(g, deltas), PotDelta: pot, Pot: pots[i], Voided: h.Voided, VoidReason: h.VoidReason,
 				Explanation: res.Text(), Detail: res.ExplanationJSON(), Revisions: h.Entered(), Changes: h.Changes()}
 			for _, r := range h.Revisions {
 				rj := revisionJSON{Kind: r.Kind, At: r.At, Reason: r.Reason, Record: r.Record(), Cause: r.Cause}

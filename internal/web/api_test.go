@@ -123,6 +123,41 @@ func runEvening(t *testing.T, h http.Handler, id string, players []string, steps
 		if l["pot"] != fmt.Sprint(s.pot) {
 			t.Fatalf("step %d: pot %v, want %d", i+1, l["pot"], s.pot)
 		}
+		checkHands(t, h, id, players, counted, i+1)
+	}
+}
+
+// checkHands checks that GET /hands gives each deal what it moves now (api.md:
+// "deltas: each player's change in units from this deal"): the hand-worked
+// deltas, nothing for a voided deal, and pots that follow from the pot
+// deltas, so that a script adding up the deals gets the ledger.
+func checkHands(t *testing.T, h http.Handler, id string, players []string, counted map[int][]int64, step int) {
+	t.Helper()
+	pot := decimal.Zero
+	for _, hj := range listHands(t, h, id) {
+		n := int(hj["hand"].(float64))
+		want, counts := counted[n]
+		if hj["voided"] == counts {
+			t.Fatalf("step %d: deal %d voided %v, counted %v", step, n, hj["voided"], counts)
+		}
+		deltas := hj["deltas"].(map[string]any)
+		for seat, p := range players {
+			var w int64
+			if counts {
+				w = want[seat]
+			}
+			if deltas[p] != fmt.Sprint(w) {
+				t.Fatalf("step %d: deal %d gives %s %v, want %d: %v", step, n, p, deltas[p], w, hj)
+			}
+		}
+		pd := decimal.RequireFromString(hj["pot_delta"].(string))
+		if !counts && !pd.IsZero() {
+			t.Fatalf("step %d: voided deal %d moves the pot by %s", step, n, pd)
+		}
+		pot = pot.Add(pd)
+		if hj["pot"] != pot.String() {
+			t.Fatalf("step %d: deal %d leaves the pot at %v, its pot deltas make %s", step, n, hj["pot"], pot)
+		}
 	}
 }
 

@@ -263,10 +263,7 @@ func (u ui) dealsCSV(c echo.Context) error {
 			// A voided deal moves nothing: its columns say 0, so that each
 			// column adds up to the standings; its explanation still says
 			// what it was.
-			deltas, pot := res.Deltas(), res.PotDelta()
-			if h.Voided {
-				deltas, pot = make([]decimal.Decimal, len(deltas)), decimal.Zero
-			}
+			deltas, pot := h.Moves()
 			for _, d := range deltas {
 				row = append(row, d.String())
 			}
