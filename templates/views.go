@@ -376,8 +376,11 @@ type AuditEvent struct {
 	// where it changed what the deal moved before) and the pot's (old-tapp).
 	Amounts []string
 	Pot     string
-	Hash    string
-	Data    string
+	// A correction's or void's change to the pot after later deals whose
+	// own entries still say the pot they left then (old-tapp).
+	PotLater []string
+	Hash     string
+	Data     string
 }
 
 // ShareView is the link and QR code for the other phones, and the

@@ -31,7 +31,14 @@ func (u ui) audit(c echo.Context) error {
 	err = u.svc.View(c.Request().Context(), gameID(c), func(g *tapp.State) error {
 		v.EveningClosed = g.Closed != nil
 		seen := map[int]moved{} // what each deal moves, as the events so far left it
-		for _, e := range evs {
+		var pots potLedger
+		decoded := make([]tapp.Payload, len(evs))
+		for i, e := range evs {
+			if e.Type != tapp.TypeGameStarted {
+				decoded[i], _ = tapp.Decode(e.Type, e.Data, g.Setup.Players)
+			}
+		}
+		for i, e := range evs {
 			var pretty strings.Builder
 			var data any
 			if json.Unmarshal(e.Data, &data) == nil {
@@ -42,9 +49,12 @@ func (u ui) audit(c echo.Context) error {
 				Type: loc.T("event." + e.Type), Hash: e.Hash, Data: pretty.String()}
 			if e.Type == tapp.TypeGameStarted {
 				ev.Summary = loc.T("audit.started", loc.T("variant."+string(g.Setup.Variant)), strings.Join(g.Setup.Players, ", "))
-			} else if p, err := tapp.Decode(e.Type, e.Data, g.Setup.Players); err == nil {
+			} else if p := decoded[i]; p != nil {
 				ev.Summary = eventSummary(loc, g, p)
 				ev.Amounts, ev.Pot = dealAmounts(loc, g, p, seen)
+				if g.Variant().HasPot {
+					ev.PotLater = potLaterText(loc, pots.apply(p, decoded[i+1:]))
+				}
 				if fix, ok := p.(tapp.HandCorrected); ok && fix.Reason == redoReason {
 					ev.Type = loc.T("event.hand.redone") // the undo taken back, as the table says it
 				}
@@ -154,6 +164,113 @@ func dealAmounts(loc i18n.Localizer, g *tapp.State, p tapp.Payload, seen map[int
 		}
 	}
 	return amounts, pot
+}
+
+// potLedger follows what each deal moves the pot by, as the History's
+// events so far left it, so that a correction or void can say how the pot
+// after the later deals changed: those deals' own entries still say the
+// pot they left when they were recorded, and a deal whose own amounts did
+// not change gets no event of its own to say it.
+type potLedger struct {
+	moves  []decimal.Decimal // by deal, from deal 1
+	voided map[int]bool      // whose entries say no pot: not said to change
+}
+
+func (l *potLedger) set(hand int, pot decimal.Decimal) {
+	for len(l.moves) < hand {
+		l.moves = append(l.moves, decimal.Zero)
+	}
+	l.moves[hand-1] = pot
+}
+
+// after is the pot after each deal, from deal 1.
+func (l *potLedger) after() []decimal.Decimal {
+	out := make([]decimal.Decimal, len(l.moves))
+	pot := decimal.Zero
+	for i, m := range l.moves {
+		pot = pot.Add(m)
+		out[i] = pot
+	}
+	return out
+}
+
+// potRun is a run of later deals, from and to, whose pot after each
+// changed alike, by; before and now are the first one's.
+type potRun struct {
+	from, to        int
+	before, now, by decimal.Decimal
+}
+
+// apply takes in an event's change to the pot; for a correction or void it
+// also takes in the re-scorings it caused (next, the events after it) and
+// gives the later deals, not re-scored there, whose pot after changed.
+func (l *potLedger) apply(p tapp.Payload, next []tapp.Payload) []potRun {
+	var hand int
+	switch p := p.(type) {
+	case tapp.HandRecorded:
+		l.set(p.Hand, p.PotDelta)
+		return nil
+	case tapp.HandRescored:
+		l.set(p.Hand, p.PotDelta)
+		return nil
+	case tapp.HandCorrected:
+		hand = p.Hand
+	case tapp.HandVoided:
+		hand = p.Hand
+	default:
+		return nil
+	}
+	before := l.after()
+	if l.voided == nil {
+		l.voided = map[int]bool{}
+	}
+	switch p := p.(type) {
+	case tapp.HandCorrected:
+		l.set(p.Hand, p.PotDelta)
+		l.voided[p.Hand] = false
+	case tapp.HandVoided:
+		l.set(p.Hand, decimal.Zero)
+		l.voided[p.Hand] = true
+	}
+	own := map[int]bool{} // re-scored right after: their entries say their pot
+	for _, n := range next {
+		r, ok := n.(tapp.HandRescored)
+		if !ok || r.Cause != hand {
+			break
+		}
+		own[r.Hand] = true
+		l.set(r.Hand, r.PotDelta)
+	}
+	now := l.after()
+	said := func(i int) bool { return !own[i+1] && !l.voided[i+1] } // deal i+1's pot is said by this entry
+	var runs []potRun
+	for i := hand; i < len(before); i++ {
+		by := now[i].Sub(before[i])
+		if by.IsZero() || !said(i) {
+			continue
+		}
+		last := i
+		for last+1 < len(before) && said(last+1) && now[last+1].Sub(before[last+1]).Equal(by) {
+			last++
+		}
+		runs = append(runs, potRun{from: i + 1, to: last + 1, before: before[i], now: now[i], by: by})
+		i = last
+	}
+	return runs
+}
+
+// potLaterText says the runs: one deal's pot before → now, a longer run's
+// change to each.
+func potLaterText(loc i18n.Localizer, runs []potRun) []string {
+	var out []string
+	for _, r := range runs {
+		if r.from == r.to {
+			out = append(out, loc.T("audit.pot-later-one", r.from, loc.Num(r.before), loc.Num(r.now)))
+		} else {
+			out = append(out, loc.T("audit.pot-later-run", r.from, r.to, signed(loc, r.by)))
+		}
+	}
+	return out
 }
 
 // reasonText is a correction's or void's reason as a page shows it: the

@@ -2,12 +2,18 @@ package web
 
 import (
 	"encoding/json"
+	"fmt"
 	"html"
+	"math/rand/v2"
 	"net/http"
 	"net/url"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/shopspring/decimal"
+
+	"tappbook/internal/tapp"
 )
 
 // The History alone shows every number: what each deal moved by player
@@ -27,6 +33,10 @@ func TestHistoryShowsWhatEachChangeMoved(t *testing.T) {
 		"Anna −9 → +4 Ben +1 → −4 Cleo +3 → −2 Pot +5 → +2 (2 after this deal)",
 		// Deal 4 re-scored: the pot it took is 6 now; only Cleo's and the pot's changed.
 		"Anna −22 Ben −20 Cleo +49 → +46 Pot −7 → −4 (0 after this deal)",
+		// Deal 3, all passed, is not re-scored (its own amounts stay), but
+		// the pot it left is 3 less: the correction says so, for its entry
+		// still says 7 (a tester read 7, then deal 4 taking 6).
+		"(2 after this deal) Pot after deal 3: 7 → 4 ",
 		// Deal 3 voided: what it moved goes to 0; the pot after it is the next deal's to say.
 		"Anna 0 Ben 0 Cleo −2 → 0 Pot +2 → 0",
 		"Anna −22 Ben −20 Cleo +46 → +44 Pot −4 → −2 (0 after this deal)",
@@ -38,8 +48,27 @@ func TestHistoryShowsWhatEachChangeMoved(t *testing.T) {
 			t.Errorf("the History lacks %q:\n%s", want, audit)
 		}
 	}
-	if de := words(page(t, h, "/g/"+id+"/audit", "de").body); !strings.Contains(de, "Pott +5 → +2 (nach diesem Spiel 2)") {
+	if de := words(page(t, h, "/g/"+id+"/audit", "de").body); !strings.Contains(de, "Pott +5 → +2 (nach diesem Spiel 2) Pott nach Spiel 3: 7 → 4") {
 		t.Errorf("the German History does not say the pot's change: %s", de)
+	}
+	// Only where a deal's own entry no longer says the pot it left: deal 4
+	// says its own, and after the void no later pot changed.
+	if n := strings.Count(audit, "Pot after deal"); n != 1 {
+		t.Errorf("the History says a later pot %d times, want once: %s", n, audit)
+	}
+
+	// Three deals all passed, the first voided: the two after it left 2
+	// less each, said once for the run.
+	passes := startForm(t, h, "old-tapp", players("Anna", "Ben", "Cleo"))
+	for range 3 {
+		mustStatus(t, do(t, h, "POST", "/api/games/"+passes+"/hands", `{"contract":"pass"}`), 201)
+	}
+	mustStatus(t, do(t, h, "POST", "/api/games/"+passes+"/hands/1/void", `{"reason":"misdeal"}`), 200)
+	if w := words(page(t, h, "/g/"+passes+"/audit", "en").body); !strings.Contains(w, "Pot +2 → 0 Pot after deals 2 to 3: −2 each") {
+		t.Errorf("the void of the first of three passes: %s", w)
+	}
+	if w := words(page(t, h, "/g/"+passes+"/audit", "sv").body); !strings.Contains(w, "Pott efter giv 2 till 3: −2 vardera") {
+		t.Errorf("in Swedish: %s", w)
 	}
 
 	// A Zuger evening has no pot: its History names none.
@@ -234,5 +263,98 @@ func TestCorrectionSaysWhatItChangedInAll(t *testing.T) {
 	mustStatus(t, do(t, h, "PUT", "/api/games/"+id+"/hands/4", `{"contract":"coeursolo","declarer":"Cleo","points":85}`), 200)
 	if text := words(page(t, h, "/g/"+id+"?saved=4", "en").body); strings.Contains(text, "Together") {
 		t.Errorf("a change of the last deal: %s", text)
+	}
+}
+
+// Whatever corrections, voids and deals brought back an old-tapp evening
+// goes through, the pot after each counted deal as the History last said
+// it — in the deal's own entry, or since in a correction's or void's "pot
+// after deal n" — is the pot after it as the deals stand (GET /hands).
+func TestHistoryLastSaysEachPotAsItStands(t *testing.T) {
+	bodies := []string{
+		`{"contract":"pass"}`,
+		`{"contract":"coeurfrage","declarer":"Anna","points":50}`,
+		`{"contract":"coeurfrage","declarer":"Ben","points":73}`,
+		`{"contract":"coeurfrage","declarer":"Cleo","points":60}`,
+		`{"contract":"solo","declarer":"Ben","trump":"clubs","points":70}`,
+		`{"contract":"solo","declarer":"Anna","trump":"spades","points":40}`,
+		`{"contract":"coeursolo","declarer":"Cleo","points":80}`,
+		`{"contract":"coeursolo","declarer":"Anna","points":55}`,
+		`{"contract":"solo","declarer":"Cleo","trump":"clubs","tout":true,"tricks":11}`,
+	}
+	names := []string{"Anna", "Ben", "Cleo"}
+	runs := 0
+	for seed := range uint64(8) {
+		h := newServer(t)
+		id := startForm(t, h, "old-tapp", players(names...))
+		rng := rand.New(rand.NewPCG(seed, 17))
+		deals, voided := 0, map[int]bool{}
+		for range 40 {
+			body := bodies[rng.IntN(len(bodies))]
+			switch k := rng.IntN(20); {
+			case deals == 0 || k < 12:
+				mustStatus(t, do(t, h, "POST", "/api/games/"+id+"/hands", body), 201)
+				deals++
+			case k < 16: // a correction, which also brings a voided deal back
+				n := 1 + rng.IntN(deals)
+				mustStatus(t, do(t, h, "PUT", fmt.Sprintf("/api/games/%s/hands/%d", id, n), body), 200)
+				voided[n] = false
+			default:
+				if n := 1 + rng.IntN(deals); !voided[n] {
+					mustStatus(t, do(t, h, "POST", fmt.Sprintf("/api/games/%s/hands/%d/void", id, n), `{"reason":"misdeal"}`), 200)
+					voided[n] = true
+				}
+			}
+		}
+		var evs []struct {
+			Type string          `json:"type"`
+			Data json.RawMessage `json:"data"`
+		}
+		if err := json.Unmarshal([]byte(mustStatus(t, do(t, h, "GET", "/api/games/"+id+"/events", ""), 200).body), &evs); err != nil {
+			t.Fatal(err)
+		}
+		decoded := make([]tapp.Payload, len(evs))
+		for i, e := range evs {
+			if e.Type != tapp.TypeGameStarted {
+				p, err := tapp.Decode(e.Type, e.Data, names)
+				if err != nil {
+					t.Fatalf("event %d: %v", i+1, err)
+				}
+				decoded[i] = p
+			}
+		}
+		said := map[int]decimal.Decimal{}
+		var pots potLedger
+		for i, p := range decoded {
+			switch p := p.(type) {
+			case tapp.HandRecorded:
+				said[p.Hand] = p.PotAfter
+			case tapp.HandCorrected:
+				said[p.Hand] = p.PotAfter
+			case tapp.HandRescored:
+				said[p.Hand] = p.PotAfter
+			}
+			for _, r := range pots.apply(p, decoded[i+1:]) {
+				runs++
+				if !said[r.from].Equal(r.before) {
+					t.Fatalf("seed %d, event %d: says the pot after deal %d was %s; the History said %s", seed, i+1, r.from, r.before, said[r.from])
+				}
+				for n := r.from; n <= r.to; n++ {
+					said[n] = said[n].Add(r.by)
+				}
+			}
+		}
+		for _, hj := range listHands(t, h, id) {
+			n := int(hj["hand"].(float64))
+			if hj["voided"] == true {
+				continue
+			}
+			if said[n].String() != hj["pot"] {
+				t.Errorf("seed %d: the History last said the pot after deal %d is %s; it is %v", seed, n, said[n], hj["pot"])
+			}
+		}
+	}
+	if runs < 8 {
+		t.Errorf("only %d later pots said to change in 8 evenings: the evenings test little", runs)
 	}
 }
