@@ -141,6 +141,7 @@ type When struct {
 type ResultView struct {
 	Explanation string
 	Deltas      []string // "Anna +2", by seat
+	Pot         string   // "Pot +4" where the variant has a pot: the deltas alone do not add up
 }
 
 // TransferView is one payment at the end.

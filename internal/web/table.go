@@ -440,6 +440,9 @@ func resultView(loc i18n.Localizer, g *tapp.State, r *tapp.Result) *templates.Re
 	for seat, d := range r.Deltas() {
 		out.Deltas = append(out.Deltas, g.Setup.Players[seat]+" "+signed(loc, d))
 	}
+	if g.Variant().HasPot {
+		out.Pot = loc.T("audit.pot", signed(loc, r.PotDelta()))
+	}
 	return out
 }
 
