@@ -365,6 +365,7 @@ type AuditView struct {
 	Page
 	Events   []AuditEvent
 	Verified string
+	Units    string // what the amounts below count: units (or cents) and their worth
 }
 
 // AuditEvent is one event, readable.

@@ -30,6 +30,7 @@ func (u ui) audit(c echo.Context) error {
 	v := templates.AuditView{Page: p, Verified: loc.T("audit.count", len(evs))}
 	err = u.svc.View(c.Request().Context(), gameID(c), func(g *tapp.State) error {
 		v.EveningClosed = g.Closed != nil
+		v.Units = amountsIn(loc, g)
 		seen := map[int]moved{} // what each deal moves, as the events so far left it
 		var pots potLedger
 		decoded := make([]tapp.Payload, len(evs))
@@ -164,6 +165,20 @@ func dealAmounts(loc i18n.Localizer, g *tapp.State, p tapp.Payload, seen map[int
 		}
 	}
 	return amounts, pot
+}
+
+// amountsIn says what the History's amounts count, which read like money
+// on an evening played for 0.50 a unit: the game's units (Württemberg's
+// cents), and what one is worth where the evening has a currency.
+func amountsIn(loc i18n.Localizer, g *tapp.State) string {
+	key := "audit.units"
+	if g.Variant().UnitName != "" {
+		key += "-" + g.Variant().UnitName
+	}
+	if g.Currency == "" {
+		return loc.T(key + "-plain")
+	}
+	return loc.T(key, loc.Money(g.Unit, g.Currency, g.Places()))
 }
 
 // potLedger follows what each deal moves the pot by, as the History's

@@ -51,6 +51,15 @@ func TestHistoryShowsWhatEachChangeMoved(t *testing.T) {
 	if de := words(page(t, h, "/g/"+id+"/audit", "de").body); !strings.Contains(de, "Pott +5 → +2 (nach diesem Spiel 2) Pott nach Spiel 3: 7 → 4") {
 		t.Errorf("the German History does not say the pot's change: %s", de)
 	}
+	// The amounts are units, not money: said once at the top (a tester
+	// read "Anna −6" on an evening at 0.50 a unit as francs).
+	if de := words(page(t, h, "/g/"+id+"/audit", "de").body); !strings.Contains(de, "Die Beträge unten sind Einheiten des Spiels, je 0,50 € wert.") {
+		t.Errorf("the German History does not say what its amounts count: %s", de)
+	}
+	w := startForm(t, h, "wuerttemberg", players("Anna", "Ben", "Cleo"))
+	if en := words(page(t, h, "/g/"+w+"/audit", "en").body); !strings.Contains(en, "The amounts below are cents of the game, each worth €0.50.") {
+		t.Errorf("a Württemberg History does not say it counts in cents: %s", en)
+	}
 	// Only where a deal's own entry no longer says the pot it left: deal 4
 	// says its own, and after the void no later pot changed.
 	if n := strings.Count(audit, "Pot after deal"); n != 1 {
