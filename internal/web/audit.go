@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -16,6 +17,7 @@ import (
 	"rsc.io/qr"
 
 	"tappbook/internal/i18n"
+	"tappbook/internal/payout"
 	"tappbook/internal/tapp"
 	"tappbook/templates"
 )
@@ -33,6 +35,8 @@ func (u ui) audit(c echo.Context) error {
 		v.Units = amountsIn(loc, g)
 		seen := map[int]moved{} // what each deal moves, as the events so far left it
 		var pots potLedger
+		records := map[int]payout.Record{} // each deal's record and whether it is voided, as the events so far left them
+		voided := map[int]bool{}
 		decoded := make([]tapp.Payload, len(evs))
 		for i, e := range evs {
 			if e.Type != tapp.TypeGameStarted {
@@ -56,8 +60,21 @@ func (u ui) audit(c echo.Context) error {
 				if g.Variant().HasPot {
 					ev.PotLater = potLaterText(loc, pots.apply(p, decoded[i+1:]))
 				}
-				if fix, ok := p.(tapp.HandCorrected); ok && fix.Reason == redoReason {
-					ev.Type = loc.T("event.hand.redone") // the undo taken back, as the table says it
+				switch p := p.(type) {
+				case tapp.HandRecorded:
+					records[p.Hand] = p.Record
+				case tapp.HandVoided:
+					voided[p.Hand] = true
+				case tapp.HandCorrected:
+					switch {
+					case p.Reason == redoReason:
+						ev.Type = loc.T("event.hand.redone") // the undo taken back, as the table says it
+					case voided[p.Hand] && reflect.DeepEqual(records[p.Hand], p.Record):
+						ev.Type = loc.T("event.hand.redone") // as it was: nothing corrected
+					case voided[p.Hand]:
+						ev.Type = loc.T("event.hand.corrected-back")
+					}
+					records[p.Hand], voided[p.Hand] = p.Record, false
 				}
 			}
 			v.Events = append(v.Events, ev)

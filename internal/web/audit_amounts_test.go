@@ -79,6 +79,20 @@ func TestHistoryShowsWhatEachChangeMoved(t *testing.T) {
 	if w := words(page(t, h, "/g/"+passes+"/audit", "sv").body); !strings.Contains(w, "Pott efter giv 2 till 3: −2 vardera") {
 		t.Errorf("in Swedish: %s", w)
 	}
+	// A voided deal put back as it was is brought back, not corrected; put
+	// back otherwise, both (a tester read "Deal corrected" for a deal whose
+	// record had not changed).
+	mustStatus(t, do(t, h, "PUT", "/api/games/"+passes+"/hands/1", `{"contract":"pass"}`), 200)
+	mustStatus(t, do(t, h, "POST", "/api/games/"+passes+"/hands/2/void", `{"reason":"misdeal"}`), 200)
+	mustStatus(t, do(t, h, "PUT", "/api/games/"+passes+"/hands/2", `{"contract":"coeurfrage","declarer":"Anna","points":65}`), 200)
+	mustStatus(t, do(t, h, "PUT", "/api/games/"+passes+"/hands/2", `{"contract":"coeurfrage","declarer":"Anna","points":70}`), 200)
+	var types []string
+	for _, m := range regexp.MustCompile(`<p class="meta">\s*<strong>([^<]*)</strong>`).FindAllStringSubmatch(page(t, h, "/g/"+passes+"/audit", "en").body, -1) {
+		types = append(types, m[1])
+	}
+	if got := strings.Join(types[4:], ", "); got != "Deal voided, Deal brought back, Deal voided, Deal corrected and brought back, Deal corrected" {
+		t.Errorf("the History's events after the three passes: %s", got)
+	}
 
 	// A Zuger evening has no pot: its History names none.
 	z := startForm(t, h, "zuger", players("Anna", "Ben", "Cleo", "Dan"))
