@@ -100,14 +100,22 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 	ctx, stop := signal.NotifyContext(ctx, syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
 
+	fresh := false
 	if !eventstore.IsPostgres(f.db) {
 		if err := checkDatabasePath(f.db); err != nil {
 			return err
 		}
+		_, err := os.Stat(f.db)
+		fresh = os.IsNotExist(err)
 	}
 	store, err := openWaiting(ctx, log, f.db, eventstore.Open, time.Second)
 	if err != nil {
 		return err
+	}
+	if fresh {
+		// Said, so that a database moved or deleted is not taken for an
+		// empty one without a word.
+		log.Info("there was no database file at this path: started a new, empty one", "db", f.db)
 	}
 	defer store.Close()
 	dataDir := f.dataDir

@@ -31,6 +31,17 @@ func TestServeLogsJoinAddresses(t *testing.T) {
 		}
 	}
 	t.Logf("%d addresses logged", len(addrs))
+	// A first start says it made a new database; a second, on it, does not.
+	if !strings.Contains(logs.String(), `msg="there was no database file at this path: started a new, empty one"`) {
+		t.Fatalf("the first start does not say it made a new database:\n%s", logs.String())
+	}
+	again, stop := startServe(t, "--addr", "127.0.0.1:"+port, "--db", filepath.Join(dir, "t.db"), "--mdns", "off")
+	res = getUntil(t, http.DefaultClient, "http://127.0.0.1:"+port+"/healthz", again)
+	res.Body.Close()
+	stop()
+	if strings.Contains(again.String(), "no database file") {
+		t.Fatalf("a start on the database says it made a new one:\n%s", again.String())
+	}
 	fi, err := os.Stat(filepath.Join(dir, "tappbook-form.key"))
 	if err != nil || fi.Mode().Perm() != 0o600 || fi.Size() != 32 {
 		t.Fatalf("form key: %v %v", fi, err)

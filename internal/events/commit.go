@@ -3,6 +3,7 @@ package events
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"time"
 )
@@ -79,6 +80,12 @@ func (s *Store) transaction(ctx context.Context, fn func() error) (err error) {
 		_, err = s.stmts.commit.ExecContext(ctx)
 	}
 	done = err == nil
+	if done {
+		// Durable, but in the file at path? Deleted or replaced while the
+		// server ran, what was just committed is in a file no restart
+		// finds: not acknowledged.
+		err = s.stillTheFile()
+	}
 	return err
 }
 
@@ -275,6 +282,13 @@ func (s *Store) commit(batch []*appendReq) {
 	// the appends are committed again one by one, so that only the faulty
 	// one fails.
 	resps, heads, err := s.commitAll(batch)
+	if errors.Is(err, ErrFileGone) {
+		// Not one of them is kept, whichever went first: all are told.
+		for _, r := range batch {
+			r.reply <- appendResp{err: err}
+		}
+		return
+	}
 	if err != nil && len(batch) > 1 {
 		for _, r := range batch {
 			s.commit([]*appendReq{r})

@@ -3,6 +3,7 @@ package events
 import (
 	"errors"
 	"fmt"
+	"os"
 	"syscall"
 	"time"
 
@@ -28,6 +29,39 @@ func diskFailure(err error) error {
 		return &diskError{err}
 	}
 	return err
+}
+
+// ErrFileGone is a commit that went to a database file no longer at the
+// store's path (deleted, moved or replaced while the server ran): what it
+// wrote is lost at the next start, so it was not acknowledged.
+var ErrFileGone = errors.New("the database file was deleted or replaced while the server ran")
+
+// fileGoneError says which path, and what is there now.
+type fileGoneError struct {
+	path string
+	now  error // why path is not the file opened: nil when another file is there
+}
+
+func (e *fileGoneError) Error() string {
+	if e.now != nil {
+		return fmt.Sprintf("%v: %s is gone (%v); restore it or restart the server", ErrFileGone, e.path, e.now)
+	}
+	return fmt.Sprintf("%v: %s is another file now; restart the server to use it", ErrFileGone, e.path)
+}
+
+func (e *fileGoneError) Unwrap() error { return ErrFileGone }
+
+// stillTheFile checks that the file at the store's path is the one it
+// opened.
+func (s *Store) stillTheFile() error {
+	fi, err := os.Stat(s.path)
+	if err != nil {
+		return &fileGoneError{path: s.path, now: err}
+	}
+	if !os.SameFile(fi, s.file) {
+		return &fileGoneError{path: s.path}
+	}
+	return nil
 }
 
 // Health is whether the store can write: OK, or why not since when.
@@ -59,6 +93,10 @@ func (s *Store) noteWrite(err error) {
 	case errors.Is(err, ErrDiskFull):
 		if h := s.health.Load(); h == nil {
 			s.health.Store(&Health{Problem: fmt.Sprintf("the last write failed: %v", err), Summary: "the disk is full or failing", Since: s.now()})
+		}
+	case errors.Is(err, ErrFileGone):
+		if h := s.health.Load(); h == nil {
+			s.health.Store(&Health{Problem: fmt.Sprintf("the last write failed: %v", err), Summary: ErrFileGone.Error(), Since: s.now()})
 		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"os"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -43,7 +44,10 @@ type Store struct {
 	write *sql.DB
 	read  *sql.DB
 	path  string
-	now   func() time.Time
+	// file is the database file as opened: a commit that finds another
+	// file (or none) at path went to a file no restart will find.
+	file os.FileInfo
+	now  func() time.Time
 	// readOnly: opened by OpenReadOnly, with no write connection.
 	readOnly bool
 	// health is nil while writes succeed (see Health).
@@ -132,6 +136,17 @@ func Open(ctx context.Context, path string, opt Options) (*Store, error) {
 		write.Close()
 		return nil, fmt.Errorf("open %s: forget expired keys: %w", path, err)
 	}
+	// The file exists now; a connection opened later never creates one
+	// (a reader's would otherwise make an empty database where the file
+	// was deleted, for the next start to open as if new).
+	params.Set("mode", "rw")
+	ckptParams := dsnParams(opt.BusyTimeout)
+	ckptParams.Set("mode", "rw")
+	file, err := os.Stat(path)
+	if err != nil {
+		write.Close()
+		return nil, fmt.Errorf("open %s: %w", path, err)
+	}
 	params.Set("_txlock", "deferred")
 	params.Set("_query_only", "1")
 	read, err := sql.Open("sqlite3", "file:"+(&url.URL{Path: path}).EscapedPath()+"?"+params.Encode())
@@ -141,7 +156,7 @@ func Open(ctx context.Context, path string, opt Options) (*Store, error) {
 	}
 	read.SetMaxOpenConns(opt.ReadConns)
 	read.SetMaxIdleConns(opt.ReadConns)
-	s := &Store{write: write, read: read, path: path, now: opt.Now, arrived: make(chan struct{}, 1),
+	s := &Store{write: write, read: read, path: path, file: file, now: opt.Now, arrived: make(chan struct{}, 1),
 		work: make(chan struct{}, 1), quit: make(chan struct{}), done: make(chan struct{}),
 		heads: map[string]head{}, recent: map[string]time.Time{}, timer: time.NewTimer(time.Hour), commitDelay: opt.CommitDelay, keyTTL: opt.KeyTTL}
 	s.timer.Stop()
@@ -154,7 +169,7 @@ func Open(ctx context.Context, path string, opt Options) (*Store, error) {
 		_, err = s.conn.ExecContext(ctx, "PRAGMA wal_autocheckpoint = 0")
 	}
 	if err == nil {
-		s.ckpt, err = startCheckpointer(path, dsnParams(opt.BusyTimeout))
+		s.ckpt, err = startCheckpointer(path, ckptParams)
 	}
 	if err == nil && opt.MaxPages > 0 {
 		// Per connection: set on the one that writes, held for good.

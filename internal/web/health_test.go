@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/url"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync/atomic"
@@ -239,5 +240,46 @@ func TestDealWhileStoppingIsA503(t *testing.T) {
 	}
 	if r := form(t, h, "/g/"+id+"/record", url.Values{"contract": {"pass"}}); r.status != http.StatusServiceUnavailable {
 		t.Fatalf("form: %d %s", r.status, visibleText(r.body))
+	}
+}
+
+// A database file deleted while the server runs: a deal is no longer
+// acknowledged (503, saying that trying again cannot help), /healthz says
+// why, and the deal's form says so in the page's language with what was
+// typed kept (a tester's server answered 201 to deals written to the
+// deleted file, and started empty).
+func TestDatabaseFileDeletedWhileServing(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "gone.db")
+	st, err := events.Open(context.Background(), path, events.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	h, err := New(game.New(st), slog.New(slog.NewTextHandler(io.Discard, nil)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := createGame(t, h, zugerGame)
+	deal := `{"contract":"solo","declarer":"Ben","points":70,"tricks":5}`
+	mustStatus(t, do(t, h, "POST", "/api/games/"+id+"/hands", deal), 201)
+	for _, f := range []string{path, path + "-wal", path + "-shm"} {
+		if err := os.Remove(f); err != nil && !os.IsNotExist(err) {
+			t.Fatal(err)
+		}
+	}
+	r := do(t, h, "POST", "/api/games/"+id+"/hands", deal)
+	if r.status != 503 || !strings.Contains(r.json(t)["error"].(string), "database file was deleted or replaced while it ran, so nothing can be saved: nothing was recorded") {
+		t.Fatalf("record after the file was deleted: %d %s", r.status, r.body)
+	}
+	health := do(t, h, "GET", "/healthz", "")
+	if got := health.json(t); health.status != 503 || got["error"] != "the last write failed: the database file was deleted or replaced while the server ran" {
+		t.Fatalf("healthz: %d %s", health.status, health.body)
+	}
+	if l := do(t, h, "GET", "/api/games/"+id+"/ledger", ""); l.status != 200 || l.json(t)["hands"] != 1.0 {
+		t.Fatalf("the ledger after a refused deal: %d %s", l.status, l.body)
+	}
+	f := form(t, h, "/g/"+id+"/record", url.Values{"contract": {"solo"}, "declarer": {"Ben"}, "points": {"70"}, "tricks": {"5"}}, "Accept-Language", "sv")
+	if f.status != 503 || !strings.Contains(visibleText(f.body), "Serverns databasfil togs bort eller ersattes medan den körde") || !strings.Contains(f.body, `value="70"`) {
+		t.Fatalf("the deal form: %d %s", f.status, visibleText(f.body))
 	}
 }

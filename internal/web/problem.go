@@ -98,6 +98,8 @@ func storeMessage(loc i18n.Localizer, err error) (string, bool) {
 		return loc.T("problem.unavailable"), true
 	case errors.Is(err, events.ErrDiskFull):
 		return loc.T("problem.disk-full"), true
+	case errors.Is(err, events.ErrFileGone):
+		return loc.T("problem.file-gone"), true
 	}
 	return "", false
 }

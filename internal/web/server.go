@@ -273,6 +273,10 @@ func statusOf(err error) (int, string) {
 	switch {
 	case errors.Is(err, events.ErrDiskFull):
 		return http.StatusInsufficientStorage, "the server's disk is full; nothing was recorded"
+	case errors.Is(err, events.ErrFileGone):
+		// Trying again cannot help: whoever runs the server must.
+		return http.StatusServiceUnavailable, "the server's database file was deleted or replaced while it ran, so nothing can be saved: nothing was recorded; " +
+			"whoever runs the server must put the file back or restart it"
 	case errors.Is(err, events.ErrOutcomeUnknown):
 		return http.StatusServiceUnavailable, "the database stopped answering while this was being saved, so it may or may not have been saved: " +
 			"send it again with the same Idempotency-Key (which records it at most once), or read the game before sending it without one"
