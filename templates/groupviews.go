@@ -18,6 +18,7 @@ type GroupView struct {
 	WriteURL string // the group's own link (writers only)
 	ReadURL  string // the read-only link
 	QR       QRView // of the link the page was opened with
+	ReadQR   QRView // of the read-only link, beside the writing one's
 	Money    string // what a unit is worth, in the group's currency
 	Members  []string
 	Evenings []EveningView // newest first
@@ -66,11 +67,16 @@ type NextEvening struct {
 	VariantID string
 	Players   string // in their seats, the first dealing first
 	Dealer    string
-	// Open is the newest evening's number while it is still open (0 once
-	// closed): the page offers to go on with it first, since a second
-	// open evening leaves the first out of the tab until it is closed.
-	Open     int
-	OpenHref string
+	// Open are the evenings not closed yet, newest first: the page says
+	// each is left out of the tab until it is closed and offers to go on
+	// with the newest before starting another.
+	Open []OpenEvening
+}
+
+// OpenEvening is an evening of the group not closed yet.
+type OpenEvening struct {
+	N    int
+	Href string
 }
 
 // TabView is the group's tab: who owes whom, the payments that settle it,

@@ -32,8 +32,10 @@ func diskFailure(err error) error {
 }
 
 // ErrFileGone is a commit that went to a database file no longer at the
-// store's path (deleted, moved or replaced while the server ran): what it
-// wrote is lost at the next start, so it was not acknowledged.
+// store's path (deleted, moved or replaced while the server ran), or a
+// repeated request answered from it: what it wrote is kept only if the
+// file is put back, so it is not acknowledged, and whether it was saved
+// is not known. Sending it again with the same idempotency key is safe.
 var ErrFileGone = errors.New("the database file was deleted or replaced while the server ran")
 
 // fileGoneError says which path, and what is there now.
@@ -44,9 +46,9 @@ type fileGoneError struct {
 
 func (e *fileGoneError) Error() string {
 	if e.now != nil {
-		return fmt.Sprintf("%v: %s is gone (%v); restore it or restart the server", ErrFileGone, e.path, e.now)
+		return fmt.Sprintf("%v: %s is gone (%v); put it back or restart the server", ErrFileGone, e.path, e.now)
 	}
-	return fmt.Sprintf("%v: %s is another file now; restart the server to use it", ErrFileGone, e.path)
+	return fmt.Sprintf("%v: %s is another file now; put the one opened back or restart the server", ErrFileGone, e.path)
 }
 
 func (e *fileGoneError) Unwrap() error { return ErrFileGone }
@@ -68,7 +70,7 @@ func (s *Store) stillTheFile() error {
 type Health struct {
 	OK      bool
 	Problem string    // what the last write that failed for the disk said
-	Summary string    // the same without its details (paths, addresses, users), for anyone who asks
+	Summary string    // what is wrong without its details (paths, addresses, users), for anyone who asks
 	Since   time.Time // when writes began to fail
 }
 
@@ -76,7 +78,21 @@ type Health struct {
 // for the disk (ErrDiskFull) makes it degraded, the next write that
 // succeeds makes it OK again: the store recovers by itself once there is
 // room, with nothing to restart.
+//
+// The database file is looked at as Health is asked: a file deleted or
+// replaced while the store runs makes it degraded at once, not only after
+// a write failed, and the file put back makes it OK again.
 func (s *Store) Health() Health {
+	if s.file != nil {
+		if err := s.stillTheFile(); err != nil {
+			since := s.now()
+			if !s.gone.CompareAndSwap(nil, &since) {
+				since = *s.gone.Load()
+			}
+			return Health{Problem: err.Error(), Summary: ErrFileGone.Error(), Since: since}
+		}
+		s.gone.Store(nil)
+	}
 	if h := s.health.Load(); h != nil {
 		return *h
 	}
@@ -92,11 +108,7 @@ func (s *Store) noteWrite(err error) {
 		}
 	case errors.Is(err, ErrDiskFull):
 		if h := s.health.Load(); h == nil {
-			s.health.Store(&Health{Problem: fmt.Sprintf("the last write failed: %v", err), Summary: "the disk is full or failing", Since: s.now()})
-		}
-	case errors.Is(err, ErrFileGone):
-		if h := s.health.Load(); h == nil {
-			s.health.Store(&Health{Problem: fmt.Sprintf("the last write failed: %v", err), Summary: ErrFileGone.Error(), Since: s.now()})
+			s.health.Store(&Health{Problem: fmt.Sprintf("the last write failed: %v", err), Summary: "the last write failed: the disk is full or failing", Since: s.now()})
 		}
 	}
 }

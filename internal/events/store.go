@@ -47,6 +47,7 @@ type Store struct {
 	// file is the database file as opened: a commit that finds another
 	// file (or none) at path went to a file no restart will find.
 	file os.FileInfo
+	gone atomic.Pointer[time.Time] // since when Health found it gone
 	now  func() time.Time
 	// readOnly: opened by OpenReadOnly, with no write connection.
 	readOnly bool

@@ -7,6 +7,7 @@ package payout
 
 import (
 	"fmt"
+	"reflect"
 
 	"github.com/shopspring/decimal"
 )
@@ -55,6 +56,26 @@ type Record struct {
 	Kontra   *int                   `json:"kontra,omitempty"`
 	Matzl    string                 `json:"matzl,omitempty"`
 	Ramsch   map[string]RamschScore `json:"ramsch,omitempty"`
+}
+
+// Same reports whether o is the deal r entered again: equal, where a tout
+// of false, a kontra of 0 and no Ramsch scores are the same as none given.
+func (r Record) Same(o Record) bool {
+	return reflect.DeepEqual(r.plain(), o.plain())
+}
+
+// plain is r with its defaults given as none.
+func (r Record) plain() Record {
+	if r.Tout != nil && !*r.Tout {
+		r.Tout = nil
+	}
+	if r.Kontra != nil && *r.Kontra == 0 {
+		r.Kontra = nil
+	}
+	if len(r.Ramsch) == 0 {
+		r.Ramsch = nil
+	}
+	return r
 }
 
 // RamschScore is one player's take in a Württemberg Ramsch.

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
-	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -69,7 +68,7 @@ func (u ui) audit(c echo.Context) error {
 					switch {
 					case p.Reason == redoReason:
 						ev.Type = loc.T("event.hand.redone") // the undo taken back, as the table says it
-					case voided[p.Hand] && reflect.DeepEqual(records[p.Hand], p.Record):
+					case voided[p.Hand] && records[p.Hand].Same(p.Record):
 						ev.Type = loc.T("event.hand.redone") // as it was: nothing corrected
 					case voided[p.Hand]:
 						ev.Type = loc.T("event.hand.corrected-back")

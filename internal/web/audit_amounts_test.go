@@ -93,6 +93,28 @@ func TestHistoryShowsWhatEachChangeMoved(t *testing.T) {
 	if got := strings.Join(types[4:], ", "); got != "Deal voided, Deal brought back, Deal voided, Deal corrected and brought back, Deal corrected" {
 		t.Errorf("the History's events after the three passes: %s", got)
 	}
+	// The table says it as the History does: deal 1 brought back, not
+	// corrected; deal 2 corrected.
+	table := page(t, h, "/g/"+passes+"?all=1", "en").body
+	deal1 := words(regexp.MustCompile(`(?s)<li id="hand-1".*?Correct or void`).FindString(table))
+	if strings.Contains(deal1, "corrected") || !strings.Contains(deal1, "brought back") {
+		t.Errorf("the table's deal 1, brought back as it was: %s", deal1)
+	}
+	if deal2 := words(regexp.MustCompile(`(?s)<li id="hand-2".*?<li id="hand-1"`).FindString(table)); !strings.Contains(deal2, "corrected") {
+		t.Errorf("the table's deal 2, corrected: %s", deal2)
+	}
+	// A tout of false is no tout: the deal entered again with it is the
+	// same deal, brought back (with the reason given, on the table).
+	solo := startForm(t, h, "old-tapp", players("Anna", "Ben", "Cleo"))
+	mustStatus(t, do(t, h, "POST", "/api/games/"+solo+"/hands", `{"contract":"solo","declarer":"Ben","trump":"clubs","points":70}`), 201)
+	mustStatus(t, do(t, h, "POST", "/api/games/"+solo+"/hands/1/void", `{"reason":"oops"}`), 200)
+	mustStatus(t, do(t, h, "PUT", "/api/games/"+solo+"/hands/1", `{"contract":"solo","declarer":"Ben","trump":"clubs","points":70,"tout":false,"reason":"was fine"}`), 200)
+	if w := words(page(t, h, "/g/"+solo+"/audit", "en").body); !strings.Contains(w, "Deal brought back") || strings.Contains(w, "Deal corrected") {
+		t.Errorf("a solo brought back with tout false: %s", w)
+	}
+	if w := words(page(t, h, "/g/"+solo, "sv").body); !strings.Contains(w, "återställd: was fine") || strings.Contains(w, "rättad") {
+		t.Errorf("the Swedish table of a solo brought back: %s", w)
+	}
 
 	// A Zuger evening has no pot: its History names none.
 	z := startForm(t, h, "zuger", players("Anna", "Ben", "Cleo", "Dan"))

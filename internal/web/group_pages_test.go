@@ -485,10 +485,42 @@ func TestGroupPageOffersTheOpenEveningFirst(t *testing.T) {
 		t.Errorf("in German: %s", w)
 	}
 
-	mustStatus(t, do(t, h, "POST", "/api/games/"+first+"/close", "{}"), 200)
+	// The link to show a friend who should only read has a QR code too.
+	if n := strings.Count(open, `<svg class="qr"`); n != 2 || !strings.Contains(open, `aria-label="QR code of the read-only link"`) {
+		t.Errorf("%d QR codes on the group's page, want the group's and its read-only link's", n)
+	}
+	if ro := page(t, h, "/r/"+createdReadID(t, h, gid), "en").body; strings.Count(ro, `<svg class="qr"`) != 1 || strings.Contains(ro, "still open") {
+		t.Errorf("the read-only group page: %s", words(ro))
+	}
+
+	// Evening 1 left open, evening 2 started and closed: evening 1 is
+	// still said (a tester's case: the tab settled evening 2 alone).
+	second := mustStatus(t, do(t, h, "POST", "/api/games/"+first+"/again", ""), 201).json(t)["id"].(string)
+	mustStatus(t, do(t, h, "POST", "/api/games/"+second+"/close", "{}"), 200)
+	older := page(t, h, "/groups/"+gid, "en").body
+	if w := words(older); !strings.Contains(w, "Evening 1 is still open") || !regexp.MustCompile(`id="go-on" href="/g/`+first+`">Go on with evening 1<`).MatchString(older) {
+		t.Errorf("an older evening left open: %s", w)
+	}
+	// Two open: each is said, the newest is the one to go on with.
+	third := mustStatus(t, do(t, h, "POST", "/api/games/"+second+"/again", ""), 201).json(t)["id"].(string)
+	both := page(t, h, "/groups/"+gid, "en").body
+	if w := words(both); !strings.Contains(w, "Evening 3 is still open") || !strings.Contains(w, "Evening 1 is still open") ||
+		!regexp.MustCompile(`id="go-on" href="/g/`+third+`">Go on with evening 3<`).MatchString(both) {
+		t.Errorf("two evenings open: %s", w)
+	}
+
+	for _, id := range []string{first, third} {
+		mustStatus(t, do(t, h, "POST", "/api/games/"+id+"/close", "{}"), 200)
+	}
 	closed := page(t, h, "/groups/"+gid, "en").body
 	if strings.Contains(closed, `id="go-on"`) || strings.Contains(closed, "still open") ||
 		!regexp.MustCompile(`<button type="submit" class="big primary" id="next-evening">`).MatchString(closed) {
-		t.Errorf("the group's page once the evening is closed: %s", closed)
+		t.Errorf("the group's page once the evenings are closed: %s", closed)
 	}
+}
+
+// createdReadID is a group's read-only id, from the API.
+func createdReadID(t *testing.T, h http.Handler, gid string) string {
+	t.Helper()
+	return mustStatus(t, do(t, h, "GET", "/api/groups/"+gid, ""), 200).json(t)["read_id"].(string)
 }

@@ -171,6 +171,9 @@ func (u ui) groupView(c echo.Context, gv game.View, member templates.Field) temp
 	if code, err := qr.Encode(link, qr.M); err == nil {
 		v.QR = qrPath(code)
 	}
+	if code, err := qr.Encode(v.ReadURL, qr.M); err == nil && link != v.ReadURL {
+		v.ReadQR = qrPath(code) // to show a friend who should only read
+	}
 	for i := len(gv.Games) - 1; i >= 0; i-- {
 		g := gv.Games[i]
 		if g == nil {
@@ -190,9 +193,9 @@ func (u ui) groupView(c echo.Context, gv game.View, member templates.Field) temp
 			seats := game.NextSeats(g)
 			v.Next = &templates.NextEvening{Action: "/g/" + g.ID + "/again", Variant: ev.Variant, Players: strings.Join(seats, ", "), Dealer: seats[0],
 				VariantID: string(g.Setup.Variant)}
-			if !ev.Closed {
-				v.Next.Open, v.Next.OpenHref = ev.N, ev.Href
-			}
+		}
+		if !ev.Closed && !readOnly(c) {
+			v.Next.Open = append(v.Next.Open, templates.OpenEvening{N: ev.N, Href: ev.Href})
 		}
 	}
 	if !readOnly(c) {

@@ -132,7 +132,7 @@ func New(svc *game.Service, log *slog.Logger, options ...Options) (*Server, erro
 		}
 		if h := svc.Store().Health(); !h.OK {
 			log.Warn("health: writes fail", "since", h.Since, "problem", h.Problem)
-			return c.JSON(http.StatusServiceUnavailable, map[string]string{"status": "degraded", "error": "the last write failed: " + cmp.Or(h.Summary, "see the server's log")})
+			return c.JSON(http.StatusServiceUnavailable, map[string]string{"status": "degraded", "error": cmp.Or(h.Summary, "writes fail: see the server's log")})
 		}
 		// A game whose stored history is damaged is served read-only; the
 		// server still serves every other game, so it stays ready.
@@ -275,8 +275,8 @@ func statusOf(err error) (int, string) {
 		return http.StatusInsufficientStorage, "the server's disk is full; nothing was recorded"
 	case errors.Is(err, events.ErrFileGone):
 		// Trying again cannot help: whoever runs the server must.
-		return http.StatusServiceUnavailable, "the server's database file was deleted or replaced while it ran, so nothing can be saved: nothing was recorded; " +
-			"whoever runs the server must put the file back or restart it"
+		return http.StatusServiceUnavailable, "the server's database file was moved, deleted or replaced while it ran, so this is kept only if the file is put back: " +
+			"whoever runs the server must put it back or restart the server; then send this again with the same Idempotency-Key (which records it at most once), or read the game before sending it without one"
 	case errors.Is(err, events.ErrOutcomeUnknown):
 		return http.StatusServiceUnavailable, "the database stopped answering while this was being saved, so it may or may not have been saved: " +
 			"send it again with the same Idempotency-Key (which records it at most once), or read the game before sending it without one"

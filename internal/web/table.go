@@ -12,6 +12,7 @@ import (
 
 	"tappbook/internal/events"
 	"tappbook/internal/i18n"
+	"tappbook/internal/payout"
 	"tappbook/internal/tapp"
 	"tappbook/templates"
 )
@@ -350,6 +351,7 @@ func handView(loc i18n.Localizer, g *tapp.State, h *tapp.Hand) templates.HandVie
 	}
 	var last *tapp.Result // the result before each revision
 	voided := false       // and whether it then counted
+	var entered payout.Record
 	for _, r := range h.Revisions {
 		at := timeMark // where the sentence puts the time: a <time> element
 		line := templates.HistoryLine{At: whenOf(r.At, "clock")}
@@ -357,13 +359,17 @@ func handView(loc i18n.Localizer, g *tapp.State, h *tapp.Hand) templates.HandVie
 		case tapp.TypeHandRecorded:
 			line.Text = loc.T("history.recorded", at, explainRevision(loc, r))
 		case tapp.TypeHandCorrect:
-			// A redo puts back what was recorded: nothing was corrected.
-			hv.Corrected = hv.Corrected || r.Reason != redoReason
-			switch r.Reason {
-			case "":
-				line.Text = loc.T("history.corrected-plain", at)
-			case redoReason:
+			// A redo, or a voided deal entered again as it was, puts back
+			// what was recorded: nothing was corrected (as the History says).
+			back := r.Reason == redoReason || (voided && entered.Same(*r.Record()))
+			hv.Corrected = hv.Corrected || !back
+			switch {
+			case back && (r.Reason == "" || r.Reason == redoReason):
 				line.Text = loc.T("history.redone", at)
+			case back:
+				line.Text = loc.T("history.brought-back", at, r.Reason)
+			case r.Reason == "":
+				line.Text = loc.T("history.corrected-plain", at)
 			default:
 				line.Text = loc.T("history.corrected", at, r.Reason)
 			}
@@ -388,6 +394,9 @@ func handView(loc i18n.Localizer, g *tapp.State, h *tapp.Hand) templates.HandVie
 		}
 		if r.Result() != nil {
 			last = r.Result()
+		}
+		if r.Kind == tapp.TypeHandRecorded || r.Kind == tapp.TypeHandCorrect {
+			entered = *r.Record()
 		}
 		line.Text, line.TextAfter = aroundTime(line.Text)
 		hv.History = append(hv.History, line)

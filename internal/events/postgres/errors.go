@@ -33,7 +33,7 @@ func (s *Store) writeFailed(err error) error {
 		// Said whatever was said before (out of reach, say): a ping that
 		// is answered does not end it, only a write that succeeds.
 		s.unreachable.Store(false)
-		s.health.Store(&events.Health{Problem: fmt.Sprintf("the last write failed: %v", err), Summary: "the database's disk is full", Since: s.now()})
+		s.health.Store(&events.Health{Problem: fmt.Sprintf("the last write failed: %v", err), Summary: "the last write failed: the database's disk is full", Since: s.now()})
 	case outOfReach(err):
 		if s.health.Load() == nil {
 			s.unreachable.Store(true)
@@ -147,7 +147,7 @@ const unreachableSummary = "the database is out of reach"
 
 func (s *Store) degrade(err error) {
 	if s.health.Load() == nil {
-		s.health.Store(&events.Health{Problem: fmt.Sprintf("the last write failed: %v", err), Summary: unreachableSummary, Since: s.now()})
+		s.health.Store(&events.Health{Problem: fmt.Sprintf("the last write failed: %v", err), Summary: "the last write failed: " + unreachableSummary, Since: s.now()})
 	}
 }
 
