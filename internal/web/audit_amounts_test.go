@@ -130,8 +130,8 @@ func words(page string) string {
 }
 
 // The table's deal list shows the pot before and after each counted deal
-// of an old-tapp evening (a voided deal, which leaves it as it was, shows
-// none); the CSV and the API's list of deals give the pot after each.
+// of an old-tapp evening (a voided deal, which leaves it as it was, what
+// it moved); the CSV and the API's list of deals give the pot after each.
 func TestTableShowsThePotEachDealMet(t *testing.T) {
 	h := newServer(t)
 	id := oldTappEveningCorrected(t, h)
@@ -150,7 +150,9 @@ func TestTableShowsThePotEachDealMet(t *testing.T) {
 			t.Errorf("deal %s is tagged %q, want %s", n, got, tags)
 		}
 	}
-	want := map[string]string{"1": "Pot 0", "2": "Pot 0 → 2", "4": "Pot 2 → 0"}
+	// The voided deal 3 shows, struck through as its amounts are, the
+	// pot's part of what it moved.
+	want := map[string]string{"1": "Pot 0", "2": "Pot 0 → 2", "3": "Pot +2", "4": "Pot 2 → 0"}
 	if len(pots) != len(want) {
 		t.Fatalf("the deals' pots: %v, want %v", pots, want)
 	}

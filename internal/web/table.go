@@ -130,8 +130,14 @@ func (u ui) tableView(p templates.Page, loc i18n.Localizer, g *tapp.State, ask t
 	for i := len(g.Hands()) - 1; i >= len(g.Hands())-shown; i-- {
 		hv := handView(loc, g, g.Hands()[i])
 		hv.Fresh = hv.Number == ask.saved
-		if pots != nil && !hv.Voided { // a voided deal leaves the pot as it was
+		switch {
+		case pots != nil && !hv.Voided:
 			hv.Pot = potMoved(loc, potBefore(pots, i), pots[i])
+		case pots != nil:
+			// A voided deal leaves the pot as it was; struck through as
+			// its amounts are, it shows the pot's part of what it moved,
+			// without which they do not add up.
+			hv.Pot = loc.T("audit.pot", signed(loc, g.Hands()[i].Result().PotDelta()))
 		}
 		v.Hands = append(v.Hands, hv)
 	}
