@@ -496,6 +496,7 @@ func TestGroupPageOffersTheOpenEveningFirst(t *testing.T) {
 	// Evening 1 left open, evening 2 started and closed: evening 1 is
 	// still said (a tester's case: the tab settled evening 2 alone).
 	second := mustStatus(t, do(t, h, "POST", "/api/games/"+first+"/again", ""), 201).json(t)["id"].(string)
+	mustStatus(t, do(t, h, "POST", "/api/games/"+second+"/hands", `{"contract":"solo","declarer":"Ben","points":70,"tricks":5}`), 201)
 	mustStatus(t, do(t, h, "POST", "/api/games/"+second+"/close", "{}"), 200)
 	older := page(t, h, "/groups/"+gid, "en").body
 	if w := words(older); !strings.Contains(w, "Evening 1 is still open") || !regexp.MustCompile(`id="go-on" href="/g/`+first+`">Go on with evening 1<`).MatchString(older) {
@@ -503,6 +504,7 @@ func TestGroupPageOffersTheOpenEveningFirst(t *testing.T) {
 	}
 	// Two open: each is said, the newest is the one to go on with.
 	third := mustStatus(t, do(t, h, "POST", "/api/games/"+second+"/again", ""), 201).json(t)["id"].(string)
+	mustStatus(t, do(t, h, "POST", "/api/games/"+third+"/hands", `{"contract":"solo","declarer":"Ben","points":70,"tricks":5}`), 201)
 	both := page(t, h, "/groups/"+gid, "en").body
 	if w := words(both); !strings.Contains(w, "Evening 3 is still open") || !strings.Contains(w, "Evening 1 is still open") ||
 		!regexp.MustCompile(`id="go-on" href="/g/`+third+`">Go on with evening 3<`).MatchString(both) {
@@ -516,6 +518,13 @@ func TestGroupPageOffersTheOpenEveningFirst(t *testing.T) {
 	if strings.Contains(closed, `id="go-on"`) || strings.Contains(closed, "still open") ||
 		!regexp.MustCompile(`<button type="submit" class="big primary" id="next-evening">`).MatchString(closed) {
 		t.Errorf("the group's page once the evenings are closed: %s", closed)
+	}
+	// Three evenings of one day: the chart's ends say their times, as the
+	// day alone would not tell them apart (a tester saw one date twice).
+	stats := page(t, h, "/groups/"+gid+"/stats", "en").body
+	// (Here they all started in one minute, so the chart marks its end.)
+	if n := len(regexp.MustCompile(`class="tick x" data-datetime="[^"]+" data-show="minute">\d{4}-\d\d-\d\d \d\d:\d\d</text>`).FindAllString(stats, -1)); n == 0 || regexp.MustCompile(`class="tick x" data-datetime="[^"]+" data-show="date"`).MatchString(stats) {
+		t.Errorf("the chart of three evenings of one day has %d ends with a time: %s", n, stats)
 	}
 }
 

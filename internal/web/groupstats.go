@@ -3,6 +3,7 @@ package web
 import (
 	"net/http"
 	"slices"
+	"time"
 
 	"github.com/labstack/echo/v4"
 	"github.com/shopspring/decimal"
@@ -68,7 +69,12 @@ func runningChart(s group.Stats, loc i18n.Localizer, money func(decimal.Decimal)
 		c.steps = append(c.steps, row)
 	}
 	if n := len(s.Evenings); n > 0 {
-		c.first, c.end = whenOf(s.Evenings[0].Started, "date"), whenOf(s.Evenings[n-1].Started, "date")
+		first, last := s.Evenings[0].Started, s.Evenings[n-1].Started
+		show := "date"
+		if n > 1 && first.In(time.Local).Format(time.DateOnly) == last.In(time.Local).Format(time.DateOnly) {
+			show = "minute" // evenings of one day: the day alone would not tell them apart
+		}
+		c.first, c.end = whenOf(first, show), whenOf(last, show)
 	}
 	return c.draw()
 }
