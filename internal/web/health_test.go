@@ -22,15 +22,7 @@ import (
 // goes on. (The disk is a page quota on the database, which fails as a
 // full disk does.)
 func TestFullDisk(t *testing.T) {
-	st, err := events.Open(context.Background(), filepath.Join(t.TempDir(), "full.db"), events.Options{MaxPages: 60})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	h, err := New(game.New(st), slog.New(slog.NewTextHandler(io.Discard, nil)))
-	if err != nil {
-		t.Fatal(err)
-	}
+	h := serverOnFile(t, filepath.Join(t.TempDir(), "full.db"), events.Options{MaxPages: 60})
 	if r := do(t, h, "GET", "/healthz", ""); r.status != 200 || r.body != `{"status":"ok"}`+"\n" {
 		t.Fatalf("healthz: %d %s", r.status, r.body)
 	}
@@ -250,15 +242,7 @@ func TestDealWhileStoppingIsA503(t *testing.T) {
 // deleted file, and started empty).
 func TestDatabaseFileDeletedWhileServing(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "gone.db")
-	st, err := events.Open(context.Background(), path, events.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	h, err := New(game.New(st), slog.New(slog.NewTextHandler(io.Discard, nil)))
-	if err != nil {
-		t.Fatal(err)
-	}
+	h := serverOnFile(t, path, events.Options{})
 	id := createGame(t, h, zugerGame)
 	deal := `{"contract":"solo","declarer":"Ben","points":70,"tricks":5}`
 	mustStatus(t, do(t, h, "POST", "/api/games/"+id+"/hands", deal), 201)
@@ -285,4 +269,19 @@ func TestDatabaseFileDeletedWhileServing(t *testing.T) {
 	if f.status != 503 || !strings.Contains(visibleText(f.body), "Serverns databasfil flyttades, togs bort eller ersattes medan den körde") || !strings.Contains(f.body, `value="70"`) {
 		t.Fatalf("the deal form: %d %s", f.status, visibleText(f.body))
 	}
+}
+
+// serverOnFile serves a SQLite store at path, opened with opt.
+func serverOnFile(t *testing.T, path string, opt events.Options) http.Handler {
+	t.Helper()
+	st, err := events.Open(context.Background(), path, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	h, err := New(game.New(st), slog.New(slog.NewTextHandler(io.Discard, nil)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
 }
