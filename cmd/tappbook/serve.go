@@ -35,6 +35,7 @@ type serveFlags struct {
 	acmeDir, acmeEmail, acmeCA string
 	mdns                       string
 	maxConns                   int
+	cpuProfile                 string
 }
 
 func parseServe(args []string, stderr io.Writer) (serveFlags, error) {
@@ -53,6 +54,7 @@ func parseServe(args []string, stderr io.Writer) (serveFlags, error) {
 	fs.StringVar(&f.acmeCA, "acme-ca", envOr("TAPPBOOK_ACME_CA", ""), "PEM roots to trust for a private ACME CA's own address")
 	fs.StringVar(&f.mdns, "mdns", envOr("TAPPBOOK_MDNS", "tappbook"), "announce NAME.local on the home network by multicast DNS (\"off\" for none)")
 	fs.IntVar(&f.maxConns, "max-conns-per-client", netserve.DefaultLimits().MaxConnsPerClient, "open connections one address may hold (0: no cap, for servers behind a reverse proxy, where every connection comes from its address)")
+	fs.StringVar(&f.cpuProfile, "cpu-profile", "", "write CPU profiles to PREFIX.0, and from each SIGUSR1 on to the next (PREFIX.1, …): for tappbook bench")
 	if err := fs.Parse(args); err != nil {
 		return f, err
 	}
@@ -96,6 +98,13 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 	}
 	log := slog.New(slog.NewTextHandler(stderr, nil))
 	tuneMemory()
+	if f.cpuProfile != "" {
+		stopProfile, err := cpuProfiles(f.cpuProfile, log)
+		if err != nil {
+			return err
+		}
+		defer stopProfile()
+	}
 
 	ctx, stop := signal.NotifyContext(ctx, syscall.SIGINT, syscall.SIGTERM)
 	defer stop()

@@ -71,21 +71,24 @@ type Report struct {
 	CeilingCPU, CeilingClientCPU   time.Duration
 	StoreCPU, StoreClientCPU       time.Duration
 	Record64CPU, Record64ClientCPU time.Duration
-	CorrectDeals                   int           // deals in the evening whose deal 1 is corrected
-	CorrectRescored                int           // later deals each correction re-scores
-	CorrectP50                     time.Duration // one correction, as the phone sees it
-	CorrectMax                     time.Duration
-	ReplayEventsPerSec             float64 // folded on ReplayWorkers workers
-	ReplayWorkers                  int
-	Replay1EventsPerSec            float64 // read and folded on one goroutine
-	ReplayEvents                   int
-	TableP50, TableP99             time.Duration
-	FreshP50, FreshP99             time.Duration // the table rendered afresh, as after each change
-	LedgerP50, LedgP99             time.Duration
-	RSSBytes                       int64
-	RSSFreshServer                 bool // measured in a fresh server process
-	BytesPerEvent                  float64
-	DealsInBigGame                 int
+	// The recording server's CPU per deal by where it ran, from CPU
+	// profiles of a server of its own (nil in this process).
+	Profile1, Profile4, Profile64 CPUPlaces
+	CorrectDeals                  int           // deals in the evening whose deal 1 is corrected
+	CorrectRescored               int           // later deals each correction re-scores
+	CorrectP50                    time.Duration // one correction, as the phone sees it
+	CorrectMax                    time.Duration
+	ReplayEventsPerSec            float64 // folded on ReplayWorkers workers
+	ReplayWorkers                 int
+	Replay1EventsPerSec           float64 // read and folded on one goroutine
+	ReplayEvents                  int
+	TableP50, TableP99            time.Duration
+	FreshP50, FreshP99            time.Duration // the table rendered afresh, as after each change
+	LedgerP50, LedgP99            time.Duration
+	RSSBytes                      int64
+	RSSFreshServer                bool // measured in a fresh server process
+	BytesPerEvent                 float64
+	DealsInBigGame                int
 }
 
 // Run measures everything and returns the report.
@@ -99,6 +102,11 @@ func Run(ctx context.Context, opt Options) (Report, error) {
 
 	if err := writing(ctx, dir, opt, &r); err != nil {
 		return r, err
+	}
+	if opt.Server != "" {
+		if err := profiling(ctx, opt.Server, dir, opt.Duration, &r); err != nil {
+			return r, fmt.Errorf("profiling: %w", err)
+		}
 	}
 	deals := opt.CorrectDeals
 	if deals <= 0 {
@@ -375,6 +383,23 @@ func (r Report) Print(w io.Writer) {
 		us := func(d time.Duration) string { return fmt.Sprintf("%.0f µs", float64(d.Nanoseconds())/1000) }
 		fmt.Fprintf(tw, "2. CPU per deal, %d tables: server / clients (bare handler's rows; the store behind it)\t%s / %s\t(%s / %s; %s / %s)\t\t\n", ManyTables,
 			us(r.Record64CPU), us(r.Record64ClientCPU), us(r.CeilingCPU), us(r.CeilingClientCPU), us(r.StoreCPU), us(r.StoreClientCPU))
+	}
+	if r.Record64CPU > 0 && r.CeilingPerSec > 0 {
+		// The cores both processes kept busy, spread over the deals of a
+		// rate of 0.70× the ceiling: what a deal may cost to reach it.
+		spent := r.Record64CPU + r.Record64ClientCPU
+		cores := r.Record64PerSec * spent.Seconds()
+		allowed := time.Duration(cores / (0.70 * r.CeilingPerSec) * 1e9)
+		fmt.Fprintf(tw, "2. CPU per deal, %d tables, server and clients: spent / what 0.70× allows at the same %.2f cores\t%.0f µs / %.0f µs\t\t\t\n", ManyTables, cores,
+			float64(spent.Nanoseconds())/1000, float64(allowed.Nanoseconds())/1000)
+	}
+	for _, p := range []struct {
+		what string
+		c    CPUPlaces
+	}{{"1 table", r.Profile1}, {"4 tables", r.Profile4}, {fmt.Sprintf("%d tables", ManyTables), r.Profile64}} {
+		if p.c != nil {
+			fmt.Fprintf(tw, "2. where the server's CPU per deal goes, %s (CPU profile of a server of its own, by the function each sample fell in)\t%.0f µs\t%s\t\t\n", p.what, float64(p.c.Total().Nanoseconds())/1000, p.c)
+		}
 	}
 	if r.ServerPeakRSS > 0 {
 		fmt.Fprintf(tw, "2. peak resident memory of the recording tappbook serve, through all of 2.\t%.1f MB\t\t< 100 MB\t\n", float64(r.ServerPeakRSS)/1e6)

@@ -41,7 +41,7 @@ type groupEntry = slot[group.State]
 
 func newGroups(games *Service) *Groups {
 	return &Groups{games: games, store: games.store,
-		groups: newMemo(groupsInMemory, func(*group.State) int { return 1 }, func(st *group.State) int64 { return st.Version })}
+		groups: newMemo(groupsInMemory, groupsInMemory, func(*group.State) int { return 1 }, func(st *group.State) int64 { return st.Version })}
 }
 
 // Groups gives the service's groups.

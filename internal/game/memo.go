@@ -1,6 +1,7 @@
 package game
 
 import (
+	"slices"
 	"sync"
 	"sync/atomic"
 )
@@ -10,16 +11,34 @@ import (
 // memory grows with what is being played, not with the history. A slot's
 // lock serialises the stream's commands, so each decides on the state the
 // previous one left; readers take the state without it.
+//
+// The budget adapts between a floor and a ceiling: a stream let go and
+// wanted again soon after (it is still among the ghosts, the streams let
+// go most lately) says more streams are in play than the budget holds,
+// and each of their uses would fold a whole stream again; the budget then
+// grows by an eighth. Streams that are done with (an evening finished)
+// are let go and never come back, so the budget stays at the floor, and
+// the heap, whose size sets how often the collector runs, small. With no
+// such miss for a while, it shrinks back by a sixteenth at a time.
 type memo[S any] struct {
 	weigh   func(*S) int
 	version func(*S) int64 // how far a state has read its stream
 
-	mu     sync.Mutex
-	slots  map[string]*slot[S]
-	tick   uint64 // a clock of uses, for least recently used
-	weight int    // of the states in memory
-	budget int
+	mu             sync.Mutex
+	slots          map[string]*slot[S]
+	tick           uint64 // a clock of uses, for least recently used
+	weight         int    // of the states in memory
+	budget         int
+	floor, ceiling int               // the budget's bounds
+	ghosts         map[string]uint64 // streams let go, with the tick they went at
+	ghostOrder     []ghost           // the ghosts, oldest first (stale entries are skipped)
+	changed        uint64            // the tick the budget last grew or shrank at
 }
+
+// decayUses is how many uses without a miss on a ghost let the budget
+// shrink by a sixteenth: a few seconds of 64 tables recording, weeks of a
+// kitchen table.
+const decayUses = 1 << 17
 
 // slot is one stream in memory. users, used and weight belong to memo.mu.
 type slot[S any] struct {
@@ -33,8 +52,9 @@ type slot[S any] struct {
 	told atomic.Int64
 }
 
-func newMemo[S any](budget int, weigh func(*S) int, version func(*S) int64) *memo[S] {
-	return &memo[S]{weigh: weigh, version: version, slots: map[string]*slot[S]{}, budget: budget}
+func newMemo[S any](floor, ceiling int, weigh func(*S) int, version func(*S) int64) *memo[S] {
+	return &memo[S]{weigh: weigh, version: version, slots: map[string]*slot[S]{}, budget: floor, floor: floor, ceiling: max(floor, ceiling),
+		ghosts: map[string]uint64{}}
 }
 
 // take hands out a stream's slot, empty the first time; the caller gives
@@ -46,10 +66,17 @@ func (m *memo[S]) take(id string) *slot[S] {
 	if !ok {
 		e = &slot[S]{key: id}
 		m.slots[id] = e
+		if _, ghost := m.ghosts[id]; ghost {
+			delete(m.ghosts, id)
+			m.budget, m.changed = min(m.ceiling, m.budget+max(m.budget/8, 1)), m.tick
+		}
 	}
 	e.users++
 	m.tick++
 	e.used = m.tick
+	if m.budget > m.floor && m.tick-m.changed > decayUses {
+		m.budget, m.changed = max(m.floor, m.budget-m.budget/16), m.tick
+	}
 	return e
 }
 
@@ -112,6 +139,40 @@ func (m *memo[S]) evict() {
 		}
 		delete(m.slots, oldestID)
 		m.weight -= oldest.weight
+		m.haunt(oldestID)
+	}
+}
+
+// ghost is a stream let go, and when.
+type ghost struct {
+	id   string
+	tick uint64
+}
+
+// haunt keeps a stream let go among the ghosts: as many as the streams in
+// memory and some, the oldest forgotten first. Under m.mu.
+func (m *memo[S]) haunt(id string) {
+	if m.floor == m.ceiling {
+		return // nothing to adapt
+	}
+	m.ghosts[id] = m.tick
+	m.ghostOrder = append(m.ghostOrder, ghost{id, m.tick})
+	for len(m.ghosts) > len(m.slots)+64 && len(m.ghostOrder) > 0 {
+		old := m.ghostOrder[0]
+		m.ghostOrder = m.ghostOrder[1:]
+		if m.ghosts[old.id] == old.tick { // not let go again since
+			delete(m.ghosts, old.id)
+		}
+	}
+	if len(m.ghostOrder) > 4*(len(m.ghosts)+64) {
+		// Entries of ghosts taken again or let go again: drop them.
+		kept := m.ghostOrder[:0]
+		for _, g := range m.ghostOrder {
+			if t, ok := m.ghosts[g.id]; ok && t == g.tick {
+				kept = append(kept, g)
+			}
+		}
+		m.ghostOrder = slices.Clip(kept)
 	}
 }
 

@@ -61,13 +61,18 @@ type Service struct {
 
 // DealBudget is how many deals the games held in memory may have together
 // (about 700 bytes each: a deal keeps its amounts and its stored bytes)
-// before the least recently used game is let go. Once more deals are in
-// play than it holds, each deal of a game let go folds the whole game
-// again: at 20,000, 160 tables with evenings of 200 deals recorded at
-// half the rate of 64 (BenchmarkMoreTablesThanMemoryHolds); 40,000 (some
-// 28 MB) keeps them at it, and the server's peak memory was lower, not
-// higher, for the refolding it no longer does.
-const DealBudget = 40_000
+// before the least recently used game is let go; it grows up to
+// DealCeiling while games let go are wanted again soon after (memo.go).
+// Once more deals are in play than it holds, each deal of a game let go
+// folds the whole game again: at 20,000, 160 tables with evenings of 200
+// deals recorded at half the rate of 64 (BenchmarkMoreTablesThanMemoryHolds).
+// A fixed 40,000 (some 28 MB) kept them at it, but cost 64 tables a tenth
+// of their rate: the finished evenings it kept made the heap larger and
+// the collector run more often.
+const (
+	DealBudget  = 20_000
+	DealCeiling = 40_000
+)
 
 // entry is one game in memory.
 type entry = slot[tapp.State]
@@ -77,7 +82,7 @@ type entry = slot[tapp.State]
 // shared.go.
 func New(store events.Engine) *Service {
 	s := &Service{store: store, damaged: map[string]tapp.Damage{},
-		games: newMemo(DealBudget, func(st *tapp.State) int { return len(st.Hands()) }, func(st *tapp.State) int64 { return st.Version })}
+		games: newMemo(DealBudget, DealCeiling, func(st *tapp.State) int { return len(st.Hands()) }, func(st *tapp.State) int64 { return st.Version })}
 	s.groups = newGroups(s)
 	s.share()
 	return s

@@ -270,7 +270,7 @@ func TestMemoryBudget(t *testing.T) {
 	ctx := context.Background()
 	svc, _ := newService(t)
 	svc.games.mu.Lock()
-	svc.games.budget = 10
+	svc.games.budget, svc.games.floor, svc.games.ceiling = 10, 10, 10
 	svc.games.mu.Unlock()
 	var ids []string
 	for range 5 {
@@ -308,7 +308,7 @@ func TestMemoryBudget(t *testing.T) {
 	}
 	before := view(snap)
 	svc.games.mu.Lock()
-	svc.games.budget = 0
+	svc.games.budget, svc.games.floor, svc.games.ceiling = 0, 0, 0
 	svc.games.mu.Unlock()
 	if _, err := svc.Record(ctx, ids[2], payout.Record{Contract: "pass"}, Checks{}, ""); err != nil {
 		t.Fatal(err)

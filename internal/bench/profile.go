@@ -1,0 +1,155 @@
+package bench
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/google/pprof/profile"
+)
+
+// Where a server's CPU goes, by the function each profile sample fell in:
+// tappbook's own code, or what it runs on. The order is the report's.
+var places = []string{"tappbook's own code", "SQLite (C)", "database/sql and driver", "Go runtime", "system calls", "HTTP (net/http, echo)", "JSON and reflection", "decimals", "other Go library"}
+
+// place is where a sample whose innermost function is fn ran.
+func place(fn string) string {
+	has := func(prefixes ...string) bool {
+		for _, p := range prefixes {
+			if strings.HasPrefix(fn, p) {
+				return true
+			}
+		}
+		return false
+	}
+	switch {
+	case has("tappbook/"):
+		return "tappbook's own code"
+	case has("aeshash", "memeqbody", "indexbytebody", "cmpbody", "countbody"):
+		return "Go runtime" // its assembly, named without a package
+	case has("runtime.cgocall", "runtime.asmcgocall", "runtime._ExternalCode", "_cgo_") || !strings.Contains(fn, "."):
+		// A sample in C shows the Go frame that called it (the only C
+		// here is SQLite), or a C symbol with no package.
+		return "SQLite (C)"
+	case has("database/sql", "github.com/mattn/go-sqlite3"):
+		return "database/sql and driver"
+	case has("syscall.", "internal/runtime/syscall", "internal/syscall/", "internal/poll."):
+		return "system calls"
+	case has("runtime.", "internal/runtime/", "sync.", "internal/sync.", "sync/atomic.", "internal/abi.", "internal/bytealg."):
+		return "Go runtime"
+	case has("net/http.", "net/textproto.", "github.com/labstack/", "net.", "bufio.", "crypto/tls."):
+		return "HTTP (net/http, echo)"
+	case has("encoding/json.", "github.com/go-json-experiment/", "reflect.", "internal/reflectlite."):
+		return "JSON and reflection"
+	case has("github.com/shopspring/decimal", "math/big."):
+		return "decimals"
+	}
+	return "other Go library"
+}
+
+// CPUPlaces is a server's CPU per deal by where it ran.
+type CPUPlaces map[string]time.Duration
+
+// cpuPlaces reads a CPU profile and gives its CPU per deal by place.
+func cpuPlaces(path string, deals int) (CPUPlaces, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	p, err := profile.Parse(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	cpu := -1
+	for i, st := range p.SampleType {
+		if st.Type == "cpu" && st.Unit == "nanoseconds" {
+			cpu = i
+		}
+	}
+	if cpu < 0 || deals == 0 {
+		return nil, fmt.Errorf("%s: no CPU time, or no deals", path)
+	}
+	out := CPUPlaces{}
+	for _, s := range p.Sample {
+		fn := ""
+		if len(s.Location) > 0 && len(s.Location[0].Line) > 0 {
+			fn = s.Location[0].Line[0].Function.Name // innermost: the inlined callee first
+		}
+		out[place(fn)] += time.Duration(s.Value[cpu])
+	}
+	for k, v := range out {
+		out[k] = v / time.Duration(deals)
+	}
+	return out, nil
+}
+
+// Total is the CPU per deal of all places.
+func (c CPUPlaces) Total() time.Duration {
+	var t time.Duration
+	for _, v := range c {
+		t += v
+	}
+	return t
+}
+
+// String lists the places, each in µs per deal.
+func (c CPUPlaces) String() string {
+	var parts []string
+	for _, p := range places {
+		if d, ok := c[p]; ok {
+			parts = append(parts, fmt.Sprintf("%s %.0f", p, float64(d.Nanoseconds())/1000))
+		}
+	}
+	return strings.Join(parts, " · ") + " µs"
+}
+
+// profiling records with 1, 4 and ManyTables tables in a `tappbook serve`
+// of its own that profiles its CPU for each (serve --cpu-profile, a new
+// profile at each SIGUSR1), and gives the server's CPU per deal by where
+// it ran: what part of a deal's cost is tappbook's own code.
+func profiling(ctx context.Context, bin, dir string, d time.Duration, r *Report) error {
+	prefix := filepath.Join(dir, "cpu")
+	srv, err := startProcess(bin, "/healthz", "serve", "--db", filepath.Join(dir, "profiled.db"), "--cpu-profile", prefix)
+	if err != nil {
+		return err
+	}
+	measures := []struct {
+		tables []*table
+		out    *CPUPlaces
+	}{
+		{newTables(srv.base, 2000, 1), &r.Profile1},
+		{newTables(srv.base, 2001, 4), &r.Profile4},
+		{newTables(srv.base, 2005, ManyTables), &r.Profile64},
+	}
+	deals := make([]int, len(measures))
+	for i, m := range measures {
+		var dr drives
+		if err := dr.drive(ctx, posters(m.tables), d, nil); err != nil {
+			srv.stop()
+			return err
+		}
+		deals[i] = dr.n
+		if i < len(measures)-1 {
+			// The next measure in the next profile.
+			if err := syscall.Kill(srv.pid, syscall.SIGUSR1); err != nil {
+				srv.stop()
+				return err
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+	}
+	if err := srv.stop(); err != nil {
+		return err
+	}
+	for i, m := range measures {
+		if *m.out, err = cpuPlaces(fmt.Sprintf("%s.%d", prefix, i), deals[i]); err != nil {
+			return err
+		}
+	}
+	return nil
+}

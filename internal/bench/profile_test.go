@@ -1,0 +1,65 @@
+package bench
+
+import (
+	"context"
+	"os/exec"
+	"path/filepath"
+	"testing"
+	"time"
+)
+
+// A sample is placed by the function it fell in: tappbook's own, or what
+// tappbook runs on.
+func TestPlace(t *testing.T) {
+	for fn, want := range map[string]string{
+		"tappbook/internal/tapp.(*Folder).Apply":         "tappbook's own code",
+		"tappbook/internal/web.api.recordHand":           "tappbook's own code",
+		"runtime.cgocall":                                "SQLite (C)",
+		"sqlite3VdbeExec":                                "SQLite (C)",
+		"github.com/mattn/go-sqlite3.(*SQLiteStmt).exec": "database/sql and driver",
+		"database/sql.(*Stmt).ExecContext":               "database/sql and driver",
+		"syscall.Syscall6":                               "system calls",
+		"internal/runtime/syscall/linux.Syscall6":        "system calls",
+		"indexbytebody":                                  "Go runtime",
+		"runtime.mallocgc":                               "Go runtime",
+		"runtime.futex":                                  "Go runtime",
+		"sync.(*Mutex).Lock":                             "Go runtime",
+		"net/http.(*conn).serve":                         "HTTP (net/http, echo)",
+		"github.com/labstack/echo/v4.(*Echo).ServeHTTP":  "HTTP (net/http, echo)",
+		"encoding/json.(*decodeState).object":            "JSON and reflection",
+		"reflect.Value.Field":                            "JSON and reflection",
+		"github.com/shopspring/decimal.Decimal.Add":      "decimals",
+		"math/big.nat.add":                               "decimals",
+		"strconv.AppendInt":                              "other Go library",
+		"crypto/internal/fips140/sha256.blockAMD64":      "other Go library",
+	} {
+		if got := place(fn); got != want {
+			t.Errorf("place(%q) = %q, want %q", fn, got, want)
+		}
+	}
+}
+
+// The bench profiles a real `tappbook serve` (serve --cpu-profile, a new
+// profile at each SIGUSR1) while 1, 4 and 64 tables record, and reads each
+// profile into the server's CPU per deal by place.
+func TestProfilingAServer(t *testing.T) {
+	bin := filepath.Join(t.TempDir(), "tappbook")
+	if out, err := exec.Command("go", "build", "-o", bin, "tappbook/cmd/tappbook").CombinedOutput(); err != nil {
+		t.Fatalf("build: %v\n%s", err, out)
+	}
+	var r Report
+	if err := profiling(context.Background(), bin, t.TempDir(), 700*time.Millisecond, &r); err != nil {
+		t.Fatal(err)
+	}
+	for what, c := range map[string]CPUPlaces{"1 table": r.Profile1, "4 tables": r.Profile4, "64 tables": r.Profile64} {
+		if c.Total() <= 0 || c.Total() > time.Second {
+			t.Errorf("%s: %v per deal in all: %s", what, c.Total(), c)
+		}
+	}
+	// 64 tables make enough samples for the request's own places to show.
+	for _, p := range []string{"tappbook's own code", "HTTP (net/http, echo)", "Go runtime"} {
+		if r.Profile64[p] <= 0 {
+			t.Errorf("64 tables: nothing in %s: %s", p, r.Profile64)
+		}
+	}
+}
