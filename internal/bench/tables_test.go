@@ -12,8 +12,9 @@ import (
 // BenchmarkMoreTablesThanMemoryHolds records with more tables at once than
 // the 64 of `tappbook bench`, each evening to its 200 deals and on: at 160
 // tables up to 32,000 deals are in play, more than the games memory holds
-// at 20,000 (game.DealBudget before 2026-11-27), when every deal of a
-// game let go folds the game again. It reports the rate, the p99 and the
+// at its floor of 20,000 (game.DealBudget), and every deal of a game let go
+// would fold the game again, until the budget has grown to hold them
+// (game.DealCeiling). It reports the rate, the p99 and the
 // CPU a deal costs, server and clients together; the rate should stay
 // near the 64 tables' one. With TAPPBOOK_BIN set the server is that
 // binary's `tappbook serve`, as in `tappbook bench`.
