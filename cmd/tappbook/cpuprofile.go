@@ -10,9 +10,10 @@ import (
 )
 
 // cpuProfiles writes the server's CPU profile to prefix.0 from the start,
-// and at each SIGUSR1 ends it and begins the next (prefix.1, …), so that
-// `tappbook bench` can profile each of its measures in one server; stop
-// ends the last. For measuring, not for serving phones.
+// and at each SIGUSR1 ends it and begins the next (prefix.1, …), each file
+// made only once the last one is written whole, so that `tappbook bench`
+// can profile each of its measures in one server; stop ends the last. For
+// measuring, not for serving phones.
 func cpuProfiles(prefix string, log *slog.Logger) (stop func(), err error) {
 	n := 0
 	start := func() (*os.File, error) {
@@ -27,7 +28,7 @@ func cpuProfiles(prefix string, log *slog.Logger) (stop func(), err error) {
 		n++
 		return f, nil
 	}
-	f, err := start()
+	first, err := start()
 	if err != nil {
 		return nil, fmt.Errorf("cpu profile: %w", err)
 	}
@@ -36,11 +37,13 @@ func cpuProfiles(prefix string, log *slog.Logger) (stop func(), err error) {
 	done, quit := make(chan struct{}), make(chan struct{})
 	go func() {
 		defer close(done)
+		f := first
 		for {
 			select {
 			case <-next:
 				pprof.StopCPUProfile()
 				f.Close()
+				var err error
 				if f, err = start(); err != nil {
 					log.Error("cpu profile", "err", err)
 					return

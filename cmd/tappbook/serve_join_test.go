@@ -35,8 +35,9 @@ func TestServeLogsJoinAddresses(t *testing.T) {
 	if !strings.Contains(logs.String(), `msg="there was no database file at this path: started a new, empty one"`) {
 		t.Fatalf("the first start does not say it made a new database:\n%s", logs.String())
 	}
-	again, stop := startServe(t, "--addr", "127.0.0.1:"+port, "--db", filepath.Join(dir, "t.db"), "--mdns", "off")
-	res = getUntil(t, http.DefaultClient, "http://127.0.0.1:"+port+"/healthz", again)
+	addr := freeAddr(t) // the first one's port may be taken by another test meanwhile
+	again, stop := startServe(t, "--addr", addr, "--db", filepath.Join(dir, "t.db"), "--mdns", "off")
+	res = getUntil(t, http.DefaultClient, "http://"+addr+"/healthz", again)
 	res.Body.Close()
 	stop()
 	if strings.Contains(again.String(), "no database file") {

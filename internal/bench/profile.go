@@ -27,7 +27,7 @@ func place(fn string) string {
 		return false
 	}
 	switch {
-	case has("tappbook/"):
+	case has("tappbook/", "main."): // main is cmd/tappbook
 		return "tappbook's own code"
 	case has("aeshash", "memeqbody", "indexbytebody", "cmpbody", "countbody"):
 		return "Go runtime" // its assembly, named without a package
@@ -111,12 +111,28 @@ func (c CPUPlaces) String() string {
 // profiling records with 1, 4 and ManyTables tables in a `tappbook serve`
 // of its own that profiles its CPU for each (serve --cpu-profile, a new
 // profile at each SIGUSR1), and gives the server's CPU per deal by where
-// it ran: what part of a deal's cost is tappbook's own code.
+// it ran: what part of a deal's cost is tappbook's own code. Profile 0 is
+// the server's start and the last its end: neither is a measure's.
 func profiling(ctx context.Context, bin, dir string, d time.Duration, r *Report) error {
 	prefix := filepath.Join(dir, "cpu")
-	srv, err := startProcess(bin, "/healthz", "serve", "--db", filepath.Join(dir, "profiled.db"), "--cpu-profile", prefix)
+	srv, err := startProcess(bin, "/healthz", "serve", "--db", filepath.Join(dir, "profiled.db"), "--mdns", "off", "--cpu-profile", prefix)
 	if err != nil {
 		return err
+	}
+	defer srv.stop()
+	// next ends profile n-1 and waits until profile n has begun (its file
+	// is made once the last is written whole).
+	next := func(n int) error {
+		if err := syscall.Kill(srv.pid, syscall.SIGUSR1); err != nil {
+			return err
+		}
+		for range 200 {
+			if _, err := os.Stat(fmt.Sprintf("%s.%d", prefix, n)); err == nil {
+				return nil
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+		return fmt.Errorf("the server did not begin CPU profile %d", n)
 	}
 	measures := []struct {
 		tables []*table
@@ -128,26 +144,20 @@ func profiling(ctx context.Context, bin, dir string, d time.Duration, r *Report)
 	}
 	deals := make([]int, len(measures))
 	for i, m := range measures {
+		if err := next(i + 1); err != nil {
+			return err
+		}
 		var dr drives
 		if err := dr.drive(ctx, posters(m.tables), d, nil); err != nil {
-			srv.stop()
 			return err
 		}
 		deals[i] = dr.n
-		if i < len(measures)-1 {
-			// The next measure in the next profile.
-			if err := syscall.Kill(srv.pid, syscall.SIGUSR1); err != nil {
-				srv.stop()
-				return err
-			}
-			time.Sleep(50 * time.Millisecond)
-		}
 	}
-	if err := srv.stop(); err != nil {
+	if err := next(len(measures) + 1); err != nil {
 		return err
 	}
 	for i, m := range measures {
-		if *m.out, err = cpuPlaces(fmt.Sprintf("%s.%d", prefix, i), deals[i]); err != nil {
+		if *m.out, err = cpuPlaces(fmt.Sprintf("%s.%d", prefix, i+1), deals[i]); err != nil {
 			return err
 		}
 	}

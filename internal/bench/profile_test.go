@@ -14,6 +14,7 @@ func TestPlace(t *testing.T) {
 	for fn, want := range map[string]string{
 		"tappbook/internal/tapp.(*Folder).Apply":         "tappbook's own code",
 		"tappbook/internal/web.api.recordHand":           "tappbook's own code",
+		"main.serve":                                     "tappbook's own code",
 		"runtime.cgocall":                                "SQLite (C)",
 		"sqlite3VdbeExec":                                "SQLite (C)",
 		"github.com/mattn/go-sqlite3.(*SQLiteStmt).exec": "database/sql and driver",
@@ -51,15 +52,11 @@ func TestProfilingAServer(t *testing.T) {
 	if err := profiling(context.Background(), bin, t.TempDir(), 700*time.Millisecond, &r); err != nil {
 		t.Fatal(err)
 	}
+	// A profile samples every 10 ms: only what is certain to fill many
+	// samples is asserted (a place of a few µs a deal may have none).
 	for what, c := range map[string]CPUPlaces{"1 table": r.Profile1, "4 tables": r.Profile4, "64 tables": r.Profile64} {
-		if c.Total() <= 0 || c.Total() > time.Second {
+		if c.Total() <= 0 || c.Total() > time.Second || c["Go runtime"] <= 0 {
 			t.Errorf("%s: %v per deal in all: %s", what, c.Total(), c)
-		}
-	}
-	// 64 tables make enough samples for the request's own places to show.
-	for _, p := range []string{"tappbook's own code", "HTTP (net/http, echo)", "Go runtime"} {
-		if r.Profile64[p] <= 0 {
-			t.Errorf("64 tables: nothing in %s: %s", p, r.Profile64)
 		}
 	}
 }

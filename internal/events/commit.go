@@ -77,13 +77,18 @@ func (s *Store) transaction(ctx context.Context, fn func() error) (err error) {
 		}
 	}()
 	if err = fn(); err == nil {
+		// The file at path, deleted or replaced while the server ran, is
+		// not the one this connection writes: nothing is committed to a
+		// file no restart finds (rolled back below).
+		err = s.stillTheFile()
+	}
+	if err == nil {
 		_, err = s.stmts.commit.ExecContext(ctx)
 	}
 	done = err == nil
 	if done {
-		// Durable, but in the file at path? Deleted or replaced while the
-		// server ran, what was just committed is in a file no restart
-		// finds: not acknowledged.
+		// And once more after the commit, for a file moved meanwhile:
+		// then it is not acknowledged, whatever became of it.
 		err = s.stillTheFile()
 	}
 	return err

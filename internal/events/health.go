@@ -31,11 +31,12 @@ func diskFailure(err error) error {
 	return err
 }
 
-// ErrFileGone is a commit that went to a database file no longer at the
-// store's path (deleted, moved or replaced while the server ran), or a
-// repeated request answered from it: what it wrote is kept only if the
-// file is put back, so it is not acknowledged, and whether it was saved
-// is not known. Sending it again with the same idempotency key is safe.
+// ErrFileGone is a commit refused because the database file is no longer
+// at the store's path (deleted, moved or replaced while the server ran),
+// or a repeated request not answered from such a file: it is rolled back
+// rather than written to a file no restart may find (only a file moved in
+// the instant of its commit can hold it), and not acknowledged. Sending it
+// again with the same idempotency key is safe.
 var ErrFileGone = errors.New("the database file was deleted or replaced while the server ran")
 
 // fileGoneError says which path, and what is there now.

@@ -50,7 +50,7 @@ func (s *Service) Groups() *Groups { return s.groups }
 // hold hands out a group's entry, folding it from the store the first
 // time; the caller gives it back with release.
 func (gs *Groups) hold(ctx context.Context, id string) (*groupEntry, error) {
-	e := gs.groups.take(id)
+	e := gs.groups.take(id, false) // one budget: nothing to adapt
 	if e.state.Load() != nil {
 		return e, nil
 	}

@@ -13,13 +13,16 @@ import (
 // previous one left; readers take the state without it.
 //
 // The budget adapts between a floor and a ceiling: a stream let go and
-// wanted again soon after (it is still among the ghosts, the streams let
-// go most lately) says more streams are in play than the budget holds,
-// and each of their uses would fold a whole stream again; the budget then
-// grows by an eighth. Streams that are done with (an evening finished)
-// are let go and never come back, so the budget stays at the floor, and
-// the heap, whose size sets how often the collector runs, small. With no
-// such miss for a while, it shrinks back by a sixteenth at a time.
+// written to again soon after (it is still among the ghosts, the streams
+// let go most lately, and went a few rounds of uses ago) says more
+// streams are in play than the budget holds, and each of their commands
+// would fold a whole stream again; the budget then grows by that stream's
+// weight. A reader of a stream let go (last week's evening on a group's
+// page) is not play and grows nothing. Streams that are done with (an
+// evening finished) are let go and never come back, so the budget stays
+// at the floor, and the heap, whose size sets how often the collector
+// runs, small. With no such miss for a while, it shrinks back by a
+// sixteenth at a time.
 type memo[S any] struct {
 	weigh   func(*S) int
 	version func(*S) int64 // how far a state has read its stream
@@ -33,6 +36,7 @@ type memo[S any] struct {
 	ghosts         map[string]uint64 // streams let go, with the tick they went at
 	ghostOrder     []ghost           // the ghosts, oldest first (stale entries are skipped)
 	changed        uint64            // the tick the budget last grew or shrank at
+	decay          uint64            // uses without a miss after which it shrinks
 }
 
 // decayUses is how many uses without a miss on a ghost let the budget
@@ -48,33 +52,37 @@ type slot[S any] struct {
 	users  int    // requests holding it: never let go while > 0
 	used   uint64 // when it was last taken
 	weight int
+	missed bool // taken for a command soon after it was let go: grows the budget once folded
 	// told is the last version followers were told of (see shared.go).
 	told atomic.Int64
 }
 
 func newMemo[S any](floor, ceiling int, weigh func(*S) int, version func(*S) int64) *memo[S] {
 	return &memo[S]{weigh: weigh, version: version, slots: map[string]*slot[S]{}, budget: floor, floor: floor, ceiling: max(floor, ceiling),
-		ghosts: map[string]uint64{}}
+		ghosts: map[string]uint64{}, decay: decayUses}
 }
 
 // take hands out a stream's slot, empty the first time; the caller gives
 // it back with release, or with drop when it could not fold the stream.
-func (m *memo[S]) take(id string) *slot[S] {
+// play: the stream is taken for a command (written to), not read.
+func (m *memo[S]) take(id string, play bool) *slot[S] {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	e, ok := m.slots[id]
 	if !ok {
 		e = &slot[S]{key: id}
 		m.slots[id] = e
-		if _, ghost := m.ghosts[id]; ghost {
+		if at, ghost := m.ghosts[id]; ghost && play {
 			delete(m.ghosts, id)
-			m.budget, m.changed = min(m.ceiling, m.budget+max(m.budget/8, 1)), m.tick
+			// Let go a few rounds of uses ago: the budget grows by its
+			// weight once it is folded (publish).
+			e.missed = m.tick-at <= 8*uint64(len(m.slots)+64)
 		}
 	}
 	e.users++
 	m.tick++
 	e.used = m.tick
-	if m.budget > m.floor && m.tick-m.changed > decayUses {
+	if m.budget > m.floor && m.tick-m.changed > m.decay {
 		m.budget, m.changed = max(m.floor, m.budget-m.budget/16), m.tick
 	}
 	return e
@@ -120,6 +128,10 @@ func (m *memo[S]) publish(e *slot[S], st *S) {
 	w := m.weigh(e.state.Load()) // what the slot holds now: a newer state may have won meanwhile
 	m.weight += w - e.weight
 	e.weight = w
+	if e.missed {
+		e.missed = false
+		m.budget, m.changed = min(m.ceiling, m.budget+w), m.tick
+	}
 	m.evict()
 }
 

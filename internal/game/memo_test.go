@@ -5,105 +5,110 @@ import (
 	"testing"
 )
 
-// A stream of the memo tests: its weight, and how often it was folded.
-type memoStream struct {
-	weight int
-	folds  int
+// memoStream is a stream of the memo tests: its weight.
+type memoStream struct{ weight int }
+
+// memoUser does with a memo what the service does: take a stream, fold it
+// if it is not in memory (counted), and for a command publish what the
+// command left; give it back.
+type memoUser struct {
+	m     *memo[memoStream]
+	folds int
 }
 
-// use is what the service does with a stream: take it, fold it if it is
-// not in memory, publish it, give it back.
-func use(m *memo[memoStream], id string, weight int, folds map[string]int) {
-	e := m.take(id)
+func (u *memoUser) use(id string, weight int, play bool) {
+	e := u.m.take(id, play)
 	if e.state.Load() == nil {
-		folds[id]++
-		m.publish(e, &memoStream{weight: weight})
+		u.folds++
+		u.m.publish(e, &memoStream{weight: weight})
+	} else if play {
+		u.m.publish(e, &memoStream{weight: weight})
 	}
-	m.release(e)
+	u.m.release(e)
 }
 
-func newTestMemo(floor, ceiling int) *memo[memoStream] {
-	return newMemo(floor, ceiling, func(s *memoStream) int { return s.weight }, func(*memoStream) int64 { return 0 })
+func newMemoUser(floor, ceiling int) *memoUser {
+	m := newMemo(floor, ceiling, func(s *memoStream) int { return s.weight }, func(*memoStream) int64 { return 0 })
+	m.decay = 1 << 12 // a test's while
+	return &memoUser{m: m}
 }
 
 // Given tables that finish evenings and start new ones (the finished never
-// used again), when they play on, then the budget stays at its floor and
-// nothing in play is folded twice: the finished evenings are let go.
+// written to again), when they play on, then the budget stays at its floor
+// and nothing in play is folded twice: the finished evenings are let go.
 func TestMemoLetsFinishedStreamsGoAtItsFloor(t *testing.T) {
-	m := newTestMemo(100, 400)
-	folds := map[string]int{}
+	u := newMemoUser(100, 400)
 	for evening := range 50 {
-		for round := range 10 {
-			for table := range 4 {
-				use(m, fmt.Sprintf("t%d-e%d", table, evening), round+1, folds)
+		for deal := range 20 {
+			for table := range 4 { // 4 × 20 = 80 in play at most
+				u.use(fmt.Sprintf("t%d-e%d", table, evening), deal+1, true)
 			}
 		}
 	}
-	if m.budget != 100 || m.weight > 100 {
-		t.Errorf("budget %d, weight %d: finished evenings grew it", m.budget, m.weight)
+	if u.m.budget != 100 || u.m.weight > 100 {
+		t.Errorf("budget %d, weight %d: finished evenings grew it", u.m.budget, u.m.weight)
 	}
-	for id, n := range folds {
-		if n != 1 {
-			t.Fatalf("%s folded %d times", id, n)
+	if u.folds != 4*50 {
+		t.Errorf("%d folds for %d evenings", u.folds, 4*50)
+	}
+	// Last week's evenings read again (a group's page) are not play: the
+	// budget stays.
+	for evening := 45; evening < 49; evening++ { // let go lately
+		for table := range 4 {
+			u.use(fmt.Sprintf("t%d-e%d", table, evening), 20, false)
 		}
+	}
+	if u.m.budget != 100 {
+		t.Errorf("budget %d after reading evenings let go", u.m.budget)
 	}
 }
 
-// Given more streams in play than the floor holds, used in turn (each let
-// go would be the next wanted: every use a fold), when they play on, then
-// the budget grows until they fit, and they are folded no more.
+// Given more streams in play than the floor holds, written to in turn
+// (each let go would be the next wanted: every deal a fold), when they
+// play on, then the budget grows until they fit, and they are folded no
+// more; later, with no such miss for a while, it shrinks back to its
+// floor.
 func TestMemoGrowsWhileStreamsLetGoAreWanted(t *testing.T) {
-	m := newTestMemo(100, 400)
-	folds := map[string]int{}
+	u := newMemoUser(100, 400)
 	round := func() int {
-		before := 0
-		for _, n := range folds {
-			before += n
-		}
+		before := u.folds
 		for s := range 15 { // 15 × 10 = 150 in play
-			use(m, fmt.Sprintf("s%d", s), 10, folds)
+			u.use(fmt.Sprintf("s%d", s), 10, true)
 		}
-		after := 0
-		for _, n := range folds {
-			after += n
-		}
-		return after - before
+		return u.folds - before
 	}
 	round()
 	var last int
 	for range 10 {
 		last = round()
 	}
-	if last != 0 || m.budget < 150 || m.budget > 400 {
-		t.Errorf("after ten rounds: %d folds in the last, budget %d (150 in play, ceiling 400)", last, m.budget)
+	if last != 0 || u.m.budget < 150 || u.m.budget > 400 {
+		t.Errorf("after ten rounds: %d folds in the last, budget %d (150 in play, ceiling 400)", last, u.m.budget)
 	}
-	// Without misses for a while, it shrinks back to its floor, a
-	// sixteenth at a time.
-	for i := range 12 * decayUses {
-		use(m, "kitchen", 5, folds)
-		if i%decayUses == 0 && m.budget < m.floor {
-			t.Fatalf("budget %d under the floor", m.budget)
+	for i := range 40 * u.m.decay {
+		u.use("kitchen", 5, true)
+		if i%u.m.decay == 0 && u.m.budget < u.m.floor {
+			t.Fatalf("budget %d under the floor", u.m.budget)
 		}
 	}
-	if m.budget != m.floor {
-		t.Errorf("budget %d after a long while without misses, floor %d", m.budget, m.floor)
+	if u.m.budget != u.m.floor {
+		t.Errorf("budget %d after a long while without misses, floor %d", u.m.budget, u.m.floor)
 	}
 }
 
 // Given more in play than even the ceiling holds, then the budget stops at
-// the ceiling.
+// the ceiling, and the ghosts kept stay bounded.
 func TestMemoBudgetStopsAtItsCeiling(t *testing.T) {
-	m := newTestMemo(100, 160)
-	folds := map[string]int{}
+	u := newMemoUser(100, 160)
 	for range 30 {
 		for s := range 40 { // 400 in play
-			use(m, fmt.Sprintf("s%d", s), 10, folds)
+			u.use(fmt.Sprintf("s%d", s), 10, true)
 		}
 	}
-	if m.budget != 160 || m.weight > 160 {
-		t.Errorf("budget %d, weight %d; ceiling 160", m.budget, m.weight)
+	if u.m.budget != 160 || u.m.weight > 160 {
+		t.Errorf("budget %d, weight %d; ceiling 160", u.m.budget, u.m.weight)
 	}
-	if len(m.ghosts) > len(m.slots)+64 {
-		t.Errorf("%d ghosts kept for %d streams in memory", len(m.ghosts), len(m.slots))
+	if len(u.m.ghosts) > len(u.m.slots)+64 || len(u.m.ghostOrder) > 4*(len(u.m.ghosts)+64)+1 {
+		t.Errorf("%d ghosts (%d in order) kept for %d streams in memory", len(u.m.ghosts), len(u.m.ghostOrder), len(u.m.slots))
 	}
 }

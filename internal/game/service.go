@@ -103,8 +103,8 @@ func newID() (string, error) {
 // hold hands out a game's entry, folding the game from the store the first
 // time; the caller gives it back with release. On a store other servers
 // share, a game held is first brought up to its stored version.
-func (s *Service) hold(ctx context.Context, id string) (*entry, error) {
-	e := s.games.take(id)
+func (s *Service) hold(ctx context.Context, id string, play bool) (*entry, error) {
+	e := s.games.take(id, play)
 	if e.state.Load() != nil {
 		// Readers take the snapshot without waiting for a command.
 		if err := s.catchUp(ctx, id, e); err != nil {
@@ -162,7 +162,7 @@ func (s *Service) fold(ctx context.Context, id string) (*tapp.State, error) {
 // Snapshot gives a game as it stands: an immutable state the caller may
 // keep and read for as long as it likes, with no lock held.
 func (s *Service) Snapshot(ctx context.Context, id string) (*tapp.State, error) {
-	e, err := s.hold(ctx, id)
+	e, err := s.hold(ctx, id, false)
 	if err != nil {
 		return nil, err
 	}
@@ -185,7 +185,7 @@ type Done struct {
 // if that was the same kind of command; a key reused for another kind is a
 // conflict.
 func (s *Service) Run(ctx context.Context, id, key string, cmd tapp.Command) (Done, error) {
-	e, err := s.hold(ctx, id)
+	e, err := s.hold(ctx, id, true)
 	if err != nil {
 		return Done{}, err
 	}
