@@ -60,10 +60,33 @@ func TestOpenRefusesDamagedFile(t *testing.T) {
 	if after, _ := os.ReadFile(path); !bytes.Equal(after, data) {
 		t.Fatal("opening a damaged file changed it")
 	}
+	if strings.Contains(err0(Open(ctx, path, Options{})), "-wal") {
+		t.Fatal("with no -wal beside it, the damage is said to be one's")
+	}
+	// A -wal beside a damaged file when it is opened may be another
+	// file's (a file replaced while a server ran leaves the old one's,
+	// which SQLite reads on top of the new): the refusal says what to do.
+	if err := os.WriteFile(path+"-wal", nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if msg := err0(Open(ctx, path, Options{})); !strings.Contains(msg, "if the file was replaced while a server had it open, "+path+"-wal is the old file's") || !strings.Contains(msg, "move it and "+path+"-shm aside (keep them) and start again") {
+		t.Fatalf("a damaged file with a -wal beside it: %s", msg)
+	}
+	os.Remove(path + "-wal")
+	os.Remove(path + "-shm")
 	junk := filepath.Join(t.TempDir(), "junk.db")
 	os.WriteFile(junk, bytes.Repeat([]byte("not a database "), 1000), 0o644)
 	var ns *NotStoreError
 	if _, err := Open(ctx, junk, Options{}); !errors.As(err, &ns) {
 		t.Fatalf("open a file that is not SQLite: %v, want a *NotStoreError", err)
 	}
+}
+
+// err0 is the error's text of an open, "" for none.
+func err0(s *Store, err error) string {
+	if err == nil {
+		s.Close()
+		return ""
+	}
+	return err.Error()
 }

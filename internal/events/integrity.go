@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/mattn/go-sqlite3"
@@ -29,6 +30,7 @@ func (e *NotStoreError) Error() string {
 type CorruptError struct {
 	Path     string
 	Problems []string
+	Hint     string // what else may be at fault, and what to do
 }
 
 func (e *CorruptError) Error() string {
@@ -37,7 +39,20 @@ func (e *CorruptError) Error() string {
 	if n := len(e.Problems) - shown; n > 0 {
 		msg += fmt.Sprintf("; and %d more", n)
 	}
+	if e.Hint != "" {
+		msg += " (" + e.Hint + ")"
+	}
 	return fmt.Sprintf("the database %s is damaged: %s", e.Path, msg)
+}
+
+// besideFile is the name SQLite gives a file it keeps beside the database
+// at path (suffix "-wal", "-shm", "-journal"): beside the file a symbolic
+// link leads to, whose name SQLite uses.
+func besideFile(path, suffix string) string {
+	if real, err := filepath.EvalSymlinks(path); err == nil {
+		path = real
+	}
+	return path + suffix
 }
 
 // classify names SQLite's "not a database" and "malformed" errors for what

@@ -33,8 +33,8 @@ func OpenReadOnly(ctx context.Context, path string) (*Store, error) {
 	// A rollback journal beside the file is a write its writer never
 	// finished; reading past it would see half of it, and only a writer may
 	// roll it back.
-	if _, err := os.Stat(path + "-journal"); err == nil {
-		return nil, &CorruptError{Path: path, Problems: []string{"a write was left unfinished (" + path + "-journal exists): the file was being written when its writer stopped"}}
+	if j := besideFile(path, "-journal"); exists(j) {
+		return nil, &CorruptError{Path: path, Problems: []string{"a write was left unfinished (" + j + " exists): the file was being written when its writer stopped"}}
 	}
 	params := url.Values{}
 	params.Set("mode", "ro")
@@ -44,7 +44,7 @@ func OpenReadOnly(ctx context.Context, path string) (*Store, error) {
 	// Without a WAL file there is nothing beyond the file itself to read,
 	// and SQLite reads it as it is, without making -wal and -shm files
 	// beside it. With one, a server may be writing: read through it.
-	if _, err := os.Stat(path + "-wal"); errors.Is(err, fs.ErrNotExist) {
+	if _, err := os.Stat(besideFile(path, "-wal")); errors.Is(err, fs.ErrNotExist) {
 		params.Set("immutable", "1")
 	}
 	read, err := sql.Open("sqlite3", "file:"+(&url.URL{Path: path}).EscapedPath()+"?"+params.Encode())
@@ -62,4 +62,10 @@ func OpenReadOnly(ctx context.Context, path string) (*Store, error) {
 		return nil, err
 	}
 	return &Store{read: read, path: path, now: time.Now, readOnly: true, closed: true}, nil
+}
+
+// exists reports whether there is a file at path.
+func exists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
 }

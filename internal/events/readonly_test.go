@@ -64,3 +64,32 @@ func TestOpenReadOnly(t *testing.T) {
 		t.Fatal("a missing file opened")
 	}
 }
+
+// Through a symbolic link to a file a server writes, a reader (verify)
+// reads through the WAL beside the file the link leads to, which SQLite
+// names after that file: a tester's verify through a link read the main
+// file alone, while a checkpoint ran, and called it damaged.
+func TestOpenReadOnlyThroughALink(t *testing.T) {
+	ctx := context.Background()
+	s, path := openTemp(t)
+	for i := range 5 {
+		if _, err := s.Append(ctx, "g", int64(i), Key{}, ev(i)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := os.Stat(path + "-wal"); err != nil {
+		t.Fatalf("the events are not in a WAL to read through: %v", err)
+	}
+	link := filepath.Join(t.TempDir(), "link.db")
+	if err := os.Symlink(path, link); err != nil {
+		t.Fatal(err)
+	}
+	r, err := OpenReadOnly(ctx, link)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	if evs, err := r.ReadStream(ctx, "g"); err != nil || len(evs) != 5 {
+		t.Fatalf("read through the link: %d events, %v; want the 5 the server wrote", len(evs), err)
+	}
+}

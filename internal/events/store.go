@@ -110,6 +110,9 @@ func Open(ctx context.Context, path string, opt Options) (*Store, error) {
 	if opt.KeyTTL <= 0 {
 		opt.KeyTTL = DefaultKeyTTL
 	}
+	// A -wal beside the file before it is opened may be another file's (see
+	// CorruptError.Hint).
+	_, walErr := os.Stat(besideFile(path, "-wal"))
 	params := dsnParams(opt.BusyTimeout)
 	write, err := sql.Open("sqlite3", "file:"+(&url.URL{Path: path}).EscapedPath()+"?"+params.Encode())
 	if err != nil {
@@ -125,6 +128,12 @@ func Open(ctx context.Context, path string, opt Options) (*Store, error) {
 	// and the copy at hand is what a recovery starts from.
 	if err := checkIntegrity(ctx, write, path, false); err != nil {
 		write.Close()
+		var ce *CorruptError
+		if errors.As(err, &ce) && walErr == nil {
+			wal := besideFile(path, "-wal")
+			ce.Hint = fmt.Sprintf("if the file was replaced while a server had it open, %s is the old file's, which SQLite reads on top of this one: move it and %s aside (keep them) and start again",
+				wal, besideFile(path, "-shm"))
+		}
 		return nil, err
 	}
 	if err := migrate(ctx, write); err != nil {
