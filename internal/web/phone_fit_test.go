@@ -130,6 +130,17 @@ func eveningsOnEveryPage(t *testing.T, h http.Handler) map[string][]phonePage {
 		post("/api/games/"+o+"/hands", d)
 	}
 	common("old-tapp", o, 4)
+	// An evening whose first deal was corrected and a later one voided and
+	// brought back: the History's "pot after deal n" lines and the table's
+	// before/after with the pot.
+	oh := createGame(t, h, `{"variant":"old-tapp",`+three+`}`)
+	for _, d := range []string{`{"contract":"coeurfrage","declarer":"Benedikt","points":40}`, `{"contract":"pass"}`, `{"contract":"pass"}`, `{"contract":"coeursolo","declarer":"Cleopatra","points":80}`} {
+		post("/api/games/"+oh+"/hands", d)
+	}
+	do(t, h, "PUT", "/api/games/"+oh+"/hands/1", `{"contract":"coeurfrage","declarer":"Benedikt","points":70}`)
+	post("/api/games/"+oh+"/hands/2/void", `{"reason":"misdeal"}`)
+	do(t, h, "PUT", "/api/games/"+oh+"/hands/2", `{"contract":"pass"}`)
+	pages["old-tapp"] = append(pages["old-tapp"], phonePage{"corrected-table", "/g/" + oh + "?all=1", false}, phonePage{"corrected-audit", "/g/" + oh + "/audit", false})
 	oc := createGame(t, h, `{"variant":"old-tapp",`+three+`}`)
 	post("/api/games/"+oc+"/hands", `{"contract":"coeurfrage","declarer":"Benedikt","points":40}`)
 	post("/api/games/"+oc+"/close", `{"remainder_to":["Annelie"]}`)
