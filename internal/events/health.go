@@ -55,8 +55,11 @@ func (e *fileGoneError) Error() string {
 func (e *fileGoneError) Unwrap() error { return ErrFileGone }
 
 // stillTheFile checks that the file at the store's path is the one it
-// opened.
+// opened; a store opened read-only watches no file.
 func (s *Store) stillTheFile() error {
+	if s.file == nil {
+		return nil
+	}
 	fi, err := os.Stat(s.path)
 	if err != nil {
 		return &fileGoneError{path: s.path, now: err}
@@ -84,16 +87,14 @@ type Health struct {
 // replaced while the store runs makes it degraded at once, not only after
 // a write failed, and the file put back makes it OK again.
 func (s *Store) Health() Health {
-	if s.file != nil {
-		if err := s.stillTheFile(); err != nil {
-			since := s.now()
-			if !s.gone.CompareAndSwap(nil, &since) {
-				since = *s.gone.Load()
-			}
-			return Health{Problem: err.Error(), Summary: ErrFileGone.Error(), Since: since}
+	if err := s.stillTheFile(); err != nil {
+		since := s.now()
+		if !s.gone.CompareAndSwap(nil, &since) {
+			since = *s.gone.Load()
 		}
-		s.gone.Store(nil)
+		return Health{Problem: err.Error(), Summary: ErrFileGone.Error(), Since: since}
 	}
+	s.gone.Store(nil)
 	if h := s.health.Load(); h != nil {
 		return *h
 	}

@@ -116,12 +116,10 @@ func (s *Store) FindKey(ctx context.Context, k Key) ([]Event, bool, error) {
 	if err := k.check(); err != nil {
 		return nil, false, err
 	}
-	if s.file != nil {
-		// Found in a file that is no longer at the path, the answer
-		// would acknowledge what the next start may not find.
-		if err := s.stillTheFile(); err != nil {
-			return nil, false, fmt.Errorf("find key %q: %w", k.Name, err)
-		}
+	// Found in a file that is no longer at the path, the answer would
+	// acknowledge what the next start may not find.
+	if err := s.stillTheFile(); err != nil {
+		return nil, false, fmt.Errorf("find key %q: %w", k.Name, err)
 	}
 	u, ok, err := s.lookupKey(ctx, rowQuery{s.read, selectKey}, k)
 	if !ok || err != nil {

@@ -112,7 +112,7 @@ func Open(ctx context.Context, path string, opt Options) (*Store, error) {
 	}
 	// A -wal beside the file before it is opened may be another file's (see
 	// CorruptError.Hint).
-	_, walErr := os.Stat(besideFile(path, "-wal"))
+	walBefore := exists(besideFile(path, "-wal"))
 	params := dsnParams(opt.BusyTimeout)
 	write, err := sql.Open("sqlite3", "file:"+(&url.URL{Path: path}).EscapedPath()+"?"+params.Encode())
 	if err != nil {
@@ -129,7 +129,7 @@ func Open(ctx context.Context, path string, opt Options) (*Store, error) {
 	if err := checkIntegrity(ctx, write, path, false); err != nil {
 		write.Close()
 		var ce *CorruptError
-		if errors.As(err, &ce) && walErr == nil {
+		if errors.As(err, &ce) && walBefore {
 			wal := besideFile(path, "-wal")
 			ce.Hint = fmt.Sprintf("if the file was replaced while a server had it open, %s is the old file's, which SQLite reads on top of this one: move it and %s aside (keep them) and start again",
 				wal, besideFile(path, "-shm"))
