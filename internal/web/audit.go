@@ -32,10 +32,9 @@ func (u ui) audit(c echo.Context) error {
 	err = u.svc.View(c.Request().Context(), gameID(c), func(g *tapp.State) error {
 		v.EveningClosed = g.Closed != nil
 		v.Units = amountsIn(loc, g)
-		seen := map[int]moved{} // what each deal moves, as the events so far left it
-		var pots potLedger
-		records := map[int]payout.Record{} // each deal's record and whether it is voided, as the events so far left them
-		voided := map[int]bool{}
+		seen := map[int]moved{}            // what each deal moves, as the events so far left it
+		var pots potLedger                 // also which deals are voided, as the events so far left them
+		records := map[int]payout.Record{} // each deal's record, as the events so far left them
 		decoded := make([]tapp.Payload, len(evs))
 		for i, e := range evs {
 			if e.Type != tapp.TypeGameStarted {
@@ -56,24 +55,22 @@ func (u ui) audit(c echo.Context) error {
 			} else if p := decoded[i]; p != nil {
 				ev.Summary = eventSummary(loc, g, p)
 				ev.Amounts, ev.Pot = dealAmounts(loc, g, p, seen)
-				if g.Variant().HasPot {
-					ev.PotLater = potLaterText(loc, pots.apply(p, decoded[i+1:]))
-				}
 				switch p := p.(type) {
 				case tapp.HandRecorded:
 					records[p.Hand] = p.Record
-				case tapp.HandVoided:
-					voided[p.Hand] = true
 				case tapp.HandCorrected:
-					switch {
+					switch wasVoided := pots.voided[p.Hand]; {
 					case p.Reason == redoReason:
 						ev.Type = loc.T("event.hand.redone") // the undo taken back, as the table says it
-					case voided[p.Hand] && records[p.Hand].Same(p.Record):
+					case wasVoided && records[p.Hand].Same(p.Record):
 						ev.Type = loc.T("event.hand.redone") // as it was: nothing corrected
-					case voided[p.Hand]:
+					case wasVoided:
 						ev.Type = loc.T("event.hand.corrected-back")
 					}
-					records[p.Hand], voided[p.Hand] = p.Record, false
+					records[p.Hand] = p.Record
+				}
+				if runs := pots.apply(p, decoded[i+1:]); g.Variant().HasPot {
+					ev.PotLater = potLaterText(loc, runs)
 				}
 			}
 			v.Events = append(v.Events, ev)
@@ -197,11 +194,12 @@ func amountsIn(loc i18n.Localizer, g *tapp.State) string {
 	return loc.T(key, loc.Money(g.Unit, g.Currency, g.Places()))
 }
 
-// potLedger follows what each deal moves the pot by, as the History's
-// events so far left it, so that a correction or void can say how the pot
-// after the later deals changed: those deals' own entries still say the
-// pot they left when they were recorded, and a deal whose own amounts did
-// not change gets no event of its own to say it.
+// potLedger follows what each deal moves the pot by, and which deals are
+// voided, as the History's events so far left them, so that a correction
+// or void can say how the pot after the later deals changed: those deals'
+// own entries still say the pot they left when they were recorded, and a
+// deal whose own amounts did not change gets no event of its own to say
+// it. (Outside old-tapp every pot moves 0 and nothing is said.)
 type potLedger struct {
 	moves  []decimal.Decimal // by deal, from deal 1
 	voided map[int]bool      // whose entries say no pot: not said to change
