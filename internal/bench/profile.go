@@ -54,16 +54,38 @@ func place(fn string) string {
 // CPUPlaces is a server's CPU per deal by where it ran.
 type CPUPlaces map[string]time.Duration
 
+// ServerCPU is a server's CPU per deal by place twice over. Where is by
+// the function each sample fell in. ByCaller gives the runtime's work to
+// whoever asked for it — a sample in the runtime (an allocation, a map, a
+// lock) goes to the first function outside the runtime above it — and
+// keeps as the runtime's own only what ran on its own goroutines (the
+// collector's workers, the scheduler): that makes tappbook's own code
+// answer for the allocations it makes, not only for its own instructions.
+type ServerCPU struct {
+	Where, ByCaller CPUPlaces
+}
+
+// runtimeOwn is the part of ByCaller no caller asked for.
+const runtimeOwn = "Go runtime"
+
+// Own is what tappbook's own code costs a deal at most: its functions,
+// the runtime work they ask for, and all of the collector and the
+// scheduler besides (their work is for every allocation, tappbook's among
+// them). What a change to tappbook's code alone could save.
+func (c ServerCPU) Own() time.Duration {
+	return c.ByCaller[places[0]] + c.ByCaller[runtimeOwn]
+}
+
 // cpuPlaces reads a CPU profile and gives its CPU per deal by place.
-func cpuPlaces(path string, deals int) (CPUPlaces, error) {
+func cpuPlaces(path string, deals int) (ServerCPU, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, err
+		return ServerCPU{}, err
 	}
 	defer f.Close()
 	p, err := profile.Parse(f)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return ServerCPU{}, fmt.Errorf("%s: %w", path, err)
 	}
 	cpu := -1
 	for i, st := range p.SampleType {
@@ -72,20 +94,46 @@ func cpuPlaces(path string, deals int) (CPUPlaces, error) {
 		}
 	}
 	if cpu < 0 || deals == 0 {
-		return nil, fmt.Errorf("%s: no CPU time, or no deals", path)
+		return ServerCPU{}, fmt.Errorf("%s: no CPU time, or no deals", path)
 	}
-	out := CPUPlaces{}
+	out := ServerCPU{Where: CPUPlaces{}, ByCaller: CPUPlaces{}}
 	for _, s := range p.Sample {
-		fn := ""
-		if len(s.Location) > 0 && len(s.Location[0].Line) > 0 {
-			fn = s.Location[0].Line[0].Function.Name // innermost: the inlined callee first
+		// The stack, innermost first (an inlined callee before its caller).
+		var stack []string
+		for _, l := range s.Location {
+			for _, ln := range l.Line {
+				stack = append(stack, ln.Function.Name)
+			}
 		}
-		out[place(fn)] += time.Duration(s.Value[cpu])
+		v := time.Duration(s.Value[cpu])
+		out.Where[place(first(stack))] += v
+		out.ByCaller[callerPlace(stack)] += v
 	}
-	for k, v := range out {
-		out[k] = v / time.Duration(deals)
+	for _, m := range []CPUPlaces{out.Where, out.ByCaller} {
+		for k, v := range m {
+			m[k] = v / time.Duration(deals)
+		}
 	}
 	return out, nil
+}
+
+func first(stack []string) string {
+	if len(stack) == 0 {
+		return ""
+	}
+	return stack[0]
+}
+
+// callerPlace is where a sample goes by its caller: the place of its
+// innermost function outside the Go runtime, or the runtime's own when
+// nothing outside it is on the stack.
+func callerPlace(stack []string) string {
+	for _, fn := range stack {
+		if p := place(fn); p != runtimeOwn {
+			return p
+		}
+	}
+	return runtimeOwn
 }
 
 // Total is the CPU per deal of all places.
@@ -136,7 +184,7 @@ func profiling(ctx context.Context, bin, dir string, d time.Duration, r *Report)
 	}
 	measures := []struct {
 		tables []*table
-		out    *CPUPlaces
+		out    *ServerCPU
 	}{
 		{newTables(srv.base, 2000, 1), &r.Profile1},
 		{newTables(srv.base, 2001, 4), &r.Profile4},

@@ -40,6 +40,28 @@ func TestPlace(t *testing.T) {
 	}
 }
 
+// A runtime sample goes to the first function outside the runtime above
+// it; the runtime keeps only what ran on its own goroutines.
+func TestCallerPlace(t *testing.T) {
+	for _, c := range []struct {
+		stack []string
+		want  string
+	}{
+		{[]string{"runtime.mallocgc", "runtime.newobject", "tappbook/internal/tapp.NewScored", "net/http.(*conn).serve"}, "tappbook's own code"},
+		{[]string{"runtime.memmove", "runtime.growslice", "encoding/json.(*Decoder).refill", "tappbook/internal/web.decode"}, "JSON and reflection"},
+		{[]string{"sync.(*Mutex).Lock", "runtime.mapaccess1_faststr", "tappbook/internal/game.(*Service).Run"}, "tappbook's own code"},
+		{[]string{"runtime.cgocall", "github.com/mattn/go-sqlite3._Cfunc__sqlite3_step_row_internal", "tappbook/internal/events.(*Store).appendTx"}, "SQLite (C)"},
+		{[]string{"internal/runtime/syscall/linux.Syscall6", "syscall.write", "net/http.(*response).finishRequest"}, "system calls"},
+		{[]string{"runtime.scanobject", "runtime.gcDrain", "runtime.gcBgMarkWorker"}, "Go runtime"},
+		{[]string{"runtime.findRunnable", "runtime.schedule", "runtime.park_m", "runtime.mcall"}, "Go runtime"},
+		{nil, "Go runtime"},
+	} {
+		if got := callerPlace(c.stack); got != c.want {
+			t.Errorf("callerPlace(%q) = %q, want %q", c.stack, got, c.want)
+		}
+	}
+}
+
 // The bench profiles a real `tappbook serve` (serve --cpu-profile, a new
 // profile at each SIGUSR1) while 1, 4 and 64 tables record, and reads each
 // profile into the server's CPU per deal by place.
@@ -54,9 +76,36 @@ func TestProfilingAServer(t *testing.T) {
 	}
 	// A profile samples every 10 ms: only what is certain to fill many
 	// samples is asserted (a place of a few µs a deal may have none).
-	for what, c := range map[string]CPUPlaces{"1 table": r.Profile1, "4 tables": r.Profile4, "64 tables": r.Profile64} {
-		if c.Total() <= 0 || c.Total() > time.Second || c["Go runtime"] <= 0 {
-			t.Errorf("%s: %v per deal in all: %s", what, c.Total(), c)
+	for what, c := range map[string]ServerCPU{"1 table": r.Profile1, "4 tables": r.Profile4, "64 tables": r.Profile64} {
+		if c.Where.Total() <= 0 || c.Where.Total() > time.Second || c.Where["Go runtime"] <= 0 {
+			t.Errorf("%s: %v per deal in all: %s", what, c.Where.Total(), c.Where)
 		}
+		// The same samples, placed otherwise: the same total (but for each
+		// place's division by the deals), and tappbook's code answers for at
+		// least its own instructions.
+		if d := c.ByCaller.Total() - c.Where.Total(); d < -time.Microsecond || d > time.Microsecond || c.ByCaller[places[0]] < c.Where[places[0]] || c.Own() < c.ByCaller[places[0]] {
+			t.Errorf("%s: by caller %s (%v) against %s (%v)", what, c.ByCaller, c.ByCaller.Total(), c.Where, c.Where.Total())
+		}
+	}
+}
+
+// At 64 tables a deal may cost what the cores kept busy allow at 0.70× the
+// ceiling: the more of tappbook's cores and the bare handler's.
+func TestRecord64Missing(t *testing.T) {
+	r := Report{
+		Record64PerSec: 10_000, Record64CPU: 100 * time.Microsecond, Record64ClientCPU: 30 * time.Microsecond, // 1.3 cores
+		CeilingPerSec: 20_000, CeilingCPU: 40 * time.Microsecond, CeilingClientCPU: 30 * time.Microsecond, // 1.4 cores
+	}
+	// 1.4 cores over 14,000 deals a second: 100 µs a deal, 30 less than spent.
+	if got := r.record64Missing(); got < 29*time.Microsecond || got > 31*time.Microsecond {
+		t.Errorf("missing %v, want 30µs", got)
+	}
+	r.CeilingCPU = 10 * time.Microsecond // 0.8 cores: tappbook's 1.3 count
+	// 1.3 cores over 14,000 deals a second: 92.9 µs a deal.
+	if got := r.record64Missing(); got < 36*time.Microsecond || got > 38*time.Microsecond {
+		t.Errorf("missing %v, want 37µs", got)
+	}
+	if got := (Report{}).record64Missing(); got != 0 {
+		t.Errorf("not measured: missing %v, want 0", got)
 	}
 }
