@@ -60,10 +60,8 @@ func (u ui) audit(c echo.Context) error {
 					records[p.Hand] = p.Record
 				case tapp.HandCorrected:
 					switch wasVoided := pots.voided[p.Hand]; {
-					case p.Reason == redoReason:
-						ev.Type = loc.T("event.hand.redone") // the undo taken back, as the table says it
-					case wasVoided && records[p.Hand].Same(p.Record):
-						ev.Type = loc.T("event.hand.redone") // as it was: nothing corrected
+					case broughtBack(p.Reason, wasVoided, records[p.Hand], p.Record):
+						ev.Type = loc.T("event.hand.redone") // nothing corrected, as the table says it
 					case wasVoided:
 						ev.Type = loc.T("event.hand.corrected-back")
 					}

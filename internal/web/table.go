@@ -365,9 +365,7 @@ func handView(loc i18n.Localizer, g *tapp.State, h *tapp.Hand) templates.HandVie
 		case tapp.TypeHandRecorded:
 			line.Text = loc.T("history.recorded", at, explainRevision(loc, r))
 		case tapp.TypeHandCorrect:
-			// A redo, or a voided deal entered again as it was, puts back
-			// what was recorded: nothing was corrected (as the History says).
-			back := r.Reason == redoReason || (voided && entered.Same(*r.Record()))
+			back := broughtBack(r.Reason, voided, entered, *r.Record())
 			hv.Corrected = hv.Corrected || !back
 			switch {
 			case back && (r.Reason == "" || r.Reason == redoReason):
@@ -408,6 +406,13 @@ func handView(loc i18n.Localizer, g *tapp.State, h *tapp.Hand) templates.HandVie
 		hv.History = append(hv.History, line)
 	}
 	return hv
+}
+
+// broughtBack says whether a correction puts back what was recorded — a
+// redo, or a voided deal entered again as it was — so that nothing was
+// corrected. The table and the History say a deal's story alike by it.
+func broughtBack(reason string, wasVoided bool, entered, now payout.Record) bool {
+	return reason == redoReason || (wasVoided && entered.Same(now))
 }
 
 // isUsualUnit tells whether a game plays for its variant's usual unit
