@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"tappbook/internal/events"
 )
@@ -384,6 +385,11 @@ func TestHistoryAuditAndCSV(t *testing.T) {
 	if r := rows[1]; r[col["Ben"]] != "-6" || r[col["Ben (EUR)"]] != "-3.00" || r[col["Anna (EUR)"]] != "1.00" ||
 		!regexp.MustCompile(`^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$`).MatchString(r[col["changed_at"]]) || r[col["corrected_because"]] != "Cleo recounted" {
 		t.Fatalf("the CSV's deal 1: %v", r)
+	}
+	// Its times are the server's clock, and the offset says which: together
+	// they are the moment the deal was recorded, in any zone.
+	if at, err := time.Parse("2006-01-02 15:04:05 UTC-07:00", rows[1][col["recorded_at"]]+" "+rows[1][col["utc_offset"]]); err != nil || time.Since(at).Abs() > 10*time.Minute {
+		t.Fatalf("the CSV's deal 1 was recorded at %q with the offset %q: %v, %v", rows[1][col["recorded_at"]], rows[1][col["utc_offset"]], at, err)
 	}
 	if _, ok := col["Ben ramsch points"]; ok {
 		t.Fatal("a Zuger evening's CSV has Ramsch columns")
