@@ -288,6 +288,7 @@ func (s *Store) commit(batch []*appendReq) {
 	// one fails.
 	resps, heads, err := s.commitAll(batch)
 	if errors.Is(err, ErrFileGone) {
+		s.keepWhatTheLogHolds(err)
 		// Not one of them is kept, whichever went first: all are told.
 		for _, r := range batch {
 			r.reply <- appendResp{err: err}

@@ -1,9 +1,12 @@
 package events
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"log"
 	"os"
+	"strings"
 	"syscall"
 	"time"
 
@@ -46,6 +49,11 @@ type fileGoneError struct {
 }
 
 func (e *fileGoneError) Error() string {
+	if strings.HasSuffix(e.path, "-wal") {
+		// Nothing to put back: what the log held is copied into the file
+		// (keepWhatTheLogHolds), and a restart begins a new one.
+		return fmt.Sprintf("%v: %s, the file's write-ahead log, is gone or another file now; restart the server", ErrFileGone, e.path)
+	}
 	if e.now != nil {
 		return fmt.Sprintf("%v: %s is gone (%v); put it back or restart the server", ErrFileGone, e.path, e.now)
 	}
@@ -55,7 +63,7 @@ func (e *fileGoneError) Error() string {
 func (e *fileGoneError) Unwrap() error { return ErrFileGone }
 
 // stillTheFile checks that the file at the store's path is the one it
-// opened; a store opened read-only watches no file.
+// opened, and its -wal too; a store opened read-only watches no file.
 func (s *Store) stillTheFile() error {
 	if s.file == nil {
 		return nil
@@ -67,7 +75,33 @@ func (s *Store) stillTheFile() error {
 	if !os.SameFile(fi, s.file) {
 		return &fileGoneError{path: s.path}
 	}
+	if s.walFile == nil {
+		return nil
+	}
+	if fi, err = os.Stat(s.walPath); err != nil {
+		return &fileGoneError{path: s.walPath, now: err}
+	}
+	if !os.SameFile(fi, s.walFile) {
+		return &fileGoneError{path: s.walPath}
+	}
 	return nil
+}
+
+// keepWhatTheLogHolds copies every commit the -wal holds into the file,
+// when the -wal at its path is no longer the one this store writes (deleted
+// or replaced) but the file still is: the log open here is then the only
+// copy of the commits not yet checkpointed, and a restart, or a kill, would
+// read the file without them. The checkpointer's connection does it, so
+// that Health may too; a FULL checkpoint waits for the commit under way.
+func (s *Store) keepWhatTheLogHolds(err error) {
+	var gone *fileGoneError
+	if s.ckpt == nil || !errors.As(err, &gone) || gone.path != s.walPath {
+		return
+	}
+	var busy, frames, copied int
+	if err := s.ckpt.db.QueryRowContext(context.Background(), `PRAGMA wal_checkpoint(FULL)`).Scan(&busy, &frames, &copied); err != nil || busy != 0 {
+		log.Printf("events: %s is gone and what it held could not all be copied into %s (busy %d, %d of %d pages): %v", s.walPath, s.path, busy, copied, frames, err)
+	}
 }
 
 // Health is whether the store can write: OK, or why not since when.
@@ -89,7 +123,9 @@ type Health struct {
 func (s *Store) Health() Health {
 	if err := s.stillTheFile(); err != nil {
 		since := s.now()
-		if !s.gone.CompareAndSwap(nil, &since) {
+		if s.gone.CompareAndSwap(nil, &since) {
+			s.keepWhatTheLogHolds(err)
+		} else {
 			since = *s.gone.Load()
 		}
 		return Health{Problem: err.Error(), Summary: ErrFileGone.Error(), Since: since}

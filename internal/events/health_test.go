@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -187,5 +188,62 @@ func TestFileMovedAwayAndBack(t *testing.T) {
 	}
 	if rep, err := s.Verify(ctx); err != nil || rep.Problem != nil || rep.Events != 2 {
 		t.Fatalf("verify: %+v %v", rep, err)
+	}
+}
+
+// The -wal deleted while the store runs: the commits not yet copied into
+// the file are then only in the log this process still has open, and a
+// restart (or a kill) would lose them. The next commit is refused, naming
+// the log, and what the log holds is copied into the file first, so that
+// the file alone, as a kill would leave it, has every acknowledged append.
+func TestWALDeletedWhileRunning(t *testing.T) {
+	for _, healthFirst := range []bool{false, true} {
+		t.Run(fmt.Sprintf("health first %v", healthFirst), func(t *testing.T) { walDeleted(t, healthFirst) })
+	}
+}
+
+func walDeleted(t *testing.T, healthFirst bool) {
+	ctx := context.Background()
+	s, path := openTemp(t)
+	for v := range 3 {
+		if _, err := s.Append(ctx, "g", int64(v), Key{}, ev(v)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	wal := path + "-wal"
+	if err := os.Remove(wal); err != nil {
+		t.Fatal(err)
+	}
+	// Found by a commit, or by Health first (whichever comes first copies
+	// the log into the file).
+	if healthFirst {
+		if h := s.Health(); h.OK || h.Summary != ErrFileGone.Error() || !strings.Contains(h.Problem, wal) {
+			t.Fatalf("health with the -wal deleted: %+v", h)
+		}
+	}
+	_, err := s.Append(ctx, "g", 3, Key{}, ev(3))
+	if !errors.Is(err, ErrFileGone) || !strings.Contains(err.Error(), wal) || !strings.Contains(err.Error(), "restart the server") {
+		t.Fatalf("append with the -wal deleted: %v, want ErrFileGone naming %s", err, wal)
+	}
+	if h := s.Health(); h.OK || !strings.Contains(h.Problem, wal) {
+		t.Fatalf("health with the -wal deleted, after a refused append: %+v", h)
+	}
+	// The file as a kill -9 now would leave it: without the deleted log.
+	crashed := filepath.Join(t.TempDir(), "crashed.db")
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(crashed, b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	r, err := OpenReadOnly(ctx, crashed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	evs, err := r.ReadStream(ctx, "g")
+	if err != nil || len(evs) != 3 {
+		t.Fatalf("the file alone holds %d of the 3 acknowledged appends (%v)", len(evs), err)
 	}
 }

@@ -47,8 +47,13 @@ type Store struct {
 	// file is the database file as opened: a commit that finds another
 	// file (or none) at path went to a file no restart will find.
 	file os.FileInfo
-	gone atomic.Pointer[time.Time] // since when Health found it gone
-	now  func() time.Time
+	// walFile is its -wal as opened (nil if there was none to watch): deleted
+	// while the server runs, the commits still in it are in no file a
+	// restart reads.
+	walPath string
+	walFile os.FileInfo
+	gone    atomic.Pointer[time.Time] // since when Health found it gone
+	now     func() time.Time
 	// readOnly: opened by OpenReadOnly, with no write connection.
 	readOnly bool
 	// health is nil while writes succeed (see Health).
@@ -157,6 +162,8 @@ func Open(ctx context.Context, path string, opt Options) (*Store, error) {
 		write.Close()
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
+	walPath := besideFile(path, "-wal")
+	walFile, _ := os.Stat(walPath) // there is one after the migrations' writes
 	params.Set("_txlock", "deferred")
 	params.Set("_query_only", "1")
 	read, err := sql.Open("sqlite3", "file:"+(&url.URL{Path: path}).EscapedPath()+"?"+params.Encode())
@@ -166,7 +173,7 @@ func Open(ctx context.Context, path string, opt Options) (*Store, error) {
 	}
 	read.SetMaxOpenConns(opt.ReadConns)
 	read.SetMaxIdleConns(opt.ReadConns)
-	s := &Store{write: write, read: read, path: path, file: file, now: opt.Now, arrived: make(chan struct{}, 1),
+	s := &Store{write: write, read: read, path: path, file: file, walPath: walPath, walFile: walFile, now: opt.Now, arrived: make(chan struct{}, 1),
 		work: make(chan struct{}, 1), quit: make(chan struct{}), done: make(chan struct{}),
 		heads: map[string]head{}, recent: map[string]time.Time{}, timer: time.NewTimer(time.Hour), commitDelay: opt.CommitDelay, keyTTL: opt.KeyTTL}
 	s.timer.Stop()
