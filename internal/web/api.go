@@ -142,13 +142,16 @@ func (a api) createGame(c echo.Context) error {
 	return writeJSON(c, http.StatusCreated, gameOut(g))
 }
 
-// unitText takes the unit as a decimal string or a JSON number and keeps
-// it as written, so that "0.50" keeps its two places.
+// unitText takes the unit as a decimal string and keeps it as written, so
+// that "0.50" keeps its two places.
 func unitText(raw json.RawMessage) (string, error) { return amountAsWritten(raw, "unit", "0.50") }
 
-// amountAsWritten takes an amount field as a decimal string or a JSON
-// number, as written; "" when absent. Another JSON value is malformed,
-// with an example of what is meant.
+// amountAsWritten takes an amount field as a decimal string, as written;
+// "" when absent. A JSON number is refused (api.md: amounts are decimal
+// strings, never JSON numbers): most clients write one from a float, and
+// 0.1 + 0.2 arrives as 0.30000000000000004. The message gives the number
+// back as the string meant. Another JSON value is malformed, with an
+// example of what is meant.
 func amountAsWritten(raw json.RawMessage, field, example string) (string, error) {
 	raw = bytes.TrimSpace(raw)
 	if len(raw) == 0 || string(raw) == "null" {
@@ -160,7 +163,10 @@ func amountAsWritten(raw json.RawMessage, field, example string) (string, error)
 	}
 	var n json.Number
 	if err := json.Unmarshal(raw, &n); err == nil {
-		return n.String(), nil
+		if len(n) > 40 {
+			return "", malformed(fmt.Sprintf("%s: must be a decimal string, such as %q, not a JSON number, so that nothing is lost to floats", field, example))
+		}
+		return "", malformed(fmt.Sprintf("%s: must be a decimal string, such as %q, not the JSON number %s, so that nothing is lost to floats", field, n.String(), n.String()))
 	}
 	kind := map[byte]string{'t': "a boolean", 'f': "a boolean", '[': "a list", '{': "an object"}[raw[0]]
 	return "", malformed(fmt.Sprintf("%s: must be an amount such as %q, not %s", field, example, cmp.Or(kind, "that")))

@@ -129,9 +129,13 @@ func TestGroupsThroughTheAPI(t *testing.T) {
 	if again.body != p.body {
 		t.Fatalf("repeated payment: %s", again.body)
 	}
-	// A payment beyond what is owed turns into credit; an amount may be a
-	// JSON number.
-	mustStatus(t, do(t, h, "POST", "/api/groups/"+gid+"/payments", `{"from":"Dan","to":"Cleo","amount":7}`), 201)
+	// An amount is a decimal string (api.md), never a JSON number: refused,
+	// with the string meant, and nothing paid.
+	if msg := mustStatus(t, do(t, h, "POST", "/api/groups/"+gid+"/payments", `{"from":"Dan","to":"Cleo","amount":7}`), 400).json(t)["error"]; msg != `amount: must be a decimal string, such as "7", not the JSON number 7, so that nothing is lost to floats` {
+		t.Fatalf("a payment's amount as a JSON number: %v", msg)
+	}
+	// A payment beyond what is owed turns into credit.
+	mustStatus(t, do(t, h, "POST", "/api/groups/"+gid+"/payments", `{"from":"Dan","to":"Cleo","amount":"7"}`), 201)
 	tab = mustStatus(t, do(t, h, "GET", "/api/groups/"+gid+"/tab", ""), 200).json(t)
 	sumOwed(t, tab)
 	if o := tab["owed"].(map[string]any); o["Anna"] != "0.50" || o["Ben"] != "-0.50" || o["Cleo"] != "-7.00" || o["Dan"] != "7.00" {
