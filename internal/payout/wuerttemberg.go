@@ -78,8 +78,9 @@ func wuerttembergSpec(contract string) (spec, bool) {
 	case "suit":
 		return spec{declarer: required, trump: required, trumps: allSuits(), points: required, tricks: optional}, true
 	case "suit-tapp":
-		// Hearts are trump: the trump may be left out, or given as hearts.
-		return spec{declarer: required, trump: optional, trumps: []string{Hearts}, points: required, tricks: optional}, true
+		// Hearts are always trump: no trump is given (api.md names trump
+		// for suit, rufer and durch), as for old-tapp's coeursolo.
+		return spec{declarer: required, points: required, tricks: optional}, true
 	case "bettel", "open-bettel":
 		return spec{declarer: required, tricks: required, points: optional, noTrump: true, wonBy: WonByNoTrick}, true
 	case "rufer", "durch":
@@ -108,6 +109,10 @@ func scoreWuerttemberg(d *deal, r Record) error {
 	}
 	if r.Contract == "suit-tapp" && !d.setup.Rules.SuitTapp {
 		return inputErr("contract", "contract.suit-tapp-off")
+	}
+	if d.stored && r.Contract == "suit-tapp" && r.Trump == Hearts {
+		// Recorded with its hearts named until no trump was taken.
+		sp.trump, sp.trumps = optional, []string{Hearts}
 	}
 	suitGame := r.Contract == "suit" || r.Contract == "suit-tapp"
 	g := wuerttembergGeometry(d.players(), d.setup.Rules.Cards, suitGame)

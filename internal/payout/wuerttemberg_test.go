@@ -2,7 +2,10 @@ package payout
 
 import (
 	"encoding/json"
+	"fmt"
 	"testing"
+
+	"tappbook/internal/problem"
 )
 
 func wRec(contract, trump string, points, tricks *int) Record {
@@ -18,7 +21,7 @@ func TestWuerttembergThreePlayers(t *testing.T) {
 		{name: "suit diamonds 60", cite: "wuerttemberg precedence 1: 60 loses", rec: wRec("suit", Diamonds, ip(60), nil), want: w(-5), outcome: Lost, value: 5},
 		{name: "suit hearts 61", cite: "wuerttemberg precedence 2: suit hearts 10", rec: wRec("suit", Hearts, ip(61), ip(4)), want: w(10), value: 10},
 		{name: "suit-tapp", cite: "wuerttemberg precedence 0: suit-tapp 5 (Decision)", rec: Record{Contract: "suit-tapp", Declarer: "Ben", Points: ip(70)}, want: w(5), value: 5},
-		{name: "suit-tapp hearts lost", cite: "wuerttemberg precedence 0: suit-tapp loses under 61", rec: Record{Contract: "suit-tapp", Declarer: "Ben", Trump: Hearts, Points: ip(50)}, want: w(-5), value: 5},
+		{name: "suit-tapp lost", cite: "wuerttemberg precedence 0: suit-tapp loses under 61", rec: Record{Contract: "suit-tapp", Declarer: "Ben", Points: ip(50)}, want: w(-5), value: 5},
 		{name: "bettel no trick", cite: "wuerttemberg precedence 3: bettel 15, wins with no trick", rec: wRec("bettel", "", nil, ip(0)), want: w(15), value: 15},
 		{name: "bettel one trick", cite: "wuerttemberg precedence 3: bettel loses with a trick", rec: wRec("bettel", "", nil, ip(1)), want: w(-15), value: 15},
 		{name: "rufer spades all tricks", cite: "wuerttemberg precedence 4: rufer 15, takes every trick", rec: wRec("rufer", Spades, nil, ip(11)), want: w(15), value: 15},
@@ -75,6 +78,48 @@ func TestWuerttembergCustomValues(t *testing.T) {
 		{name: "unchanged hearts", cite: "wuerttemberg: defaults stay for values not set", rec: wRec("suit", Hearts, ip(61), nil), want: []int64{-10, 20, -10}, value: 10},
 		{name: "jungfer worth 20", cite: "wuerttemberg: the jungfer value is a house rule", rec: ramsch(map[string][2]int{"Anna": {70, 7}, "Ben": {50, 4}, "Cleo": {0, 0}}), want: []int64{-25, 5, 20}, value: 5},
 	})
+}
+
+// rules.md Württemberg precedence 0: in suit-tapp hearts are always trump,
+// and api.md gives trump only to suit, rufer and durch: a new suit-tapp
+// naming a trump is refused, even hearts; one stored with hearts named
+// (before that was refused) still scores, as it did.
+func TestWuerttembergSuitTappTakesNoTrump(t *testing.T) {
+	r, err := DecodeRules(Wuerttemberg, map[string]json.RawMessage{"suit_tapp": json.RawMessage(`true`)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := Setup{Variant: Wuerttemberg, Players: []string{"Anna", "Ben", "Cleo"}, Rules: r}
+	plain := Record{Contract: "suit-tapp", Declarer: "Ben", Points: ip(70)}
+	for _, trump := range []string{Hearts, Clubs} {
+		named := plain
+		named.Trump = trump
+		if _, err := ScoreNew(s, Table{}, named); !isInputErr(err, "trump", "field.not-taken") {
+			t.Fatalf("a new suit-tapp naming %s: %v", trump, err)
+		}
+		if err := CheckAnnouncement(s, Table{}, Record{Contract: "suit-tapp", Declarer: "Ben", Trump: trump}); !isInputErr(err, "trump", "field.not-taken") {
+			t.Fatalf("a suit-tapp announced with %s: %v", trump, err)
+		}
+	}
+	fresh, err := ScoreNew(s, Table{}, plain)
+	if err != nil {
+		t.Fatal(err)
+	}
+	named := plain
+	named.Trump = Hearts
+	stored, err := Score(s, Table{}, named)
+	if err != nil || fmt.Sprint(stored.Deltas) != fmt.Sprint(fresh.Deltas) {
+		t.Fatalf("a stored suit-tapp with hearts named: %v (%v), without: %v", stored.Deltas, err, fresh.Deltas)
+	}
+	named.Trump = Clubs
+	if _, err := Score(s, Table{}, named); err == nil {
+		t.Fatal("a stored suit-tapp with clubs trump scored")
+	}
+}
+
+func isInputErr(err error, field, code string) bool {
+	pe, ok := problem.As(err)
+	return ok && pe.Field == field && pe.Code == code
 }
 
 func TestWuerttembergChecks(t *testing.T) {
