@@ -98,19 +98,11 @@ func decideStart(s *State, c Start) ([]Payload, error) {
 	if name == "" {
 		return nil, catalogue.Input("name", "group.name-missing")
 	}
-	unit := c.Unit
-	if unit == "" {
-		unit = "1"
-	}
-	u, err := payout.ParseAmount("unit", unit)
-	if _, ok := problem.As(err); ok {
+	currency, err := tapp.CheckCurrency(c.Currency)
+	if err != nil {
 		return nil, err
 	}
-	if err != nil || !u.IsPositive() {
-		return nil, tapp.Messages().Input("unit", "unit", unit)
-	}
-	unit = payout.AmountText(u, unit)
-	currency, err := tapp.CheckCurrency(c.Currency)
+	unit, err := tapp.CheckUnit(c.Unit, currency)
 	if err != nil {
 		return nil, err
 	}

@@ -37,6 +37,7 @@ func TestStartRefusals(t *testing.T) {
 		{"no name", Start{Name: "  "}, "group.name-missing", "name"},
 		{"a name with a line break", Start{Name: "Thursday\ntable"}, "text.control", "name"},
 		{"a unit of zero", Start{Name: "x", Unit: "0"}, "unit", "unit"},
+		{"a unit finer than the currency", Start{Name: "x", Unit: "0.125", Currency: "CHF"}, "unit.places", "unit"},
 		{"a unit that is no number", Start{Name: "x", Unit: "two"}, "amount.syntax", "unit"},
 		{"a currency that is no code", Start{Name: "x", Currency: "francs"}, "currency", "currency"},
 		{"a player named twice", Start{Name: "x", Players: []string{"Anna", "Anna"}}, "players.twice", "players"},

@@ -225,19 +225,11 @@ func decideStart(s *State, c Start) ([]Payload, error) {
 		return nil, err
 	}
 	players := payout.NormalizePlayers(c.Players)
-	unit := c.Unit
-	if unit == "" {
-		unit = "1"
-	}
-	u, err := payout.ParseAmount("unit", unit)
-	if _, ok := problem.As(err); ok {
+	currency, err := CheckCurrency(c.Currency)
+	if err != nil {
 		return nil, err
 	}
-	if err != nil || !u.IsPositive() {
-		return nil, catalogue.Input("unit", "unit", unit)
-	}
-	unit = payout.AmountText(u, unit)
-	currency, err := CheckCurrency(c.Currency)
+	unit, err := CheckUnit(c.Unit, currency)
 	if err != nil {
 		return nil, err
 	}

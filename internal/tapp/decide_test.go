@@ -32,6 +32,10 @@ func TestStartRefusals(t *testing.T) {
 		{"the same name twice", Start{Variant: "zuger", Players: []string{"Anna", "Ben", "anna", "Dan"}}, "players.same"},
 		{"unit of zero", Start{Variant: "zuger", Players: four, Unit: "0"}, "unit"},
 		{"unit with an exponent", Start{Variant: "zuger", Players: four, Unit: "1e5"}, "amount.exponent"},
+		// api.md: amounts are in the currency; a finer unit adds up to money
+		// nobody can pay.
+		{"unit finer than francs", Start{Variant: "zuger", Players: four, Unit: "0.125", Currency: "CHF"}, "unit.places"},
+		{"unit finer than yen", Start{Variant: "zuger", Players: four, Unit: "0.5", Currency: "JPY"}, "unit.places"},
 		{"currency not ISO", Start{Variant: "zuger", Players: four, Currency: "ABC"}, "currency"},
 		// A money's symbol or short word is answered with the code to write.
 		{"currency as a symbol", Start{Variant: "zuger", Players: four, Currency: "€"}, "currency.symbol"},
@@ -41,6 +45,29 @@ func TestStartRefusals(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			given(t).when(c.cmd).thenErr(problem.Input, c.code)
 		})
+	}
+}
+
+// A unit finer than its currency is refused with one the currency can pay;
+// without a currency any places are money, and trailing zeros are no finer.
+func TestUnitInItsCurrency(t *testing.T) {
+	for _, c := range []struct{ unit, currency, says string }{
+		{"0.125", "CHF", "unit: 0.125 has more decimal places than CHF has (2), so what it adds up to could not be paid exactly; give a unit such as 0.13"},
+		{"0.001", "EUR", "give a unit such as 0.01"},
+		{"0.5", "JPY", "give a unit such as 1"},
+		{"2.5", "JPY", "give a unit such as 3"},
+	} {
+		_, err := CheckUnit(c.unit, c.currency)
+		if pe, ok := problem.As(err); !ok || pe.Code != "unit.places" || pe.Field != "unit" || !strings.Contains(err.Error(), c.says) {
+			t.Errorf("unit %s %s: %v, want %q", c.unit, c.currency, err, c.says)
+		}
+	}
+	for _, c := range []struct{ unit, currency, kept string }{
+		{"0.125", "", "0.125"}, {"0.50", "CHF", "0.50"}, {"0.500", "CHF", "0.500"}, {"10", "JPY", "10"}, {"0.005", "KWD", "0.005"}, {"", "EUR", "1"},
+	} {
+		if got, err := CheckUnit(c.unit, c.currency); err != nil || got != c.kept {
+			t.Errorf("unit %q %s: %q %v, want %q", c.unit, c.currency, got, err, c.kept)
+		}
 	}
 }
 

@@ -38,6 +38,7 @@ var catalogue = problem.NewCatalogue(map[string]string{
 	"herz-as.player-missing":        `player: say who was dealt the ♥A, or send {"in_tapp": true}`,
 	"herz-as.both":                  "player: the ♥A was either dealt to a player or lay in the tapp, not both",
 	"unit":                          "unit: %q is not an amount above 0; give the money one unit is worth, such as 0.50",
+	"unit.places":                   "unit: %s has more decimal places than %s has (%d), so what it adds up to could not be paid exactly; give a unit such as %s",
 	"currency":                      "currency: %q is not a three-letter ISO 4217 code such as CHF, EUR or SEK",
 	"currency.symbol":               "currency: write %[2]s instead of %[1]q",
 	"currency.symbols":              "currency: write one of %[2]s instead of %[1]q",

@@ -6,6 +6,7 @@ import (
 	"github.com/shopspring/decimal"
 	"golang.org/x/text/currency"
 
+	"tappbook/internal/payout"
 	"tappbook/internal/problem"
 )
 
@@ -45,6 +46,32 @@ func CheckCurrency(code string) (string, error) {
 		return "", catalogue.Input("currency", "currency", code)
 	}
 	return up, nil
+}
+
+// CheckUnit takes the money one unit is worth ("" is 1), as written, for
+// a game or a group in currency (checked already). A unit finer than the
+// currency's minor unit is refused (api.md: amounts are in the currency):
+// what it adds up to could not be paid exactly.
+func CheckUnit(unit, currency string) (string, error) {
+	if unit == "" {
+		unit = "1"
+	}
+	u, err := payout.ParseAmount("unit", unit)
+	if _, ok := problem.As(err); ok {
+		return "", err
+	}
+	if err != nil || !u.IsPositive() {
+		return "", catalogue.Input("unit", "unit", unit)
+	}
+	unit = payout.AmountText(u, unit)
+	if places := currencyPlaces(currency); currency != "" && !u.Round(places).Equal(u) {
+		like := u.Round(places)
+		if !like.IsPositive() {
+			like = decimal.New(1, -places)
+		}
+		return "", catalogue.Input("unit", "unit.places", problem.Number(unit), currency, places, problem.Number(like.StringFixed(places)))
+	}
+	return unit, nil
 }
 
 // Places is how many decimals the game's money shows: the currency's minor

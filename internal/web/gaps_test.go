@@ -194,3 +194,27 @@ func newStore(t *testing.T) *events.Store {
 	t.Cleanup(func() { st.Close() })
 	return st
 }
+
+// A unit finer than its currency is refused where it is typed, with one the
+// currency can pay: in the API, the start form and a group's, in the
+// reader's language.
+func TestUnitFinerThanItsCurrency(t *testing.T) {
+	h := newServer(t)
+	for _, path := range []string{"/api/games", "/api/groups"} {
+		body := `{"variant":"zuger","players":["A","B","C","D"],"unit":"0.125","currency":"CHF"}`
+		if path == "/api/groups" {
+			body = `{"name":"Thursday","players":["A","B"],"unit":"0.125","currency":"CHF"}`
+		}
+		r := do(t, h, "POST", path, body)
+		if msg, _ := r.json(t)["error"].(string); r.status != http.StatusUnprocessableEntity || msg != "unit: 0.125 has more decimal places than CHF has (2), so what it adds up to could not be paid exactly; give a unit such as 0.13" {
+			t.Errorf("%s with a unit of 0.125 CHF: %d %s", path, r.status, r.body)
+		}
+	}
+	v := players("Anna", "Ben", "Cleo")
+	v.Set("unit", "0,125")
+	v.Set("currency", "EUR")
+	f := form(t, h, "/new/old-tapp", v, "Accept-Language", "de")
+	if near := errorNear(f.body, "unit"); f.status != http.StatusUnprocessableEntity || !strings.Contains(near, "0,125") || !strings.Contains(near, "0,13") {
+		t.Fatalf("start form with a unit of 0,125 EUR: %d %q", f.status, near)
+	}
+}
