@@ -40,7 +40,7 @@ func diskFailure(err error) error {
 // rather than written to a file no restart may find (only a file moved in
 // the instant of its commit can hold it), and not acknowledged. Sending it
 // again with the same idempotency key is safe.
-var ErrFileGone = errors.New("the database file was deleted or replaced while the server ran")
+var ErrFileGone = errors.New("the database file or its -wal was deleted or replaced while the server ran")
 
 // fileGoneError says which path, and what is there now.
 type fileGoneError struct {
@@ -91,18 +91,51 @@ func (s *Store) stillTheFile() error {
 // when the -wal at its path is no longer the one this store writes (deleted
 // or replaced) but the file still is: the log open here is then the only
 // copy of the commits not yet checkpointed, and a restart, or a kill, would
-// read the file without them. The checkpointer's connection does it, so
-// that Health may too; a FULL checkpoint waits for the commit under way.
+// read the file without them. Another file at the -wal's path (a copy put
+// back) is then moved aside: a restart would read it on top of the file and
+// undo what was committed since it was copied. The checkpointer's
+// connection does it, so that any caller may, except a commit under way
+// (a FULL checkpoint waits for it).
 func (s *Store) keepWhatTheLogHolds(err error) {
 	var gone *fileGoneError
 	if s.ckpt == nil || !errors.As(err, &gone) || gone.path != s.walPath {
 		return
 	}
+	s.rescue.Lock()
+	defer s.rescue.Unlock()
 	var busy, frames, copied int
 	if err := s.ckpt.db.QueryRowContext(context.Background(), `PRAGMA wal_checkpoint(FULL)`).Scan(&busy, &frames, &copied); err != nil || busy != 0 {
 		log.Printf("events: %s is gone and what it held could not all be copied into %s (busy %d, %d of %d pages): %v", s.walPath, s.path, busy, copied, frames, err)
 	}
+	if fi, err := os.Stat(s.walPath); err == nil && !os.SameFile(fi, s.walFile) {
+		aside := fmt.Sprintf("%s.not-this-servers-%d", s.walPath, s.now().Unix())
+		if err := os.Rename(s.walPath, aside); err != nil {
+			log.Printf("events: %s is not the log this server writes, and a restart would read it over %s: move it aside before restarting (%v)", s.walPath, s.path, err)
+		} else {
+			log.Printf("events: %s was not the log this server writes: moved to %s, so that a restart does not read it over %s", s.walPath, aside, s.path)
+		}
+	}
 }
+
+// watchFile looks at the file and its -wal every watchEvery, so that a log
+// deleted or replaced while nothing is written is copied into the file
+// before a kill can lose it, not only at the next write (Health does the
+// rest: it is the same look).
+func (s *Store) watchFile(quit <-chan struct{}) {
+	t := time.NewTicker(watchEvery)
+	defer t.Stop()
+	for {
+		select {
+		case <-quit:
+			return
+		case <-t.C:
+			s.Health()
+		}
+	}
+}
+
+// watchEvery is how often watchFile looks.
+const watchEvery = time.Second
 
 // Health is whether the store can write: OK, or why not since when.
 type Health struct {
@@ -123,11 +156,10 @@ type Health struct {
 func (s *Store) Health() Health {
 	if err := s.stillTheFile(); err != nil {
 		since := s.now()
-		if s.gone.CompareAndSwap(nil, &since) {
-			s.keepWhatTheLogHolds(err)
-		} else {
+		if !s.gone.CompareAndSwap(nil, &since) {
 			since = *s.gone.Load()
 		}
+		s.keepWhatTheLogHolds(err) // again while it is gone: what was committed meanwhile
 		return Health{Problem: err.Error(), Summary: ErrFileGone.Error(), Since: since}
 	}
 	s.gone.Store(nil)

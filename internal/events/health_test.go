@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // big is an event larger than a page, so that appending it needs new pages.
@@ -191,51 +192,88 @@ func TestFileMovedAwayAndBack(t *testing.T) {
 	}
 }
 
-// The -wal deleted while the store runs: the commits not yet copied into
-// the file are then only in the log this process still has open, and a
-// restart (or a kill) would lose them. The next commit is refused, naming
-// the log, and what the log holds is copied into the file first, so that
-// the file alone, as a kill would leave it, has every acknowledged append.
+// The -wal deleted or replaced while the store runs: the commits not yet
+// copied into the file are then only in the log this process still has
+// open, and a restart (or a kill) would lose them. Whatever notices it
+// first — a commit, a request's key looked up, Health, or the store's own
+// look every second with nothing asked — copies the log into the file, so
+// that the file as a kill leaves it has every acknowledged append; the
+// next commit is refused, naming the log. A copy put back in its place is
+// moved aside, since a restart would read it over the file.
 func TestWALDeletedWhileRunning(t *testing.T) {
-	for _, healthFirst := range []bool{false, true} {
-		t.Run(fmt.Sprintf("health first %v", healthFirst), func(t *testing.T) { walDeleted(t, healthFirst) })
+	for _, noticed := range []string{"by a commit", "by Health", "by a key", "by itself", "replaced by a copy"} {
+		t.Run(noticed, func(t *testing.T) { walGone(t, noticed) })
 	}
 }
 
-func walDeleted(t *testing.T, healthFirst bool) {
+func walGone(t *testing.T, noticed string) {
 	ctx := context.Background()
 	s, path := openTemp(t)
+	wal := path + "-wal"
+	k := key("g", "k", "fp")
+	var copied []byte
 	for v := range 3 {
 		if _, err := s.Append(ctx, "g", int64(v), Key{}, ev(v)); err != nil {
 			t.Fatal(err)
 		}
+		if v == 0 {
+			var err error
+			if copied, err = os.ReadFile(wal); err != nil {
+				t.Fatal(err)
+			}
+		}
 	}
-	wal := path + "-wal"
 	if err := os.Remove(wal); err != nil {
 		t.Fatal(err)
 	}
-	// Found by a commit, or by Health first (whichever comes first copies
-	// the log into the file).
-	if healthFirst {
+	switch noticed {
+	case "by Health":
 		if h := s.Health(); h.OK || h.Summary != ErrFileGone.Error() || !strings.Contains(h.Problem, wal) {
 			t.Fatalf("health with the -wal deleted: %+v", h)
 		}
+	case "by a key":
+		if _, _, err := s.FindKey(ctx, k); !errors.Is(err, ErrFileGone) {
+			t.Fatalf("a key looked up with the -wal deleted: %v", err)
+		}
+	case "by itself":
+		time.Sleep(3 * watchEvery)
+	case "replaced by a copy":
+		if err := os.WriteFile(wal, copied, 0o600); err != nil {
+			t.Fatal(err)
+		}
 	}
-	_, err := s.Append(ctx, "g", 3, Key{}, ev(3))
-	if !errors.Is(err, ErrFileGone) || !strings.Contains(err.Error(), wal) || !strings.Contains(err.Error(), "restart the server") {
-		t.Fatalf("append with the -wal deleted: %v, want ErrFileGone naming %s", err, wal)
+	// The file and what is at its -wal's path, as a kill -9 now leaves them.
+	crashed := filepath.Join(t.TempDir(), "crashed.db")
+	if err := copyFile(path, crashed); err != nil {
+		t.Fatal(err)
+	}
+	if err := copyFile(wal, crashed+"-wal"); err != nil && !os.IsNotExist(err) {
+		t.Fatal(err)
+	}
+	if noticed == "by a commit" || noticed == "replaced by a copy" {
+		// Nothing has looked yet: the kill would lose them. Now a commit.
+		_, err := s.Append(ctx, "g", 3, k, ev(3))
+		if !errors.Is(err, ErrFileGone) || !strings.Contains(err.Error(), wal) || !strings.Contains(err.Error(), "restart the server") {
+			t.Fatalf("append with the -wal %s: %v, want ErrFileGone naming %s", noticed, err, wal)
+		}
+		if err := copyFile(path, crashed); err != nil {
+			t.Fatal(err)
+		}
+		os.Remove(crashed + "-wal")
+		if err := copyFile(wal, crashed+"-wal"); err != nil && !os.IsNotExist(err) {
+			t.Fatal(err)
+		}
+	}
+	if noticed == "replaced by a copy" {
+		if _, err := os.Stat(wal); !os.IsNotExist(err) {
+			t.Fatalf("the copy is still where a restart reads it: %v", err)
+		}
+		if aside, _ := filepath.Glob(wal + ".not-this-servers-*"); len(aside) != 1 {
+			t.Fatalf("the copy was not moved aside: %v", aside)
+		}
 	}
 	if h := s.Health(); h.OK || !strings.Contains(h.Problem, wal) {
-		t.Fatalf("health with the -wal deleted, after a refused append: %+v", h)
-	}
-	// The file as a kill -9 now would leave it: without the deleted log.
-	crashed := filepath.Join(t.TempDir(), "crashed.db")
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(crashed, b, 0o600); err != nil {
-		t.Fatal(err)
+		t.Fatalf("health with the -wal %s: %+v", noticed, h)
 	}
 	r, err := OpenReadOnly(ctx, crashed)
 	if err != nil {
@@ -244,6 +282,14 @@ func walDeleted(t *testing.T, healthFirst bool) {
 	defer r.Close()
 	evs, err := r.ReadStream(ctx, "g")
 	if err != nil || len(evs) != 3 {
-		t.Fatalf("the file alone holds %d of the 3 acknowledged appends (%v)", len(evs), err)
+		t.Fatalf("after a kill, the file holds %d of the 3 acknowledged appends (%v)", len(evs), err)
 	}
+}
+
+func copyFile(from, to string) error {
+	b, err := os.ReadFile(from)
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(to, b, 0o600)
 }

@@ -53,6 +53,8 @@ type Store struct {
 	walPath string
 	walFile os.FileInfo
 	gone    atomic.Pointer[time.Time] // since when Health found it gone
+	rescue  sync.Mutex                // one keepWhatTheLogHolds at a time
+	watched chan struct{}             // closed when watchFile has returned
 	now     func() time.Time
 	// readOnly: opened by OpenReadOnly, with no write connection.
 	readOnly bool
@@ -205,6 +207,11 @@ func Open(ctx context.Context, path string, opt Options) (*Store, error) {
 		return nil, fmt.Errorf("open %s: prepare: %w", path, err)
 	}
 	go s.writer()
+	s.watched = make(chan struct{})
+	go func() {
+		defer close(s.watched)
+		s.watchFile(s.quit)
+	}()
 	return s, nil
 }
 
@@ -260,6 +267,7 @@ func (s *Store) Close() error {
 	s.mu.Unlock()
 	close(s.quit)
 	<-s.done
+	<-s.watched
 	s.stmts.close()
 	return errors.Join(s.ckpt.close(), s.conn.Close(), s.read.Close(), s.write.Close())
 }

@@ -253,12 +253,12 @@ func TestDatabaseFileDeletedWhileServing(t *testing.T) {
 	}
 	// Said before any write fails.
 	health := do(t, h, "GET", "/healthz", "")
-	if got := health.json(t); health.status != 503 || got["error"] != "the database file was deleted or replaced while the server ran" {
+	if got := health.json(t); health.status != 503 || got["error"] != "the database file or its -wal was deleted or replaced while the server ran" {
 		t.Fatalf("healthz: %d %s", health.status, health.body)
 	}
 	for range 2 { // the second with the same key is not answered from the deleted file
 		r := do(t, h, "POST", "/api/games/"+id+"/hands", deal, "Idempotency-Key", "k-gone")
-		if r.status != 503 || !strings.Contains(r.json(t)["error"].(string), "database file was moved, deleted or replaced while it ran, so this was not saved: whoever runs the server must put it back or restart the server") {
+		if r.status != 503 || !strings.Contains(r.json(t)["error"].(string), "database file or its -wal was moved, deleted or replaced while it ran, so this may not have been saved: whoever runs the server must put a moved database file back") {
 			t.Fatalf("record after the file was deleted: %d %s", r.status, r.body)
 		}
 	}
@@ -266,7 +266,7 @@ func TestDatabaseFileDeletedWhileServing(t *testing.T) {
 		t.Fatalf("the ledger after a refused deal: %d %s", l.status, l.body)
 	}
 	f := form(t, h, "/g/"+id+"/record", url.Values{"contract": {"solo"}, "declarer": {"Ben"}, "points": {"70"}, "tricks": {"5"}}, "Accept-Language", "sv")
-	if f.status != 503 || !strings.Contains(visibleText(f.body), "Serverns databasfil flyttades, togs bort eller ersattes medan den körde") || !strings.Contains(f.body, `value="70"`) {
+	if f.status != 503 || !strings.Contains(visibleText(f.body), "Serverns databasfil eller dess logg flyttades, togs bort eller ersattes medan den körde") || !strings.Contains(f.body, `value="70"`) {
 		t.Fatalf("the deal form: %d %s", f.status, visibleText(f.body))
 	}
 }
