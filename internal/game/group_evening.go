@@ -131,6 +131,7 @@ func withGroupMoney(ng NewGame, st *group.State) NewGame {
 	if ng.Currency == "" {
 		ng.Currency = st.Currency
 	}
+	ng.UnitKept = ng.Unit == st.UnitText && ng.Currency == st.Currency
 	return ng
 }
 
@@ -199,5 +200,5 @@ func (s *Service) Again(ctx context.Context, id, key string) (*tapp.State, error
 		rules[k] = b
 	}
 	return s.Create(ctx, NewGame{Variant: string(g.Setup.Variant), Players: NextSeats(g), Unit: g.UnitText,
-		Currency: g.Currency, Rules: rules, Group: g.Group}, key)
+		Currency: g.Currency, UnitKept: true, Rules: rules, Group: g.Group}, key)
 }

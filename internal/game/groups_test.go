@@ -500,3 +500,50 @@ func importFile(ctx context.Context, store *events.Store, r io.Reader) (string, 
 	}
 	return Import(ctx, store, streams)
 }
+
+// A group, or an evening, stored with a unit finer than its currency before
+// such units were refused goes on: its next evening and "again" keep the
+// unit played for; a new game naming it is still refused.
+func TestAUnitStoredFinerThanItsCurrencyGoesOn(t *testing.T) {
+	s, _ := newService(t)
+	id := "oldgroup"
+	stored := []group.Payload{group.Started{Name: "Old table", Unit: "0.125", Currency: "CHF", ReadID: "oldgroupread"},
+		group.MemberAdded{Name: "Anna"}, group.MemberAdded{Name: "Ben"}, group.MemberAdded{Name: "Cleo"}, group.MemberAdded{Name: "Dan"}}
+	if _, err := s.Store().Append(ctx, id, 0, events.Key{}, groupEvents(stored)...); err != nil {
+		t.Fatal(err)
+	}
+	four := []string{"Anna", "Ben", "Cleo", "Dan"}
+	g := eveningOf(t, s, id, four, "")
+	if g.UnitText != "0.125" || g.Currency != "CHF" {
+		t.Fatalf("the group's evening plays for %s %s", g.UnitText, g.Currency)
+	}
+	if _, err := s.Close(ctx, g.ID, tapp.Close{}, ""); err != nil {
+		t.Fatal(err)
+	}
+	again, err := s.Again(ctx, g.ID, "")
+	if err != nil || again.UnitText != "0.125" {
+		t.Fatalf("again: %v %v", again, err)
+	}
+	// An evening of no group, stored so.
+	payloads, err := tapp.Decide(tapp.New("oldgame"), tapp.Start{ID: "oldgame", ReadID: "oldgameread", Variant: "zuger", Players: four, Unit: "0.5", Currency: "JPY", UnitKept: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Store().Append(ctx, "oldgame", 0, events.Key{}, newEvents(payloads)...); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Close(ctx, "oldgame", tapp.Close{}, ""); err != nil {
+		t.Fatal(err)
+	}
+	if again, err := s.Again(ctx, "oldgame", ""); err != nil || again.UnitText != "0.5" || again.Currency != "JPY" {
+		t.Fatalf("again after an evening of 0.5 JPY: %v %v", again, err)
+	}
+	if _, err := s.Create(ctx, NewGame{Variant: "zuger", Players: four, Unit: "0.125", Currency: "CHF"}, ""); !isCode(err, "unit.places") {
+		t.Fatalf("a new game of 0.125 CHF: %v", err)
+	}
+}
+
+func isCode(err error, code string) bool {
+	pe, ok := problem.As(err)
+	return ok && pe.Code == code
+}

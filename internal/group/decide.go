@@ -220,6 +220,21 @@ func (s *State) checkMember(field, name, missing string) error {
 	return nil
 }
 
+// paymentPlaces is how many decimal places a payment may have: its
+// currency's (api.md), or as many as the unit's value needs if more (a
+// group stored with 0.125 CHF before such units were refused owes in
+// thousandths); without a currency, the group's money's.
+func (s *State) paymentPlaces() int32 {
+	if s.Currency == "" {
+		return s.Places()
+	}
+	places := tapp.MoneyPlaces(s.Currency, "")
+	for places < 28 && !s.Unit.Equal(s.Unit.Truncate(places)) {
+		places++
+	}
+	return places
+}
+
 // checkAmount reads a payment's amount: a plain decimal above 0 with no
 // more places than the group's money has.
 func (s *State) checkAmount(text string) (decimal.Decimal, error) {
@@ -234,7 +249,7 @@ func (s *State) checkAmount(text string) (decimal.Decimal, error) {
 	if !amount.IsPositive() {
 		return decimal.Decimal{}, catalogue.Input("amount", "payment.amount-positive", text)
 	}
-	if places := s.Places(); -amount.Exponent() > places && !amount.Equal(amount.Truncate(places)) {
+	if places := s.paymentPlaces(); -amount.Exponent() > places && !amount.Equal(amount.Truncate(places)) {
 		return decimal.Decimal{}, catalogue.Input("amount", "payment.places", text, places)
 	}
 	return amount, nil

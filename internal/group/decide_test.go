@@ -140,6 +140,24 @@ func TestPaymentPlacesFollowTheUnit(t *testing.T) {
 	sc.when(RecordPayment{From: "Ben", To: "Anna", Amount: "0.125"}).thenErr(problem.Input, "payment.places", "amount")
 	kr := given(t, Started{Name: "x", Unit: "1", Currency: "JPY"}, MemberAdded{Name: "Anna"}, MemberAdded{Name: "Ben"})
 	kr.when(RecordPayment{From: "Ben", To: "Anna", Amount: "0.5"}).thenErr(problem.Input, "payment.places", "amount")
+	// With a currency, its places (api.md: more places than the currency has
+	// → 422), however many zeros the unit was written with; a unit stored
+	// finer than its currency before such units were refused owes in its
+	// own places.
+	for _, c := range []struct {
+		unit, currency, amount string
+		ok                     bool
+	}{
+		{"0.500", "CHF", "0.125", false}, {"0.500", "CHF", "0.13", true}, {"1.0", "JPY", "0.5", false}, {"1.0", "JPY", "5", true},
+		{"0.125", "CHF", "0.125", true}, {"0.125", "CHF", "0.0625", false},
+	} {
+		g := given(t, Started{Name: "x", Unit: c.unit, Currency: c.currency}, MemberAdded{Name: "Anna"}, MemberAdded{Name: "Ben"})
+		if c.ok {
+			g.when(RecordPayment{From: "Ben", To: "Anna", Amount: c.amount}).then(PaymentRecorded{Payment: 1, From: "Ben", To: "Anna", Amount: d(c.amount)})
+		} else {
+			g.when(RecordPayment{From: "Ben", To: "Anna", Amount: c.amount}).thenErr(problem.Input, "payment.places", "amount")
+		}
+	}
 }
 
 func TestVoidAPayment(t *testing.T) {

@@ -44,6 +44,10 @@ type Start struct {
 	Currency   string
 	Rules      map[string]json.RawMessage
 	Group      string
+	// UnitKept: the unit is the one a group or an earlier evening already
+	// plays for (a group's evening, "again"), taken as it is: one stored
+	// before units finer than their currency were refused still goes on.
+	UnitKept bool `json:"-"`
 }
 
 // RecordHand records the next deal, all of it given at once.
@@ -229,7 +233,7 @@ func decideStart(s *State, c Start) ([]Payload, error) {
 	if err != nil {
 		return nil, err
 	}
-	unit, err := CheckUnit(c.Unit, currency)
+	unit, err := checkUnit(c.Unit, currency, c.UnitKept)
 	if err != nil {
 		return nil, err
 	}

@@ -52,7 +52,11 @@ func CheckCurrency(code string) (string, error) {
 // a game or a group in currency (checked already). A unit finer than the
 // currency's minor unit is refused (api.md: amounts are in the currency):
 // what it adds up to could not be paid exactly.
-func CheckUnit(unit, currency string) (string, error) {
+func CheckUnit(unit, currency string) (string, error) { return checkUnit(unit, currency, false) }
+
+// checkUnit is CheckUnit; kept: a unit already played for, not held to its
+// currency's places (see Start.UnitKept).
+func checkUnit(unit, currency string, kept bool) (string, error) {
 	if unit == "" {
 		unit = "1"
 	}
@@ -64,7 +68,7 @@ func CheckUnit(unit, currency string) (string, error) {
 		return "", catalogue.Input("unit", "unit", unit)
 	}
 	unit = payout.AmountText(u, unit)
-	if places := currencyPlaces(currency); currency != "" && !u.Round(places).Equal(u) {
+	if places := currencyPlaces(currency); currency != "" && !kept && !u.Round(places).Equal(u) {
 		like := u.Round(places)
 		if !like.IsPositive() {
 			like = decimal.New(1, -places)

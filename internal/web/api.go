@@ -163,10 +163,13 @@ func amountAsWritten(raw json.RawMessage, field, example string) (string, error)
 	}
 	var n json.Number
 	if err := json.Unmarshal(raw, &n); err == nil {
-		if len(n) > 40 {
+		// The string meant, written out (1e-2 as "0.01": an exponent is
+		// refused in a string too), unless it is too long to repeat.
+		d, err := decimal.NewFromString(n.String())
+		if err != nil || len(n) > 40 || d.Exponent() < -40 || d.Exponent() > 40 || len(d.String()) > 40 {
 			return "", malformed(fmt.Sprintf("%s: must be a decimal string, such as %q, not a JSON number, so that nothing is lost to floats", field, example))
 		}
-		return "", malformed(fmt.Sprintf("%s: must be a decimal string, such as %q, not the JSON number %s, so that nothing is lost to floats", field, n.String(), n.String()))
+		return "", malformed(fmt.Sprintf("%s: must be a decimal string, such as %q, not the JSON number %s, so that nothing is lost to floats", field, d.String(), n.String()))
 	}
 	kind := map[byte]string{'t': "a boolean", 'f': "a boolean", '[': "a list", '{': "an object"}[raw[0]]
 	return "", malformed(fmt.Sprintf("%s: must be an amount such as %q, not %s", field, example, cmp.Or(kind, "that")))

@@ -358,8 +358,9 @@ func writeCSVRow(w *csv.Writer, head, row []string) error {
 
 // dealsCSV downloads the deals, one row each, with every player's change in
 // units and in money, and when each deal was recorded and last changed, in
-// the server's local time, whose offset from UTC the last column says (a
-// server in UTC would otherwise pass for the table's clock). The columns of
+// the server's local time, whose offsets from UTC the last two columns say
+// (a server in UTC would otherwise pass for the table's clock; the clocks
+// may go back between a deal and its correction). The columns of
 // the first version come first, in their order.
 func (u ui) dealsCSV(c echo.Context) error {
 	return u.svc.View(c.Request().Context(), gameID(c), func(g *tapp.State) error {
@@ -389,7 +390,7 @@ func (u ui) dealsCSV(c echo.Context) error {
 			head = append(head, "pot_after")
 			pots = g.PotsAfter()
 		}
-		head = append(head, "utc_offset")
+		head = append(head, "recorded_utc_offset", "changed_utc_offset")
 		offset := func(t time.Time) string { return "UTC" + t.In(time.Local).Format("-07:00") } // a leading sign would read as a formula
 		if err := w.Write(head); err != nil {
 			return err
@@ -440,7 +441,7 @@ func (u ui) dealsCSV(c echo.Context) error {
 			if pots != nil {
 				row = append(row, pots[i].String())
 			}
-			row = append(row, offset(h.Revisions[0].At))
+			row = append(row, offset(h.Revisions[0].At), offset(h.Revisions[len(h.Revisions)-1].At))
 			if err := writeCSVRow(w, head, row); err != nil {
 				return err
 			}
@@ -470,7 +471,7 @@ func (u ui) dealsCSV(c echo.Context) error {
 			if pots != nil {
 				row = append(row, "0") // shared out
 			}
-			row = append(row, offset(cl.At))
+			row = append(row, offset(cl.At), offset(cl.At))
 			if err := writeCSVRow(w, head, row); err != nil {
 				return err
 			}

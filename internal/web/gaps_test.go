@@ -102,9 +102,9 @@ func TestAmountsAreBounded(t *testing.T) {
 	}
 	// A unit as a JSON number is refused before its size is looked at
 	// (api.md: amounts are decimal strings); a huge one is not repeated.
-	for _, unit := range []string{"1e5", "0.1", "1" + strings.Repeat("0", 10000)} {
+	for unit, meant := range map[string]string{"1e-2": `"0.01"`, "0.1": `"0.1"`, "1E400": `"0.50"`, "1e-999999999": `"0.50"`, "1" + strings.Repeat("0", 10000): `"0.50"`} {
 		r := do(t, h, "POST", "/api/games", `{"variant":"zuger","players":["A","B","C","D"],"unit":`+unit+`}`)
-		if msg, _ := r.json(t)["error"].(string); r.status != http.StatusBadRequest || !strings.Contains(msg, "unit: must be a decimal string") || len(msg) > 300 {
+		if msg, _ := r.json(t)["error"].(string); r.status != http.StatusBadRequest || !strings.Contains(msg, "unit: must be a decimal string, such as "+meant) || len(msg) > 300 {
 			t.Errorf("unit %.20s as a JSON number: %d %.300s", unit, r.status, r.body)
 		}
 	}

@@ -388,8 +388,10 @@ func TestHistoryAuditAndCSV(t *testing.T) {
 	}
 	// Its times are the server's clock, and the offset says which: together
 	// they are the moment the deal was recorded, in any zone.
-	if at, err := time.Parse("2006-01-02 15:04:05 UTC-07:00", rows[1][col["recorded_at"]]+" "+rows[1][col["utc_offset"]]); err != nil || time.Since(at).Abs() > 10*time.Minute {
-		t.Fatalf("the CSV's deal 1 was recorded at %q with the offset %q: %v, %v", rows[1][col["recorded_at"]], rows[1][col["utc_offset"]], at, err)
+	for _, at := range []string{"recorded", "changed"} {
+		if t0, err := time.Parse("2006-01-02 15:04:05 UTC-07:00", rows[1][col[at+"_at"]]+" "+rows[1][col[at+"_utc_offset"]]); err != nil || time.Since(t0).Abs() > 10*time.Minute {
+			t.Fatalf("the CSV's deal 1 was %s at %q with the offset %q: %v, %v", at, rows[1][col[at+"_at"]], rows[1][col[at+"_utc_offset"]], t0, err)
+		}
 	}
 	if _, ok := col["Ben ramsch points"]; ok {
 		t.Fatal("a Zuger evening's CSV has Ramsch columns")
