@@ -121,6 +121,14 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if !eventstore.IsPostgres(f.db) {
+		release, err := holdDatabase(f.db)
+		if err != nil {
+			store.Close()
+			return err
+		}
+		defer release()
+	}
 	if fresh {
 		// Said, so that a database moved or deleted is not taken for an
 		// empty one without a word.
