@@ -110,18 +110,31 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 	defer stop()
 
 	fresh := false
-	if !eventstore.IsPostgres(f.db) {
+	sqlite := !eventstore.IsPostgres(f.db)
+	if sqlite {
 		if err := checkDatabasePath(f.db); err != nil {
 			return err
 		}
 		_, err := os.Stat(f.db)
 		fresh = os.IsNotExist(err)
+		if wal := f.db + "-wal"; fresh && fileExists(wal) {
+			return orphanLogError(f.db, wal)
+		}
+		if !fresh {
+			// Before the store opens it: a second server must not so much as
+			// migrate a file another serves.
+			release, err := holdDatabase(f.db)
+			if err != nil {
+				return err
+			}
+			defer release()
+		}
 	}
 	store, err := openWaiting(ctx, log, f.db, eventstore.Open, time.Second)
 	if err != nil {
 		return err
 	}
-	if !eventstore.IsPostgres(f.db) {
+	if sqlite && fresh {
 		release, err := holdDatabase(f.db)
 		if err != nil {
 			store.Close()

@@ -27,3 +27,15 @@ func holdDatabase(path string) (release func(), err error) {
 	}
 	return func() { f.Close() }, nil
 }
+
+func fileExists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
+}
+
+// orphanLogError refuses to start a new database where a -wal is left
+// without its file: the file was moved or deleted while a server ran, and
+// the log may hold its last deals, which a new database would throw away.
+func orphanLogError(path, wal string) error {
+	return fmt.Errorf("there is no database file at %s, but there is its log %s: the file was probably moved or deleted while a server ran, and the log may hold its last deals. Put the file back beside it (or the complete copy a server left, %s.rescued-…, in its place) and start again; to start a new, empty database here instead, move %s aside first", path, wal, path, wal)
+}

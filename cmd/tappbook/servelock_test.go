@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"net/http"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -48,4 +49,27 @@ func waitLogged(t *testing.T, logs *syncBuffer, what string) {
 		time.Sleep(10 * time.Millisecond)
 	}
 	t.Fatalf("the server never logged %q:\n%s", what, logs.String())
+}
+
+// A -wal left without its file (the file moved or deleted while a server
+// ran) may hold the last deals: serve does not start a new, empty database
+// over it, and says what to do.
+func TestServeRefusesALogWithoutItsFile(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "tappbook.db")
+	if err := os.WriteFile(db+"-wal", []byte("the last deals"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	var out syncBuffer
+	err := run(ctx, []string{"serve", "--db", db, "--addr", freeAddr(t), "--mdns", "off"}, &out, &out)
+	if err == nil || !strings.Contains(err.Error(), "there is no database file at "+db+", but there is its log "+db+"-wal") {
+		t.Fatalf("serve beside a log without its file: %v\n%s", err, out.String())
+	}
+	if _, err := os.Stat(db); !os.IsNotExist(err) {
+		t.Fatalf("a new database was made over the log: %v", err)
+	}
+	if b, err := os.ReadFile(db + "-wal"); err != nil || string(b) != "the last deals" {
+		t.Fatalf("the log: %q %v", b, err)
+	}
 }

@@ -87,6 +87,9 @@ func (s *Store) transaction(ctx context.Context, fn func() error) (err error) {
 	}
 	done = err == nil
 	if done {
+		s.commits.Add(1) // a rescue under way must look again (keepWhatTheLogHolds)
+	}
+	if done {
 		// And once more after the commit, for a file moved meanwhile:
 		// then it is not acknowledged, whatever became of it.
 		err = s.stillTheFile()
@@ -288,7 +291,7 @@ func (s *Store) commit(batch []*appendReq) {
 	// one fails.
 	resps, heads, err := s.commitAll(batch)
 	if errors.Is(err, ErrFileGone) {
-		s.keepWhatTheLogHolds(err)
+		s.keepWhatTheLogHolds(err, true)
 		// Not one of them is kept, whichever went first: all are told.
 		for _, r := range batch {
 			r.reply <- appendResp{err: err}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log"
 	"os"
+	"path/filepath"
 	"strings"
 	"syscall"
 	"time"
@@ -55,9 +56,9 @@ func (e *fileGoneError) Error() string {
 		return fmt.Sprintf("%v: %s, the file's write-ahead log, is gone or another file now; restart the server", ErrFileGone, e.path)
 	}
 	if e.now != nil {
-		return fmt.Sprintf("%v: %s is gone (%v); put it back or restart the server", ErrFileGone, e.path, e.now)
+		return fmt.Sprintf("%v: %s is gone (%v); put it back (or the copy the server's log names), then restart the server", ErrFileGone, e.path, e.now)
 	}
-	return fmt.Sprintf("%v: %s is another file now; put the one opened back or restart the server", ErrFileGone, e.path)
+	return fmt.Sprintf("%v: %s is another file now; put the one opened back, then restart the server", ErrFileGone, e.path)
 }
 
 func (e *fileGoneError) Unwrap() error { return ErrFileGone }
@@ -87,34 +88,88 @@ func (s *Store) stillTheFile() error {
 	return nil
 }
 
-// keepWhatTheLogHolds copies every commit the -wal holds into the file,
-// when the -wal at its path is no longer the one this store writes (deleted
-// or replaced) but the file still is: the log open here is then the only
-// copy of the commits not yet checkpointed, and a restart, or a kill, would
-// read the file without them. Another file at the -wal's path (a copy put
-// back) is then moved aside: a restart would read it on top of the file and
-// undo what was committed since it was copied. The checkpointer's
-// connection does it, so that any caller may, except a commit under way
-// (a FULL checkpoint waits for it).
-func (s *Store) keepWhatTheLogHolds(err error) {
+// keepWhatTheLogHolds keeps what the store has committed when the file or
+// its -wal at their paths are no longer the ones it writes (deleted, moved
+// or replaced): the files this process still has open are then the only
+// copy of it, and a restart, or a kill, would lose it.
+//
+// A -wal gone while the file is still there is copied into the file (a
+// FULL checkpoint), and a restart needs nothing more. Otherwise — the file
+// itself gone, or the checkpoint kept from finishing by another process's
+// read — the database as this store sees it is written whole to a copy
+// beside the path (VACUUM INTO, which readers do not hinder), which Health
+// names with what to do with it. Another file at the -wal's path (a copy
+// put back) is moved aside: a restart would read it over the file and undo
+// what was committed since it was copied.
+//
+// Nothing is committed while the files are gone, so one rescue holds until
+// a commit slips in; wait says to wait for a rescue under way (a commit
+// refused), else one is left to it (Health, which must answer).
+func (s *Store) keepWhatTheLogHolds(err error, wait bool) {
 	var gone *fileGoneError
-	if s.ckpt == nil || !errors.As(err, &gone) || gone.path != s.walPath {
+	if s.ckpt == nil || !errors.As(err, &gone) {
 		return
 	}
-	s.rescue.Lock()
+	if wait {
+		s.rescue.Lock()
+	} else if !s.rescue.TryLock() {
+		return
+	}
 	defer s.rescue.Unlock()
-	var busy, frames, copied int
-	if err := s.ckpt.db.QueryRowContext(context.Background(), `PRAGMA wal_checkpoint(FULL)`).Scan(&busy, &frames, &copied); err != nil || busy != 0 {
-		log.Printf("events: %s is gone and what it held could not all be copied into %s (busy %d, %d of %d pages): %v", s.walPath, s.path, busy, copied, frames, err)
+	ctx := context.Background()
+	if n := s.commits.Load(); n != s.rescued.commits || s.rescued.at.IsZero() {
+		done := false
+		if gone.path == s.walPath {
+			var busy, frames, copied int
+			err := s.ckpt.db.QueryRowContext(ctx, `PRAGMA wal_checkpoint(FULL)`).Scan(&busy, &frames, &copied)
+			done = err == nil && busy == 0
+			if !done {
+				log.Printf("events: %s is gone and what it held could not all be copied into %s (busy %d, %d of %d pages): %v; writing a whole copy instead", s.walPath, s.path, busy, copied, frames, err)
+			}
+		}
+		copyPath := ""
+		if !done {
+			copyPath = s.path + fmt.Sprintf(".rescued-%d", time.Now().UnixNano())
+			if _, err := s.ckpt.db.ExecContext(ctx, `VACUUM INTO ?`, copyPath); err != nil {
+				// The folder may be gone too.
+				alt := filepath.Join(os.TempDir(), filepath.Base(copyPath))
+				if _, err2 := s.ckpt.db.ExecContext(ctx, `VACUUM INTO ?`, alt); err2 != nil {
+					log.Printf("events: no copy of what this server holds could be written, to %s (%v) or %s (%v): do not stop the server before the file is back", copyPath, err, alt, err2)
+					copyPath = ""
+				} else {
+					copyPath = alt
+				}
+			}
+			done = copyPath != ""
+			if done {
+				log.Printf("events: %s", rescueAdvice(copyPath, s.path))
+			}
+		}
+		if done {
+			s.rescued = rescue{commits: n, at: time.Now(), copy: copyPath}
+		}
 	}
 	if fi, err := os.Stat(s.walPath); err == nil && !os.SameFile(fi, s.walFile) {
-		aside := fmt.Sprintf("%s.not-this-servers-%d", s.walPath, s.now().Unix())
+		aside := fmt.Sprintf("%s.not-this-servers-%d", s.walPath, time.Now().UnixNano())
 		if err := os.Rename(s.walPath, aside); err != nil {
 			log.Printf("events: %s is not the log this server writes, and a restart would read it over %s: move it aside before restarting (%v)", s.walPath, s.path, err)
 		} else {
 			log.Printf("events: %s was not the log this server writes: moved to %s, so that a restart does not read it over %s", s.walPath, aside, s.path)
 		}
 	}
+}
+
+// rescue is what keepWhatTheLogHolds last kept: after how many commits,
+// when, and where its whole copy is ("" when the file holds it all).
+type rescue struct {
+	commits int64
+	at      time.Time
+	copy    string
+}
+
+// rescueAdvice says what to do with a whole copy written by a rescue.
+func rescueAdvice(copyPath, path string) string {
+	return fmt.Sprintf("a complete copy of the database as this server holds it is at %s: stop the server, move whatever is at %s (and its -wal and -shm) aside, put the copy there, and start the server again", copyPath, path)
 }
 
 // watchFile looks at the file and its -wal every watchEvery, so that a log
@@ -159,8 +214,15 @@ func (s *Store) Health() Health {
 		if !s.gone.CompareAndSwap(nil, &since) {
 			since = *s.gone.Load()
 		}
-		s.keepWhatTheLogHolds(err) // again while it is gone: what was committed meanwhile
-		return Health{Problem: err.Error(), Summary: ErrFileGone.Error(), Since: since}
+		s.keepWhatTheLogHolds(err, false) // again while it is gone: what was committed meanwhile
+		problem := err.Error()
+		if s.rescue.TryLock() {
+			if c := s.rescued.copy; c != "" {
+				problem += "; " + rescueAdvice(c, s.path)
+			}
+			s.rescue.Unlock()
+		}
+		return Health{Problem: problem, Summary: ErrFileGone.Error(), Since: since}
 	}
 	s.gone.Store(nil)
 	if h := s.health.Load(); h != nil {

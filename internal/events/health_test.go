@@ -2,6 +2,7 @@ package events
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"os"
@@ -292,4 +293,109 @@ func copyFile(from, to string) error {
 		return err
 	}
 	return os.WriteFile(to, b, 0o600)
+}
+
+// The file itself deleted or moved away while the store runs: what it held
+// is only in the files this process has open. The store writes the
+// database as it holds it to a whole copy beside the path, says where and
+// what to do with it, and the copy has every acknowledged append.
+func TestFileGoneWhileRunningIsCopiedWhole(t *testing.T) {
+	for _, how := range []string{"deleted", "moved"} {
+		t.Run(how, func(t *testing.T) {
+			ctx := context.Background()
+			s, path := openTemp(t)
+			for v := range 3 {
+				if _, err := s.Append(ctx, "g", int64(v), Key{}, ev(v)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			for _, f := range []string{path, path + "-wal", path + "-shm"} {
+				var err error
+				if how == "deleted" {
+					err = os.Remove(f)
+				} else {
+					err = os.Rename(f, f+".away")
+				}
+				if err != nil && !os.IsNotExist(err) {
+					t.Fatal(err)
+				}
+			}
+			if _, err := s.Append(ctx, "g", 3, Key{}, ev(3)); !errors.Is(err, ErrFileGone) {
+				t.Fatalf("append with the file %s: %v", how, err)
+			}
+			copies, _ := filepath.Glob(path + ".rescued-*")
+			if len(copies) != 1 {
+				t.Fatalf("whole copies beside the path: %v", copies)
+			}
+			if h := s.Health(); !strings.Contains(h.Problem, "a complete copy of the database as this server holds it is at "+copies[0]) {
+				t.Fatalf("health does not say where the copy is: %+v", h)
+			}
+			s.Health() // nothing committed since: no second copy
+			if again, _ := filepath.Glob(path + ".rescued-*"); len(again) != 1 {
+				t.Fatalf("a copy at every look: %v", again)
+			}
+			assertHolds(t, copies[0], 3)
+		})
+	}
+}
+
+// The -wal deleted while another process reads (a backup, a sqlite3
+// shell): the checkpoint cannot finish, so the store writes a whole copy,
+// which readers do not hinder.
+func TestWALGoneBesideAReaderIsCopiedWhole(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "test.db")
+	s, err := Open(ctx, path, Options{BusyTimeout: 200 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if _, err := s.Append(ctx, "g", 0, Key{}, ev(0)); err != nil {
+		t.Fatal(err)
+	}
+	reader, err := sql.Open("sqlite3", "file:"+path+"?mode=ro&_txlock=deferred")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer reader.Close()
+	tx, err := reader.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tx.Rollback()
+	var n int
+	if err := tx.QueryRow(`SELECT count(*) FROM events`).Scan(&n); err != nil || n != 1 {
+		t.Fatalf("the reader reads %d: %v", n, err)
+	}
+	for v := 1; v < 3; v++ { // past what the reader sees, so the checkpoint must wait for it
+		if _, err := s.Append(ctx, "g", int64(v), Key{}, ev(v)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Remove(path + "-wal"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Append(ctx, "g", 3, Key{}, ev(3)); !errors.Is(err, ErrFileGone) {
+		t.Fatalf("append with the -wal deleted: %v", err)
+	}
+	copies, _ := filepath.Glob(path + ".rescued-*")
+	if len(copies) != 1 {
+		t.Fatalf("whole copies beside the path: %v", copies)
+	}
+	assertHolds(t, copies[0], 3)
+}
+
+// assertHolds opens a database file alone, as a restart would, and finds
+// n appends to stream g.
+func assertHolds(t *testing.T, path string, n int) {
+	t.Helper()
+	r, err := OpenReadOnly(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	evs, err := r.ReadStream(context.Background(), "g")
+	if err != nil || len(evs) != n {
+		t.Fatalf("%s holds %d of the %d acknowledged appends (%v)", path, len(evs), n, err)
+	}
 }

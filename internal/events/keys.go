@@ -119,7 +119,7 @@ func (s *Store) FindKey(ctx context.Context, k Key) ([]Event, bool, error) {
 	// Found in a file that is no longer at the path, the answer would
 	// acknowledge what the next start may not find.
 	if err := s.stillTheFile(); err != nil {
-		s.keepWhatTheLogHolds(err)
+		s.keepWhatTheLogHolds(err, false)
 		return nil, false, fmt.Errorf("find key %q: %w", k.Name, err)
 	}
 	u, ok, err := s.lookupKey(ctx, rowQuery{s.read, selectKey}, k)

@@ -53,7 +53,9 @@ type Store struct {
 	walPath string
 	walFile os.FileInfo
 	gone    atomic.Pointer[time.Time] // since when Health found it gone
-	rescue  sync.Mutex                // one keepWhatTheLogHolds at a time
+	rescue  sync.Mutex                // one keepWhatTheLogHolds at a time, and rescued
+	rescued rescue                    // what it last kept
+	commits atomic.Int64              // transactions committed
 	watched chan struct{}             // closed when watchFile has returned
 	now     func() time.Time
 	// readOnly: opened by OpenReadOnly, with no write connection.

@@ -258,7 +258,7 @@ func TestDatabaseFileDeletedWhileServing(t *testing.T) {
 	}
 	for range 2 { // the second with the same key is not answered from the deleted file
 		r := do(t, h, "POST", "/api/games/"+id+"/hands", deal, "Idempotency-Key", "k-gone")
-		if r.status != 503 || !strings.Contains(r.json(t)["error"].(string), "database file or its -wal was moved, deleted or replaced while it ran, so this may not have been saved: whoever runs the server must put a moved database file back") {
+		if r.status != 503 || !strings.Contains(r.json(t)["error"].(string), "database file or its -wal was moved, deleted or replaced while it ran, so this may not have been saved: whoever runs the server must put the file back as the server's log says") {
 			t.Fatalf("record after the file was deleted: %d %s", r.status, r.body)
 		}
 	}
