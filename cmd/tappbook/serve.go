@@ -117,30 +117,22 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 		}
 		_, err := os.Stat(f.db)
 		fresh = os.IsNotExist(err)
-		if wal := f.db + "-wal"; fresh && fileExists(wal) {
-			return orphanLogError(f.db, wal)
-		}
-		if !fresh {
-			// Before the store opens it: a second server must not so much as
-			// migrate a file another serves.
-			release, err := holdDatabase(f.db)
-			if err != nil {
+		if fresh {
+			if err := nothingLeftBehind(f.db); err != nil {
 				return err
 			}
-			defer release()
 		}
+		// Before the store opens it (a new one made empty for it): a second
+		// server must not so much as migrate a file another serves.
+		release, err := holdDatabase(f.db)
+		if err != nil {
+			return err
+		}
+		defer release()
 	}
 	store, err := openWaiting(ctx, log, f.db, eventstore.Open, time.Second)
 	if err != nil {
 		return err
-	}
-	if sqlite && fresh {
-		release, err := holdDatabase(f.db)
-		if err != nil {
-			store.Close()
-			return err
-		}
-		defer release()
 	}
 	if fresh {
 		// Said, so that a database moved or deleted is not taken for an

@@ -4,6 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
+	"slices"
+	"strings"
 	"syscall"
 )
 
@@ -14,7 +17,9 @@ import (
 // own locks (fcntl) do not meet; `verify`, `backup` and `export` do not
 // take it and may run beside the server.
 func holdDatabase(path string) (release func(), err error) {
-	f, err := os.Open(path)
+	// An empty file is an empty database to SQLite: made here, two servers
+	// started at once on a new path meet at the lock, not in the migrations.
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
 		return nil, fmt.Errorf("hold %s: %w", path, err)
 	}
@@ -28,14 +33,52 @@ func holdDatabase(path string) (release func(), err error) {
 	return func() { f.Close() }, nil
 }
 
+// nothingLeftBehind refuses to start a new database where a file of the
+// one that was there is left: its -wal (the file moved or deleted while a
+// server ran; the log may hold its last deals) or a complete copy a server
+// wrote when that happened (.rescued-…). A new database would throw the one
+// away and leave the other unserved. The names are looked up where SQLite
+// keeps them, beside the file a link leads to, even one that is gone.
+func nothingLeftBehind(path string) error {
+	real := followLinks(path)
+	if wal := real + "-wal"; fileExists(wal) {
+		return fmt.Errorf("there is no database file at %s, but there is its log %s: the file was probably moved or deleted while a server ran, and the log may hold its last deals. Put the file back beside it and start again; or, to start from the complete copy a server left (%s.rescued-…), move %s and %s-shm aside first, then put the copy at %s; to start a new, empty database here instead, move %s aside", path, wal, real, wal, real, real, wal)
+	}
+	var copies []string // complete ones: a .part is what a kill left midway
+	all, _ := filepath.Glob(real + ".rescued-*")
+	for _, c := range all {
+		if !strings.HasSuffix(c, ".part") && !strings.HasSuffix(c, "-journal") {
+			copies = append(copies, c)
+		}
+	}
+	if len(copies) > 0 {
+		slices.Sort(copies) // by the time in their names: the newest last
+		return fmt.Errorf("there is no database file at %s, but a server left a complete copy of it at %s (the file was deleted or moved while it ran): put the copy at %s and start again; to start a new, empty database here instead, move the copies aside", path, copies[len(copies)-1], real)
+	}
+	return nil
+}
+
+// followLinks is the path a chain of symbolic links leads to, whether or
+// not the last one's target exists (filepath.EvalSymlinks fails then).
+func followLinks(path string) string {
+	for range 40 {
+		fi, err := os.Lstat(path)
+		if err != nil || fi.Mode()&os.ModeSymlink == 0 {
+			return path
+		}
+		target, err := os.Readlink(path)
+		if err != nil {
+			return path
+		}
+		if !filepath.IsAbs(target) {
+			target = filepath.Join(filepath.Dir(path), target)
+		}
+		path = target
+	}
+	return path
+}
+
 func fileExists(path string) bool {
 	_, err := os.Stat(path)
 	return err == nil
-}
-
-// orphanLogError refuses to start a new database where a -wal is left
-// without its file: the file was moved or deleted while a server ran, and
-// the log may hold its last deals, which a new database would throw away.
-func orphanLogError(path, wal string) error {
-	return fmt.Errorf("there is no database file at %s, but there is its log %s: the file was probably moved or deleted while a server ran, and the log may hold its last deals. Put the file back beside it (or the complete copy a server left, %s.rescued-…, in its place) and start again; to start a new, empty database here instead, move %s aside first", path, wal, path, wal)
 }

@@ -73,3 +73,83 @@ func TestServeRefusesALogWithoutItsFile(t *testing.T) {
 		t.Fatalf("the log: %q %v", b, err)
 	}
 }
+
+// Where the file is gone but a link to it is not, the log lies beside the
+// file the link led to, where SQLite keeps it; and a complete copy a server
+// left is not passed over for a new, empty database either (a copy cut
+// short, .part, is no copy).
+func TestServeRefusesWhatIsLeftBehind(t *testing.T) {
+	run1 := func(t *testing.T, db string) error {
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		defer cancel()
+		var out syncBuffer
+		return run(ctx, []string{"serve", "--db", db, "--addr", freeAddr(t), "--mdns", "off"}, &out, &out)
+	}
+	t.Run("a link to a file gone, its log left", func(t *testing.T) {
+		dir := t.TempDir()
+		real := filepath.Join(dir, "real", "tappbook.db")
+		os.MkdirAll(filepath.Dir(real), 0o755)
+		os.WriteFile(real+"-wal", []byte("the last deals"), 0o600)
+		link := filepath.Join(dir, "tappbook.db")
+		if err := os.Symlink(filepath.Join("real", "tappbook.db"), link); err != nil {
+			t.Fatal(err)
+		}
+		if err := run1(t, link); err == nil || !strings.Contains(err.Error(), "but there is its log "+real+"-wal") {
+			t.Fatalf("serve through a link to a gone file with its log left: %v", err)
+		}
+		if _, err := os.Stat(real); !os.IsNotExist(err) {
+			t.Fatalf("a new database was made over the log: %v", err)
+		}
+	})
+	t.Run("a complete copy left", func(t *testing.T) {
+		db := filepath.Join(t.TempDir(), "tappbook.db")
+		os.WriteFile(db+".rescued-1795795330968415080.part", nil, 0o600)
+		os.WriteFile(db+".rescued-1795795330968415079", []byte("whole"), 0o600)
+		err := run1(t, db)
+		if err == nil || !strings.Contains(err.Error(), "a server left a complete copy of it at "+db+".rescued-1795795330968415079 (") {
+			t.Fatalf("serve beside a rescued copy: %v", err)
+		}
+	})
+}
+
+// Two servers started at once on a path where there is no file yet: one
+// serves, the other refuses at the lock, before either migrates anything.
+func TestTwoServersStartedAtOnceOnANewFile(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "tappbook.db")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	errs := make(chan error, 2)
+	var logs [2]syncBuffer
+	addrs := [2]string{freeAddr(t), freeAddr(t)}
+	for i := range 2 {
+		go func() {
+			errs <- run(ctx, []string{"serve", "--db", db, "--addr", addrs[i], "--mdns", "off"}, &logs[i], &logs[i])
+		}()
+	}
+	select {
+	case err := <-errs:
+		if err == nil || !strings.Contains(err.Error(), "another tappbook serve is using") {
+			t.Fatalf("the second server: %v\n%s\n%s", err, logs[0].String(), logs[1].String())
+		}
+	case <-time.After(15 * time.Second):
+		t.Fatalf("neither refused:\n%s\n%s", logs[0].String(), logs[1].String())
+	}
+	// The other serves.
+	serving := false
+	for range 500 {
+		for _, a := range addrs {
+			if r, err := http.Get("http://" + a + "/healthz"); err == nil {
+				r.Body.Close()
+				serving = serving || r.StatusCode == http.StatusOK
+			}
+		}
+		if serving {
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	cancel()
+	if err := <-errs; err != nil || !serving {
+		t.Fatalf("the first server: serving %v, %v\n%s\n%s", serving, err, logs[0].String(), logs[1].String())
+	}
+}

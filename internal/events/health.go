@@ -130,10 +130,10 @@ func (s *Store) keepWhatTheLogHolds(err error, wait bool) {
 		copyPath := ""
 		if !done {
 			copyPath = s.path + fmt.Sprintf(".rescued-%d", time.Now().UnixNano())
-			if _, err := s.ckpt.db.ExecContext(ctx, `VACUUM INTO ?`, copyPath); err != nil {
+			if err := s.copyWhole(ctx, copyPath); err != nil {
 				// The folder may be gone too.
 				alt := filepath.Join(os.TempDir(), filepath.Base(copyPath))
-				if _, err2 := s.ckpt.db.ExecContext(ctx, `VACUUM INTO ?`, alt); err2 != nil {
+				if err2 := s.copyWhole(ctx, alt); err2 != nil {
 					log.Printf("events: no copy of what this server holds could be written, to %s (%v) or %s (%v): do not stop the server before the file is back", copyPath, err, alt, err2)
 					copyPath = ""
 				} else {
@@ -157,6 +157,23 @@ func (s *Store) keepWhatTheLogHolds(err error, wait bool) {
 			log.Printf("events: %s was not the log this server writes: moved to %s, so that a restart does not read it over %s", s.walPath, aside, s.path)
 		}
 	}
+}
+
+// copyWhole writes the database as the store holds it to path, under
+// another name until it is whole: a name ending in .rescued-… is only
+// ever a complete copy (a kill or a full disk midway leaves a .part, which
+// a failure removes).
+func (s *Store) copyWhole(ctx context.Context, path string) error {
+	part := path + ".part"
+	_, err := s.ckpt.db.ExecContext(ctx, `VACUUM INTO ?`, part)
+	if err == nil {
+		err = os.Rename(part, path)
+	}
+	if err != nil {
+		os.Remove(part)
+		os.Remove(part + "-journal")
+	}
+	return err
 }
 
 // rescue is what keepWhatTheLogHolds last kept: after how many commits,
