@@ -186,6 +186,11 @@ type rescue struct {
 
 // rescueAdvice says what to do with a whole copy written by a rescue.
 func rescueAdvice(copyPath, path string) string {
+	if filepath.Dir(copyPath) == filepath.Clean(os.TempDir()) {
+		// The file's folder was gone: a service's private temp folder is
+		// removed when it stops (systemd's PrivateTmp).
+		return fmt.Sprintf("a complete copy of the database as this server holds it is at %s, in the temp folder, which may be the server's own and go when it stops: copy it elsewhere before stopping the server, then put that copy at %s (moving whatever is there, and its -wal and -shm, aside) and start the server again", copyPath, path)
+	}
 	return fmt.Sprintf("a complete copy of the database as this server holds it is at %s: stop the server, move whatever is at %s (and its -wal and -shm) aside, put the copy there, and start the server again", copyPath, path)
 }
 
