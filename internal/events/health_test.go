@@ -399,3 +399,37 @@ func assertHolds(t *testing.T, path string, n int) {
 		t.Fatalf("%s holds %d of the %d acknowledged appends (%v)", path, len(evs), n, err)
 	}
 }
+
+// The database's whole folder removed while the store runs: the copy goes
+// to the temp folder, and what to do says to copy it out before stopping
+// (a service's private temp folder goes when it stops).
+func TestFolderGoneWhileRunningIsCopiedToTemp(t *testing.T) {
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	ctx := context.Background()
+	dir := filepath.Join(t.TempDir(), "state")
+	os.MkdirAll(dir, 0o755)
+	path := filepath.Join(dir, "test.db")
+	s, err := Open(ctx, path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if _, err := s.Append(ctx, "g", 0, Key{}, ev(0)); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.RemoveAll(dir); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Append(ctx, "g", 1, Key{}, ev(1)); !errors.Is(err, ErrFileGone) {
+		t.Fatalf("append with the folder gone: %v", err)
+	}
+	copies, _ := filepath.Glob(filepath.Join(tmp, "test.db.rescued-*"))
+	if len(copies) != 1 {
+		t.Fatalf("copies in the temp folder: %v", copies)
+	}
+	if h := s.Health(); !strings.Contains(h.Problem, copies[0]+", in the temp folder, which may be the server's own and go when it stops: copy it elsewhere before stopping") {
+		t.Fatalf("health: %+v", h)
+	}
+	assertHolds(t, copies[0], 1)
+}
