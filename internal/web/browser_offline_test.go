@@ -315,6 +315,9 @@ func TestBrowserWaitingDealShownOnTheTable(t *testing.T) {
 	if n := srv.hands(t, id); n != 2 {
 		t.Fatalf("%v deals after the waiting one was sent, want 2", n)
 	}
+	// The live stream may show deal 2 a moment before the queue's answer
+	// brings the table that says it was saved: wait for that one.
+	run(t, ctx, "the table that says it was saved", chromedp.Poll[chromedp.Void](`document.getElementById("main").innerText.includes("Deal 2 saved.")`, chromedp.WithPollingTimeout(5*time.Second)))
 	said := value(t, ctx, "read the page", chromedp.Evaluate[string](`document.getElementById("main").innerText`))
 	if !strings.Contains(said, "Deal 2 saved.") || !strings.Contains(said, "Record deal 3") {
 		shot(t, ctx, "table-after-waiting-deal")
