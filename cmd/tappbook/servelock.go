@@ -42,13 +42,15 @@ func holdDatabase(path string) (release func(), err error) {
 func nothingLeftBehind(path string) error {
 	real := followLinks(path)
 	if wal := real + "-wal"; fileExists(wal) {
-		return fmt.Errorf("there is no database file at %s, but there is its log %s: the file was probably moved or deleted while a server ran, and the log may hold its last deals. Put the file back beside it and start again; or, to start from the complete copy a server left (%s.rescued-…), move %s and %s-shm aside first, then put the copy at %s; to start a new, empty database here instead, move %s aside", path, wal, real, wal, real, real, wal)
+		return fmt.Errorf("there is no database file at %s, but there is its log %s: the file was probably moved or deleted while a server ran, and the log may hold its last deals. Put the file back beside it and start again; or, to start from a complete copy a server may have left (%s.rescued-…), move %s and %s-shm aside first, then put the copy at %s; to start a new, empty database here instead, move %s and %s-shm aside", path, wal, real, wal, real, real, wal, real)
 	}
 	var copies []string // complete ones: a .part is what a kill left midway
-	all, _ := filepath.Glob(real + ".rescued-*")
-	for _, c := range all {
-		if !strings.HasSuffix(c, ".part") && !strings.HasSuffix(c, "-journal") {
-			copies = append(copies, c)
+	// Listed, not globbed: a folder may be named "Karten [2024]".
+	entries, _ := os.ReadDir(filepath.Dir(real))
+	for _, e := range entries {
+		name := e.Name()
+		if strings.HasPrefix(name, filepath.Base(real)+".rescued-") && !strings.HasSuffix(name, ".part") && !strings.HasSuffix(name, "-journal") {
+			copies = append(copies, filepath.Join(filepath.Dir(real), name))
 		}
 	}
 	if len(copies) > 0 {
@@ -59,9 +61,14 @@ func nothingLeftBehind(path string) error {
 }
 
 // followLinks is the path a chain of symbolic links leads to, whether or
-// not the last one's target exists (filepath.EvalSymlinks fails then).
+// not the last one's target exists (filepath.EvalSymlinks fails then): its
+// folder resolved as it is (a link's ".." is taken from where the link
+// really lies), then its last name followed, again.
 func followLinks(path string) string {
 	for range 40 {
+		if dir, err := filepath.EvalSymlinks(filepath.Dir(path)); err == nil {
+			path = filepath.Join(dir, filepath.Base(path))
+		}
 		fi, err := os.Lstat(path)
 		if err != nil || fi.Mode()&os.ModeSymlink == 0 {
 			return path

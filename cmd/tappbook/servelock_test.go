@@ -101,8 +101,25 @@ func TestServeRefusesWhatIsLeftBehind(t *testing.T) {
 			t.Fatalf("a new database was made over the log: %v", err)
 		}
 	})
-	t.Run("a complete copy left", func(t *testing.T) {
-		db := filepath.Join(t.TempDir(), "tappbook.db")
+	t.Run("a link in a linked folder, its target given with ..", func(t *testing.T) {
+		// ln/a → deep/x/y; deep/x/y/tappbook.db → ../real/tappbook.db, which
+		// is deep/x/real/tappbook.db (taken from where the link lies).
+		dir := t.TempDir()
+		for _, d := range []string{"deep/x/y", "deep/x/real", "ln"} {
+			os.MkdirAll(filepath.Join(dir, d), 0o755)
+		}
+		os.Symlink("../deep/x/y", filepath.Join(dir, "ln", "a"))
+		os.Symlink("../real/tappbook.db", filepath.Join(dir, "deep/x/y/tappbook.db"))
+		real := filepath.Join(dir, "deep/x/real/tappbook.db")
+		os.WriteFile(real+"-wal", []byte("the last deals"), 0o600)
+		if err := run1(t, filepath.Join(dir, "ln/a/tappbook.db")); err == nil || !strings.Contains(err.Error(), "but there is its log "+real+"-wal") {
+			t.Fatalf("serve through links with ..: %v", err)
+		}
+	})
+	t.Run("a complete copy left, in a folder named with brackets", func(t *testing.T) {
+		dir := filepath.Join(t.TempDir(), "Karten [2024]")
+		os.MkdirAll(dir, 0o755)
+		db := filepath.Join(dir, "tappbook.db")
 		os.WriteFile(db+".rescued-1795795330968415080.part", nil, 0o600)
 		os.WriteFile(db+".rescued-1795795330968415079", []byte("whole"), 0o600)
 		err := run1(t, db)
@@ -151,5 +168,25 @@ func TestTwoServersStartedAtOnceOnANewFile(t *testing.T) {
 	cancel()
 	if err := <-errs; err != nil || !serving {
 		t.Fatalf("the first server: serving %v, %v\n%s\n%s", serving, err, logs[0].String(), logs[1].String())
+	}
+}
+
+// import makes no new database where a log or a copy of the one that was
+// is left (it would throw the log away, as a new server would).
+func TestImportRefusesWhatIsLeftBehind(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "tappbook.db")
+	os.WriteFile(db+"-wal", []byte("the last deals"), 0o600)
+	file := filepath.Join(t.TempDir(), "g.jsonl")
+	os.WriteFile(file, []byte("{}\n"), 0o600)
+	var out syncBuffer
+	err := run(context.Background(), []string{"import", file, "--db", db}, &out, &out)
+	if err == nil || !strings.Contains(err.Error(), "but there is its log "+db+"-wal") {
+		t.Fatalf("import beside a log without its file: %v\n%s", err, out.String())
+	}
+	if b, err := os.ReadFile(db + "-wal"); err != nil || string(b) != "the last deals" {
+		t.Fatalf("the log: %q %v", b, err)
+	}
+	if _, err := os.Stat(db); !os.IsNotExist(err) {
+		t.Fatalf("a database was made: %v", err)
 	}
 }

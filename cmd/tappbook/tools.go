@@ -191,6 +191,15 @@ func importGame(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if fs.NArg() != 1 {
 		return errors.New("import: name one file: tappbook import FILE")
 	}
+	_, statErr := os.Stat(*db)
+	created := errors.Is(statErr, iofs.ErrNotExist) && !eventstore.IsPostgres(*db)
+	if created {
+		// A new database here would throw away a log or a copy left of the
+		// one that was (as serve refuses to).
+		if err := nothingLeftBehind(*db); err != nil {
+			return fmt.Errorf("import %s: %w", fs.Arg(0), err)
+		}
+	}
 	f, err := os.Open(fs.Arg(0))
 	if err != nil {
 		return err
@@ -200,8 +209,6 @@ func importGame(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err != nil {
 		return fmt.Errorf("import %s: %w", fs.Arg(0), err)
 	}
-	_, statErr := os.Stat(*db)
-	created := errors.Is(statErr, iofs.ErrNotExist) && !eventstore.IsPostgres(*db)
 	var id string
 	var n int
 	store, err := eventstore.Open(ctx, *db)

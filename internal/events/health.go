@@ -129,7 +129,7 @@ func (s *Store) keepWhatTheLogHolds(err error, wait bool) {
 		}
 		copyPath := ""
 		if !done {
-			copyPath = s.path + fmt.Sprintf(".rescued-%d", time.Now().UnixNano())
+			copyPath = s.realPath + fmt.Sprintf(".rescued-%d", time.Now().UnixNano())
 			if err := s.copyWhole(ctx, copyPath); err != nil {
 				// The folder may be gone too.
 				alt := filepath.Join(os.TempDir(), filepath.Base(copyPath))
@@ -142,7 +142,7 @@ func (s *Store) keepWhatTheLogHolds(err error, wait bool) {
 			}
 			done = copyPath != ""
 			if done {
-				log.Printf("events: %s", rescueAdvice(copyPath, s.path))
+				log.Printf("events: %s", rescueAdvice(copyPath, s.realPath))
 			}
 		}
 		if done {
@@ -240,7 +240,7 @@ func (s *Store) Health() Health {
 		problem := err.Error()
 		if s.rescue.TryLock() {
 			if c := s.rescued.copy; c != "" {
-				problem += "; " + rescueAdvice(c, s.path)
+				problem += "; " + rescueAdvice(c, s.realPath)
 			}
 			s.rescue.Unlock()
 		}

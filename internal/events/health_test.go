@@ -433,3 +433,37 @@ func TestFolderGoneWhileRunningIsCopiedToTemp(t *testing.T) {
 	}
 	assertHolds(t, copies[0], 1)
 }
+
+// Stopped within a look of the file going, before any request: the store
+// keeps what the file held before its connections close. And through a
+// --db link, the copy lies beside the file the link led to, where SQLite
+// keeps the -wal and serve looks for both.
+func TestFileGoneJustBeforeCloseIsCopiedWhole(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "real"), 0o755)
+	real := filepath.Join(dir, "real", "test.db")
+	link := filepath.Join(dir, "test.db")
+	if err := os.Symlink(filepath.Join("real", "test.db"), link); err != nil {
+		t.Fatal(err)
+	}
+	s, err := Open(ctx, link, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for v := range 2 {
+		if _, err := s.Append(ctx, "g", int64(v), Key{}, ev(v)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Remove(real); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	copies, _ := filepath.Glob(real + ".rescued-*")
+	if len(copies) != 1 {
+		others, _ := filepath.Glob(filepath.Join(dir, "*"))
+		t.Fatalf("copies beside the real file: %v (in the folder: %v)", copies, others)
+	}
+	assertHolds(t, copies[0], 2)
+}

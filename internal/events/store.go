@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/url"
 	"os"
+	"path/filepath"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -52,12 +53,14 @@ type Store struct {
 	// restart reads.
 	walPath string
 	walFile os.FileInfo
-	gone    atomic.Pointer[time.Time] // since when Health found it gone
-	rescue  sync.Mutex                // one keepWhatTheLogHolds at a time, and rescued
-	rescued rescue                    // what it last kept
-	commits atomic.Int64              // transactions committed
-	watched chan struct{}             // closed when watchFile has returned
-	now     func() time.Time
+	// realPath is path with its links resolved at open.
+	realPath string
+	gone     atomic.Pointer[time.Time] // since when Health found it gone
+	rescue   sync.Mutex                // one keepWhatTheLogHolds at a time, and rescued
+	rescued  rescue                    // what it last kept
+	commits  atomic.Int64              // transactions committed
+	watched  chan struct{}             // closed when watchFile has returned
+	now      func() time.Time
 	// readOnly: opened by OpenReadOnly, with no write connection.
 	readOnly bool
 	// health is nil while writes succeed (see Health).
@@ -166,7 +169,14 @@ func Open(ctx context.Context, path string, opt Options) (*Store, error) {
 		write.Close()
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
-	walPath := besideFile(path, "-wal")
+	// Where the file really is (a --db link resolved while it leads
+	// somewhere): SQLite keeps the -wal there, and a rescued copy goes
+	// there too, where serve looks for both once the file is gone.
+	realPath := path
+	if r, err := filepath.EvalSymlinks(path); err == nil {
+		realPath = r
+	}
+	walPath := realPath + "-wal"
 	walFile, _ := os.Stat(walPath) // there is one after the migrations' writes
 	params.Set("_txlock", "deferred")
 	params.Set("_query_only", "1")
@@ -177,7 +187,7 @@ func Open(ctx context.Context, path string, opt Options) (*Store, error) {
 	}
 	read.SetMaxOpenConns(opt.ReadConns)
 	read.SetMaxIdleConns(opt.ReadConns)
-	s := &Store{write: write, read: read, path: path, file: file, walPath: walPath, walFile: walFile, now: opt.Now, arrived: make(chan struct{}, 1),
+	s := &Store{write: write, read: read, path: path, realPath: realPath, file: file, walPath: walPath, walFile: walFile, now: opt.Now, arrived: make(chan struct{}, 1),
 		work: make(chan struct{}, 1), quit: make(chan struct{}), done: make(chan struct{}),
 		heads: map[string]head{}, recent: map[string]time.Time{}, timer: time.NewTimer(time.Hour), commitDelay: opt.CommitDelay, keyTTL: opt.KeyTTL}
 	s.timer.Stop()
@@ -270,6 +280,11 @@ func (s *Store) Close() error {
 	close(s.quit)
 	<-s.done
 	<-s.watched
+	// Stopped within a look of the file going: what it held is kept
+	// before the connections that hold it close.
+	if err := s.stillTheFile(); err != nil {
+		s.keepWhatTheLogHolds(err, true)
+	}
 	s.stmts.close()
 	return errors.Join(s.ckpt.close(), s.conn.Close(), s.read.Close(), s.write.Close())
 }
