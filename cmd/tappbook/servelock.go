@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"syscall"
+
+	"tappbook/internal/events"
 )
 
 // holdDatabase makes this server the only `tappbook serve` on a SQLite
@@ -49,7 +51,7 @@ func nothingLeftBehind(path string) error {
 	entries, _ := os.ReadDir(filepath.Dir(real))
 	for _, e := range entries {
 		name := e.Name()
-		if strings.HasPrefix(name, filepath.Base(real)+".rescued-") && !strings.HasSuffix(name, ".part") && !strings.HasSuffix(name, "-journal") {
+		if strings.HasPrefix(name, filepath.Base(events.RescuedPrefix(real))) && !strings.HasSuffix(name, ".part") && !strings.HasSuffix(name, "-journal") {
 			copies = append(copies, filepath.Join(filepath.Dir(real), name))
 		}
 	}

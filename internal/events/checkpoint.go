@@ -156,7 +156,12 @@ func (s *Store) finishCheckpoint() {
 
 // close stops the checkpointer and closes its connection.
 func (c *checkpointer) close() error {
+	c.stop()
+	return c.db.Close()
+}
+
+// stop ends the checkpointer's passes, its connection left open.
+func (c *checkpointer) stop() {
 	close(c.quit)
 	<-c.done
-	return c.db.Close()
 }

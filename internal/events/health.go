@@ -7,6 +7,7 @@ import (
 	"log"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -117,7 +118,9 @@ func (s *Store) keepWhatTheLogHolds(err error, wait bool) {
 	}
 	defer s.rescue.Unlock()
 	ctx := context.Background()
-	if n := s.commits.Load(); n != s.rescued.commits || s.rescued.at.IsZero() {
+	n := s.commits.Load()
+	failedLately := !s.rescued.failed.IsZero() && time.Since(s.rescued.failed) < rescueRetry && n == s.rescued.commits
+	if (n != s.rescued.commits || s.rescued.at.IsZero()) && !failedLately {
 		done := false
 		if gone.path == s.walPath {
 			var busy, frames, copied int
@@ -129,7 +132,7 @@ func (s *Store) keepWhatTheLogHolds(err error, wait bool) {
 		}
 		copyPath := ""
 		if !done {
-			copyPath = s.realPath + fmt.Sprintf(".rescued-%d", time.Now().UnixNano())
+			copyPath = RescuedPrefix(s.realPath) + strconv.FormatInt(time.Now().UnixNano(), 10)
 			if err := s.copyWhole(ctx, copyPath); err != nil {
 				// The folder may be gone too.
 				alt := filepath.Join(os.TempDir(), filepath.Base(copyPath))
@@ -147,16 +150,48 @@ func (s *Store) keepWhatTheLogHolds(err error, wait bool) {
 		}
 		if done {
 			s.rescued = rescue{commits: n, at: time.Now(), copy: copyPath}
+		} else {
+			s.rescued.commits, s.rescued.failed = n, time.Now() // not tried again at every look
 		}
 	}
-	if fi, err := os.Stat(s.walPath); err == nil && !os.SameFile(fi, s.walFile) {
+	fi, err := os.Stat(s.walPath)
+	switch {
+	case err != nil:
+	case gone.path == s.walPath && !os.SameFile(fi, s.walFile):
+		// The file is this store's, the log at its path another's.
 		aside := fmt.Sprintf("%s.not-this-servers-%d", s.walPath, time.Now().UnixNano())
 		if err := os.Rename(s.walPath, aside); err != nil {
 			log.Printf("events: %s is not the log this server writes, and a restart would read it over %s: move it aside before restarting (%v)", s.walPath, s.path, err)
 		} else {
 			log.Printf("events: %s was not the log this server writes: moved to %s, so that a restart does not read it over %s", s.walPath, aside, s.path)
 		}
+	case gone.path == s.path && gone.now == nil && os.SameFile(fi, s.walFile):
+		// Another file at the path (a backup put back): the log beside it
+		// is this store's, which a restart would read over that file. Moved
+		// aside with its -shm (the store then finds its log gone at every
+		// commit, even with its file back).
+		aside := fmt.Sprintf("%s.of-the-file-replaced-%d", s.walPath, time.Now().UnixNano())
+		if err := os.Rename(s.walPath, aside); err != nil {
+			log.Printf("events: %s is this server's log, not the log of the file now at %s, and a restart would read it over that file: move it and %s-shm aside before restarting (%v)", s.walPath, s.path, s.realPath, err)
+			return
+		}
+		shm := s.realPath + "-shm"
+		if _, err := os.Stat(shm); err == nil {
+			os.Rename(shm, aside+"-shm")
+		}
+		log.Printf("events: %s was this server's log, not the log of the file now at %s: moved to %s (with its -shm), so that a restart reads that file as it is", s.walPath, s.path, aside)
 	}
+}
+
+// RescuedPrefix is how the names of a database's rescued copies begin,
+// beside it: its name, cut short enough that the copy's name (19 digits
+// and, while written, ".part") stays within a file system's 255 bytes.
+func RescuedPrefix(realPath string) string {
+	base := filepath.Base(realPath)
+	if len(base) > 200 {
+		base = base[:200]
+	}
+	return filepath.Join(filepath.Dir(realPath), base+".rescued-")
 }
 
 // copyWhole writes the database as the store holds it to path, under
@@ -182,7 +217,12 @@ type rescue struct {
 	commits int64
 	at      time.Time
 	copy    string
+	failed  time.Time // when a copy last could not be written
 }
+
+// rescueRetry is how soon a copy that could not be written is tried again
+// with nothing committed since.
+const rescueRetry = 30 * time.Second
 
 // rescueAdvice says what to do with a whole copy written by a rescue.
 func rescueAdvice(copyPath, path string) string {

@@ -1,6 +1,7 @@
 package events
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
 	"errors"
@@ -466,4 +467,122 @@ func TestFileGoneJustBeforeCloseIsCopiedWhole(t *testing.T) {
 		t.Fatalf("copies beside the real file: %v (in the folder: %v)", copies, others)
 	}
 	assertHolds(t, copies[0], 2)
+}
+
+// The file replaced by another database (a backup put back by rename)
+// while the store runs: the store's own -wal beside it would be read over
+// that file at the next start, so it is moved aside (with its -shm) once
+// the store's own data is copied whole; the file put back then opens as it
+// is. The store commits nothing again, even with its file back.
+func TestFileReplacedWhileRunningLeavesNoLogOverIt(t *testing.T) {
+	ctx := context.Background()
+	s, path := openTemp(t)
+	for v := range 20 {
+		if _, err := s.Append(ctx, "g", int64(v), Key{}, ev(v)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// The backup: another database with one stream of its own.
+	other, otherPath := openTemp(t)
+	if _, err := other.Append(ctx, "b", 0, Key{}, ev(0)); err != nil {
+		t.Fatal(err)
+	}
+	other.Close()
+	away := path + ".away"
+	if err := os.Rename(path, away); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(otherPath, path); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Append(ctx, "g", 20, Key{}, ev(20)); !errors.Is(err, ErrFileGone) {
+		t.Fatalf("append with the file replaced: %v", err)
+	}
+	if _, err := os.Stat(path + "-wal"); !os.IsNotExist(err) {
+		t.Fatalf("the store's own log is still beside the file put back: %v", err)
+	}
+	if aside, _ := filepath.Glob(path + "-wal.of-the-file-replaced-*"); len(aside) != 2 { // the log and its -shm
+		t.Fatalf("the log moved aside: %v", aside)
+	}
+	copies, _ := filepath.Glob(path + ".rescued-*")
+	if len(copies) != 1 {
+		t.Fatalf("whole copies: %v", copies)
+	}
+	assertHolds(t, copies[0], 20)
+	// The file put back opens as it is: the backup's one stream.
+	r, err := OpenReadOnly(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if evs, err := r.ReadStream(ctx, "b"); err != nil || len(evs) != 1 {
+		t.Fatalf("the file put back reads %d events of its own (%v)", len(evs), err)
+	}
+	r.Close()
+	// Its own file back: still nothing committed (its log is aside).
+	os.Rename(path, otherPath)
+	os.Rename(away, path)
+	if _, err := s.Append(ctx, "g", 20, Key{}, ev(20)); !errors.Is(err, ErrFileGone) {
+		t.Fatalf("append with its own file back but its log aside: %v", err)
+	}
+}
+
+// A file opened with another file's -wal beside it (a backup put back by a
+// hand that left the old log): SQLite reads that log over the file, and a
+// write connection closing on the damage it sees would copy the log into
+// the file for good. The file is checked on a read-only connection first:
+// refused, it is left byte for byte as it was, its log beside it.
+func TestOpenWithAnotherFilesLogChangesNothing(t *testing.T) {
+	ctx := context.Background()
+	a, aPath := openTemp(t)
+	// Enough that A's log was copied into A's file and begun again: it
+	// holds only A's latest pages, which lean on pages B has not.
+	for v := range 800 {
+		if _, err := a.Append(ctx, fmt.Sprintf("a%d", v%7), int64(v/7), Key{}, ev(v)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	b, bPath := openTemp(t)
+	for v := range 3 {
+		if _, err := b.Append(ctx, "b", int64(v), Key{}, ev(v)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	b.Close()
+	// A's log, as it is while A runs, beside B.
+	for _, side := range []string{"-wal", "-shm"} {
+		if err := copyFile(aPath+side, bPath+side); err != nil {
+			t.Fatal(err)
+		}
+	}
+	before, err := os.ReadFile(bPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := Open(ctx, bPath, Options{})
+	if err == nil {
+		s.Close()
+		t.Fatal("a file read through another file's log opened as sound")
+	}
+	after, _ := os.ReadFile(bPath)
+	if !bytes.Equal(before, after) {
+		t.Fatalf("the refused file was changed: %d bytes before, %d after (%v)", len(before), len(after), err)
+	}
+	if _, err := os.Stat(bPath + "-wal"); err != nil {
+		t.Fatalf("the log beside it is gone: %v", err)
+	}
+}
+
+// A rescued copy's name stays within a file system's 255 bytes however
+// long the database's name, and begins as serve looks for it.
+func TestRescuedPrefix(t *testing.T) {
+	long := "/data/" + strings.Repeat("k", 240) + ".db"
+	for _, path := range []string{"/data/tappbook.db", long} {
+		p := RescuedPrefix(path)
+		if name := filepath.Base(p) + "1795795330968415080.part"; len(name) > 255 || !strings.HasPrefix(name, filepath.Base(path)[:min(200, len(filepath.Base(path)))]) || filepath.Dir(p) != "/data" {
+			t.Errorf("%s: a copy named %s (%d bytes)", path, name, len(name))
+		}
+	}
+	if got := RescuedPrefix("/data/tappbook.db"); got != "/data/tappbook.db.rescued-" {
+		t.Errorf("prefix %s", got)
+	}
 }

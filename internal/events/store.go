@@ -123,8 +123,21 @@ func Open(ctx context.Context, path string, opt Options) (*Store, error) {
 		opt.KeyTTL = DefaultKeyTTL
 	}
 	// A -wal beside the file before it is opened may be another file's (see
-	// CorruptError.Hint).
+	// CorruptError.Hint). The file is then checked on a read-only
+	// connection first: a write connection closed on a damaged view would
+	// copy that log into the file for good.
 	walBefore := exists(besideFile(path, "-wal"))
+	checked := false
+	if walBefore {
+		switch err := checkReadOnly(ctx, path); {
+		case err == nil:
+			checked = true
+		case errors.As(err, new(*CorruptError)):
+			return nil, withLogHint(err, path)
+		}
+		// Not checked read-only (no -shm to read the log through, say): on
+		// the write connection, as without a log.
+	}
 	params := dsnParams(opt.BusyTimeout)
 	write, err := sql.Open("sqlite3", "file:"+(&url.URL{Path: path}).EscapedPath()+"?"+params.Encode())
 	if err != nil {
@@ -138,15 +151,14 @@ func Open(ctx context.Context, path string, opt Options) (*Store, error) {
 	}
 	// A damaged file is not written to: it would only spread the damage,
 	// and the copy at hand is what a recovery starts from.
-	if err := checkIntegrity(ctx, write, path, false); err != nil {
-		write.Close()
-		var ce *CorruptError
-		if errors.As(err, &ce) && walBefore {
-			wal := besideFile(path, "-wal")
-			ce.Hint = fmt.Sprintf("if the file was replaced while a server had it open, %s is the old file's, which SQLite reads on top of this one: move it and %s aside (keep them) and start again",
-				wal, besideFile(path, "-shm"))
+	if !checked {
+		if err := checkIntegrity(ctx, write, path, false); err != nil {
+			write.Close()
+			if walBefore {
+				err = withLogHint(err, path)
+			}
+			return nil, err
 		}
-		return nil, err
 	}
 	if err := migrate(ctx, write); err != nil {
 		write.Close()
@@ -227,6 +239,36 @@ func Open(ctx context.Context, path string, opt Options) (*Store, error) {
 	return s, nil
 }
 
+// checkReadOnly checks a file, through the log beside it, on a read-only
+// connection, which never writes the log into the file nor deletes it.
+func checkReadOnly(ctx context.Context, path string) error {
+	params := url.Values{}
+	params.Set("mode", "ro")
+	params.Set("_busy_timeout", "5000")
+	params.Set("_query_only", "1")
+	db, err := sql.Open("sqlite3", "file:"+(&url.URL{Path: path}).EscapedPath()+"?"+params.Encode())
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	db.SetMaxOpenConns(1)
+	if err := db.PingContext(ctx); err != nil {
+		return withPath("open", path, classify(path, err))
+	}
+	return checkIntegrity(ctx, db, path, false)
+}
+
+// withLogHint says, of a damaged file found with a -wal beside it, that the
+// log may be another file's.
+func withLogHint(err error, path string) error {
+	var ce *CorruptError
+	if errors.As(err, &ce) {
+		ce.Hint = fmt.Sprintf("if the file was replaced while a server had it open, %s is the old file's, which SQLite reads on top of this one: move it and %s aside (keep them) and start again",
+			besideFile(path, "-wal"), besideFile(path, "-shm"))
+	}
+	return err
+}
+
 // dsnParams are the connection settings Open explains.
 func dsnParams(busy time.Duration) url.Values {
 	params := url.Values{}
@@ -280,10 +322,14 @@ func (s *Store) Close() error {
 	close(s.quit)
 	<-s.done
 	<-s.watched
-	// Stopped within a look of the file going: what it held is kept
-	// before the connections that hold it close.
+	// Stopped within a look of the file going: what it held is kept, and
+	// the connections are left open until the process ends: closing them
+	// would let SQLite copy the log into a file that is not the store's
+	// any more, and delete whatever -wal is at the path, by its name.
 	if err := s.stillTheFile(); err != nil {
 		s.keepWhatTheLogHolds(err, true)
+		s.ckpt.stop()
+		return nil
 	}
 	s.stmts.close()
 	return errors.Join(s.ckpt.close(), s.conn.Close(), s.read.Close(), s.write.Close())
