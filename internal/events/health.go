@@ -80,13 +80,41 @@ func (s *Store) stillTheFile() error {
 	if s.walFile == nil {
 		return nil
 	}
-	if fi, err = os.Stat(s.walPath); err != nil {
+	if fi, err = os.Stat(s.walPath); err != nil && s.logBack() {
+		fi, err = os.Stat(s.walPath)
+	}
+	if err != nil {
 		return &fileGoneError{path: s.walPath, now: err}
 	}
 	if !os.SameFile(fi, s.walFile) {
 		return &fileGoneError{path: s.walPath}
 	}
 	return nil
+}
+
+// logBack puts the store's own -wal back at its path when it was moved
+// aside for another file that took the path (keepWhatTheLogHolds) and the
+// store's file is back: the file and its log are again as a restart reads
+// them, and the store writes again. Says whether it did.
+func (s *Store) logBack() bool {
+	s.rescue.Lock()
+	defer s.rescue.Unlock()
+	if s.setAside == "" {
+		return false
+	}
+	if fi, err := os.Stat(s.setAside); err != nil || !os.SameFile(fi, s.walFile) {
+		return false
+	}
+	if _, err := os.Lstat(s.walPath); err == nil {
+		return false // something else is there now
+	}
+	if err := os.Rename(s.setAside, s.walPath); err != nil {
+		return false
+	}
+	os.Rename(s.setAside+"-shm", s.realPath+"-shm")
+	log.Printf("events: %s is back, and its log %s with it, from %s", s.path, s.walPath, s.setAside)
+	s.setAside = ""
+	return true
 }
 
 // keepWhatTheLogHolds keeps what the store has committed when the file or
@@ -159,9 +187,12 @@ func (s *Store) keepWhatTheLogHolds(err error, wait bool) {
 	case err != nil:
 	case gone.path == s.walPath && !os.SameFile(fi, s.walFile):
 		// The file is this store's, the log at its path another's.
-		aside := fmt.Sprintf("%s.not-this-servers-%d", s.walPath, time.Now().UnixNano())
+		aside := boundedName(s.walPath, ".not-this-servers-")
 		if err := os.Rename(s.walPath, aside); err != nil {
-			log.Printf("events: %s is not the log this server writes, and a restart would read it over %s: move it aside before restarting (%v)", s.walPath, s.path, err)
+			if !s.asideFailed {
+				log.Printf("events: %s is not the log this server writes, and a restart would read it over %s: move it aside before restarting (%v)", s.walPath, s.path, err)
+			}
+			s.asideFailed = true // said once, not at every request
 		} else {
 			log.Printf("events: %s was not the log this server writes: moved to %s, so that a restart does not read it over %s", s.walPath, aside, s.path)
 		}
@@ -170,11 +201,15 @@ func (s *Store) keepWhatTheLogHolds(err error, wait bool) {
 		// is this store's, which a restart would read over that file. Moved
 		// aside with its -shm (the store then finds its log gone at every
 		// commit, even with its file back).
-		aside := fmt.Sprintf("%s.of-the-file-replaced-%d", s.walPath, time.Now().UnixNano())
+		aside := boundedName(s.walPath, ".of-the-file-replaced-")
 		if err := os.Rename(s.walPath, aside); err != nil {
-			log.Printf("events: %s is this server's log, not the log of the file now at %s, and a restart would read it over that file: move it and %s-shm aside before restarting (%v)", s.walPath, s.path, s.realPath, err)
+			if !s.asideFailed {
+				log.Printf("events: %s is this server's log, not the log of the file now at %s, and a restart would read it over that file: move it and %s-shm aside before restarting (%v)", s.walPath, s.path, s.realPath, err)
+			}
+			s.asideFailed = true // said once, not at every request
 			return
 		}
+		s.setAside = aside
 		shm := s.realPath + "-shm"
 		if _, err := os.Stat(shm); err == nil {
 			os.Rename(shm, aside+"-shm")
@@ -209,6 +244,16 @@ func (s *Store) copyWhole(ctx context.Context, path string) error {
 		os.Remove(part + "-journal")
 	}
 	return err
+}
+
+// boundedName is path with a tag and the time in nanoseconds after it,
+// its last element cut short enough to stay within 255 bytes.
+func boundedName(path, tag string) string {
+	base := filepath.Base(path)
+	if len(base)+len(tag)+19 > 250 {
+		base = base[:max(0, 250-len(tag)-19)]
+	}
+	return filepath.Join(filepath.Dir(path), base+tag+strconv.FormatInt(time.Now().UnixNano(), 10))
 }
 
 // rescue is what keepWhatTheLogHolds last kept: after how many commits,

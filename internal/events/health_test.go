@@ -473,7 +473,7 @@ func TestFileGoneJustBeforeCloseIsCopiedWhole(t *testing.T) {
 // while the store runs: the store's own -wal beside it would be read over
 // that file at the next start, so it is moved aside (with its -shm) once
 // the store's own data is copied whole; the file put back then opens as it
-// is. The store commits nothing again, even with its file back.
+// is. Its own file put back in turn, the log comes back with it.
 func TestFileReplacedWhileRunningLeavesNoLogOverIt(t *testing.T) {
 	ctx := context.Background()
 	s, path := openTemp(t)
@@ -518,12 +518,24 @@ func TestFileReplacedWhileRunningLeavesNoLogOverIt(t *testing.T) {
 		t.Fatalf("the file put back reads %d events of its own (%v)", len(evs), err)
 	}
 	r.Close()
-	// Its own file back: still nothing committed (its log is aside).
+	// Its own file put back, as the refusal says: its log comes back with
+	// it, the store writes again, and the file with its log, as a kill
+	// leaves them, has every acknowledged append.
 	os.Rename(path, otherPath)
 	os.Rename(away, path)
-	if _, err := s.Append(ctx, "g", 20, Key{}, ev(20)); !errors.Is(err, ErrFileGone) {
-		t.Fatalf("append with its own file back but its log aside: %v", err)
+	if _, err := s.Append(ctx, "g", 20, Key{}, ev(20)); err != nil {
+		t.Fatalf("append with its own file back: %v", err)
 	}
+	if h := s.Health(); !h.OK {
+		t.Fatalf("health with its own file back: %+v", h)
+	}
+	crashed := filepath.Join(t.TempDir(), "crashed.db")
+	for _, side := range []string{"", "-wal"} {
+		if err := copyFile(path+side, crashed+side); err != nil {
+			t.Fatal(err)
+		}
+	}
+	assertHolds(t, crashed, 21)
 }
 
 // A file opened with another file's -wal beside it (a backup put back by a
@@ -584,5 +596,16 @@ func TestRescuedPrefix(t *testing.T) {
 	}
 	if got := RescuedPrefix("/data/tappbook.db"); got != "/data/tappbook.db.rescued-" {
 		t.Errorf("prefix %s", got)
+	}
+	// And the names a -wal is moved aside to.
+	for _, wal := range []string{"/data/tappbook.db-wal", long + "-wal"} {
+		for _, tag := range []string{".of-the-file-replaced-", ".not-this-servers-"} {
+			if name := filepath.Base(boundedName(wal, tag)) + "-shm"; len(name) > 255 || !strings.Contains(name, tag) {
+				t.Errorf("%s moved aside as %s (%d bytes)", wal, name, len(name))
+			}
+		}
+	}
+	if got := boundedName("/data/tappbook.db-wal", ".x-"); !strings.HasPrefix(got, "/data/tappbook.db-wal.x-") {
+		t.Errorf("short names are whole: %s", got)
 	}
 }

@@ -58,9 +58,14 @@ type Store struct {
 	gone     atomic.Pointer[time.Time] // since when Health found it gone
 	rescue   sync.Mutex                // one keepWhatTheLogHolds at a time, and rescued
 	rescued  rescue                    // what it last kept
-	commits  atomic.Int64              // transactions committed
-	watched  chan struct{}             // closed when watchFile has returned
-	now      func() time.Time
+	// setAside is where the store's own -wal was moved when another file
+	// took the path ("" if not); asideFailed: moving one aside failed, and
+	// was said. Both under rescue.
+	setAside    string
+	asideFailed bool
+	commits     atomic.Int64  // transactions committed
+	watched     chan struct{} // closed when watchFile has returned
+	now         func() time.Time
 	// readOnly: opened by OpenReadOnly, with no write connection.
 	readOnly bool
 	// health is nil while writes succeed (see Health).
