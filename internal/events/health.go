@@ -97,7 +97,12 @@ func (s *Store) stillTheFile() error {
 // store's file is back: the file and its log are again as a restart reads
 // them, and the store writes again. Says whether it did.
 func (s *Store) logBack() bool {
-	s.rescue.Lock()
+	// Not waited for: a rescue under way may wait for the commit that
+	// looks here (a FULL checkpoint waits for the writer). The next look
+	// puts it back.
+	if !s.rescue.TryLock() {
+		return false
+	}
 	defer s.rescue.Unlock()
 	if s.setAside == "" {
 		return false
