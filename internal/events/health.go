@@ -204,8 +204,8 @@ func (s *Store) keepWhatTheLogHolds(err error, wait bool) {
 	case gone.path == s.path && gone.now == nil && os.SameFile(fi, s.walFile):
 		// Another file at the path (a backup put back): the log beside it
 		// is this store's, which a restart would read over that file. Moved
-		// aside with its -shm (the store then finds its log gone at every
-		// commit, even with its file back).
+		// aside with its -shm: the store finds its log gone at every commit
+		// until its own file is back, and the log with it (logBack).
 		aside := boundedName(s.walPath, ".of-the-file-replaced-")
 		if err := os.Rename(s.walPath, aside); err != nil {
 			if !s.asideFailed {
