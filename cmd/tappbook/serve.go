@@ -118,7 +118,7 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 		_, err := os.Stat(f.db)
 		fresh = os.IsNotExist(err)
 		if fresh {
-			if err := nothingLeftBehind(f.db); err != nil {
+			if err := events.LeftBehind(f.db); err != nil {
 				return err
 			}
 		}

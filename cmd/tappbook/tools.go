@@ -196,7 +196,7 @@ func importGame(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if created {
 		// A new database here would throw away a log or a copy left of the
 		// one that was (as serve refuses to).
-		if err := nothingLeftBehind(*db); err != nil {
+		if err := events.LeftBehind(*db); err != nil {
 			return fmt.Errorf("import %s: %w", fs.Arg(0), err)
 		}
 	}

@@ -165,7 +165,7 @@ func (s *Store) keepWhatTheLogHolds(err error, wait bool) {
 		}
 		copyPath := ""
 		if !done {
-			copyPath = RescuedPrefix(s.realPath) + strconv.FormatInt(time.Now().UnixNano(), 10)
+			copyPath = boundedName(s.realPath, ".rescued-")
 			if err := s.copyWhole(ctx, copyPath); err != nil {
 				// The folder may be gone too.
 				alt := filepath.Join(os.TempDir(), filepath.Base(copyPath))
@@ -223,17 +223,6 @@ func (s *Store) keepWhatTheLogHolds(err error, wait bool) {
 	}
 }
 
-// RescuedPrefix is how the names of a database's rescued copies begin,
-// beside it: its name, cut short enough that the copy's name (19 digits
-// and, while written, ".part") stays within a file system's 255 bytes.
-func RescuedPrefix(realPath string) string {
-	base := filepath.Base(realPath)
-	if len(base) > 200 {
-		base = base[:200]
-	}
-	return filepath.Join(filepath.Dir(realPath), base+".rescued-")
-}
-
 // copyWhole writes the database as the store holds it to path, under
 // another name until it is whole: a name ending in .rescued-… is only
 // ever a complete copy (a kill or a full disk midway leaves a .part, which
@@ -251,15 +240,25 @@ func (s *Store) copyWhole(ctx context.Context, path string) error {
 	return err
 }
 
-// boundedName is path with a tag and the time in nanoseconds after it,
-// its last element cut short enough to stay within 255 bytes.
-func boundedName(path, tag string) string {
+// boundedPrefix is path with a tag after it, its last element cut short
+// enough that the time in nanoseconds (19 digits) and the longest suffix
+// SQLite or a copy adds (".part-journal") still fit in 255 bytes.
+func boundedPrefix(path, tag string) string {
 	base := filepath.Base(path)
-	if len(base)+len(tag)+19 > 250 {
-		base = base[:max(0, 250-len(tag)-19)]
+	if room := 255 - 19 - len(".part-journal") - len(tag); len(base) > room {
+		base = base[:max(0, room)]
 	}
-	return filepath.Join(filepath.Dir(path), base+tag+strconv.FormatInt(time.Now().UnixNano(), 10))
+	return filepath.Join(filepath.Dir(path), base+tag)
 }
+
+// boundedName is boundedPrefix with the time in nanoseconds after it.
+func boundedName(path, tag string) string {
+	return boundedPrefix(path, tag) + strconv.FormatInt(time.Now().UnixNano(), 10)
+}
+
+// RescuedPrefix is how the names of a database's rescued copies begin,
+// beside the file it really is.
+func RescuedPrefix(path string) string { return boundedPrefix(realPath(path), ".rescued-") }
 
 // rescue is what keepWhatTheLogHolds last kept: after how many commits,
 // when, and where its whole copy is ("" when the file holds it all).

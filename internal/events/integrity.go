@@ -48,11 +48,32 @@ func (e *CorruptError) Error() string {
 // besideFile is the name SQLite gives a file it keeps beside the database
 // at path (suffix "-wal", "-shm", "-journal"): beside the file a symbolic
 // link leads to, whose name SQLite uses.
-func besideFile(path, suffix string) string {
-	if real, err := filepath.EvalSymlinks(path); err == nil {
-		path = real
+func besideFile(path, suffix string) string { return realPath(path) + suffix }
+
+// realPath is the path a chain of symbolic links leads to, whether or not
+// the last one's target exists (filepath.EvalSymlinks fails then, and a
+// --db link to a deleted file still names where its -wal lies): its folder
+// resolved as it is (a link's ".." is taken from where the link really
+// lies), then its last name followed, again.
+func realPath(path string) string {
+	for range 40 {
+		if dir, err := filepath.EvalSymlinks(filepath.Dir(path)); err == nil {
+			path = filepath.Join(dir, filepath.Base(path))
+		}
+		fi, err := os.Lstat(path)
+		if err != nil || fi.Mode()&os.ModeSymlink == 0 {
+			return path
+		}
+		target, err := os.Readlink(path)
+		if err != nil {
+			return path
+		}
+		if !filepath.IsAbs(target) {
+			target = filepath.Join(filepath.Dir(path), target)
+		}
+		path = target
 	}
-	return path + suffix
+	return path
 }
 
 // classify names SQLite's "not a database" and "malformed" errors for what

@@ -36,11 +36,7 @@ func OpenReadOnly(ctx context.Context, path string) (*Store, error) {
 	if j := besideFile(path, "-journal"); exists(j) {
 		return nil, &CorruptError{Path: path, Problems: []string{"a write was left unfinished (" + j + " exists): the file was being written when its writer stopped"}}
 	}
-	params := url.Values{}
-	params.Set("mode", "ro")
-	params.Set("_busy_timeout", strconv.FormatInt((5*time.Second).Milliseconds(), 10))
-	params.Set("_query_only", "1")
-	params.Set("_txlock", "deferred")
+	params := readOnlyParams()
 	// Without a WAL file there is nothing beyond the file itself to read,
 	// and SQLite reads it as it is, without making -wal and -shm files
 	// beside it. With one, a server may be writing: read through it.
@@ -62,6 +58,17 @@ func OpenReadOnly(ctx context.Context, path string) (*Store, error) {
 		return nil, err
 	}
 	return &Store{read: read, path: path, now: time.Now, readOnly: true, closed: true}, nil
+}
+
+// readOnlyParams are the settings of a connection that only reads: it
+// never writes a log into the file nor deletes it.
+func readOnlyParams() url.Values {
+	params := url.Values{}
+	params.Set("mode", "ro")
+	params.Set("_busy_timeout", strconv.FormatInt((5*time.Second).Milliseconds(), 10))
+	params.Set("_query_only", "1")
+	params.Set("_txlock", "deferred")
+	return params
 }
 
 // exists reports whether there is a file at path.

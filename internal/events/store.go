@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"net/url"
 	"os"
-	"path/filepath"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -131,7 +130,8 @@ func Open(ctx context.Context, path string, opt Options) (*Store, error) {
 	// CorruptError.Hint). The file is then checked on a read-only
 	// connection first: a write connection closed on a damaged view would
 	// copy that log into the file for good.
-	walBefore := exists(besideFile(path, "-wal"))
+	real := realPath(path)
+	walBefore := exists(real + "-wal")
 	checked := false
 	if walBefore {
 		switch err := checkReadOnly(ctx, path); {
@@ -186,14 +186,9 @@ func Open(ctx context.Context, path string, opt Options) (*Store, error) {
 		write.Close()
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
-	// Where the file really is (a --db link resolved while it leads
-	// somewhere): SQLite keeps the -wal there, and a rescued copy goes
-	// there too, where serve looks for both once the file is gone.
-	realPath := path
-	if r, err := filepath.EvalSymlinks(path); err == nil {
-		realPath = r
-	}
-	walPath := realPath + "-wal"
+	// Where the file really is: SQLite keeps the -wal there, and a rescued
+	// copy goes there too, where LeftBehind looks for both once it is gone.
+	walPath := real + "-wal"
 	walFile, _ := os.Stat(walPath) // there is one after the migrations' writes
 	params.Set("_txlock", "deferred")
 	params.Set("_query_only", "1")
@@ -204,7 +199,7 @@ func Open(ctx context.Context, path string, opt Options) (*Store, error) {
 	}
 	read.SetMaxOpenConns(opt.ReadConns)
 	read.SetMaxIdleConns(opt.ReadConns)
-	s := &Store{write: write, read: read, path: path, realPath: realPath, file: file, walPath: walPath, walFile: walFile, now: opt.Now, arrived: make(chan struct{}, 1),
+	s := &Store{write: write, read: read, path: path, realPath: real, file: file, walPath: walPath, walFile: walFile, now: opt.Now, arrived: make(chan struct{}, 1),
 		work: make(chan struct{}, 1), quit: make(chan struct{}), done: make(chan struct{}),
 		heads: map[string]head{}, recent: map[string]time.Time{}, timer: time.NewTimer(time.Hour), commitDelay: opt.CommitDelay, keyTTL: opt.KeyTTL}
 	s.timer.Stop()
@@ -247,11 +242,7 @@ func Open(ctx context.Context, path string, opt Options) (*Store, error) {
 // checkReadOnly checks a file, through the log beside it, on a read-only
 // connection, which never writes the log into the file nor deletes it.
 func checkReadOnly(ctx context.Context, path string) error {
-	params := url.Values{}
-	params.Set("mode", "ro")
-	params.Set("_busy_timeout", "5000")
-	params.Set("_query_only", "1")
-	db, err := sql.Open("sqlite3", "file:"+(&url.URL{Path: path}).EscapedPath()+"?"+params.Encode())
+	db, err := sql.Open("sqlite3", "file:"+(&url.URL{Path: path}).EscapedPath()+"?"+readOnlyParams().Encode())
 	if err != nil {
 		return err
 	}
