@@ -305,11 +305,7 @@ func TestFileGoneWhileRunningIsCopiedWhole(t *testing.T) {
 		t.Run(how, func(t *testing.T) {
 			ctx := context.Background()
 			s, path := openTemp(t)
-			for v := range 3 {
-				if _, err := s.Append(ctx, "g", int64(v), Key{}, ev(v)); err != nil {
-					t.Fatal(err)
-				}
-			}
+			appendEvents(t, s, "g", 3)
 			for _, f := range []string{path, path + "-wal", path + "-shm"} {
 				var err error
 				if how == "deleted" {
@@ -452,11 +448,7 @@ func TestFileGoneJustBeforeCloseIsCopiedWhole(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for v := range 2 {
-		if _, err := s.Append(ctx, "g", int64(v), Key{}, ev(v)); err != nil {
-			t.Fatal(err)
-		}
-	}
+	appendEvents(t, s, "g", 2)
 	if err := os.Remove(real); err != nil {
 		t.Fatal(err)
 	}
@@ -477,11 +469,7 @@ func TestFileGoneJustBeforeCloseIsCopiedWhole(t *testing.T) {
 func TestFileReplacedWhileRunningLeavesNoLogOverIt(t *testing.T) {
 	ctx := context.Background()
 	s, path := openTemp(t)
-	for v := range 20 {
-		if _, err := s.Append(ctx, "g", int64(v), Key{}, ev(v)); err != nil {
-			t.Fatal(err)
-		}
-	}
+	appendEvents(t, s, "g", 20)
 	// The backup: another database with one stream of its own.
 	other, otherPath := openTemp(t)
 	if _, err := other.Append(ctx, "b", 0, Key{}, ev(0)); err != nil {
@@ -554,11 +542,7 @@ func TestOpenWithAnotherFilesLogChangesNothing(t *testing.T) {
 		}
 	}
 	b, bPath := openTemp(t)
-	for v := range 3 {
-		if _, err := b.Append(ctx, "b", int64(v), Key{}, ev(v)); err != nil {
-			t.Fatal(err)
-		}
-	}
+	appendEvents(t, b, "b", 3)
 	b.Close()
 	// A's log, as it is while A runs, beside B.
 	for _, side := range []string{"-wal", "-shm"} {
@@ -607,5 +591,16 @@ func TestRescuedPrefix(t *testing.T) {
 	}
 	if got := boundedName("/data/tappbook.db-wal", ".x-"); !strings.HasPrefix(got, "/data/tappbook.db-wal.x-") {
 		t.Errorf("short names are whole: %s", got)
+	}
+}
+
+// appendEvents appends n events to a new stream, one at a time, as n
+// requests would.
+func appendEvents(t *testing.T, s *Store, stream string, n int) {
+	t.Helper()
+	for v := range n {
+		if _, err := s.Append(context.Background(), stream, int64(v), Key{}, ev(v)); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
