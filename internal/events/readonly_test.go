@@ -72,11 +72,7 @@ func TestOpenReadOnly(t *testing.T) {
 func TestOpenReadOnlyThroughALink(t *testing.T) {
 	ctx := context.Background()
 	s, path := openTemp(t)
-	for i := range 5 {
-		if _, err := s.Append(ctx, "g", int64(i), Key{}, ev(i)); err != nil {
-			t.Fatal(err)
-		}
-	}
+	appendEvents(t, s, "g", 5)
 	if _, err := os.Stat(path + "-wal"); err != nil {
 		t.Fatalf("the events are not in a WAL to read through: %v", err)
 	}
