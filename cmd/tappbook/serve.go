@@ -36,6 +36,7 @@ type serveFlags struct {
 	mdns                       string
 	maxConns                   int
 	cpuProfile                 string
+	reach                      reachFlags
 }
 
 func parseServe(args []string, stderr io.Writer) (serveFlags, error) {
@@ -55,6 +56,7 @@ func parseServe(args []string, stderr io.Writer) (serveFlags, error) {
 	fs.StringVar(&f.mdns, "mdns", envOr("TAPPBOOK_MDNS", "tappbook"), "announce NAME.local on the home network by multicast DNS (\"off\" for none)")
 	fs.IntVar(&f.maxConns, "max-conns-per-client", netserve.DefaultLimits().MaxConnsPerClient, "open connections one address may hold (0: no cap, for servers behind a reverse proxy, where every connection comes from its address)")
 	fs.StringVar(&f.cpuProfile, "cpu-profile", "", "write CPU profiles to PREFIX.0, and from each SIGUSR1 on to the next (PREFIX.1, …): for tappbook bench")
+	f.reach.register(fs)
 	if err := fs.Parse(args); err != nil {
 		return f, err
 	}
@@ -72,6 +74,9 @@ func parseServe(args []string, stderr io.Writer) (serveFlags, error) {
 		if f.domains != "" {
 			f.addr = ":443"
 		}
+	}
+	if _, err := f.reach.reach(nil, nil); err != nil {
+		return f, err // said before the database is opened
 	}
 	if f.httpAddr == "" && f.domains != "" {
 		f.httpAddr = ":80"
@@ -197,7 +202,13 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 		}
 		return lan.URLs(scheme, listen, lan.Addresses(ifs), mdnsName)
 	}
-	handler, err := web.New(game.New(store), log, web.Options{FormKey: key, JoinURLs: joinURLs})
+	reach, err := f.reach.reach(domains, ownHosts(mdnsName))
+	if err != nil {
+		return err
+	}
+	joinURLs = publicFirst(reach, joinURLs)
+	handler, err := web.New(game.New(store), log, web.Options{FormKey: key, JoinURLs: joinURLs,
+		Reach: reach, MaxConnsPerClient: f.maxConns})
 	if err != nil {
 		return err
 	}
@@ -211,10 +222,12 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 		srv.TLSConfig = tlsConf
 		// net/http's own answers (a header too large) are rewritten as
 		// api.md's JSON error inside the TLS layer, where they are plain.
-		tlsLn := tls.NewListener(netserve.LimitListener(ln, limits.MaxConnsPerClient, false), tlsConf)
+		tlsLn := tls.NewListener(netserve.LimitListenerExcept(ln, limits.MaxConnsPerClient, false, reach.TrustedProxies), tlsConf)
 		go func() { errc <- srv.Serve(web.JSONErrors(tlsLn)) }()
 	} else {
-		go func() { errc <- srv.Serve(web.JSONErrors(netserve.LimitListener(ln, limits.MaxConnsPerClient, true))) }()
+		go func() {
+			errc <- srv.Serve(web.JSONErrors(netserve.LimitListenerExcept(ln, limits.MaxConnsPerClient, true, reach.TrustedProxies)))
+		}()
 	}
 	var redirect *http.Server
 	if plain != nil && f.httpAddr != "" {

@@ -3,6 +3,8 @@ package netserve
 import (
 	"fmt"
 	"net"
+	"net/netip"
+	"slices"
 	"sync"
 	"time"
 )
@@ -22,7 +24,14 @@ const tooManyText = `{"error":"Too many connections from this address: close som
 // at once and closed (answer false: only closed, as on a TLS listener,
 // where plain text would not be read).
 func LimitListener(ln net.Listener, max int, answer bool) net.Listener {
-	return &limitListener{Listener: ln, max: max, answer: answer, open: map[string]int{}}
+	return LimitListenerExcept(ln, max, answer, nil)
+}
+
+// LimitListenerExcept is LimitListener leaving the connections of the
+// given addresses uncapped: a trusted reverse proxy's, which carry every
+// phone's requests (the handler then caps them by the forwarded address).
+func LimitListenerExcept(ln net.Listener, max int, answer bool, except []netip.Prefix) net.Listener {
+	return &limitListener{Listener: ln, max: max, answer: answer, open: map[string]int{}, except: except}
 }
 
 type limitListener struct {
@@ -31,6 +40,7 @@ type limitListener struct {
 	answer bool
 	mu     sync.Mutex
 	open   map[string]int // connections open, by client address
+	except []netip.Prefix // addresses not capped
 }
 
 func (l *limitListener) Accept() (net.Conn, error) {
@@ -40,6 +50,9 @@ func (l *limitListener) Accept() (net.Conn, error) {
 			return nil, err
 		}
 		host := clientOf(c)
+		if l.exempt(host) {
+			return c, nil
+		}
 		l.mu.Lock()
 		if l.max > 0 && l.open[host] >= l.max {
 			l.mu.Unlock()
@@ -50,6 +63,14 @@ func (l *limitListener) Accept() (net.Conn, error) {
 		l.mu.Unlock()
 		return &countedConn{Conn: c, release: func() { l.release(host) }}, nil
 	}
+}
+
+func (l *limitListener) exempt(host string) bool {
+	ip, err := netip.ParseAddr(host)
+	if err != nil {
+		return false
+	}
+	return slices.ContainsFunc(l.except, func(p netip.Prefix) bool { return p.Contains(ip.Unmap()) })
 }
 
 func (l *limitListener) release(host string) {

@@ -495,7 +495,7 @@ func (u ui) share(c echo.Context) error {
 	}); err != nil {
 		return u.problem(c, err)
 	}
-	origin := c.Scheme() + "://" + c.Request().Host
+	origin := u.reach.origin(c)
 	link := origin + "/g/" + gameID(c)
 	readLink := origin + "/r/" + readID
 	code, err := qr.Encode(link, qr.M)

@@ -160,7 +160,7 @@ func (u ui) groupPage(c echo.Context) error {
 func (u ui) groupView(c echo.Context, gv game.View, member templates.Field) templ.Component {
 	st := gv.Group
 	p, loc, base := u.groupHead(c, st, "", "group.title", st.Name)
-	origin := c.Scheme() + "://" + c.Request().Host
+	origin := u.reach.origin(c)
 	v := templates.GroupView{Page: p, Group: base, ReadURL: origin + "/r/" + st.ReadID, Members: st.MemberNames(), Member: member, IdemKey: newKey(),
 		Money: loc.T("group.money", loc.Money(st.Unit, st.Currency, st.Places()))}
 	link := v.ReadURL

@@ -7,7 +7,10 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
+	"log/slog"
 	"net/http"
+	"net/url"
+	"strings"
 
 	"github.com/labstack/echo/v4"
 )
@@ -61,8 +64,15 @@ func (f formTokens) valid(path, token string) bool {
 //   - No Origin and no Sec-Fetch-Site: not a browser of the last years (they
 //     all send Origin with every POST), so a script such as curl: it passes,
 //     as the JSON API promises.
-func sameOrigin(forms formTokens) echo.MiddlewareFunc {
+func sameOrigin(forms formTokens, reach Reach, log *slog.Logger) echo.MiddlewareFunc {
 	cop := http.NewCrossOriginProtection()
+	if o := reach.publicOrigin(); o != "" {
+		// A form of the public address, reached through a proxy that
+		// passes another Host.
+		if err := cop.AddTrustedOrigin(o); err != nil {
+			log.Warn("the public URL cannot be trusted as the forms' origin", "url", o, "err", err)
+		}
+	}
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c echo.Context) error {
 			r := c.Request()
@@ -73,7 +83,36 @@ func sameOrigin(forms formTokens) echo.MiddlewareFunc {
 				forms.valid(r.URL.Path, c.FormValue(formTokenField)) {
 				return next(c)
 			}
+			log.Warn("refused a change as sent from another site", "method", r.Method, "route", c.Path(),
+				"origin", r.Header.Get("Origin"), "host", r.Host, "sec_fetch_site", r.Header.Get("Sec-Fetch-Site"),
+				"why", whyCrossSite(c))
 			return errCrossSite
 		}
 	}
+}
+
+// whyCrossSite says, for the operator's log, which header made a request
+// look sent from another site: most often a reverse proxy that does not
+// pass the Host the browser used.
+func whyCrossSite(c echo.Context) string {
+	r := c.Request()
+	origin := r.Header.Get("Origin")
+	switch site := r.Header.Get("Sec-Fetch-Site"); {
+	case site != "" && site != "same-origin" && site != "none":
+		return "the browser says (Sec-Fetch-Site: " + site + ") that the page that sent it is another site's"
+	case origin == "null":
+		return "the browser hid the page's origin (Origin: null) and the form's token (form_token) is missing or not this server's"
+	}
+	u, err := url.Parse(origin)
+	if err != nil || u.Host == "" {
+		return "the Origin header is not an address"
+	}
+	if ignored, ok := c.Get(ignoredHeaders).([]string); ok {
+		return fmt.Sprintf("Origin names %s but Host is %s; the proxy's %s were ignored because %s is not in --trusted-proxies",
+			u.Host, r.Host, strings.Join(ignored, ", "), r.RemoteAddr)
+	}
+	if c.Get(fromProxy) != nil {
+		return fmt.Sprintf("Origin names %s but Host is %s and the trusted proxy sent no X-Forwarded-Host: pass it (nginx: proxy_set_header X-Forwarded-Host $http_host), or give --public-url", u.Host, r.Host)
+	}
+	return fmt.Sprintf("Origin names %s but Host is %s: a reverse proxy must pass the Host header unchanged (nginx: proxy_set_header Host $http_host), or send X-Forwarded-Host and be named in --trusted-proxies, or give --public-url", u.Host, r.Host)
 }

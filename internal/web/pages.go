@@ -35,6 +35,7 @@ type ui struct {
 	forms       formTokens // the forms' cross-site tokens
 	heartbeat   time.Duration
 	joinURLs    func() []string // where other phones reach the server, for the start page
+	reach       Reach           // the public address links name
 	log         *slog.Logger    // server errors a page answers itself (the error handler logs the rest)
 }
 

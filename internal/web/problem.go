@@ -66,7 +66,10 @@ func problemMessage(loc i18n.Localizer, r *http.Request, status int, err error) 
 	if msg, ok := storeMessage(loc, err); ok {
 		return msg
 	}
+	var wh wrongHost
 	switch {
+	case errors.As(err, &wh):
+		return loc.T("problem.wrong-host", strings.Join(wh.names, ", "))
 	case status == http.StatusForbidden:
 		return loc.T("problem.cross-site")
 	case (status == http.StatusNotFound || status == http.StatusMethodNotAllowed) && strings.HasPrefix(path, "/r/"):

@@ -54,6 +54,13 @@ type Options struct {
 	// flood from filling the disk.
 	CreateBurst int
 	CreateEvery time.Duration
+	// Reach is the server's public address and the proxies in front of it
+	// (proxy.go).
+	Reach Reach
+	// MaxConnsPerClient caps the requests one client has open at once
+	// through a trusted proxy, as the listener caps connections of one
+	// address (netserve.Limits).
+	MaxConnsPerClient int
 }
 
 // Server is tappbook over HTTP.
@@ -98,11 +105,12 @@ func New(svc *game.Service, log *slog.Logger, options ...Options) (*Server, erro
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	// The client is the address that connected: a header saying otherwise
-	// is not believed (tappbook runs on a home network, not behind a proxy).
-	e.IPExtractor = echo.ExtractIPDirect()
+	// is believed only from a trusted proxy (--trusted-proxies).
+	e.IPExtractor = opts.Reach.ipExtractor()
+	e.Pre(opts.Reach.forwarded)
 	srv := &Server{streams: make(chan struct{}), pages: newPageCache(pageCacheBytes)}
 	u := ui{svc: svc, i18n: bundle, streams: srv.streams, tables: srv.pages, forms: forms,
-		heartbeat: opts.Heartbeat, joinURLs: opts.JoinURLs, log: log}
+		heartbeat: opts.Heartbeat, joinURLs: opts.JoinURLs, log: log, reach: opts.Reach}
 	e.HTTPErrorHandler = errorHandler(log, u.errorPage)
 	e.Use(middleware.Recover())
 	e.Use(securityHeaders)
@@ -115,7 +123,9 @@ func New(svc *game.Service, log *slog.Logger, options ...Options) (*Server, erro
 	e.Use(middleware.GzipWithConfig(middleware.GzipConfig{Skipper: func(c echo.Context) bool {
 		return strings.HasSuffix(c.Path(), "/live") || strings.HasPrefix(c.Request().URL.Path, "/api/")
 	}}))
-	e.Use(sameOrigin(forms))
+	e.Use(opts.Reach.perClient(opts.MaxConnsPerClient))
+	e.Use(opts.Reach.hostAllowList(log))
+	e.Use(sameOrigin(forms, opts.Reach, log))
 	e.Use(readOnlyLinksRead)
 	e.GET("/healthz", func(c echo.Context) error {
 		// Anyone who reaches the server may ask: the answer says what is
@@ -286,7 +296,7 @@ func statusOf(err error) (int, string) {
 		return http.StatusServiceUnavailable, "the server is stopping; nothing was changed: try again in a moment"
 	case errors.Is(err, events.ErrUnavailable):
 		return http.StatusServiceUnavailable, "the server's database does not answer just now; nothing was changed: try again in a moment"
-	case errors.Is(err, errCrossSite):
+	case errors.Is(err, errCrossSite), errors.Is(err, errWrongHost):
 		return http.StatusForbidden, err.Error()
 	case errors.Is(err, errReadOnlyLink):
 		return http.StatusMethodNotAllowed, err.Error()
