@@ -233,7 +233,11 @@ func TestImportTwice(t *testing.T) {
 	}
 	lines := readExport(t, exported)
 	other := filepath.Join(t.TempDir(), "shorter.jsonl")
-	if err := os.WriteFile(other, writeExport(t, lines[:len(lines)-1], true), 0o644); err != nil {
+	last := len(lines) - 1 // the last command, whole (a void with the re-scoring it causes)
+	for last > 0 && lines[last-1].Batch == lines[len(lines)-1].Batch {
+		last--
+	}
+	if err := os.WriteFile(other, writeExport(t, lines[:last], true), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	if err := run(ctx, []string{"import", "--db", dst, other}, &so, &se); err == nil || !strings.Contains(err.Error(), "with other events") {

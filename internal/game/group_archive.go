@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"time"
 
 	"tappbook/internal/archive"
 	"tappbook/internal/events"
@@ -50,7 +51,15 @@ func Export(ctx context.Context, store events.Engine, id string, w io.Writer) (i
 // yet played, and running it again writes what is missing (a stream already
 // here with the same events is passed over; one with other events is
 // refused).
+//
+// Before anything is written, every command the file holds is decided
+// again as if it were recorded now (checkRules), and nothing in it may
+// claim what this database holds for another (checkBelongs): anything
+// else refuses the whole file, naming the first event at fault.
 func Import(ctx context.Context, store events.Engine, streams []*archive.Stream) (string, int, error) {
+	if err := checkRules(streams, time.Now()); err != nil {
+		return "", 0, fmt.Errorf("import: %w", err)
+	}
 	first := streams[0]
 	aliases := map[string][]string{}
 	n := 0
@@ -92,6 +101,9 @@ func Import(ctx context.Context, store events.Engine, streams []*archive.Stream)
 				return "", 0, fmt.Errorf("import: %s: its read-only id %q is not one tappbook makes", id, a)
 			}
 		}
+	}
+	if err := checkBelongs(ctx, store, streams, aliases); err != nil {
+		return "", 0, fmt.Errorf("import: %w", err)
 	}
 	for _, s := range streams {
 		here, err := store.ReadStream(ctx, s.ID)
