@@ -358,6 +358,11 @@ type CloseView struct {
 	// confirms its history still ends there.
 	Fingerprint string
 	VerifyLine  string
+	// CanReopen: the closed evening may be reopened, with a reason
+	// (Reopen holds it as typed, and why it was refused).
+	CanReopen bool
+	Reopen    Field
+	IdemKey   string // the reopen form's idempotency key
 }
 
 // AuditView is the full event log.

@@ -137,6 +137,12 @@ func (s *Service) Close(ctx context.Context, id string, c tapp.Close, key string
 	return s.state(ctx, id, key, c)
 }
 
+// Reopen opens a closed evening again, with why: it takes deals and
+// corrections again and is closed again as before.
+func (s *Service) Reopen(ctx context.Context, id, reason, key string) (*tapp.State, error) {
+	return s.state(ctx, id, key, tapp.Reopen{Reason: reason})
+}
+
 func (s *Service) run(ctx context.Context, id, key string, cmd tapp.Command) error {
 	_, err := s.Run(ctx, id, key, cmd)
 	return err

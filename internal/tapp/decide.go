@@ -120,6 +120,10 @@ type Close struct {
 	Seen        int64
 }
 
+// Reopen opens a closed evening again, with why: a deal found wrong while
+// settling can then be corrected, and the evening closed again.
+type Reopen struct{ Reason string }
+
 func (Start) Kind() string           { return TypeGameStarted }
 func (RecordHand) Kind() string      { return TypeHandRecorded }
 func (Announce) Kind() string        { return TypeDealAnnounced }
@@ -132,11 +136,18 @@ func (AnnounceHerzAs) Kind() string  { return TypeHerzAs }
 func (SayHerzAsHolder) Kind() string { return TypeHerzAsHolder }
 func (WithdrawHerzAs) Kind() string  { return TypeHerzAsWithdrawn }
 func (Close) Kind() string           { return TypeGameClosed }
+func (Reopen) Kind() string          { return TypeGameReopened }
 
 // Decide gives the events a command appends to the game s, or why it is
 // refused. It is pure: the same state and command always decide the same.
 func Decide(s *State, c Command) ([]Payload, error) {
-	if _, ok := c.(Start); !ok {
+	switch c.(type) {
+	case Start:
+	case Reopen:
+		if err := s.mayReopen(); err != nil {
+			return nil, err
+		}
+	default:
 		if err := s.mayChange(); err != nil {
 			return nil, err
 		}
@@ -173,6 +184,8 @@ func Decide(s *State, c Command) ([]Payload, error) {
 		return s.decideWithdraw(c)
 	case Close:
 		return s.decideClose(c)
+	case Reopen:
+		return decideReopen(c)
 	}
 	return nil, fmt.Errorf("decide: unknown command %T", c)
 }
@@ -287,6 +300,34 @@ func (s *State) mayChange() error {
 		return catalogue.Conflict("conflict.closed")
 	}
 	return nil
+}
+
+// mayReopen refuses to reopen an evening that is not closed (or whose
+// history is damaged).
+func (s *State) mayReopen() error {
+	switch {
+	case !s.Started():
+		return catalogue.NotFound("notfound.game")
+	case s.Damaged != nil:
+		return catalogue.Conflict("conflict.damaged", s.Damaged.Seq, s.Damaged.Version, s.Damaged.Why)
+	case s.Closed == nil:
+		return catalogue.Conflict("conflict.not-closed")
+	}
+	return nil
+}
+
+// MayReopen says why the evening cannot be reopened now (nil when it can).
+func (s *State) MayReopen() error { return s.mayReopen() }
+
+func decideReopen(c Reopen) ([]Payload, error) {
+	reason, err := payout.CheckText("reason", c.Reason)
+	if err != nil {
+		return nil, err
+	}
+	if reason == "" {
+		return nil, catalogue.Input("reason", "reopen.reason")
+	}
+	return []Payload{GameReopened{Reason: reason}}, nil
 }
 
 // MayCorrect says why no deal may be corrected or voided now: the evening

@@ -16,7 +16,8 @@ var catalogue = problem.NewCatalogue(map[string]string{
 	"kontra.missing":                "level: give the kontra level, 0 (none) to 10 (Drauffi)",
 	"matzl.missing":                 "side: say which side caught the matzl: none, declarer or defenders",
 	"conflict.damaged":              "this game's stored history is damaged at event %d (version %d: %s); it can be read up to there but nothing can be recorded; restore it from a backup",
-	"conflict.closed":               "this evening is closed; nothing more can be recorded or changed",
+	"conflict.closed":               "this evening is closed; nothing more can be recorded or changed unless it is reopened, with a reason",
+	"conflict.not-closed":           "this evening is not closed, so there is nothing to reopen",
 	"conflict.close-changed":        "the evening has changed since who pays whom was shown (something was recorded on another phone meanwhile); check it as it stands now, then end the evening",
 	"conflict.dealer":               "%[1]s is the dealer of deal %[2]d, not %[3]s; someone may have recorded a deal meanwhile",
 	"conflict.dealer-unknown":       "%[3]q is not a player of this game; %[1]s is the dealer of deal %[2]d",
@@ -42,6 +43,7 @@ var catalogue = problem.NewCatalogue(map[string]string{
 	"currency":                      "currency: %q is not a three-letter ISO 4217 code such as CHF, EUR or SEK",
 	"currency.symbol":               "currency: write %[2]s instead of %[1]q",
 	"currency.symbols":              "currency: write one of %[2]s instead of %[1]q",
+	"reopen.reason":                 "reason: say why the evening is reopened, for the history",
 	"void.reason":                   "reason: say why this deal is voided, for the history",
 	"step.later":                    "%s: is entered later in the deal, not with the contract",
 })

@@ -20,6 +20,7 @@ const (
 	TypeHandVoided   = "hand.voided"
 	TypeHandRescored = "hand.rescored" // a later deal re-scored after an earlier one changed
 	TypeGameClosed   = "game.closed"
+	TypeGameReopened = "game.reopened" // a closed evening opened again, with why
 
 	// Recording a deal step by step as it happens at the table: the
 	// contract announced, each kontra raise, the matzl caught; the count
@@ -163,6 +164,13 @@ type GameClosed struct {
 	Transfers   []Transfer                 `json:"transfers"`
 }
 
+// GameReopened: a closed evening is open again, for a deal to be corrected
+// or recorded; the pot shared out at the close goes back into it, and a
+// later close settles the evening afresh.
+type GameReopened struct {
+	Reason string `json:"reason"`
+}
+
 func (GameStarted) EventType() string     { return TypeGameStarted }
 func (HandRecorded) EventType() string    { return TypeHandRecorded }
 func (HandCorrected) EventType() string   { return TypeHandCorrect }
@@ -175,6 +183,7 @@ func (HerzAs) EventType() string          { return TypeHerzAs }
 func (HerzAsHolder) EventType() string    { return TypeHerzAsHolder }
 func (HerzAsWithdrawn) EventType() string { return TypeHerzAsWithdrawn }
 func (GameClosed) EventType() string      { return TypeGameClosed }
+func (GameReopened) EventType() string    { return TypeGameReopened }
 
 // Decode reads a stored event's payload. players, when known, are the
 // game's seats: names read from a recorded deal share their strings. A
@@ -210,6 +219,8 @@ func Decode(typ string, data []byte, players []string) (Payload, error) {
 		p, err = decodeJSON[HerzAsWithdrawn](data)
 	case TypeGameClosed:
 		p, err = decodeJSON[GameClosed](data)
+	case TypeGameReopened:
+		p, err = decodeJSON[GameReopened](data)
 	default:
 		return nil, fmt.Errorf("decode event: unknown event type %q", typ)
 	}

@@ -116,6 +116,8 @@ func (f *Folder) Apply(e Event) error {
 		s.HerzAs = nil
 	case GameClosed:
 		err = f.closed(p, e)
+	case GameReopened:
+		err = f.reopened()
 	default:
 		err = fmt.Errorf("unknown event %T", e.Data)
 	}
@@ -392,7 +394,22 @@ func (f *Folder) closed(p GameClosed, e Event) error {
 	if err := checkTransfers(s.Setup.Players, s.balances, p.Transfers); err != nil {
 		return err
 	}
-	s.Closed = &Closing{At: e.At, RemainderTo: p.RemainderTo, Split: split, Transfers: p.Transfers}
+	s.Closed = &Closing{At: e.At, Version: e.Version, Head: e.Hash, RemainderTo: p.RemainderTo, Split: split, Transfers: p.Transfers}
+	return nil
+}
+
+// reopened takes the close back: the pot's shares go back into the pot,
+// so the evening stands as it did before it was closed.
+func (f *Folder) reopened() error {
+	s := f.s
+	if s.Closed == nil {
+		return fmt.Errorf("reopened, but the evening is not closed")
+	}
+	for seat, share := range s.Closed.Split {
+		s.balances[seat] = addUnits(s.balances[seat], share.Neg())
+		s.pot = addUnits(s.pot, share)
+	}
+	s.Closed = nil
 	return nil
 }
 

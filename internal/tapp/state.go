@@ -207,6 +207,8 @@ type Damage struct {
 // Closing is the end of the evening.
 type Closing struct {
 	At          time.Time
+	Version     int64  // the close's event: what a receipt counts to
+	Head        string // its hash
 	RemainderTo []string
 	Split       []decimal.Decimal // by seat
 	Transfers   []Transfer

@@ -34,6 +34,7 @@ func (a api) routes(e *echo.Echo) {
 	g.GET("/:id/ledger", a.ledger)
 	g.GET("/:id/events", a.events)
 	g.POST("/:id/close", a.closeGame)
+	g.POST("/:id/reopen", a.reopenGame)
 	// Recording a deal step by step (an addition to api.md, for the phone UI).
 	g.GET("/:id/deal", a.pendingDeal)
 

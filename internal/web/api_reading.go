@@ -33,13 +33,18 @@ type ledgerJSON struct {
 
 func (a api) ledger(c echo.Context) error {
 	return a.svc.View(c.Request().Context(), gameID(c), func(g *tapp.State) error {
-		next := g.NextDealer()
-		out := ledgerJSON{Hands: len(g.Hands()), Counted: g.Counted(), Dealer: g.Setup.Players[next],
-			Forehand: g.Setup.Players[(next+1)%len(g.Setup.Players)],
-			Pot:      g.Pot(), PotMoney: g.MoneyText(g.Pot()), Unit: g.UnitText, Currency: g.Currency, Closed: g.Closed != nil, End: endOut(g)}
-		out.Balances, out.Money = balancesOut(g, g.Balances())
-		return writeJSON(c, http.StatusOK, out)
+		return writeJSON(c, http.StatusOK, ledgerOut(g))
 	})
+}
+
+// ledgerOut is the ledger of the game as g holds it.
+func ledgerOut(g *tapp.State) ledgerJSON {
+	next := g.NextDealer()
+	out := ledgerJSON{Hands: len(g.Hands()), Counted: g.Counted(), Dealer: g.Setup.Players[next],
+		Forehand: g.Setup.Players[(next+1)%len(g.Setup.Players)],
+		Pot:      g.Pot(), PotMoney: g.MoneyText(g.Pot()), Unit: g.UnitText, Currency: g.Currency, Closed: g.Closed != nil, End: endOut(g)}
+	out.Balances, out.Money = balancesOut(g, g.Balances())
+	return out
 }
 
 // unitsByName keys amounts by seat with the players' names.

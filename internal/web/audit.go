@@ -111,6 +111,8 @@ func eventSummary(loc i18n.Localizer, g *tapp.State, p tapp.Payload) string {
 		return loc.T("audit.herz-holder", p.Hand, p.Player)
 	case tapp.HerzAsWithdrawn:
 		return reasonText(loc, p.Reason)
+	case tapp.GameReopened:
+		return p.Reason
 	case tapp.GameClosed:
 		split := make([]decimal.Decimal, len(g.Setup.Players))
 		for seat, name := range g.Setup.Players {

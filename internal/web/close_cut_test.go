@@ -306,7 +306,7 @@ func TestCloseRefusesAnEveningChangedSinceShown(t *testing.T) {
 		t.Fatalf("closed from the page as it stands: %s", ledger)
 	}
 	// Ended again from another tab: the evening is closed, said so.
-	if r := form(t, h, "/g/"+id+"/close", cut); r.status != http.StatusConflict || errorNear(r.body, "") != "This evening is closed; nothing more can be recorded or changed." {
+	if r := form(t, h, "/g/"+id+"/close", cut); r.status != http.StatusConflict || errorNear(r.body, "") != "This evening is closed; nothing more can be recorded or changed unless it is reopened, with a reason." {
 		t.Fatalf("ending a closed evening: %d %q", r.status, errorNear(r.body, ""))
 	}
 }

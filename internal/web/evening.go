@@ -70,6 +70,7 @@ func closeView(p templates.Page, loc i18n.Localizer, g *tapp.State, chosen []str
 		v.LeftoverTo = loc.T("close.leftover-loser", len(s.RemainderTo), leftoverNames(loc, g.Setup.Players, s.RemainderTo))
 	}
 	if g.Closed != nil {
+		v.CanReopen, v.IdemKey = g.MayReopen() == nil, newKey()
 		v.Fingerprint = events.Fingerprint(g.Head)
 		v.VerifyLine = "tappbook verify --game " + g.ID + " --fingerprint " + v.Fingerprint
 	}

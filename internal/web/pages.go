@@ -53,6 +53,8 @@ func (u ui) routes(e *echo.Echo) {
 	g.POST("/hands/:n/void", u.void)
 	g.GET("/close", u.closeForm)
 	g.POST("/close", u.closeGame)
+	g.POST("/reopen", u.reopen)
+	g.GET("/reopen", seeOther(func(c echo.Context) string { return "/g/" + c.Param("id") + "/close" }))
 	g.GET("/audit", u.audit)
 	g.GET("/events.json", u.eventsJSON)
 	g.GET("/deals.csv", u.dealsCSV)
