@@ -1,5 +1,5 @@
 // Command tappbook is the scorekeeper: `tappbook serve` runs the web app and
-// JSON API on a local SQLite file; `tappbook version` prints the version.
+// JSON API on a local SQLite file; `tappbook version` says which build it is.
 package main
 
 import (
@@ -37,10 +37,6 @@ func tuneMemory() {
 	}
 }
 
-// version is the release this source is; a build from a VCS checkout adds
-// its revision.
-const version = "0.1.0"
-
 func main() {
 	if err := run(context.Background(), os.Args[1:], os.Stdout, os.Stderr); err != nil {
 		fmt.Fprintln(os.Stderr, "tappbook:", err)
@@ -59,7 +55,7 @@ commands:
   import FILE        recreate a game, or a group with its evenings, from an export (--db)
   bench              measure tappbook beside raw SQLite on this disk (--events, --seconds, --dir),
                      and recording on PostgreSQL beside it (--pg URL, or a throwaway server; --pg off)
-  version            print the version
+  version            print the release, the commit it was built from, and the schema it writes
 `
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -81,26 +77,13 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	case "bench":
 		return benchmark(ctx, args[1:], stdout, stderr)
 	case "version", "--version", "-v":
-		fmt.Fprintln(stdout, "tappbook", versionString())
-		return nil
+		return printVersion(stdout)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil
 	}
 	fmt.Fprint(stderr, usage)
 	return fmt.Errorf("unknown command %q", args[0])
-}
-
-func versionString() string {
-	v := version
-	if info, ok := debug.ReadBuildInfo(); ok {
-		for _, s := range info.Settings {
-			if s.Key == "vcs.revision" && len(s.Value) >= 12 {
-				v += " (" + s.Value[:12] + ")"
-			}
-		}
-	}
-	return v
 }
 
 // envOr gives the environment variable's value, or def when it is unset.
