@@ -31,7 +31,7 @@ func nothing(t *testing.T, err error) {
 
 // everyKindOfEvening fills a store with an evening of each variant, using
 // every command the app has (recorded whole and step by step, corrected,
-// voided with the re-scoring it causes, Herz-As said, withdrawn, answered
+// voided with the re-scoring it causes, closed and reopened, Herz-As said, withdrawn, answered
 // in the tapp and mended, the Zwangsramsch, closed with a cut), and a
 // group with members added, evenings and payments, one voided. It gives
 // the ids to export: the games of no group and the group.
@@ -47,6 +47,9 @@ func everyKindOfEvening(t *testing.T, s *Service) []string {
 	hand(s.Record(ctx, z.ID, payout.Record{Contract: "tapp", Declarer: "Dan", Points: ip(60), Tricks: ip(4)}, Checks{}, ""))
 	hand(s.Correct(ctx, z.ID, 1, payout.Record{Contract: "solo", Declarer: "Ben", Points: ip(100), Tricks: ip(7)}, "recounted", Checks{}, ""))
 	nothing(t, s.Void(ctx, z.ID, 2, "misdeal", ""))
+	state(s.Close(ctx, z.ID, tapp.Close{}, ""))
+	state(s.Reopen(ctx, z.ID, "deal 3 was counted wrong", ""))
+	hand(s.Correct(ctx, z.ID, 3, payout.Record{Contract: "tapp", Declarer: "Dan", Points: ip(62), Tricks: ip(4)}, "recounted", Checks{}, ""))
 	state(s.Close(ctx, z.ID, tapp.Close{}, ""))
 
 	o := state(s.Create(ctx, NewGame{Variant: "old-tapp", Players: three, Unit: "0.10", Currency: "SEK"}, ""))

@@ -70,6 +70,8 @@ func commandsOf(s *State, first Payload) ([]Command, error) {
 		return []Command{WithdrawHerzAs{Reason: p.Reason}}, nil
 	case GameClosed:
 		return []Command{Close{RemainderTo: p.RemainderTo}}, nil
+	case GameReopened:
+		return []Command{Reopen{Reason: p.Reason}}, nil
 	case HandRescored:
 		return nil, fmt.Errorf("a re-scoring that no correction or void before it in the same command caused")
 	}
