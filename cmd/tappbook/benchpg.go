@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"tappbook/internal/bench"
-	"tappbook/internal/eventstore"
 	"tappbook/internal/pgserver"
 )
 
@@ -35,8 +34,8 @@ func benchPostgres(ctx context.Context, pg, dir string, d time.Duration, sqlite 
 			return fmt.Errorf("bench: %w", err)
 		}
 		where = "a throwaway server, data in " + dir
-	case eventstore.IsPostgres(pg):
-		url, where = pg, eventstore.Redact(pg)
+	case isPostgres(pg):
+		url, where = pg, redact(pg)
 	default:
 		return fmt.Errorf("bench: --pg %q: give a postgres:// URL, nothing (a throwaway server) or off", pg)
 	}

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"tappbook/internal/events"
+	"tappbook/internal/events/sqlite"
 	"tappbook/internal/game"
 	"tappbook/internal/payout"
 )
@@ -56,7 +57,7 @@ func TestVerifyGameFingerprint(t *testing.T) {
 			raw(t, path, `UPDATE events SET data = json_set(data, '$.reason', 'x') WHERE stream = '`+id+`' AND version = 6`)
 		}, "version 6): its content does not match its hash"},
 		{"deals recorded after it", func(t *testing.T, path string) {
-			st, err := events.Open(ctx, path, events.Options{})
+			st, err := sqlite.Open(ctx, path, sqlite.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -129,7 +130,7 @@ func TestVerifyGameByReadOnlyKey(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "t.db")
 	id := evening(t, path)
-	st, err := events.Open(ctx, path, events.Options{})
+	st, err := sqlite.Open(ctx, path, sqlite.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

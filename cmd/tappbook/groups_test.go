@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"tappbook/internal/events"
+	"tappbook/internal/events/sqlite"
 	"tappbook/internal/game"
 	"tappbook/internal/group"
 	"tappbook/internal/payout"
@@ -20,7 +20,7 @@ import (
 func season(t *testing.T, path string) string {
 	t.Helper()
 	ctx := context.Background()
-	st, err := events.Open(ctx, path, events.Options{})
+	st, err := sqlite.Open(ctx, path, sqlite.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,7 +54,7 @@ func season(t *testing.T, path string) string {
 // tabOf is a group's tab as a database holds it.
 func tabOf(t *testing.T, path, id string) string {
 	t.Helper()
-	st, err := events.Open(context.Background(), path, events.Options{})
+	st, err := sqlite.Open(context.Background(), path, sqlite.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -19,7 +19,7 @@ import (
 	"time"
 
 	"tappbook/internal/events"
-	"tappbook/internal/eventstore"
+	"tappbook/internal/events/sqlite"
 	"tappbook/internal/game"
 	"tappbook/internal/lan"
 	"tappbook/internal/netserve"
@@ -89,7 +89,7 @@ func parseServe(args []string, stderr io.Writer) (serveFlags, error) {
 	}
 	if f.dataDir == "" {
 		f.dataDir = "."
-		if !eventstore.IsPostgres(f.db) {
+		if !isPostgres(f.db) {
 			f.dataDir = filepath.Dir(f.db)
 		}
 	}
@@ -115,15 +115,15 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 	defer stop()
 
 	fresh := false
-	sqlite := !eventstore.IsPostgres(f.db)
-	if sqlite {
+	onFile := !isPostgres(f.db)
+	if onFile {
 		if err := checkDatabasePath(f.db); err != nil {
 			return err
 		}
 		_, err := os.Stat(f.db)
 		fresh = os.IsNotExist(err)
 		if fresh {
-			if err := events.LeftBehind(f.db); err != nil {
+			if err := sqlite.LeftBehind(f.db); err != nil {
 				return err
 			}
 		}
@@ -135,7 +135,7 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 		}
 		defer release()
 	}
-	store, err := openWaiting(ctx, log, f.db, eventstore.Open, time.Second)
+	store, err := openWaiting(ctx, log, f.db, openStore, time.Second)
 	if err != nil {
 		return err
 	}
@@ -239,7 +239,7 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 		go func() { errc <- redirect.Serve(netserve.LimitListener(hln, limits.MaxConnsPerClient, true)) }()
 		log.Info("redirecting plain HTTP to HTTPS", "addr", hln.Addr().String())
 	}
-	log.Info("tappbook serving", "addr", listen, "db", eventstore.Redact(f.db), "version", versionString())
+	log.Info("tappbook serving", "addr", listen, "db", redact(f.db), "version", versionString())
 
 	if mdnsName != "" {
 		if a, err := announce(f.mdns, scheme, listen, log); err != nil {
@@ -377,10 +377,10 @@ func formKey(path string) ([]byte, error) {
 func openWaiting(ctx context.Context, log *slog.Logger, db string, open func(context.Context, string) (events.Engine, error), wait time.Duration) (events.Engine, error) {
 	for {
 		store, err := open(ctx, db)
-		if err == nil || !eventstore.OutOfReach(err) {
+		if err == nil || !outOfReach(err) {
 			return store, err
 		}
-		log.Warn("the database does not answer; trying again", "db", eventstore.Redact(db), "in", wait, "err", err)
+		log.Warn("the database does not answer; trying again", "db", redact(db), "in", wait, "err", err)
 		select {
 		case <-ctx.Done():
 			return nil, fmt.Errorf("stopped while waiting for the database: %w", err)

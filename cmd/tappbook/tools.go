@@ -15,7 +15,7 @@ import (
 
 	"tappbook/internal/archive"
 	"tappbook/internal/events"
-	"tappbook/internal/eventstore"
+	"tappbook/internal/events/sqlite"
 	"tappbook/internal/game"
 )
 
@@ -27,13 +27,13 @@ func dbFlag(fs *flag.FlagSet) *string {
 // openExisting opens a database that must already exist: the tools below
 // never create an empty one by mistake.
 func openExisting(ctx context.Context, path string) (events.Engine, error) {
-	if eventstore.IsPostgres(path) {
-		return eventstore.OpenReadOnly(ctx, path)
+	if isPostgres(path) {
+		return openReadOnly(ctx, path)
 	}
 	if _, err := os.Stat(path); err != nil {
 		return nil, fmt.Errorf("no database at %s: %w", path, err)
 	}
-	return eventstore.Open(ctx, path)
+	return openStore(ctx, path)
 }
 
 // verify opens the database read-only, lets SQLite check every page, then
@@ -51,7 +51,7 @@ func verify(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if *fingerprint != "" && *gameID == "" {
 		return errors.New("verify: a --fingerprint belongs to a game: name it with --game ID")
 	}
-	store, err := eventstore.OpenReadOnly(ctx, *db)
+	store, err := openReadOnly(ctx, *db)
 	if err != nil {
 		return fmt.Errorf("verify: %w", err)
 	}
@@ -65,14 +65,14 @@ func verify(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	}
 	rep, err := game.Audit(ctx, store)
 	if err != nil {
-		return fmt.Errorf("verify %s: %w", eventstore.Redact(*db), err)
+		return fmt.Errorf("verify %s: %w", redact(*db), err)
 	}
 	fmt.Fprintf(stdout, "checked %d events in %d games and %d groups: the hash chain, %d deals re-scored from their records, and every group's evenings\n", rep.Events, rep.Games, rep.Groups, rep.Deals)
 	if rep.Problem != "" {
-		return fmt.Errorf("verify %s: %s", eventstore.Redact(*db), rep.Problem)
+		return fmt.Errorf("verify %s: %s", redact(*db), rep.Problem)
 	}
 	if rep.Events == 0 {
-		return fmt.Errorf("verify %s: the database holds no events: an empty or unfinished copy, not a record of any game", eventstore.Redact(*db))
+		return fmt.Errorf("verify %s: the database holds no events: an empty or unfinished copy, not a record of any game", redact(*db))
 	}
 	fmt.Fprintln(stdout, "everything matches")
 	return nil
@@ -121,29 +121,6 @@ func verifyGame(ctx context.Context, store events.Engine, id, fingerprint string
 	return fmt.Errorf("verify game %s: no event of game %s has the fingerprint %s: its history was cut or changed at or before that point", id, id, want)
 }
 
-func backup(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("backup", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	db := dbFlag(fs)
-	out := fs.String("out", "", "the new file to write the copy to")
-	if err := fs.Parse(args); err != nil {
-		return err
-	}
-	if *out == "" {
-		return errors.New("backup: say where with --out FILE")
-	}
-	store, err := openExisting(ctx, *db)
-	if err != nil {
-		return err
-	}
-	defer store.Close()
-	if err := store.Backup(ctx, *out); err != nil {
-		return err
-	}
-	fmt.Fprintf(stdout, "backed up %s to %s\n", eventstore.Redact(*db), *out)
-	return nil
-}
-
 func export(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("export", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -156,7 +133,7 @@ func export(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		return errors.New("export: name one game or group: tappbook export ID")
 	}
 	id := fs.Arg(0)
-	store, err := eventstore.OpenReadOnly(ctx, *db)
+	store, err := openReadOnly(ctx, *db)
 	if err != nil {
 		return fmt.Errorf("export: %w", err)
 	}
@@ -192,11 +169,11 @@ func importGame(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return errors.New("import: name one file: tappbook import FILE")
 	}
 	_, statErr := os.Stat(*db)
-	created := errors.Is(statErr, iofs.ErrNotExist) && !eventstore.IsPostgres(*db)
+	created := errors.Is(statErr, iofs.ErrNotExist) && !isPostgres(*db)
 	if created {
 		// A new database here would throw away a log or a copy left of the
 		// one that was (as serve refuses to).
-		if err := events.LeftBehind(*db); err != nil {
+		if err := sqlite.LeftBehind(*db); err != nil {
 			return fmt.Errorf("import %s: %w", fs.Arg(0), err)
 		}
 	}
@@ -211,7 +188,7 @@ func importGame(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	}
 	var id string
 	var n int
-	store, err := eventstore.Open(ctx, *db)
+	store, err := openStore(ctx, *db)
 	if err == nil {
 		id, n, err = game.Import(ctx, store, streams)
 		err = errors.Join(err, store.Close())

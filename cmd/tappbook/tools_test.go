@@ -14,7 +14,7 @@ import (
 	"testing"
 
 	"tappbook/internal/events"
-	"tappbook/internal/eventstore"
+	"tappbook/internal/events/sqlite"
 	"tappbook/internal/game"
 	"tappbook/internal/payout"
 	"tappbook/internal/tapp"
@@ -27,7 +27,7 @@ func ip(n int) *int { return &n }
 func evening(t *testing.T, path string) string {
 	t.Helper()
 	ctx := context.Background()
-	st, err := eventstore.Open(ctx, path)
+	st, err := openStore(ctx, path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -121,7 +121,7 @@ func TestVerifyRescores(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "t.db")
 	id := evening(t, path)
-	st, err := events.Open(ctx, path, events.Options{})
+	st, err := sqlite.Open(ctx, path, sqlite.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -150,7 +150,7 @@ func TestBackupWhileServing(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "live.db")
 	id := evening(t, path)
-	st, err := events.Open(ctx, path, events.Options{})
+	st, err := sqlite.Open(ctx, path, sqlite.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -198,7 +198,7 @@ func TestExportImportRoundTrip(t *testing.T) {
 		t.Fatalf("import: %v %s", err, se.String())
 	}
 	view := func(path string) (string, []events.Event) {
-		st, err := events.Open(ctx, path, events.Options{})
+		st, err := sqlite.Open(ctx, path, sqlite.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -17,7 +17,7 @@ import (
 	"testing"
 	"time"
 
-	"tappbook/internal/events"
+	"tappbook/internal/events/sqlite"
 	"tappbook/internal/game"
 	"tappbook/internal/payout"
 )
@@ -28,7 +28,7 @@ func longEvening(t *testing.T, path string, deals int) string {
 	t.Helper()
 	id := evening(t, path)
 	ctx := context.Background()
-	st, err := events.Open(ctx, path, events.Options{})
+	st, err := sqlite.Open(ctx, path, sqlite.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -98,7 +98,7 @@ func TestVerifyRefusesWhatIsNotAWholeDatabase(t *testing.T) {
 	db.Close()
 	otherBytes, _ := os.ReadFile(otherSchema)
 	emptyStore := filepath.Join(t.TempDir(), "empty.db")
-	st, err := events.Open(ctx, emptyStore, events.Options{})
+	st, err := sqlite.Open(ctx, emptyStore, sqlite.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -199,14 +199,14 @@ func TestBackupIsWholeOrAbsent(t *testing.T) {
 		t.Fatal("a refused backup changed the directory")
 	}
 	// A backup that fails leaves nothing behind.
-	st, err := events.Open(ctx, src, events.Options{})
+	st, err := sqlite.Open(ctx, src, sqlite.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer st.Close()
 	cancelled, cancel := context.WithCancel(ctx)
 	cancel()
-	if err := st.Backup(cancelled, filepath.Join(dir, "never.db")); err == nil {
+	if err := sqlite.Backup(cancelled, src, filepath.Join(dir, "never.db")); err == nil {
 		t.Fatal("a cancelled backup succeeded")
 	}
 	if !maps2Equal(before, dirState(t, dir)) {

@@ -10,11 +10,12 @@ import (
 	"testing"
 
 	"tappbook/internal/events"
+	"tappbook/internal/events/sqlite"
 )
 
-func openStore(t testing.TB) *events.Store {
+func openStore(t testing.TB) *sqlite.Store {
 	t.Helper()
-	s, err := events.Open(context.Background(), filepath.Join(t.TempDir(), "t.db"), events.Options{})
+	s, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "t.db"), sqlite.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -33,7 +34,7 @@ func idFrom(n byte) string {
 
 // sample appends a small stream (one command of two events among them, and
 // text that JSON escapes) and gives its export.
-func sample(t testing.TB, store *events.Store, id string) []byte {
+func sample(t testing.TB, store *sqlite.Store, id string) []byte {
 	t.Helper()
 	ctx := context.Background()
 	ev := func(n int) events.NewEvent {

@@ -28,6 +28,7 @@ import (
 	"time"
 
 	"tappbook/internal/events"
+	"tappbook/internal/events/sqlite"
 	"tappbook/internal/game"
 	"tappbook/internal/payout"
 	"tappbook/internal/tapp"
@@ -245,7 +246,7 @@ func percentiles(d []time.Duration) (time.Duration, time.Duration) {
 // perGame−1 zuger deals scored by the payout engine), each game in one
 // transaction.
 func fill(ctx context.Context, path string, n, perGame int) ([]string, error) {
-	st, err := events.Open(ctx, path, events.Options{})
+	st, err := sqlite.Open(ctx, path, sqlite.Options{})
 	if err != nil {
 		return nil, err
 	}
@@ -286,7 +287,7 @@ func fill(ctx context.Context, path string, n, perGame int) ([]string, error) {
 // worker folds beside the reader), keeping each game's ledger (balances and
 // pot) and letting the rest of its fold go.
 func replay(ctx context.Context, path string, workers int) (float64, error) {
-	st, err := events.Open(ctx, path, events.Options{ReadConns: workers})
+	st, err := sqlite.Open(ctx, path, sqlite.Options{ReadConns: workers})
 	if err != nil {
 		return 0, err
 	}
@@ -314,7 +315,7 @@ func replay(ctx context.Context, path string, workers int) (float64, error) {
 // game of PerGame−1 deals, then the memory of a server that opened the big
 // database and read 100 games.
 func reading(ctx context.Context, path string, ids []string, rounds int, r *Report) error {
-	st, err := events.Open(ctx, path, events.Options{})
+	st, err := sqlite.Open(ctx, path, sqlite.Options{})
 	if err != nil {
 		return err
 	}

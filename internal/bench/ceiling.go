@@ -14,6 +14,7 @@ import (
 	"sync"
 
 	"tappbook/internal/events"
+	"tappbook/internal/events/sqlite"
 )
 
 // The ceilings of recording over HTTP: bare net/http handlers that read a
@@ -43,7 +44,7 @@ type GroupInserter struct {
 
 // NewGroupInserter makes a table to insert into in a new database at path.
 func NewGroupInserter(path string) (*GroupInserter, error) {
-	db, err := events.OpenRaw(path)
+	db, err := sqlite.OpenRaw(path)
 	if err != nil {
 		return nil, err
 	}
@@ -205,13 +206,13 @@ func ServeCeiling(ctx context.Context, ln net.Listener, dir string) error {
 // tappbook's event store, as a recorded deal's event, with nothing of the
 // game around it: the storage part of recording.
 type storeAppender struct {
-	st       *events.Store
+	st       *sqlite.Store
 	mu       sync.Mutex
 	versions map[string]int64
 }
 
 func newStoreAppender(path string) (*storeAppender, error) {
-	st, err := events.Open(context.Background(), path, events.Options{})
+	st, err := sqlite.Open(context.Background(), path, sqlite.Options{})
 	if err != nil {
 		return nil, err
 	}

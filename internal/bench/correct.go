@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"tappbook/internal/events"
+	"tappbook/internal/events/sqlite"
 	"tappbook/internal/payout"
 	"tappbook/internal/tapp"
 )
@@ -52,7 +53,7 @@ func pts(n int) *int { return &n }
 // and folded as the service would, in one transaction, and gives its id
 // and how many later deals a correction of deal 1 re-scores.
 func fillLongEvening(ctx context.Context, path string, deals int) (string, int, error) {
-	st, err := events.Open(ctx, path, events.Options{})
+	st, err := sqlite.Open(ctx, path, sqlite.Options{})
 	if err != nil {
 		return "", 0, err
 	}

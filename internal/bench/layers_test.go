@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"tappbook/internal/events"
+	"tappbook/internal/events/sqlite"
 	"tappbook/internal/game"
 	"tappbook/internal/payout"
 	"tappbook/internal/tapp"
@@ -24,7 +25,7 @@ func BenchmarkLayers(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		st, err := events.Open(ctx, filepath.Join(b.TempDir(), "a.db"), events.Options{})
+		st, err := sqlite.Open(ctx, filepath.Join(b.TempDir(), "a.db"), sqlite.Options{})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -38,7 +39,7 @@ func BenchmarkLayers(b *testing.B) {
 		appendRate := float64(n) / time.Since(start).Seconds()
 		st.Close()
 
-		st2, err := events.Open(ctx, filepath.Join(b.TempDir(), "b.db"), events.Options{})
+		st2, err := sqlite.Open(ctx, filepath.Join(b.TempDir(), "b.db"), sqlite.Options{})
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -39,8 +39,8 @@ func Postgres(ctx context.Context, url, where string, d time.Duration) (PGReport
 		return r, err
 	}
 	defer st.Close()
-	if games, err := st.Streams(ctx); err != nil || len(games) > 0 {
-		return r, fmt.Errorf("bench on %s: give it an empty database (it holds %d games), it writes games of its own: %v", postgres.Redact(url), len(games), err)
+	if rep, err := st.Verify(ctx); err != nil || rep.Streams > 0 {
+		return r, fmt.Errorf("bench on %s: give it an empty database (it holds %d games), it writes games of its own: %v", postgres.Redact(url), rep.Streams, err)
 	}
 	raw, err := newPGInserter(ctx, url)
 	if err != nil {

@@ -3,9 +3,8 @@ package bench
 import (
 	"database/sql"
 	"strings"
+	"tappbook/internal/events/sqlite"
 	"time"
-
-	"tappbook/internal/events"
 )
 
 // The limits tappbook bench compares itself with: what SQLite itself does on
@@ -21,7 +20,7 @@ type RawInserter struct {
 
 // NewRawInserter makes a table to insert into in a new database at path.
 func NewRawInserter(path string) (*RawInserter, error) {
-	db, err := events.OpenRaw(path)
+	db, err := sqlite.OpenRaw(path)
 	if err != nil {
 		return nil, err
 	}
@@ -62,7 +61,7 @@ func RawTransactions(path string, d time.Duration) (float64, error) {
 // RawScan reads every row of the events table, decoding nothing: the most a
 // replay could do.
 func RawScan(path string) (float64, error) {
-	db, err := events.OpenRaw(path)
+	db, err := sqlite.OpenRaw(path)
 	if err != nil {
 		return 0, err
 	}

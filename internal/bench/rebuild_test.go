@@ -12,7 +12,7 @@ import (
 
 	"github.com/shopspring/decimal"
 
-	"tappbook/internal/events"
+	"tappbook/internal/events/sqlite"
 	"tappbook/internal/game"
 	"tappbook/internal/payout"
 	"tappbook/internal/problem"
@@ -116,7 +116,7 @@ func dealFor(id string, svc *game.Service, rng *rand.Rand) payout.Record {
 
 func newService(t *testing.T) *game.Service {
 	t.Helper()
-	st, err := events.Open(context.Background(), filepath.Join(t.TempDir(), "game.db"), events.Options{})
+	st, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "game.db"), sqlite.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

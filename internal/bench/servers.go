@@ -16,7 +16,7 @@ import (
 	"syscall"
 	"time"
 
-	"tappbook/internal/events"
+	"tappbook/internal/events/sqlite"
 	"tappbook/internal/game"
 	"tappbook/internal/web"
 )
@@ -133,7 +133,7 @@ func startProcess(bin, health string, args ...string) (*server, error) {
 
 // serve runs the real server on a loopback port, in this process.
 func serve(ctx context.Context, path string) (*server, error) {
-	st, err := events.Open(ctx, path, events.Options{})
+	st, err := sqlite.Open(ctx, path, sqlite.Options{})
 	if err != nil {
 		return nil, err
 	}

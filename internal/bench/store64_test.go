@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"tappbook/internal/events"
+	"tappbook/internal/events/sqlite"
 )
 
 // BenchmarkStoreBesideRaw has 64 goroutines append for 2 s, first raw rows
@@ -26,7 +27,7 @@ func BenchmarkStoreBesideRaw(b *testing.B) {
 	ctx := context.Background()
 	for b.Loop() {
 		dir := b.TempDir()
-		st, err := events.Open(ctx, filepath.Join(dir, "store.db"), events.Options{})
+		st, err := sqlite.Open(ctx, filepath.Join(dir, "store.db"), sqlite.Options{})
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -2,11 +2,8 @@ package events
 
 import (
 	"bytes"
-	"context"
 	"crypto/sha256"
-	"database/sql"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"strconv"
 	"time"
@@ -94,16 +91,16 @@ func (w *walker) stepEvent(e Event) *ChainError {
 
 // end checks the stream's stored head against its last event: a head
 // ahead of the events means events were removed from the end.
-func (w *walker) end(h head, found bool) *ChainError {
+func (w *walker) end(h Head, found bool) *ChainError {
 	switch {
 	case !found && w.version == 0:
 		return nil // no such stream
 	case !found:
 		return &ChainError{Stream: w.stream, Version: w.version, Seq: w.seq, Why: "the stream has no head: it was not written by tappbook"}
-	case h.version != w.version:
+	case h.Version != w.version:
 		return &ChainError{Stream: w.stream, Version: w.version, Seq: w.seq,
-			Why: fmt.Sprintf("the stream's head is version %d, but its last event is version %d: events were removed", h.version, w.version)}
-	case h.hash != string(w.hash[:]):
+			Why: fmt.Sprintf("the stream's head is version %d, but its last event is version %d: events were removed", h.Version, w.version)}
+	case h.Hash != string(w.hash[:]):
 		return &ChainError{Stream: w.stream, Version: w.version, Seq: w.seq, Why: "the stream's head names another hash than its last event's: the head or the event was changed"}
 	}
 	return nil
@@ -116,52 +113,4 @@ type VerifyReport struct {
 	Events  int
 	Streams int
 	Problem *Problem // nil when the chain is whole
-}
-
-// Verify walks every stream's hash chain in order and names the first event
-// that does not match: a changed payload, a missing or reordered event, or a
-// stream head that does not point at its last event.
-func (s *Store) Verify(ctx context.Context) (VerifyReport, error) {
-	var rep VerifyReport
-	// The heads and the events are read in one transaction, so from one
-	// snapshot: read apart, a deal committed between the two reads by a
-	// running server would look like a head behind its last event.
-	tx, err := s.read.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
-	if err != nil {
-		return rep, fmt.Errorf("verify: %w", classify(s.path, err))
-	}
-	defer tx.Rollback() // read only: nothing to keep
-	heads, err := readHeads(ctx, tx)
-	if err != nil {
-		return rep, fmt.Errorf("verify: read heads: %w", classify(s.path, err))
-	}
-	rep, last, err := VerifyChains(heads, func(fn func(Event) error) error { return readFrom(ctx, tx, 0, fn) })
-	if err != nil {
-		var ce *CorruptError
-		if errors.As(classify(s.path, err), &ce) {
-			ce.Problems[0] = fmt.Sprintf("after event %d (stream %s, version %d), %s", last.Seq, last.Stream, last.Version, ce.Problems[0])
-			return rep, ce
-		}
-		return rep, fmt.Errorf("verify: %w", err)
-	}
-	return rep, nil
-}
-
-// readHeads is every stream's head.
-func readHeads(ctx context.Context, tx *sql.Tx) (map[string]Head, error) {
-	heads := map[string]Head{}
-	rows, err := tx.QueryContext(ctx, `SELECT stream, version, hash FROM streams`)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var st string
-		var h Head
-		if err := rows.Scan(&st, &h.Version, &h.Hash); err != nil {
-			return nil, err
-		}
-		heads[st] = h
-	}
-	return heads, rows.Err()
 }

@@ -3,6 +3,7 @@ package events
 import (
 	"errors"
 	"fmt"
+	"strings"
 )
 
 // ConflictError is a stale expected version: someone appended to the stream
@@ -87,10 +88,41 @@ func (e *ChainError) Error() string {
 	return fmt.Sprintf("event %d (stream %s, version %d): %s", e.Seq, e.Stream, e.Version, e.Why)
 }
 
-// refusal reports whether an append was refused before it wrote anything,
+// Refusal reports whether an append was refused before it wrote anything,
 // so that the appends sharing its commit go on.
-func refusal(err error) bool {
+func Refusal(err error) bool {
 	var kr *KeyReusedError
 	var ce *ChainError
 	return IsConflict(err) || errors.As(err, &kr) || errors.As(err, &ce)
+}
+
+// NotStoreError is a file that is not a tappbook database: not SQLite at
+// all, or without the event store's tables.
+type NotStoreError struct {
+	Path string
+	Why  string
+}
+
+func (e *NotStoreError) Error() string {
+	return fmt.Sprintf("%s is not a tappbook database: %s", e.Path, e.Why)
+}
+
+// CorruptError is a database file SQLite finds damaged: what its
+// integrity check, or a read, reported (SQLite names the pages at fault).
+type CorruptError struct {
+	Path     string
+	Problems []string
+	Hint     string // what else may be at fault, and what to do
+}
+
+func (e *CorruptError) Error() string {
+	const shown = 3
+	msg := strings.Join(e.Problems[:min(len(e.Problems), shown)], "; ")
+	if n := len(e.Problems) - shown; n > 0 {
+		msg += fmt.Sprintf("; and %d more", n)
+	}
+	if e.Hint != "" {
+		msg += " (" + e.Hint + ")"
+	}
+	return fmt.Sprintf("the database %s is damaged: %s", e.Path, msg)
 }

@@ -28,7 +28,7 @@ func (c *Chain) StepRaw(seq, version int64, typ []byte, schemaVersion int64, at,
 // End checks the stream's stored head (found false: none) against the
 // last event read.
 func (c *Chain) End(version int64, hash string, found bool) *ChainError {
-	return c.w.end(head{version, hash}, found)
+	return c.w.end(Head{version, hash}, found)
 }
 
 // Version is the last event's version read whole, 0 before the first.
@@ -92,14 +92,14 @@ func VerifyChains(heads map[string]Head, read func(fn func(Event) error) error) 
 		if w == nil {
 			w = &walker{stream: st}
 		}
-		if ce := w.end(head{h.Version, h.Hash}, true); ce != nil {
+		if ce := w.end(h, true); ce != nil {
 			fail(ce)
 			return rep, last, nil
 		}
 	}
 	for st, w := range walkers {
 		if _, ok := heads[st]; !ok {
-			fail(w.end(head{}, false))
+			fail(w.end(Head{}, false))
 			return rep, last, nil
 		}
 	}
@@ -148,10 +148,10 @@ func (k Key) Check() error { return k.check() }
 func CheckHead(stream string, h Head, found bool, lastSeq, lastVersion int64, lastHash string) *ChainError {
 	w := walker{stream: stream, seq: lastSeq, version: lastVersion}
 	copy(w.hash[:], lastHash)
-	return w.end(head{h.Version, h.Hash}, found)
+	return w.end(h, found)
 }
 
 // KeyExpired says whether a key used at usedAt no longer counts at now.
 func KeyExpired(usedAt, now time.Time, ttl time.Duration) bool {
-	return keyTime(usedAt) < keyTime(now.Add(-ttl))
+	return usedAt.Truncate(time.Millisecond).Before(now.Add(-ttl).Truncate(time.Millisecond))
 }

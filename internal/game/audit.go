@@ -34,7 +34,7 @@ func Audit(ctx context.Context, store events.Engine) (AuditReport, error) {
 		return rep, nil
 	}
 	// One pass over every event in stored order, each game folded until
-	// its last event (see events.Store.ReplayAll).
+	// its last event (see sqlite.Store.ReplayAll).
 	games := map[string]*tapp.Folder{}
 	groups := newGroupAudit()
 	err = store.ReplayAll(ctx, func(e events.Event, last bool) error {

@@ -14,6 +14,7 @@ import (
 
 	"tappbook/internal/archive"
 	"tappbook/internal/events"
+	"tappbook/internal/events/sqlite"
 	"tappbook/internal/group"
 	"tappbook/internal/payout"
 	"tappbook/internal/problem"
@@ -357,10 +358,10 @@ func TestAGroupRebuiltBackedUpExportedAndImported(t *testing.T) {
 	}
 
 	backup := filepath.Join(filepath.Dir(path), "backup.db")
-	if err := s.Store().Backup(ctx, backup); err != nil {
+	if err := sqlite.Backup(ctx, path, backup); err != nil {
 		t.Fatal(err)
 	}
-	bst, err := events.Open(ctx, backup, events.Options{})
+	bst, err := sqlite.Open(ctx, backup, sqlite.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -374,7 +375,7 @@ func TestAGroupRebuiltBackedUpExportedAndImported(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ist, err := events.Open(ctx, filepath.Join(t.TempDir(), "imported.db"), events.Options{})
+	ist, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "imported.db"), sqlite.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -412,7 +413,7 @@ func TestAGroupRebuiltBackedUpExportedAndImported(t *testing.T) {
 	}
 	// An import cut short after the group (the order tappbook writes in)
 	// is finished by importing again.
-	part, err := events.Open(ctx, filepath.Join(t.TempDir(), "part.db"), events.Options{})
+	part, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "part.db"), sqlite.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -442,7 +443,7 @@ func TestImportRefusesAGroupFileThatDoesNotAddUp(t *testing.T) {
 	if _, err := Export(ctx, s.Store(), lone.ID, &file); err != nil {
 		t.Fatal(err)
 	}
-	ist, err := events.Open(ctx, filepath.Join(t.TempDir(), "imported.db"), events.Options{})
+	ist, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "imported.db"), sqlite.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -450,8 +451,8 @@ func TestImportRefusesAGroupFileThatDoesNotAddUp(t *testing.T) {
 	if _, _, err := importFile(ctx, ist, bytes.NewReader(file.Bytes())); err == nil || !strings.Contains(err.Error(), "not an evening of group") {
 		t.Fatalf("import: %v", err)
 	}
-	if streams, _ := ist.Streams(ctx); len(streams) != 0 {
-		t.Fatalf("a refused import wrote %v", streams)
+	if rep, _ := ist.Verify(ctx); rep.Events != 0 {
+		t.Fatalf("a refused import wrote %d events", rep.Events)
 	}
 }
 
@@ -493,7 +494,7 @@ func TestAuditFindsAGroupEventThatDoesNotFold(t *testing.T) {
 
 // importFile reads an export and imports what it holds, as tappbook import
 // does.
-func importFile(ctx context.Context, store *events.Store, r io.Reader) (string, int, error) {
+func importFile(ctx context.Context, store *sqlite.Store, r io.Reader) (string, int, error) {
 	streams, err := archive.ReadAll(r)
 	if err != nil {
 		return "", 0, err

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"tappbook/internal/events"
+	"tappbook/internal/events/sqlite"
 	"tappbook/internal/group"
 	"tappbook/internal/payout"
 	"tappbook/internal/problem"
@@ -34,7 +35,7 @@ func (s *replayFails) Replay(ctx context.Context, stream string, fn func(events.
 // behind svc's back.
 func serversOneFailing(t *testing.T) (store *replayFails, svc, other *Service) {
 	t.Helper()
-	st, err := events.Open(context.Background(), filepath.Join(t.TempDir(), "g.db"), events.Options{})
+	st, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "g.db"), sqlite.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -112,7 +113,7 @@ func (s *alwaysBehind) Append(ctx context.Context, stream string, v int64, k eve
 // answered 409: it is never retried without end.
 func TestEndlessRacesEndInAConflict(t *testing.T) {
 	ctx := context.Background()
-	st, err := events.Open(ctx, filepath.Join(t.TempDir(), "g.db"), events.Options{})
+	st, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "g.db"), sqlite.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

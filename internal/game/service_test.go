@@ -12,7 +12,7 @@ import (
 
 	"github.com/shopspring/decimal"
 
-	"tappbook/internal/events"
+	"tappbook/internal/events/sqlite"
 	"tappbook/internal/payout"
 	"tappbook/internal/problem"
 	"tappbook/internal/tapp"
@@ -21,7 +21,7 @@ import (
 func newService(t *testing.T) (*Service, string) {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "game.db")
-	st, err := events.Open(context.Background(), path, events.Options{})
+	st, err := sqlite.Open(context.Background(), path, sqlite.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

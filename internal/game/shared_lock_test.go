@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"tappbook/internal/events"
+	"tappbook/internal/events/sqlite"
 	"tappbook/internal/payout"
 	"tappbook/internal/tapp"
 )
@@ -77,10 +78,10 @@ func (s *sharedStore) Watch(fn func(string, int64)) func() { s.notify = fn; retu
 // sharedGame is a Zuger game on store, held in memory by svc (as a page
 // following it does); other is another server writing to the same
 // database, not told of what svc does.
-func sharedGame(t *testing.T, store *sharedStore) (svc, other *Service, st *events.Store, g *tapp.State) {
+func sharedGame(t *testing.T, store *sharedStore) (svc, other *Service, st *sqlite.Store, g *tapp.State) {
 	t.Helper()
 	ctx := context.Background()
-	st, err := events.Open(ctx, filepath.Join(t.TempDir(), "g.db"), events.Options{})
+	st, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "g.db"), sqlite.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

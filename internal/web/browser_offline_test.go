@@ -18,7 +18,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"tappbook/internal/events"
+	"tappbook/internal/events/sqlite"
 	"tappbook/internal/game"
 )
 
@@ -30,7 +30,7 @@ type tableServer struct {
 	addr string
 	wrap func(http.Handler) http.Handler
 	srv  *http.Server
-	st   *events.Store
+	st   *sqlite.Store
 }
 
 func newTableServer(t *testing.T, wrap func(http.Handler) http.Handler) *tableServer {
@@ -48,7 +48,7 @@ func newTableServer(t *testing.T, wrap func(http.Handler) http.Handler) *tableSe
 var formKey = []byte("a form key for the tests, 32 byte")
 
 func (s *tableServer) serve(ln net.Listener) {
-	st, err := events.Open(context.Background(), s.db, events.Options{})
+	st, err := sqlite.Open(context.Background(), s.db, sqlite.Options{})
 	if err != nil {
 		s.t.Fatal(err)
 	}

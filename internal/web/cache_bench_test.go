@@ -11,7 +11,7 @@ import (
 	"runtime"
 	"testing"
 
-	"tappbook/internal/events"
+	"tappbook/internal/events/sqlite"
 	"tappbook/internal/game"
 )
 
@@ -23,7 +23,7 @@ import (
 //	go test -run '^$' -bench BenchmarkJunkQueryMemory -benchtime 1x ./internal/web/
 func BenchmarkJunkQueryMemory(b *testing.B) {
 	ctx := context.Background()
-	st, err := events.Open(ctx, filepath.Join(b.TempDir(), "big.db"), events.Options{})
+	st, err := sqlite.Open(ctx, filepath.Join(b.TempDir(), "big.db"), sqlite.Options{})
 	if err != nil {
 		b.Fatal(err)
 	}

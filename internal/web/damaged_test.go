@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"tappbook/internal/events"
+	"tappbook/internal/events/sqlite"
 	"tappbook/internal/game"
 )
 
@@ -21,7 +21,7 @@ func TestDamagedGameIsServedReadOnly(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "d.db")
 	serve := func() (http.Handler, func()) {
-		st, err := events.Open(ctx, path, events.Options{})
+		st, err := sqlite.Open(ctx, path, sqlite.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -42,7 +42,7 @@ func TestDamagedGameIsServedReadOnly(t *testing.T) {
 	stop()
 
 	// Someone with the file gives Ben more: the third deal's payload.
-	db, err := events.OpenRaw(path)
+	db, err := sqlite.OpenRaw(path)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,7 @@ import (
 
 	"tappbook/internal/events"
 	"tappbook/internal/events/postgres"
+	"tappbook/internal/events/sqlite"
 	"tappbook/internal/pgserver/pgtest"
 )
 
@@ -30,7 +31,7 @@ func testStore(t testing.TB) events.Engine {
 	var err error
 	switch engine := os.Getenv(engineEnv); engine {
 	case "", "sqlite":
-		st, err = events.Open(ctx, filepath.Join(t.TempDir(), "api.db"), events.Options{})
+		st, err = sqlite.Open(ctx, filepath.Join(t.TempDir(), "api.db"), sqlite.Options{})
 	case "postgres":
 		var s *postgres.Store
 		s, err = postgres.Open(ctx, pg.Database(t), postgres.Options{})

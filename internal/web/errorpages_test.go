@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"tappbook/internal/events"
+	"tappbook/internal/events/sqlite"
 	"tappbook/internal/game"
 )
 
@@ -77,7 +77,7 @@ func TestErrorPagesArePages(t *testing.T) {
 
 // A server error on a page is a page too, and says nothing of its cause.
 func TestServerErrorPage(t *testing.T) {
-	st, err := events.Open(context.Background(), filepath.Join(t.TempDir(), "e.db"), events.Options{})
+	st, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "e.db"), sqlite.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"tappbook/internal/events"
+	"tappbook/internal/events/sqlite"
 	"tappbook/internal/game"
 )
 
@@ -185,9 +185,9 @@ func TestHugeHeaderAnswersJSON(t *testing.T) {
 	r.Body.Close()
 }
 
-func newStore(t *testing.T) *events.Store {
+func newStore(t *testing.T) *sqlite.Store {
 	t.Helper()
-	st, err := events.Open(context.Background(), filepath.Join(t.TempDir(), "web.db"), events.Options{})
+	st, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "web.db"), sqlite.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"tappbook/internal/events"
+	"tappbook/internal/events/sqlite"
 	"tappbook/internal/game"
 )
 
@@ -22,7 +23,7 @@ import (
 // goes on. (The disk is a page quota on the database, which fails as a
 // full disk does.)
 func TestFullDisk(t *testing.T) {
-	h := serverOnFile(t, filepath.Join(t.TempDir(), "full.db"), events.Options{MaxPages: 60})
+	h := serverOnFile(t, filepath.Join(t.TempDir(), "full.db"), sqlite.Options{MaxPages: 60})
 	if r := do(t, h, "GET", "/healthz", ""); r.status != 200 || r.body != `{"status":"ok"}`+"\n" {
 		t.Fatalf("healthz: %d %s", r.status, r.body)
 	}
@@ -242,7 +243,7 @@ func TestDealWhileStoppingIsA503(t *testing.T) {
 // deleted file, and started empty).
 func TestDatabaseFileDeletedWhileServing(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "gone.db")
-	h := serverOnFile(t, path, events.Options{})
+	h := serverOnFile(t, path, sqlite.Options{})
 	id := createGame(t, h, zugerGame)
 	deal := `{"contract":"solo","declarer":"Ben","points":70,"tricks":5}`
 	mustStatus(t, do(t, h, "POST", "/api/games/"+id+"/hands", deal), 201)
@@ -272,9 +273,9 @@ func TestDatabaseFileDeletedWhileServing(t *testing.T) {
 }
 
 // serverOnFile serves a SQLite store at path, opened with opt.
-func serverOnFile(t *testing.T, path string, opt events.Options) http.Handler {
+func serverOnFile(t *testing.T, path string, opt sqlite.Options) http.Handler {
 	t.Helper()
-	st, err := events.Open(context.Background(), path, opt)
+	st, err := sqlite.Open(context.Background(), path, opt)
 	if err != nil {
 		t.Fatal(err)
 	}

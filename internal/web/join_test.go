@@ -8,14 +8,14 @@ import (
 	"strings"
 	"testing"
 
-	"tappbook/internal/events"
+	"tappbook/internal/events/sqlite"
 	"tappbook/internal/game"
 )
 
 // The start page shows the addresses other phones join at, each with a QR
 // code, in the reader's language; without any, it shows none.
 func TestStartPageShowsJoinAddresses(t *testing.T) {
-	st, err := events.Open(context.Background(), filepath.Join(t.TempDir(), "j.db"), events.Options{})
+	st, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "j.db"), sqlite.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

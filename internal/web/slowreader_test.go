@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"tappbook/internal/events"
+	"tappbook/internal/events/sqlite"
 	"tappbook/internal/game"
 	"tappbook/internal/payout"
 	"tappbook/internal/tapp"
@@ -25,7 +26,7 @@ import (
 // the other phones go on recording into the same game.
 func TestSlowReaderDelaysNobody(t *testing.T) {
 	ctx := context.Background()
-	st, err := events.Open(ctx, filepath.Join(t.TempDir(), "slow.db"), events.Options{})
+	st, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "slow.db"), sqlite.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -75,7 +76,7 @@ func TestSlowReaderDelaysNobody(t *testing.T) {
 // longEvening stores a Zuger evening of n deals the fast way: decided and
 // folded in memory, appended in a few batches. It gives the game's id and
 // its read-only id.
-func longEvening(t testing.TB, st *events.Store, n int) (id, readID string) {
+func longEvening(t testing.TB, st *sqlite.Store, n int) (id, readID string) {
 	t.Helper()
 	ctx := context.Background()
 	id, readID = "aaaaaaaaaaaaaaaaaaaaaaaaaa", "bbbbbbbbbbbbbbbbbbbbbbbbbb"

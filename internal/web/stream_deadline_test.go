@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"tappbook/internal/events"
+	"tappbook/internal/events/sqlite"
 	"tappbook/internal/game"
 	"tappbook/internal/netserve"
 )
@@ -22,7 +22,7 @@ import (
 // client that will not take its answer: it gets a heartbeat, and the next
 // change still arrives.
 func TestLiveStreamOutlivesWriteDeadline(t *testing.T) {
-	st, err := events.Open(context.Background(), filepath.Join(t.TempDir(), "s.db"), events.Options{})
+	st, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "s.db"), sqlite.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,7 +10,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"tappbook/internal/events"
+	"tappbook/internal/events/sqlite"
 	"tappbook/internal/game"
 )
 
@@ -18,7 +18,7 @@ import (
 // can be changed behind tappbook's back and served again.
 func fileServer(t *testing.T, path string) (h http.Handler, stop func()) {
 	t.Helper()
-	st, err := events.Open(context.Background(), path, events.Options{})
+	st, err := sqlite.Open(context.Background(), path, sqlite.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -34,7 +34,7 @@ func fileServer(t *testing.T, path string) (h http.Handler, stop func()) {
 // someone with the file, whose chain is whole again.
 func cutTail(t *testing.T, path, id string, keep int) {
 	t.Helper()
-	db, err := events.OpenRaw(path)
+	db, err := sqlite.OpenRaw(path)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -173,29 +173,6 @@ type userError struct{ err error }
 func (u userError) Error() string { return u.err.Error() }
 func (u userError) Unwrap() error { return u.err }
 
-// ReadFrom calls fn for every event with a sequence number of at least
-// from, in order, until fn returns an error. On PostgreSQL sequence numbers
-// are given as appends run and committed in any order, so an event may
-// appear below a number already read: ReadFrom reads what was committed
-// when it starts, and is for replaying everything, not for tailing.
-func (s *Store) ReadFrom(ctx context.Context, from int64, fn func(events.Event) error) error {
-	rows, err := s.pool.Query(ctx, selectEvents+` WHERE seq >= $1 ORDER BY seq`, from)
-	if err != nil {
-		return fmt.Errorf("read events from %d: %w", from, reach(err))
-	}
-	defer rows.Close()
-	for rows.Next() {
-		ev, err := scan(rows)
-		if err != nil {
-			return fmt.Errorf("read events from %d: %w", from, reach(err))
-		}
-		if err := fn(ev); err != nil {
-			return err
-		}
-	}
-	return reach(rows.Err())
-}
-
 // StreamVersion is a stream's current version (0 when it has no events).
 func (s *Store) StreamVersion(ctx context.Context, stream string) (int64, error) {
 	var v int64
@@ -220,18 +197,4 @@ func (s *Store) Resolve(ctx context.Context, alias string) (string, error) {
 		return "", fmt.Errorf("resolve alias: %w", reach(err))
 	}
 	return stream, nil
-}
-
-// Streams lists every stream, oldest first.
-func (s *Store) Streams(ctx context.Context) ([]string, error) {
-	rows, err := s.pool.Query(ctx, `SELECT h.stream FROM streams h
-		JOIN events e ON e.stream = h.stream AND e.version = 1 ORDER BY e.seq`)
-	if err != nil {
-		return nil, fmt.Errorf("list streams: %w", reach(err))
-	}
-	out, err := pgx.CollectRows(rows, pgx.RowTo[string])
-	if err != nil {
-		return nil, fmt.Errorf("list streams: %w", reach(err))
-	}
-	return out, nil
 }

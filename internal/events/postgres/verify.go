@@ -3,8 +3,6 @@ package postgres
 import (
 	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/jackc/pgx/v5"
@@ -155,36 +153,12 @@ func (s *Store) Import(ctx context.Context, evs []events.Event, aliases []string
 	return nil
 }
 
-// Backup writes a consistent copy of the whole store, from one snapshot,
-// to a new SQLite file at dest: every stream with its aliases, its events
-// with their times and hashes as they are (the idempotency keys, an index
-// of recent requests, are not history and are left out). The copy is what
-// `tappbook verify`, `export` and `serve --db FILE` read. dest is the
-// whole copy or absent. For the database itself, pg_dump is the tool (see
-// README, "hosted, on PostgreSQL").
-func (s *Store) Backup(ctx context.Context, dest string) (err error) {
-	if _, err := os.Lstat(dest); err == nil {
-		return fmt.Errorf("backup: %s exists; choose a new file", dest)
-	}
-	tmp := filepath.Join(filepath.Dir(dest), "."+filepath.Base(dest)+".partial")
-	if _, err := os.Lstat(tmp); err == nil {
-		return fmt.Errorf("backup: %s exists: another backup to %s is under way, or stopped; remove it and try again", tmp, dest)
-	}
-	copyTo, err := events.Open(ctx, tmp, events.Options{})
-	if err != nil {
-		return fmt.Errorf("backup to %s: %w", dest, err)
-	}
-	defer func() {
-		if cerr := copyTo.Close(); err == nil && cerr != nil {
-			err = fmt.Errorf("backup to %s: %w", dest, cerr)
-		}
-		if err != nil {
-			for _, p := range []string{tmp, tmp + "-wal", tmp + "-shm", tmp + "-journal"} {
-				os.Remove(p)
-			}
-		}
-	}()
-	err = s.snapshot(ctx, func(tx pgx.Tx) error {
+// EachStream hands fn every stream, oldest first, with its events and
+// aliases as stored, all from one snapshot (the idempotency keys, an index
+// of recent requests, are not history and are left out): what
+// `tappbook backup` copies into a SQLite file.
+func (s *Store) EachStream(ctx context.Context, fn func(evs []events.Event, aliases []string) error) error {
+	return s.snapshot(ctx, func(tx pgx.Tx) error {
 		rows, err := tx.Query(ctx, `SELECT h.stream FROM streams h JOIN events e ON e.stream = h.stream AND e.version = 1 ORDER BY e.seq`)
 		if err != nil {
 			return err
@@ -206,32 +180,10 @@ func (s *Store) Backup(ctx context.Context, dest string) (err error) {
 			if err != nil {
 				return err
 			}
-			if err := copyTo.Import(ctx, evs, aliases); err != nil {
+			if err := fn(evs, aliases); err != nil {
 				return err
 			}
 		}
 		return nil
 	})
-	if err != nil {
-		return fmt.Errorf("backup to %s: %w", dest, err)
-	}
-	if err := copyTo.Close(); err != nil {
-		return fmt.Errorf("backup to %s: %w", dest, err)
-	}
-	if _, err := os.Lstat(dest); err == nil {
-		return fmt.Errorf("backup: %s exists; choose a new file", dest)
-	}
-	if err := os.Rename(tmp, dest); err != nil {
-		return fmt.Errorf("backup to %s: %w", dest, err)
-	}
-	return syncDir(filepath.Dir(dest))
-}
-
-func syncDir(dir string) error {
-	f, err := os.Open(dir)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	return f.Sync()
 }

@@ -10,7 +10,7 @@ import (
 )
 
 // The database itself refuses to change or delete an event.
-func eventsCannotBeChangedOrDeleted(t *testing.T, h Harness) {
+func eventsCannotBeChangedOrDeleted(t *testing.T, h Database) {
 	ctx := context.Background()
 	s, loc := open(t, h)
 	if _, err := s.AppendAliased(ctx, "g", 0, events.Key{}, []string{"g-read"}, ev(1)); err != nil {
@@ -38,7 +38,7 @@ func five(t *testing.T, s events.Engine) {
 	appendN(t, s, "g", 5)
 }
 
-func verifyCatchesTampering(t *testing.T, h Harness) {
+func verifyCatchesTampering(t *testing.T, h Database) {
 	ctx := context.Background()
 	cases := []struct {
 		name    string
@@ -74,7 +74,7 @@ func verifyCatchesTampering(t *testing.T, h Harness) {
 // Reading a stream checks its chain and its head: the first event at fault
 // is a *ChainError, after the events before it; appending to a stream
 // whose head does not point at its last event is refused the same way.
-func chainCheckedOnRead(t *testing.T, h Harness) {
+func chainCheckedOnRead(t *testing.T, h Database) {
 	ctx := context.Background()
 	cases := []struct {
 		name    string
@@ -140,7 +140,7 @@ func chainCheckedOnRead(t *testing.T, h Harness) {
 
 // A tail cut off with the head moved back to match is a whole chain: only
 // a fingerprint of the head kept from before shows it.
-func cutTailNeedsAFingerprint(t *testing.T, h Harness) {
+func cutTailNeedsAFingerprint(t *testing.T, h Database) {
 	ctx := context.Background()
 	s, loc := open(t, h)
 	five(t, s)

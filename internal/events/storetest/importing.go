@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -13,16 +12,12 @@ import (
 	"tappbook/internal/events"
 )
 
-// sqliteStream writes n events of one stream into a SQLite store and reads
-// them back whole: an export, as any engine makes it.
-func sqliteStream(t *testing.T, stream string, n int) []events.Event {
+// exported writes n events of one stream into a store of its own and
+// reads them back whole: an export.
+func exported(t *testing.T, h Harness, stream string, n int) []events.Event {
 	t.Helper()
 	ctx := context.Background()
-	src, err := events.Open(ctx, filepath.Join(t.TempDir(), "src.db"), events.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer src.Close()
+	src, _ := open(t, h)
 	for v := range n {
 		if _, err := src.Append(ctx, stream, int64(v), events.Key{}, ev(v)); err != nil {
 			t.Fatal(err)
@@ -37,11 +32,11 @@ func sqliteStream(t *testing.T, stream string, n int) []events.Event {
 
 // Import beside appenders neither waits forever nor breaks their streams;
 // a stream that exists is refused with nothing written, and a changed
-// event is refused too. The events come from SQLite: the hash is the same
-// on every engine, so an export from one imports into the other.
+// event is refused too. The hash is the same on every
+// engine, so an export from one imports into another.
 func importBesideAppends(t *testing.T, h Harness) {
 	ctx := context.Background()
-	evs := sqliteStream(t, "game", 5)
+	evs := exported(t, h, "game", 5)
 	s, _ := open(t, h)
 	var wg sync.WaitGroup
 	for w := range 4 {
@@ -92,7 +87,7 @@ func importBesideAppends(t *testing.T, h Harness) {
 // hash that is not its own, is refused and nothing is written.
 func importRequiresEveryHash(t *testing.T, h Harness) {
 	ctx := context.Background()
-	evs := sqliteStream(t, "game", 3)
+	evs := exported(t, h, "game", 3)
 	s, _ := open(t, h)
 	for i := range evs {
 		for _, hash := range []string{"", strings.Repeat("0", 64)} {
@@ -108,52 +103,6 @@ func importRequiresEveryHash(t *testing.T, h Harness) {
 	}
 	if id, _ := s.Resolve(ctx, "alias"); id != "" {
 		t.Fatal("a refused import wrote its alias")
-	}
-}
-
-// Backup writes the whole store, from one moment, into a new SQLite file
-// that reads and verifies like any store: the same streams, events, hashes
-// and aliases. An existing file is never replaced.
-func backupIsAWholeSQLiteCopy(t *testing.T, h Harness) {
-	ctx := context.Background()
-	s, _ := open(t, h)
-	appendN(t, s, "g", 4)
-	if _, err := s.AppendAliased(ctx, "h", 0, key("create", "k", "fp"), []string{"h-read"}, ev(1), ev(2)); err != nil {
-		t.Fatal(err)
-	}
-	dest := filepath.Join(t.TempDir(), "copy.db")
-	if err := s.Backup(ctx, dest); err != nil {
-		t.Fatal(err)
-	}
-	if err := s.Backup(ctx, dest); err == nil || !strings.Contains(err.Error(), "exists") {
-		t.Fatalf("a backup over an existing file: %v", err)
-	}
-	cp, err := events.OpenReadOnly(ctx, dest)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer cp.Close()
-	if err := cp.CheckIntegrity(ctx, true); err != nil {
-		t.Fatal(err)
-	}
-	rep, err := cp.Verify(ctx)
-	if err != nil || rep.Problem != nil || rep.Events != 6 || rep.Streams != 2 {
-		t.Fatalf("the copy verifies as %+v, %v", rep, err)
-	}
-	for _, st := range []string{"g", "h"} {
-		want, _ := s.ReadStream(ctx, st)
-		got, err := cp.ReadStream(ctx, st)
-		if err != nil || len(got) != len(want) {
-			t.Fatalf("stream %s in the copy: %d events, %v", st, len(got), err)
-		}
-		for i := range got {
-			if got[i].Hash != want[i].Hash || got[i].Batch != want[i].Batch || !got[i].RecordedAt.Equal(want[i].RecordedAt) {
-				t.Fatalf("stream %s event %d copied as %+v, stored %+v", st, i+1, got[i], want[i])
-			}
-		}
-	}
-	if id, _ := cp.Resolve(ctx, "h-read"); id != "h" {
-		t.Fatalf("the copy resolves h-read to %q", id)
 	}
 }
 

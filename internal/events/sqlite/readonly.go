@@ -1,4 +1,4 @@
-package events
+package sqlite
 
 import (
 	"context"
@@ -9,16 +9,14 @@ import (
 	"net/url"
 	"os"
 	"strconv"
+	"tappbook/internal/events"
 	"time"
 )
-
-// ErrReadOnly is a write to a store opened read-only.
-var ErrReadOnly = errors.New("the event store is open read-only")
 
 // OpenReadOnly opens an existing database to read and check it (verify),
 // never creating, migrating or changing a file: a missing path is an error
 // that says so, a file that is not the event store's a *NotStoreError, a
-// damaged one a *CorruptError. Appends to it are refused with ErrReadOnly.
+// damaged one a *CorruptError. Appends to it are refused with events.ErrReadOnly.
 func OpenReadOnly(ctx context.Context, path string) (*Store, error) {
 	info, err := os.Stat(path)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -34,7 +32,7 @@ func OpenReadOnly(ctx context.Context, path string) (*Store, error) {
 	// finished; reading past it would see half of it, and only a writer may
 	// roll it back.
 	if j := besideFile(path, "-journal"); exists(j) {
-		return nil, &CorruptError{Path: path, Problems: []string{"a write was left unfinished (" + j + " exists): the file was being written when its writer stopped"}}
+		return nil, &events.CorruptError{Path: path, Problems: []string{"a write was left unfinished (" + j + " exists): the file was being written when its writer stopped"}}
 	}
 	params := readOnlyParams()
 	// Without a WAL file there is nothing beyond the file itself to read,

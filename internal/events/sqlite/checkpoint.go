@@ -1,4 +1,4 @@
-package events
+package sqlite
 
 import (
 	"context"
@@ -99,7 +99,7 @@ func (c *checkpointer) run() {
 		}
 		// A checkpoint that fails leaves the WAL as it was, nothing lost;
 		// the next one tries again. A disk that refuses it refuses commits
-		// too, and Health says so.
+		// too, and events.Health says so.
 		events := c.appends.Swap(0)
 		frames, err := c.checkpoint()
 		if err != nil {

@@ -1,8 +1,9 @@
-package events
+package sqlite
 
 import (
 	"context"
 	"fmt"
+	"tappbook/internal/events"
 )
 
 // Import writes the events of one stream exported from another store, as
@@ -11,7 +12,7 @@ import (
 // the one it carries (every event carries one), so a file changed after
 // export is refused. aliases are the stream's
 // other names, written with it.
-func (s *Store) Import(ctx context.Context, evs []Event, aliases []string) error {
+func (s *Store) Import(ctx context.Context, evs []events.Event, aliases []string) error {
 	if len(evs) == 0 {
 		return fmt.Errorf("import: no events")
 	}
@@ -25,7 +26,7 @@ func (s *Store) Import(ctx context.Context, evs []Event, aliases []string) error
 	return nil
 }
 
-func (s *Store) importTx(ctx context.Context, stream string, evs []Event, aliases []string) error {
+func (s *Store) importTx(ctx context.Context, stream string, evs []events.Event, aliases []string) error {
 	var exists int
 	if err := s.conn.QueryRowContext(ctx, `SELECT COUNT(*) FROM streams WHERE stream = ?`, stream).Scan(&exists); err != nil {
 		return err
@@ -33,7 +34,7 @@ func (s *Store) importTx(ctx context.Context, stream string, evs []Event, aliase
 	if exists > 0 {
 		return fmt.Errorf("the game is already in this database")
 	}
-	evs, err := CheckImport(evs)
+	evs, err := events.CheckImport(evs)
 	if err != nil {
 		return err
 	}
@@ -41,7 +42,7 @@ func (s *Store) importTx(ctx context.Context, stream string, evs []Event, aliase
 		if _, err := s.conn.ExecContext(ctx, `INSERT INTO events
 			(stream, version, batch, type, schema_version, data, recorded_at, idempotency_key, prev_hash, hash)
 			VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?, ?)`,
-			e.Stream, e.Version, e.Batch, e.Type, e.SchemaVersion, string(e.Data), formatTime(e.RecordedAt), e.PrevHash, e.Hash); err != nil {
+			e.Stream, e.Version, e.Batch, e.Type, e.SchemaVersion, string(e.Data), events.FormatTime(e.RecordedAt), e.PrevHash, e.Hash); err != nil {
 			return fmt.Errorf("event %d: %w", e.Version, err)
 		}
 	}

@@ -1,4 +1,4 @@
-package events
+package sqlite
 
 import (
 	"bytes"
@@ -9,23 +9,24 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"tappbook/internal/events"
 	"testing"
 	"time"
 )
 
 // big is an event larger than a page, so that appending it needs new pages.
-func big(n int) NewEvent {
-	return NewEvent{Type: "test.big", SchemaVersion: 1, Data: map[string]any{"n": n, "pad": strings.Repeat("x", 20000)}}
+func big(n int) events.NewEvent {
+	return events.NewEvent{Type: "test.big", SchemaVersion: 1, Data: map[string]any{"n": n, "pad": strings.Repeat("x", 20000)}}
 }
 
-// A write the disk refuses is ErrDiskFull, writes nothing, and makes the
+// A write the disk refuses is events.ErrDiskFull, writes nothing, and makes the
 // store degraded; the next write that succeeds makes it healthy again.
 // The "full disk" is SQLite's page quota on the write connection, which
 // fails exactly as a full disk does (SQLITE_FULL), without root.
 func TestDiskFull(t *testing.T) {
 	ctx := context.Background()
 	s, _ := openTemp(t)
-	if _, err := s.Append(ctx, "g", 0, Key{}, ev(1)); err != nil {
+	if _, err := s.Append(ctx, "g", 0, events.Key{}, ev(1)); err != nil {
 		t.Fatal(err)
 	}
 	if h := s.Health(); !h.OK || h.Problem != "" {
@@ -43,8 +44,8 @@ func TestDiskFull(t *testing.T) {
 	}
 	quota(pages)
 	_, err := s.Append(ctx, "g", 1, key("g", "k", "fp"), big(2))
-	if !errors.Is(err, ErrDiskFull) || !strings.Contains(err.Error(), "append") {
-		t.Fatalf("append to a full disk: %v, want ErrDiskFull with its context", err)
+	if !errors.Is(err, events.ErrDiskFull) || !strings.Contains(err.Error(), "append") {
+		t.Fatalf("append to a full disk: %v, want events.ErrDiskFull with its context", err)
 	}
 	h := s.Health()
 	if h.OK || !strings.Contains(h.Problem, "full") || h.Since.IsZero() {
@@ -57,7 +58,7 @@ func TestDiskFull(t *testing.T) {
 	if _, ok, err := s.FindKey(ctx, key("g", "k", "fp")); ok || err != nil {
 		t.Fatalf("the key of a refused write was kept: %v %v", ok, err)
 	}
-	if _, err := s.Append(ctx, "g", 1, Key{}, big(3)); !errors.Is(err, ErrDiskFull) || s.Health().OK {
+	if _, err := s.Append(ctx, "g", 1, events.Key{}, big(3)); !errors.Is(err, events.ErrDiskFull) || s.Health().OK {
 		t.Fatalf("a second write: %v, health %+v", err, s.Health())
 	}
 	quota(1 << 30) // room again
@@ -82,8 +83,8 @@ func TestMaxPages(t *testing.T) {
 	}
 	defer s.Close()
 	for i := range 100 {
-		if _, err := s.Append(ctx, "g", int64(i), Key{}, big(i)); err != nil {
-			if !errors.Is(err, ErrDiskFull) || i == 0 {
+		if _, err := s.Append(ctx, "g", int64(i), events.Key{}, big(i)); err != nil {
+			if !errors.Is(err, events.ErrDiskFull) || i == 0 {
 				t.Fatalf("append %d: %v", i, err)
 			}
 			return
@@ -93,7 +94,7 @@ func TestMaxPages(t *testing.T) {
 }
 
 // A database file deleted or replaced while the store runs: a commit then
-// goes to a file no restart finds, so it is refused as ErrFileGone (every
+// goes to a file no restart finds, so it is refused as events.ErrFileGone (every
 // append of the batch), the store is degraded, and no connection makes a
 // new empty database at the path for the next start to open as if it were
 // the one (a tester's server acknowledged 1,994 deals that way, then
@@ -103,7 +104,7 @@ func TestFileDeletedOrReplacedWhileRunning(t *testing.T) {
 	for _, how := range []string{"deleted", "replaced"} {
 		t.Run(how, func(t *testing.T) {
 			s, path := openTemp(t)
-			if _, err := s.Append(ctx, "g", 0, Key{}, ev(1)); err != nil {
+			if _, err := s.Append(ctx, "g", 0, events.Key{}, ev(1)); err != nil {
 				t.Fatal(err)
 			}
 			for _, f := range []string{path, path + "-wal", path + "-shm"} {
@@ -122,19 +123,19 @@ func TestFileDeletedOrReplacedWhileRunning(t *testing.T) {
 			errs := make(chan error, 8)
 			for i := range 8 {
 				go func() {
-					_, err := s.Append(ctx, fmt.Sprintf("s%d", i), 0, Key{}, ev(i))
+					_, err := s.Append(ctx, fmt.Sprintf("s%d", i), 0, events.Key{}, ev(i))
 					errs <- err
 				}()
 			}
 			for range 8 {
-				if err := <-errs; !errors.Is(err, ErrFileGone) || !strings.Contains(err.Error(), path) {
-					t.Fatalf("append after the file was %s: %v, want ErrFileGone naming the path", how, err)
+				if err := <-errs; !errors.Is(err, events.ErrFileGone) || !strings.Contains(err.Error(), path) {
+					t.Fatalf("append after the file was %s: %v, want events.ErrFileGone naming the path", how, err)
 				}
 			}
-			if _, err := s.Append(ctx, "g", 1, Key{}, ev(2)); !errors.Is(err, ErrFileGone) {
+			if _, err := s.Append(ctx, "g", 1, events.Key{}, ev(2)); !errors.Is(err, events.ErrFileGone) {
 				t.Fatalf("a second append: %v", err)
 			}
-			if h := s.Health(); h.OK || h.Summary != ErrFileGone.Error() || !strings.Contains(h.Problem, path) {
+			if h := s.Health(); h.OK || h.Summary != events.ErrFileGone.Error() || !strings.Contains(h.Problem, path) {
 				t.Fatalf("health: %+v", h)
 			}
 			// Readers may read what they hold; none makes a new file.
@@ -153,7 +154,7 @@ func TestFileDeletedOrReplacedWhileRunning(t *testing.T) {
 // away is rolled back, not written to a file that may never come back, and
 // not acknowledged; a request repeated with its key while the file is away
 // is not answered from it either (it would acknowledge what a restart then
-// may not find). Health looks at the file as it is asked, both ways.
+// may not find). events.Health looks at the file as it is asked, both ways.
 func TestFileMovedAwayAndBack(t *testing.T) {
 	ctx := context.Background()
 	s, path := openTemp(t)
@@ -164,15 +165,15 @@ func TestFileMovedAwayAndBack(t *testing.T) {
 	if err := os.Rename(path, away); err != nil {
 		t.Fatal(err)
 	}
-	if h := s.Health(); h.OK || h.Summary != ErrFileGone.Error() {
+	if h := s.Health(); h.OK || h.Summary != events.ErrFileGone.Error() {
 		t.Fatalf("health with the file away, before any write: %+v", h)
 	}
-	if _, err := s.Append(ctx, "g", 1, key("g", "k2", "fp2"), ev(2)); !errors.Is(err, ErrFileGone) {
+	if _, err := s.Append(ctx, "g", 1, key("g", "k2", "fp2"), ev(2)); !errors.Is(err, events.ErrFileGone) {
 		t.Fatalf("append with the file away: %v", err)
 	}
-	for _, k := range []Key{key("g", "k1", "fp1"), key("g", "k2", "fp2")} {
-		if _, _, err := s.FindKey(ctx, k); !errors.Is(err, ErrFileGone) {
-			t.Fatalf("key %s looked up with the file away: %v, want ErrFileGone", k.Name, err)
+	for _, k := range []events.Key{key("g", "k1", "fp1"), key("g", "k2", "fp2")} {
+		if _, _, err := s.FindKey(ctx, k); !errors.Is(err, events.ErrFileGone) {
+			t.Fatalf("key %s looked up with the file away: %v, want events.ErrFileGone", k.Name, err)
 		}
 	}
 	if err := os.Rename(away, path); err != nil {
@@ -197,13 +198,13 @@ func TestFileMovedAwayAndBack(t *testing.T) {
 // The -wal deleted or replaced while the store runs: the commits not yet
 // copied into the file are then only in the log this process still has
 // open, and a restart (or a kill) would lose them. Whatever notices it
-// first — a commit, a request's key looked up, Health, or the store's own
+// first — a commit, a request's key looked up, events.Health, or the store's own
 // look every second with nothing asked — copies the log into the file, so
 // that the file as a kill leaves it has every acknowledged append; the
 // next commit is refused, naming the log. A copy put back in its place is
 // moved aside, since a restart would read it over the file.
 func TestWALDeletedWhileRunning(t *testing.T) {
-	for _, noticed := range []string{"by a commit", "by Health", "by a key", "by itself", "replaced by a copy"} {
+	for _, noticed := range []string{"by a commit", "by events.Health", "by a key", "by itself", "replaced by a copy"} {
 		t.Run(noticed, func(t *testing.T) { walGone(t, noticed) })
 	}
 }
@@ -215,7 +216,7 @@ func walGone(t *testing.T, noticed string) {
 	k := key("g", "k", "fp")
 	var copied []byte
 	for v := range 3 {
-		if _, err := s.Append(ctx, "g", int64(v), Key{}, ev(v)); err != nil {
+		if _, err := s.Append(ctx, "g", int64(v), events.Key{}, ev(v)); err != nil {
 			t.Fatal(err)
 		}
 		if v == 0 {
@@ -229,12 +230,12 @@ func walGone(t *testing.T, noticed string) {
 		t.Fatal(err)
 	}
 	switch noticed {
-	case "by Health":
-		if h := s.Health(); h.OK || h.Summary != ErrFileGone.Error() || !strings.Contains(h.Problem, wal) {
+	case "by events.Health":
+		if h := s.Health(); h.OK || h.Summary != events.ErrFileGone.Error() || !strings.Contains(h.Problem, wal) {
 			t.Fatalf("health with the -wal deleted: %+v", h)
 		}
 	case "by a key":
-		if _, _, err := s.FindKey(ctx, k); !errors.Is(err, ErrFileGone) {
+		if _, _, err := s.FindKey(ctx, k); !errors.Is(err, events.ErrFileGone) {
 			t.Fatalf("a key looked up with the -wal deleted: %v", err)
 		}
 	case "by itself":
@@ -255,8 +256,8 @@ func walGone(t *testing.T, noticed string) {
 	if noticed == "by a commit" || noticed == "replaced by a copy" {
 		// Nothing has looked yet: the kill would lose them. Now a commit.
 		_, err := s.Append(ctx, "g", 3, k, ev(3))
-		if !errors.Is(err, ErrFileGone) || !strings.Contains(err.Error(), wal) || !strings.Contains(err.Error(), "restart the server") {
-			t.Fatalf("append with the -wal %s: %v, want ErrFileGone naming %s", noticed, err, wal)
+		if !errors.Is(err, events.ErrFileGone) || !strings.Contains(err.Error(), wal) || !strings.Contains(err.Error(), "restart the server") {
+			t.Fatalf("append with the -wal %s: %v, want events.ErrFileGone naming %s", noticed, err, wal)
 		}
 		if err := copyFile(path, crashed); err != nil {
 			t.Fatal(err)
@@ -317,7 +318,7 @@ func TestFileGoneWhileRunningIsCopiedWhole(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			if _, err := s.Append(ctx, "g", 3, Key{}, ev(3)); !errors.Is(err, ErrFileGone) {
+			if _, err := s.Append(ctx, "g", 3, events.Key{}, ev(3)); !errors.Is(err, events.ErrFileGone) {
 				t.Fatalf("append with the file %s: %v", how, err)
 			}
 			copies, _ := filepath.Glob(path + ".rescued-*")
@@ -347,7 +348,7 @@ func TestWALGoneBesideAReaderIsCopiedWhole(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	if _, err := s.Append(ctx, "g", 0, Key{}, ev(0)); err != nil {
+	if _, err := s.Append(ctx, "g", 0, events.Key{}, ev(0)); err != nil {
 		t.Fatal(err)
 	}
 	reader, err := sql.Open("sqlite3", "file:"+path+"?mode=ro&_txlock=deferred")
@@ -365,14 +366,14 @@ func TestWALGoneBesideAReaderIsCopiedWhole(t *testing.T) {
 		t.Fatalf("the reader reads %d: %v", n, err)
 	}
 	for v := 1; v < 3; v++ { // past what the reader sees, so the checkpoint must wait for it
-		if _, err := s.Append(ctx, "g", int64(v), Key{}, ev(v)); err != nil {
+		if _, err := s.Append(ctx, "g", int64(v), events.Key{}, ev(v)); err != nil {
 			t.Fatal(err)
 		}
 	}
 	if err := os.Remove(path + "-wal"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.Append(ctx, "g", 3, Key{}, ev(3)); !errors.Is(err, ErrFileGone) {
+	if _, err := s.Append(ctx, "g", 3, events.Key{}, ev(3)); !errors.Is(err, events.ErrFileGone) {
 		t.Fatalf("append with the -wal deleted: %v", err)
 	}
 	copies, _ := filepath.Glob(path + ".rescued-*")
@@ -412,13 +413,13 @@ func TestFolderGoneWhileRunningIsCopiedToTemp(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	if _, err := s.Append(ctx, "g", 0, Key{}, ev(0)); err != nil {
+	if _, err := s.Append(ctx, "g", 0, events.Key{}, ev(0)); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.RemoveAll(dir); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.Append(ctx, "g", 1, Key{}, ev(1)); !errors.Is(err, ErrFileGone) {
+	if _, err := s.Append(ctx, "g", 1, events.Key{}, ev(1)); !errors.Is(err, events.ErrFileGone) {
 		t.Fatalf("append with the folder gone: %v", err)
 	}
 	copies, _ := filepath.Glob(filepath.Join(tmp, "test.db.rescued-*"))
@@ -472,7 +473,7 @@ func TestFileReplacedWhileRunningLeavesNoLogOverIt(t *testing.T) {
 	appendEvents(t, s, "g", 20)
 	// The backup: another database with one stream of its own.
 	other, otherPath := openTemp(t)
-	if _, err := other.Append(ctx, "b", 0, Key{}, ev(0)); err != nil {
+	if _, err := other.Append(ctx, "b", 0, events.Key{}, ev(0)); err != nil {
 		t.Fatal(err)
 	}
 	other.Close()
@@ -483,7 +484,7 @@ func TestFileReplacedWhileRunningLeavesNoLogOverIt(t *testing.T) {
 	if err := os.Rename(otherPath, path); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.Append(ctx, "g", 20, Key{}, ev(20)); !errors.Is(err, ErrFileGone) {
+	if _, err := s.Append(ctx, "g", 20, events.Key{}, ev(20)); !errors.Is(err, events.ErrFileGone) {
 		t.Fatalf("append with the file replaced: %v", err)
 	}
 	if _, err := os.Stat(path + "-wal"); !os.IsNotExist(err) {
@@ -511,7 +512,7 @@ func TestFileReplacedWhileRunningLeavesNoLogOverIt(t *testing.T) {
 	// leaves them, has every acknowledged append.
 	os.Rename(path, otherPath)
 	os.Rename(away, path)
-	if _, err := s.Append(ctx, "g", 20, Key{}, ev(20)); err != nil {
+	if _, err := s.Append(ctx, "g", 20, events.Key{}, ev(20)); err != nil {
 		t.Fatalf("append with its own file back: %v", err)
 	}
 	if h := s.Health(); !h.OK {
@@ -537,7 +538,7 @@ func TestOpenWithAnotherFilesLogChangesNothing(t *testing.T) {
 	// Enough that A's log was copied into A's file and begun again: it
 	// holds only A's latest pages, which lean on pages B has not.
 	for v := range 800 {
-		if _, err := a.Append(ctx, fmt.Sprintf("a%d", v%7), int64(v/7), Key{}, ev(v)); err != nil {
+		if _, err := a.Append(ctx, fmt.Sprintf("a%d", v%7), int64(v/7), events.Key{}, ev(v)); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -599,7 +600,7 @@ func TestRescuedPrefix(t *testing.T) {
 func appendEvents(t *testing.T, s *Store, stream string, n int) {
 	t.Helper()
 	for v := range n {
-		if _, err := s.Append(context.Background(), stream, int64(v), Key{}, ev(v)); err != nil {
+		if _, err := s.Append(context.Background(), stream, int64(v), events.Key{}, ev(v)); err != nil {
 			t.Fatal(err)
 		}
 	}

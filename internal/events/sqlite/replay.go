@@ -1,4 +1,4 @@
-package events
+package sqlite
 
 import (
 	"context"
@@ -6,7 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"time"
+	"tappbook/internal/events"
 )
 
 // Replay calls fn with each of a stream's events in order, as a fold reads
@@ -14,17 +14,17 @@ import (
 // returns, and fn copies what it keeps of it.
 //
 // It checks the stream's hash chain as it reads, and its head at the end:
-// the first event that breaks them is a *ChainError, returned after fn has
+// the first event that breaks them is a *events.ChainError, returned after fn has
 // had every event before it (a fold then holds the history up to the last
 // trustworthy event).
-func (s *Store) Replay(ctx context.Context, stream string, fn func(Event) error) error {
+func (s *Store) Replay(ctx context.Context, stream string, fn func(events.Event) error) error {
 	sc := replayScanner{names: map[string]string{stream: stream}}
-	err := s.readChained(ctx, stream, `SELECT `+replayColumns+`, prev_hash, hash FROM events`, func(rows *sql.Rows, w *walker) (*ChainError, error) {
+	err := s.readChained(ctx, stream, `SELECT `+replayColumns+`, prev_hash, hash FROM events`, func(rows *sql.Rows, w *events.Chain) (*events.ChainError, error) {
 		ev, err := sc.scanChained(rows)
 		if err != nil {
 			return nil, err
 		}
-		if ce := w.step(ev.Seq, ev.Version, sc.typ, int64(sc.schemaVersion), sc.at, sc.data, sc.prevHash, sc.hash); ce != nil {
+		if ce := w.StepRaw(ev.Seq, ev.Version, sc.typ, int64(sc.schemaVersion), sc.at, sc.data, sc.prevHash, sc.hash); ce != nil {
 			return ce, nil
 		}
 		// The hash it checked goes with the event: a fold keeps the last
@@ -33,7 +33,7 @@ func (s *Store) Replay(ctx context.Context, stream string, fn func(Event) error)
 		return nil, fn(ev)
 	})
 	if err != nil {
-		var ce *ChainError
+		var ce *events.ChainError
 		if errors.As(err, &ce) {
 			return err
 		}
@@ -48,7 +48,7 @@ func (s *Store) Replay(ctx context.Context, stream string, fn func(Event) error)
 // says the event is its stream's last one in that snapshot, so a fold can
 // be handed on and dropped there. One pass in stored order reads the table
 // front to back, instead of seeking every event through the stream index.
-func (s *Store) ReplayAll(ctx context.Context, fn func(ev Event, last bool) error) error {
+func (s *Store) ReplayAll(ctx context.Context, fn func(ev events.Event, last bool) error) error {
 	tx, err := s.read.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
 	if err != nil {
 		return fmt.Errorf("replay all: %w", err)
@@ -116,31 +116,27 @@ type replayScanner struct {
 	schemaVersion         int
 }
 
-func (sc *replayScanner) scan(rows *sql.Rows) (Event, error) {
+func (sc *replayScanner) scan(rows *sql.Rows) (events.Event, error) {
 	if err := rows.Scan(&sc.seq, &sc.stream, &sc.version, &sc.typ, &sc.schemaVersion, &sc.data, &sc.at); err != nil {
-		return Event{}, err
+		return events.Event{}, err
 	}
 	return sc.event()
 }
 
 // scanChained reads replayColumns and the hashes, which stay in the
 // scanner for the walker.
-func (sc *replayScanner) scanChained(rows *sql.Rows) (Event, error) {
+func (sc *replayScanner) scanChained(rows *sql.Rows) (events.Event, error) {
 	if err := rows.Scan(&sc.seq, &sc.stream, &sc.version, &sc.typ, &sc.schemaVersion, &sc.data, &sc.at, &sc.prevHash, &sc.hash); err != nil {
-		return Event{}, err
+		return events.Event{}, err
 	}
 	return sc.event()
 }
 
-func (sc *replayScanner) event() (Event, error) {
-	ev := Event{Seq: sc.seq, Stream: sc.name(sc.stream), Version: sc.version, Type: sc.name(sc.typ),
+func (sc *replayScanner) event() (events.Event, error) {
+	ev := events.Event{Seq: sc.seq, Stream: sc.name(sc.stream), Version: sc.version, Type: sc.name(sc.typ),
 		SchemaVersion: sc.schemaVersion, Data: json.RawMessage(sc.data)}
-	if t, ok := parseStoredTime(sc.at); ok {
-		ev.RecordedAt = t
-		return ev, nil
-	}
 	var err error
-	ev.RecordedAt, err = parseTime(ev.Seq, string(sc.at))
+	ev.RecordedAt, err = events.ParseTime(ev.Seq, sc.at)
 	return ev, err
 }
 
@@ -151,51 +147,4 @@ func (sc *replayScanner) name(b []byte) string {
 	s := string(b)
 	sc.names[s] = s
 	return s
-}
-
-// parseStoredTime reads recorded_at as formatTime writes it, UTC with up to
-// nine fractional digits ("2026-11-22T20:15:04.123456Z"), several times
-// faster than time.Parse; anything else is left to time.Parse.
-func parseStoredTime(b []byte) (time.Time, bool) {
-	if len(b) < 20 || b[4] != '-' || b[7] != '-' || b[10] != 'T' || b[13] != ':' || b[16] != ':' || b[len(b)-1] != 'Z' {
-		return time.Time{}, false
-	}
-	num := func(i, n int) (int, bool) {
-		v := 0
-		for _, c := range b[i : i+n] {
-			if c < '0' || c > '9' {
-				return 0, false
-			}
-			v = v*10 + int(c-'0')
-		}
-		return v, true
-	}
-	year, ok1 := num(0, 4)
-	month, ok2 := num(5, 2)
-	day, ok3 := num(8, 2)
-	hour, ok4 := num(11, 2)
-	minute, ok5 := num(14, 2)
-	sec, ok6 := num(17, 2)
-	if !(ok1 && ok2 && ok3 && ok4 && ok5 && ok6) || month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || sec > 59 {
-		return time.Time{}, false
-	}
-	nsec := 0
-	if frac := b[19 : len(b)-1]; len(frac) > 0 {
-		if frac[0] != '.' || len(frac) < 2 || len(frac) > 10 {
-			return time.Time{}, false
-		}
-		v, ok := num(20, len(frac)-1)
-		if !ok {
-			return time.Time{}, false
-		}
-		for range 10 - len(frac) {
-			v *= 10
-		}
-		nsec = v
-	}
-	t := time.Date(year, time.Month(month), day, hour, minute, sec, nsec, time.UTC)
-	if t.Day() != day { // 31 April and the like: time.Date would roll over
-		return time.Time{}, false
-	}
-	return t, true
 }

@@ -1,4 +1,4 @@
-package events
+package sqlite
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"sync"
 	"sync/atomic"
+	"tappbook/internal/events"
 	"time"
 
 	// The SQLite driver, registered as "sqlite3"; backup.go uses its
@@ -29,10 +30,10 @@ type Options struct {
 	// it (see run); 300 µs by default, negative for none.
 	CommitDelay time.Duration
 	// KeyTTL is how long an idempotency key counts; after it, the key
-	// matches nothing and may be used again. DefaultKeyTTL by default.
+	// matches nothing and may be used again. events.DefaultKeyTTL by default.
 	KeyTTL time.Duration
 	// MaxPages caps the file at so many pages (PRAGMA max_page_count): a
-	// quota, past which writes fail with ErrDiskFull as on a full disk.
+	// quota, past which writes fail with events.ErrDiskFull as on a full disk.
 	// 0 for none.
 	MaxPages int64
 }
@@ -54,7 +55,7 @@ type Store struct {
 	walFile os.FileInfo
 	// realPath is path with its links resolved at open.
 	realPath string
-	gone     atomic.Pointer[time.Time] // since when Health found it gone
+	gone     atomic.Pointer[time.Time] // since when events.Health found it gone
 	rescue   sync.Mutex                // one keepWhatTheLogHolds at a time, and rescued
 	rescued  rescue                    // what it last kept
 	// setAside is where the store's own -wal was moved when another file
@@ -67,8 +68,8 @@ type Store struct {
 	now         func() time.Time
 	// readOnly: opened by OpenReadOnly, with no write connection.
 	readOnly bool
-	// health is nil while writes succeed (see Health).
-	health atomic.Pointer[Health]
+	// health is nil while writes succeed (see events.Health).
+	health atomic.Pointer[events.Health]
 	// keyTTL is Options.KeyTTL.
 	keyTTL time.Duration
 
@@ -87,9 +88,9 @@ type Store struct {
 	done    chan struct{}
 
 	// The committer's alone: only whoever is busy touches them.
-	conn        *sql.Conn       // the one write connection, held for good
-	stmts       writeStmts      // prepared once on it
-	heads       map[string]head // streams' heads as committed
+	conn        *sql.Conn              // the one write connection, held for good
+	stmts       writeStmts             // prepared once on it
+	heads       map[string]events.Head // streams' heads as committed
 	recent      map[string]time.Time
 	timer       *time.Timer
 	commitDelay time.Duration
@@ -124,7 +125,7 @@ func Open(ctx context.Context, path string, opt Options) (*Store, error) {
 		opt.CommitDelay = defaultCommitDelay
 	}
 	if opt.KeyTTL <= 0 {
-		opt.KeyTTL = DefaultKeyTTL
+		opt.KeyTTL = events.DefaultKeyTTL
 	}
 	// A -wal beside the file before it is opened may be another file's (see
 	// CorruptError.Hint). The file is then checked on a read-only
@@ -137,7 +138,7 @@ func Open(ctx context.Context, path string, opt Options) (*Store, error) {
 		switch err := checkReadOnly(ctx, path); {
 		case err == nil:
 			checked = true
-		case errors.As(err, new(*CorruptError)):
+		case errors.As(err, new(*events.CorruptError)):
 			return nil, withLogHint(err, path)
 		}
 		// Not checked read-only (no -shm to read the log through, say): on
@@ -201,7 +202,7 @@ func Open(ctx context.Context, path string, opt Options) (*Store, error) {
 	read.SetMaxIdleConns(opt.ReadConns)
 	s := &Store{write: write, read: read, path: path, realPath: real, file: file, walPath: walPath, walFile: walFile, now: opt.Now, arrived: make(chan struct{}, 1),
 		work: make(chan struct{}, 1), quit: make(chan struct{}), done: make(chan struct{}),
-		heads: map[string]head{}, recent: map[string]time.Time{}, timer: time.NewTimer(time.Hour), commitDelay: opt.CommitDelay, keyTTL: opt.KeyTTL}
+		heads: map[string]events.Head{}, recent: map[string]time.Time{}, timer: time.NewTimer(time.Hour), commitDelay: opt.CommitDelay, keyTTL: opt.KeyTTL}
 	s.timer.Stop()
 	s.idle = sync.NewCond(&s.mu)
 	if s.conn, err = write.Conn(ctx); err == nil {
@@ -257,7 +258,7 @@ func checkReadOnly(ctx context.Context, path string) error {
 // withLogHint says, of a damaged file found with a -wal beside it, that the
 // log may be another file's.
 func withLogHint(err error, path string) error {
-	var ce *CorruptError
+	var ce *events.CorruptError
 	if errors.As(err, &ce) {
 		ce.Hint = fmt.Sprintf("if the file was replaced while a server had it open, %s is the old file's, which SQLite reads on top of this one: move it and %s aside (keep them) and start again",
 			besideFile(path, "-wal"), besideFile(path, "-shm"))

@@ -1,10 +1,11 @@
-package events
+package sqlite
 
 import (
 	"context"
 	"path/filepath"
 	"strings"
 	"sync/atomic"
+	"tappbook/internal/events"
 	"testing"
 	"time"
 )
@@ -25,14 +26,14 @@ func TestPanicInACommit(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	if _, err := s.Append(ctx, "g", 0, Key{}, ev(1)); err != nil {
+	if _, err := s.Append(ctx, "g", 0, events.Key{}, ev(1)); err != nil {
 		t.Fatal(err)
 	}
 	explode.Store(true)
-	if _, err := s.Append(ctx, "g", 1, Key{}, ev(2)); err == nil || !strings.Contains(err.Error(), "clock broke") {
+	if _, err := s.Append(ctx, "g", 1, events.Key{}, ev(2)); err == nil || !strings.Contains(err.Error(), "clock broke") {
 		t.Fatalf("append during a panic: %v", err)
 	}
-	if _, err := s.Append(ctx, "g", 1, Key{}, ev(2)); err != nil {
+	if _, err := s.Append(ctx, "g", 1, events.Key{}, ev(2)); err != nil {
 		t.Fatalf("append after a panic: %v", err)
 	}
 	if rep, err := s.Verify(ctx); err != nil || rep.Problem != nil || rep.Events != 2 {

@@ -1,10 +1,11 @@
-package events
+package sqlite
 
 import (
 	"context"
 	"database/sql"
 	"errors"
 	"fmt"
+	"tappbook/internal/events"
 	"time"
 )
 
@@ -58,8 +59,8 @@ func (w *writeStmts) close() {
 // as an error, so that no transaction is left open and no appender waits).
 // Only whoever is busy calls it.
 func (s *Store) transaction(ctx context.Context, fn func() error) (err error) {
-	// A write the disk refused is ErrDiskFull, and every outcome is kept
-	// for Health.
+	// A write the disk refused is events.ErrDiskFull, and every outcome is kept
+	// for events.Health.
 	defer func() {
 		err = diskFailure(err)
 		s.noteWrite(err)
@@ -110,15 +111,15 @@ const (
 type appendReq struct {
 	stream          string
 	expectedVersion int64
-	key             Key
+	key             events.Key
 	aliases         []string
-	evs             []NewEvent
+	evs             []events.NewEvent
 	payloads        [][]byte
 	reply           chan appendResp
 }
 
 type appendResp struct {
-	res AppendResult
+	res events.AppendResult
 	err error
 }
 
@@ -134,12 +135,12 @@ type appendResp struct {
 // waiting by then, until it is empty.
 func (s *Store) submit(r *appendReq) appendResp {
 	if s.readOnly {
-		return appendResp{err: ErrReadOnly}
+		return appendResp{err: events.ErrReadOnly}
 	}
 	s.mu.Lock()
 	if s.closed {
 		s.mu.Unlock()
-		return appendResp{err: ErrClosed}
+		return appendResp{err: events.ErrClosed}
 	}
 	if s.busy {
 		s.queue = append(s.queue, r)
@@ -174,7 +175,7 @@ func (s *Store) release() {
 // the appends that queue meanwhile.
 func (s *Store) exclusive(fn func() error) error {
 	if s.readOnly {
-		return ErrReadOnly
+		return events.ErrReadOnly
 	}
 	s.mu.Lock()
 	for s.busy && !s.closed {
@@ -182,7 +183,7 @@ func (s *Store) exclusive(fn func() error) error {
 	}
 	if s.closed {
 		s.mu.Unlock()
-		return ErrClosed
+		return events.ErrClosed
 	}
 	s.busy = true
 	s.mu.Unlock()
@@ -290,7 +291,7 @@ func (s *Store) commit(batch []*appendReq) {
 	// the appends are committed again one by one, so that only the faulty
 	// one fails.
 	resps, heads, err := s.commitAll(batch)
-	if errors.Is(err, ErrFileGone) {
+	if errors.Is(err, events.ErrFileGone) {
 		s.keepWhatTheLogHolds(err, true)
 		// Not one of them is kept, whichever went first: all are told.
 		for _, r := range batch {
@@ -322,14 +323,14 @@ func (s *Store) commit(batch []*appendReq) {
 // commitAll runs the appends in one transaction and commits it; on any
 // error (or panic) nothing is written and the heads known in memory are
 // forgotten.
-func (s *Store) commitAll(batch []*appendReq) ([]appendResp, map[string]head, error) {
+func (s *Store) commitAll(batch []*appendReq) ([]appendResp, map[string]events.Head, error) {
 	ctx := context.Background()
 	resps := make([]appendResp, len(batch))
-	heads := map[string]head{} // the heads as this transaction leaves them
+	heads := map[string]events.Head{} // the heads as this transaction leaves them
 	err := s.transaction(ctx, func() error {
 		for i, r := range batch {
 			resps[i].res, resps[i].err = s.appendTx(ctx, r, heads)
-			if resps[i].err != nil && !refusal(resps[i].err) {
+			if resps[i].err != nil && !events.Refusal(resps[i].err) {
 				return resps[i].err
 			}
 		}

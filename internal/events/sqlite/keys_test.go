@@ -1,9 +1,10 @@
-package events
+package sqlite
 
 import (
 	"context"
 	"database/sql"
 	"path/filepath"
+	"tappbook/internal/events"
 	"testing"
 	"time"
 
@@ -12,8 +13,8 @@ import (
 	"tappbook/migrations"
 )
 
-func key(scope, name, fingerprint string) Key {
-	return Key{Scope: scope, Name: name, Fingerprint: []byte(fingerprint)}
+func key(scope, name, fingerprint string) events.Key {
+	return events.Key{Scope: scope, Name: name, Fingerprint: []byte(fingerprint)}
 }
 
 // A database from before fingerprints keeps its keys and their answers:
@@ -37,12 +38,12 @@ func TestMigrationKeepsKeys(t *testing.T) {
 	old := now.Add(-48 * time.Hour)
 	// Written as the store before migration 3 wrote them.
 	write := func(stream string, version int64, key string, at time.Time, prev string) string {
-		e := Event{Stream: stream, Version: version, Batch: version, Type: "test.happened", SchemaVersion: 1,
+		e := events.Event{Stream: stream, Version: version, Batch: version, Type: "test.happened", SchemaVersion: 1,
 			Data: []byte(`{"n":1}`), RecordedAt: at.Truncate(time.Microsecond), PrevHash: prev}
 		e.Hash = e.ComputeHash()
 		if _, err := db.Exec(`INSERT INTO events (stream, version, batch, type, schema_version, data, recorded_at, idempotency_key, prev_hash, hash)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, e.Stream, e.Version, e.Batch, e.Type, e.SchemaVersion, string(e.Data),
-			formatTime(e.RecordedAt), nullable(key), e.PrevHash, e.Hash); err != nil {
+			events.FormatTime(e.RecordedAt), nullable(key), e.PrevHash, e.Hash); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := db.Exec(`INSERT INTO streams (stream, version, hash) VALUES (?, ?, ?)

@@ -1,4 +1,4 @@
-package events
+package sqlite
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"tappbook/internal/events"
 	"testing"
 )
 
@@ -28,8 +29,8 @@ type payload struct {
 	Amount string `json:"amount"`
 }
 
-func ev(n int) NewEvent {
-	return NewEvent{Type: "test.happened", SchemaVersion: 1, Data: payload{N: n, Amount: fmt.Sprintf("%d.50", n)}}
+func ev(n int) events.NewEvent {
+	return events.NewEvent{Type: "test.happened", SchemaVersion: 1, Data: payload{N: n, Amount: fmt.Sprintf("%d.50", n)}}
 }
 
 // The schema after every migration equals the committed golden copy, so a

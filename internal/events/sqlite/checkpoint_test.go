@@ -1,17 +1,18 @@
-package events
+package sqlite
 
 import (
 	"context"
 	"os"
 	"strings"
+	"tappbook/internal/events"
 	"testing"
 	"time"
 )
 
 // bigEvent is an event of a few pages, so that a few hundred commits pass
 // SQLite's default checkpoint threshold of 1,000 WAL pages.
-func bigEvent(n int) NewEvent {
-	return NewEvent{Type: "test.happened", SchemaVersion: 1, Data: payload{N: n, Amount: strings.Repeat("9", 9000)}}
+func bigEvent(n int) events.NewEvent {
+	return events.NewEvent{Type: "test.happened", SchemaVersion: 1, Data: payload{N: n, Amount: strings.Repeat("9", 9000)}}
 }
 
 // No commit checkpoints: with the checkpointer held back, a WAL of far
@@ -32,7 +33,7 @@ func TestCommitsLeaveCheckpointsToTheCheckpointer(t *testing.T) {
 		}
 	}()
 	for i := range 400 {
-		if _, err := s.Append(ctx, "game", int64(i), Key{}, bigEvent(i)); err != nil {
+		if _, err := s.Append(ctx, "game", int64(i), events.Key{}, bigEvent(i)); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -57,7 +58,7 @@ func TestCheckpointerCopiesTheWAL(t *testing.T) {
 	s, _ := openTemp(t)
 	s.ckpt.every.Store(100)
 	for i := range 100 {
-		if _, err := s.Append(ctx, "game", int64(i), Key{}, bigEvent(i)); err != nil {
+		if _, err := s.Append(ctx, "game", int64(i), events.Key{}, bigEvent(i)); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -98,7 +99,7 @@ func TestWALStartsAgain(t *testing.T) {
 	ctx := context.Background()
 	s, path := openTemp(t)
 	for i := range 3000 {
-		if _, err := s.Append(ctx, "game", int64(i), Key{}, ev(i)); err != nil {
+		if _, err := s.Append(ctx, "game", int64(i), events.Key{}, ev(i)); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -1,4 +1,4 @@
-package events
+package sqlite
 
 import (
 	"context"
@@ -6,7 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"time"
+	"tappbook/internal/events"
 )
 
 type querier interface {
@@ -16,22 +16,22 @@ type querier interface {
 const selectEvents = `SELECT seq, stream, version, batch, type, schema_version, data, recorded_at,
 	COALESCE(idempotency_key, ''), prev_hash, hash FROM events`
 
-func readBatch(ctx context.Context, q querier, stream string, batch int64) ([]Event, error) {
+func readBatch(ctx context.Context, q querier, stream string, batch int64) ([]events.Event, error) {
 	return collect(q.QueryContext(ctx, selectEvents+` WHERE stream = ? AND batch = ? ORDER BY version`, stream, batch))
 }
 
 // ReadStream returns a stream's events in order (none for an unknown
 // stream), checking its hash chain and its head as it reads: the first
-// event that breaks them is a *ChainError, returned with the events before
+// event that breaks them is a *events.ChainError, returned with the events before
 // it.
-func (s *Store) ReadStream(ctx context.Context, stream string) ([]Event, error) {
-	var out []Event
-	err := s.readChained(ctx, stream, selectEvents, func(rows *sql.Rows, w *walker) (*ChainError, error) {
+func (s *Store) ReadStream(ctx context.Context, stream string) ([]events.Event, error) {
+	var out []events.Event
+	err := s.readChained(ctx, stream, selectEvents, func(rows *sql.Rows, w *events.Chain) (*events.ChainError, error) {
 		ev, err := scan(rows)
 		if err != nil {
 			return nil, err
 		}
-		if ce := w.stepEvent(ev); ce != nil {
+		if ce := w.Step(ev); ce != nil {
 			return ce, nil
 		}
 		out = append(out, ev)
@@ -47,15 +47,15 @@ func (s *Store) ReadStream(ctx context.Context, stream string) ([]Event, error) 
 // selects from events) in one read transaction, so that both are of the
 // same moment; each row is handed to row, which checks it with the
 // walker. The head is checked against the last event at the end.
-func (s *Store) readChained(ctx context.Context, stream, query string, row func(*sql.Rows, *walker) (*ChainError, error)) error {
+func (s *Store) readChained(ctx context.Context, stream, query string, row func(*sql.Rows, *events.Chain) (*events.ChainError, error)) error {
 	tx, err := s.read.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
 	if err != nil {
 		return err
 	}
 	defer tx.Rollback()
-	var h head
+	var h events.Head
 	found := true
-	if err := tx.QueryRowContext(ctx, `SELECT version, hash FROM streams WHERE stream = ?`, stream).Scan(&h.version, &h.hash); errors.Is(err, sql.ErrNoRows) {
+	if err := tx.QueryRowContext(ctx, `SELECT version, hash FROM streams WHERE stream = ?`, stream).Scan(&h.Version, &h.Hash); errors.Is(err, sql.ErrNoRows) {
 		found = false
 	} else if err != nil {
 		return classify(s.path, err)
@@ -65,9 +65,9 @@ func (s *Store) readChained(ctx context.Context, stream, query string, row func(
 		return classify(s.path, err)
 	}
 	defer rows.Close()
-	w := walker{stream: stream}
+	w := events.NewChain(stream)
 	for rows.Next() {
-		ce, err := row(rows, &w)
+		ce, err := row(rows, w)
 		if err != nil {
 			return err
 		}
@@ -78,20 +78,15 @@ func (s *Store) readChained(ctx context.Context, stream, query string, row func(
 	if err := rows.Err(); err != nil {
 		return classify(s.path, err)
 	}
-	if ce := w.end(h, found); ce != nil {
+	if ce := w.End(h.Version, h.Hash, found); ce != nil {
 		return ce
 	}
 	return nil
 }
 
-// ReadFrom calls fn for every event with a sequence number of at least from,
-// in order, until fn returns an error: for replaying everything.
-func (s *Store) ReadFrom(ctx context.Context, from int64, fn func(Event) error) error {
-	return readFrom(ctx, s.read, from, fn)
-}
-
-// readFrom is ReadFrom on q: the store's readers, or one read transaction.
-func readFrom(ctx context.Context, q querier, from int64, fn func(Event) error) error {
+// readFrom hands fn every event from sequence number from on, in order,
+// read through q (one read transaction: Verify).
+func readFrom(ctx context.Context, q querier, from int64, fn func(events.Event) error) error {
 	rows, err := q.QueryContext(ctx, selectEvents+` WHERE seq >= ? ORDER BY seq`, from)
 	if err != nil {
 		return fmt.Errorf("read events from %d: %w", from, err)
@@ -119,12 +114,12 @@ func (s *Store) StreamVersion(ctx context.Context, stream string) (int64, error)
 	return v, err
 }
 
-func collect(rows *sql.Rows, err error) ([]Event, error) {
+func collect(rows *sql.Rows, err error) ([]events.Event, error) {
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	var out []Event
+	var out []events.Event
 	for rows.Next() {
 		ev, err := scan(rows)
 		if err != nil {
@@ -135,26 +130,17 @@ func collect(rows *sql.Rows, err error) ([]Event, error) {
 	return out, rows.Err()
 }
 
-func scan(rows *sql.Rows) (Event, error) {
-	var ev Event
+func scan(rows *sql.Rows) (events.Event, error) {
+	var ev events.Event
 	var data, at string
 	if err := rows.Scan(&ev.Seq, &ev.Stream, &ev.Version, &ev.Batch, &ev.Type, &ev.SchemaVersion,
 		&data, &at, &ev.IdempotencyKey, &ev.PrevHash, &ev.Hash); err != nil {
-		return Event{}, err
+		return events.Event{}, err
 	}
 	ev.Data = json.RawMessage(data)
 	var err error
-	ev.RecordedAt, err = parseTime(ev.Seq, at)
+	ev.RecordedAt, err = events.ParseTime(ev.Seq, []byte(at))
 	return ev, err
-}
-
-// parseTime reads the stored recorded_at of event seq.
-func parseTime(seq int64, at string) (time.Time, error) {
-	t, err := time.Parse(time.RFC3339Nano, at)
-	if err != nil {
-		return time.Time{}, fmt.Errorf("event %d: recorded_at %q: %w", seq, at, err)
-	}
-	return t, nil
 }
 
 // Resolve gives the stream an alias names, or "" when none.
@@ -168,25 +154,4 @@ func (s *Store) Resolve(ctx context.Context, alias string) (string, error) {
 		return "", fmt.Errorf("resolve alias: %w", err)
 	}
 	return stream, nil
-}
-
-// Streams lists every stream, oldest first. The heads table names them all;
-// each one's first event, found by the (stream, version) index, gives the
-// order, so listing does not scan the events.
-func (s *Store) Streams(ctx context.Context) ([]string, error) {
-	rows, err := s.read.QueryContext(ctx, `SELECT h.stream FROM streams h
-		JOIN events e ON e.stream = h.stream AND e.version = 1 ORDER BY e.seq`)
-	if err != nil {
-		return nil, fmt.Errorf("list streams: %w", err)
-	}
-	defer rows.Close()
-	var out []string
-	for rows.Next() {
-		var st string
-		if err := rows.Scan(&st); err != nil {
-			return nil, fmt.Errorf("list streams: %w", err)
-		}
-		out = append(out, st)
-	}
-	return out, rows.Err()
 }

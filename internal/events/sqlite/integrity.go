@@ -1,4 +1,4 @@
-package events
+package sqlite
 
 import (
 	"context"
@@ -10,40 +10,10 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"tappbook/internal/events"
 
 	"github.com/mattn/go-sqlite3"
 )
-
-// NotStoreError is a file that is not a tappbook database: not SQLite at
-// all, or without the event store's tables.
-type NotStoreError struct {
-	Path string
-	Why  string
-}
-
-func (e *NotStoreError) Error() string {
-	return fmt.Sprintf("%s is not a tappbook database: %s", e.Path, e.Why)
-}
-
-// CorruptError is a database file SQLite finds damaged: what its
-// integrity check, or a read, reported (SQLite names the pages at fault).
-type CorruptError struct {
-	Path     string
-	Problems []string
-	Hint     string // what else may be at fault, and what to do
-}
-
-func (e *CorruptError) Error() string {
-	const shown = 3
-	msg := strings.Join(e.Problems[:min(len(e.Problems), shown)], "; ")
-	if n := len(e.Problems) - shown; n > 0 {
-		msg += fmt.Sprintf("; and %d more", n)
-	}
-	if e.Hint != "" {
-		msg += " (" + e.Hint + ")"
-	}
-	return fmt.Sprintf("the database %s is damaged: %s", e.Path, msg)
-}
 
 // besideFile is the name SQLite gives a file it keeps beside the database
 // at path (suffix "-wal", "-shm", "-journal"): beside the file a symbolic
@@ -85,13 +55,13 @@ func classify(path string, err error) error {
 	}
 	switch se.Code {
 	case sqlite3.ErrNotADB:
-		return &NotStoreError{Path: path, Why: "it is not a SQLite database at all"}
+		return &events.NotStoreError{Path: path, Why: "it is not a SQLite database at all"}
 	case sqlite3.ErrCorrupt:
 		problems := []string{se.Error()}
 		if cut := cutShort(path); cut != "" {
 			problems = append([]string{cut}, problems...)
 		}
-		return &CorruptError{Path: path, Problems: problems}
+		return &events.CorruptError{Path: path, Problems: problems}
 	}
 	return err
 }
@@ -99,8 +69,8 @@ func classify(path string, err error) error {
 // withPath wraps err with what was being done to path, unless it already
 // names the path (a *NotStoreError or *CorruptError).
 func withPath(doing, path string, err error) error {
-	var ns *NotStoreError
-	var ce *CorruptError
+	var ns *events.NotStoreError
+	var ce *events.CorruptError
 	if errors.As(err, &ns) || errors.As(err, &ce) {
 		return err
 	}
@@ -170,14 +140,14 @@ func checkIntegrity(ctx context.Context, db *sql.DB, path string, full bool) err
 	// SQLite may stop the check with "malformed" after the rows that say
 	// where: those come first.
 	if err := rows.Err(); err != nil {
-		var ce *CorruptError
+		var ce *events.CorruptError
 		if err = classify(path, err); !errors.As(err, &ce) {
 			return withPath("check", path, err)
 		}
 		problems = append(problems, ce.Problems...)
 	}
 	if len(problems) > 0 {
-		return &CorruptError{Path: path, Problems: nameTrees(ctx, db, problems)}
+		return &events.CorruptError{Path: path, Problems: nameTrees(ctx, db, problems)}
 	}
 	return nil
 }
@@ -204,12 +174,12 @@ func checkSchema(ctx context.Context, q querier, path string) error {
 			return classify(path, err)
 		}
 		if n == 0 {
-			return &NotStoreError{Path: path, Why: fmt.Sprintf("it has no %s table", t.table)}
+			return &events.NotStoreError{Path: path, Why: fmt.Sprintf("it has no %s table", t.table)}
 		}
 		rows, err = q.QueryContext(ctx, `SELECT `+t.columns+` FROM `+t.table+` LIMIT 0`)
 		if err != nil {
 			if errors.As(err, new(sqlite3.Error)) && strings.Contains(err.Error(), "no such column") {
-				return &NotStoreError{Path: path, Why: fmt.Sprintf("its %s table is not the event store's: %v", t.table, err)}
+				return &events.NotStoreError{Path: path, Why: fmt.Sprintf("its %s table is not the event store's: %v", t.table, err)}
 			}
 			return classify(path, err)
 		}

@@ -1,4 +1,4 @@
-package events_test
+package sqlite_test
 
 import (
 	"context"
@@ -7,11 +7,12 @@ import (
 	"testing"
 
 	"tappbook/internal/events"
+	"tappbook/internal/events/sqlite"
 	"tappbook/internal/events/storetest"
 )
 
-// The store suite on SQLite (internal/events/postgres runs it on
-// PostgreSQL).
+// The store suite on SQLite (internal/events/postgres and
+// internal/events/memory run it too).
 func TestStoreSuite(t *testing.T) { storetest.Run(t, sqliteHarness{}) }
 
 type sqliteHarness struct{}
@@ -19,7 +20,7 @@ type sqliteHarness struct{}
 func (sqliteHarness) Fresh(t *testing.T) string { return filepath.Join(t.TempDir(), "store.db") }
 
 func (sqliteHarness) Open(ctx context.Context, loc string, opt storetest.Options) (events.Engine, error) {
-	return events.Open(ctx, loc, events.Options{Now: opt.Now, KeyTTL: opt.KeyTTL})
+	return sqlite.Open(ctx, loc, sqlite.Options{Now: opt.Now, KeyTTL: opt.KeyTTL})
 }
 
 // raw opens the file as another program would, beside the store.

@@ -1,4 +1,4 @@
-package events
+package sqlite
 
 import (
 	"context"
@@ -12,15 +12,23 @@ import (
 	"github.com/mattn/go-sqlite3"
 )
 
-// Backup copies the live database to dest with SQLite's online backup API:
-// a consistent snapshot, while the server keeps reading and writing.
+// Backup copies the database at path to dest with SQLite's online backup
+// API: a consistent snapshot, while a server keeps reading and writing. The
+// database is opened read-only (OpenReadOnly): nothing is migrated or
+// changed, so a backup taken by a newer binary beside an older server is a
+// copy of the file as that server keeps it.
 //
 // The copy is written to a temporary file beside dest, synced, and renamed
 // into place (and the directory synced): dest is the whole copy or absent,
 // never a part of one, whenever the backup stops. dest must not exist. The
 // copy is a single file in rollback-journal mode, so that it can be read
 // (verify) without making -wal and -shm files beside it.
-func (s *Store) Backup(ctx context.Context, dest string) (err error) {
+func Backup(ctx context.Context, path, dest string) (err error) {
+	s, err := OpenReadOnly(ctx, path)
+	if err != nil {
+		return fmt.Errorf("backup: %w", err)
+	}
+	defer s.Close()
 	if _, err := os.Lstat(dest); err == nil {
 		return fmt.Errorf("backup: %s exists; choose a new file", dest)
 	}

@@ -1,4 +1,4 @@
-package events
+package sqlite
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"tappbook/internal/events"
 	"testing"
 )
 
@@ -27,7 +28,7 @@ func names(t *testing.T, dir string) []string {
 func TestOpenReadOnly(t *testing.T) {
 	ctx := context.Background()
 	s, path := openTemp(t)
-	if _, err := s.Append(ctx, "g", 0, Key{}, ev(1), ev(2)); err != nil {
+	if _, err := s.Append(ctx, "g", 0, events.Key{}, ev(1), ev(2)); err != nil {
 		t.Fatal(err)
 	}
 	for _, live := range []bool{true, false} {
@@ -45,12 +46,12 @@ func TestOpenReadOnly(t *testing.T) {
 		if err := ro.CheckIntegrity(ctx, true); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := ro.Append(ctx, "g", 2, Key{}, ev(3)); !errors.Is(err, ErrReadOnly) {
+		if _, err := ro.Append(ctx, "g", 2, events.Key{}, ev(3)); !errors.Is(err, events.ErrReadOnly) {
 			t.Fatalf("append: %v", err)
 		}
 		evs, _ := ro.ReadStream(ctx, "g")
 		evs[0].Stream, evs[1].Stream = "h", "h"
-		if err := ro.Import(ctx, evs, nil); !errors.Is(err, ErrReadOnly) {
+		if err := ro.Import(ctx, evs, nil); !errors.Is(err, events.ErrReadOnly) {
 			t.Fatalf("import: %v", err)
 		}
 		if err := ro.Close(); err != nil {

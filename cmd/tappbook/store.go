@@ -1,0 +1,55 @@
+package main
+
+// Which engine --db names: a postgres:// (or postgresql://) URL is a
+// PostgreSQL database (several servers on one history), anything else a
+// SQLite file (one box at home).
+
+import (
+	"context"
+
+	"tappbook/internal/events"
+	"tappbook/internal/events/postgres"
+	"tappbook/internal/events/sqlite"
+)
+
+// isPostgres says whether db names a PostgreSQL database.
+func isPostgres(db string) bool { return postgres.IsURL(db) }
+
+// openStore opens (creating and migrating it if need be) the store db names.
+func openStore(ctx context.Context, db string) (events.Engine, error) {
+	if isPostgres(db) {
+		return engine(postgres.Open(ctx, db, postgres.Options{}))
+	}
+	return engine(sqlite.Open(ctx, db, sqlite.Options{}))
+}
+
+// openReadOnly opens an existing store to read and check it: nothing is
+// created or migrated, and every write is refused.
+func openReadOnly(ctx context.Context, db string) (events.Engine, error) {
+	if isPostgres(db) {
+		return engine(postgres.Open(ctx, db, postgres.Options{ReadOnly: true}))
+	}
+	return engine(sqlite.OpenReadOnly(ctx, db))
+}
+
+// engine gives an opened store as the interface, and no store (not a nil
+// pointer in an interface) when opening failed.
+func engine[S events.Engine](s S, err error) (events.Engine, error) {
+	if err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// outOfReach reports whether opening or using a store failed because its
+// database server did not answer (PostgreSQL restarting, failing over),
+// which passes by itself, unlike a wrong password, path or database.
+func outOfReach(err error) bool { return postgres.OutOfReach(err) }
+
+// redact is db as messages and logs show it: a URL's password left out.
+func redact(db string) string {
+	if isPostgres(db) {
+		return postgres.Redact(db)
+	}
+	return db
+}
