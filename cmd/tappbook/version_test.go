@@ -9,9 +9,8 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"tappbook/internal/events/sqlite"
 	"testing"
-
-	"tappbook/internal/events"
 )
 
 // `tappbook version` names the release the binary was built as (the -X
@@ -42,7 +41,7 @@ func TestVersionSaysReleaseCommitAndSchema(t *testing.T) {
 	}
 
 	path := filepath.Join(t.TempDir(), "new.db")
-	st, err := events.Open(context.Background(), path, events.Options{})
+	st, err := sqlite.Open(context.Background(), path, sqlite.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
