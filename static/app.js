@@ -150,8 +150,18 @@
       if (document.visibilityState === "visible") lock();
     });
   } else if (awake) {
-    var hint = document.getElementById("wake");
-    if (hint) hint.hidden = false;
+    // Said once is enough: hidden with its button, it stays hidden on this
+    // phone (the strip took a line of every page of every evening).
+    var hint = document.getElementById("wake"), hideKey = "tappbook.wake-hidden", hidden = false;
+    try { hidden = localStorage.getItem(hideKey) === "1"; } catch (e) {}
+    if (hint && !hidden) {
+      hint.hidden = false;
+      var hide = hint.querySelector("[data-wake-hide]");
+      if (hide) hide.addEventListener("click", function () {
+        hint.hidden = true;
+        try { localStorage.setItem(hideKey, "1"); } catch (e) {}
+      });
+    }
   }
 
   // Points for either side: show what the other side has, or, as soon as

@@ -27,6 +27,9 @@ type Page struct {
 	// EveningClosed is set on a closed evening's pages: nothing is recorded
 	// any more, so the page does not say the screen may turn off.
 	EveningClosed bool
+	// Refresh, in seconds, reloads the page without JavaScript (the board);
+	// 0 for none.
+	Refresh int
 }
 
 // FormTokens gives the token of the form that posts to a path.

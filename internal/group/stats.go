@@ -17,6 +17,9 @@ import (
 type Stats struct {
 	Players  []PlayerStats // the members in the order they joined
 	Evenings []EveningRef  // the closed evenings, oldest first: the chart's x axis
+	Pairs    []Pair        // money between each two players, in the order of Players
+	Records  Records
+	Years    []Year // oldest first
 }
 
 // PlayerStats is one member's statistics.
@@ -27,6 +30,12 @@ type PlayerStats struct {
 	// Running is the member's total money after each of Stats.Evenings
 	// (flat over an evening they did not play).
 	Running []decimal.Decimal
+	// Contracts are the contracts the member declared, by variant in
+	// payout.Variants order, then most declared first.
+	Contracts []ContractLine
+	// Partners are the members they were on the declaring side with in
+	// Rufen, most deals first.
+	Partners []PartnerLine
 }
 
 // VariantLine is a member's statistics in one variant.
@@ -76,6 +85,7 @@ type EveningMoney struct {
 // in the tab.
 func (s *State) Stats(games []*tapp.State) Stats {
 	st := Stats{}
+	more := newDeeper()
 	index := map[string]int{}
 	add := func(name string) *PlayerStats {
 		i, ok := index[name]
@@ -109,6 +119,7 @@ func (s *State) Stats(games []*tapp.State) Stats {
 			add(name)
 		}
 		st.Evenings = append(st.Evenings, ref)
+		more.evening(g, ref, deals)
 		for k := range st.Players {
 			p := &st.Players[k]
 			total := decimal.Zero
@@ -125,6 +136,7 @@ func (s *State) Stats(games []*tapp.State) Stats {
 			p.Running = append(p.Running, total)
 		}
 	}
+	more.fill(&st)
 	for k := range st.Players {
 		p := &st.Players[k]
 		slices.SortStableFunc(p.Variants, func(a, b VariantLine) int {
@@ -165,10 +177,15 @@ func (p *PlayerStats) variant(v payout.Variant) *Line {
 }
 
 // deal is what the statistics read of a counted deal: who declared, if
-// anyone, and whether the declarer's side won.
+// anyone, and whether the declarer's side won; its contract, the called
+// partner (Rufen), and what it moved, in money.
 type deal struct {
+	number   int
 	declarer int // seat, or -1 when nobody declared (a pass, a Ramsch)
+	partner  int // seat of the called partner, or -1
+	contract string
 	won      bool
+	money    []decimal.Decimal // by seat
 }
 
 func dealsOf(g *tapp.State) []deal {
@@ -177,13 +194,18 @@ func dealsOf(g *tapp.State) []deal {
 		if h.Voided {
 			continue
 		}
-		who, outcome := declaredOutcome(h.Result().ExplanationJSON())
-		if outcome == payout.Cancelled {
+		ex := declaredOutcome(h.Result().ExplanationJSON())
+		if ex.Outcome == payout.Cancelled {
 			// Won or lost at the table all the same: the matzl cancelled
 			// the payments, not the result.
-			outcome = h.Result().Explanation().AtTheTable()
+			ex.Outcome = h.Result().Explanation().AtTheTable()
 		}
-		out = append(out, deal{declarer: g.Setup.IndexOf(who), won: outcome == payout.Won})
+		d := deal{number: h.Number, declarer: g.Setup.IndexOf(ex.Declarer), partner: g.Setup.IndexOf(ex.Partner), contract: ex.Contract,
+			won: ex.Outcome == payout.Won}
+		for _, u := range h.Result().Deltas() {
+			d.money = append(d.money, g.Money(u))
+		}
+		out = append(out, d)
 	}
 	return out
 }
@@ -219,13 +241,18 @@ func (l *Line) count(ref EveningRef, money decimal.Decimal, seat int, deals []de
 // stored explanation, and nothing else of it: a season's statistics read
 // tens of thousands of them, and decoding each whole (its steps, amounts
 // and names) was nearly all of their time.
-func declaredOutcome(raw []byte) (string, payout.Outcome) {
-	var ex struct {
-		Declarer string         `json:"declarer"`
-		Outcome  payout.Outcome `json:"outcome"`
-	}
+func declaredOutcome(raw []byte) declared {
+	var ex declared
 	if len(raw) > 0 {
 		_ = jsonv2.Unmarshal(raw, &ex) // a stored explanation always decodes; an empty one names nobody
 	}
-	return ex.Declarer, ex.Outcome
+	return ex
+}
+
+// declared is what the statistics read of a stored explanation.
+type declared struct {
+	Contract string         `json:"contract"`
+	Declarer string         `json:"declarer"`
+	Partner  string         `json:"partner"`
+	Outcome  payout.Outcome `json:"outcome"`
 }

@@ -119,6 +119,14 @@ func TestBrowserWakeHintOnHTTP(t *testing.T) {
 	if !strings.Contains(hint, "HTTPS") || !strings.Contains(hint, "Bildschirm") {
 		t.Fatalf("the hint says %q", hint)
 	}
+	// #36.6: said once is enough: hidden, it stays hidden on this phone,
+	// on this evening's pages and the next's.
+	run(t, ctx, "hide the hint", chromedp.Click(chromedp.CSS(`#wake [data-wake-hide]`)), chromedp.WaitNotVisible(chromedp.ID(`wake`)))
+	other := createGame(t, h, zugerGame)
+	run(t, ctx, "open another evening", chromedp.Navigate(base+"/g/"+other+"?lang=de"), chromedp.WaitVisible(chromedp.ID(`live`)), chromedp.Sleep(200*time.Millisecond))
+	if value(t, ctx, "the hint", chromedp.Evaluate[bool](`!document.getElementById("wake").hidden`)) {
+		t.Fatal("the hidden hint is back on the next evening")
+	}
 	// A closed evening records nothing more: its table has no hint.
 	mustStatus(t, do(t, h, "POST", "/api/games/"+id+"/close", `{}`), http.StatusOK)
 	run(t, ctx, "open the closed table", chromedp.Navigate(base+"/g/"+id+"?lang=de"), chromedp.WaitVisible(chromedp.ID(`live`)))

@@ -20,6 +20,13 @@ const contrastScript = `(() => {
     const r = ratio(rgb(getComputedStyle(el).borderTopColor), bg);
     if (r < 3) low.push((el.name || el.tagName) + ' border ' + r.toFixed(2));
   });
+  // A choice not tapped (a player, a contract) must not look disabled: its
+  // edge stands out, its text is full strength.
+  document.querySelectorAll('.pick input:not(:checked) + span, a.pick:not(.selected)').forEach(el => {
+    const st = getComputedStyle(el), own = rgb(st.backgroundColor);
+    const r = ratio(rgb(st.borderTopColor), bg), text = ratio(rgb(st.color), st.backgroundColor.startsWith('rgba(0, 0, 0, 0') ? bg : own);
+    if (r < 3 || text < 4.5 || Number(st.opacity) < 1) low.push('choice "' + el.textContent.trim() + '" border ' + r.toFixed(2) + ' text ' + text.toFixed(2) + ' opacity ' + st.opacity);
+  });
   document.querySelectorAll('figure.chart polyline').forEach(el => {
     const r = ratio(rgb(getComputedStyle(el).stroke), bg);
     if (r < 3) low.push(el.getAttribute('class') + ' ' + r.toFixed(2));
@@ -44,7 +51,8 @@ const nearColours = `(() => {
   return near;
 })()`
 
-// Fields and chart lines stand out from the page in light and dark, whether
+// Fields, chart lines and choices not yet tapped (#36.6: unselected
+// players looked disabled) stand out from the page in light and dark, whether
 // the phone or the page's switch chose it, for up to eight players; no two
 // players' lines share a colour.
 func TestBrowserEdgesStandOutInEitherTheme(t *testing.T) {
@@ -63,6 +71,7 @@ func TestBrowserEdgesStandOutInEitherTheme(t *testing.T) {
 		mustStatus(t, do(t, h, "POST", "/api/games/"+id+"/hands", `{"contract":"coeurfrage","declarer":"Hanna","points":50}`), 201)
 		mustStatus(t, do(t, h, "POST", "/api/games/"+id+"/close", `{"remainder_to":["Gus"]}`), 200)
 	}
+	open := createGame(t, h, `{"variant":"zuger","players":["Anna","Ben","Cleo","Dan"],"unit":"0.50","currency":"CHF"}`)
 	ctx := browser(t, lanNames)
 	for _, c := range []struct{ phone, page string }{{"light", ""}, {"dark", ""}, {"light", "dark"}, {"dark", "light"}} {
 		run(t, ctx, "be a phone in "+c.phone, asPhone(c.phone))
@@ -70,7 +79,7 @@ func TestBrowserEdgesStandOutInEitherTheme(t *testing.T) {
 		if c.page != "" {
 			theme = "&theme=" + c.page
 		}
-		for _, path := range []string{"/groups/" + gid + "/stats?lang=en", "/new/zuger?group=" + gid + "&lang=en", "/new/wuerttemberg?lang=en"} {
+		for _, path := range []string{"/groups/" + gid + "/stats?lang=en", "/new/zuger?group=" + gid + "&lang=en", "/new/wuerttemberg?lang=en", "/g/" + open + "/record?contract=solo&lang=en"} {
 			name := fmt.Sprintf("%s (phone %s, page %q)", path, c.phone, c.page)
 			run(t, ctx, name, chromedp.Navigate(base+path+theme), chromedp.WaitVisible(chromedp.CSS(`main`)))
 			if low := value(t, ctx, name+": contrast", chromedp.Evaluate[[]string](contrastScript)); len(low) > 0 {

@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/labstack/echo/v4"
-	"github.com/shopspring/decimal"
 
 	"tappbook/internal/events"
 	"tappbook/internal/game"
@@ -276,96 +275,6 @@ func (a api) payments(c echo.Context) error {
 			Note: p.Note, At: &p.At, Voided: &voided, VoidReason: p.VoidReason})
 	}
 	return writeJSON(c, http.StatusOK, out)
-}
-
-type lineJSON struct {
-	Evenings    int               `json:"evenings"`
-	Deals       int               `json:"deals"`
-	Declared    int               `json:"declared"`
-	DeclaredWon int               `json:"declared_won"`
-	WonPercent  *string           `json:"won_percent"` // null when nothing was declared
-	MoneyWon    string            `json:"money_won"`
-	MoneyLost   string            `json:"money_lost"` // a positive amount
-	MoneyNet    string            `json:"money_net"`
-	Best        *eveningMoneyJSON `json:"best_evening"`
-	Worst       *eveningMoneyJSON `json:"worst_evening"`
-}
-
-type eveningMoneyJSON struct {
-	ID      string         `json:"id,omitempty"`
-	ReadID  string         `json:"read_id"`
-	Variant payout.Variant `json:"variant"`
-	Started time.Time      `json:"started"`
-	Money   string         `json:"money"`
-}
-
-type playerStatsJSON struct {
-	lineJSON
-	Variants map[payout.Variant]lineJSON `json:"variants"`
-	Running  []string                    `json:"running"` // the total after each of the stats' evenings
-}
-
-type statsJSON struct {
-	Evenings []eveningRefJSON           `json:"evenings"` // the closed evenings, oldest first
-	Players  map[string]playerStatsJSON `json:"players"`
-	Members  []string                   `json:"members"` // the players in the order they joined
-}
-
-type eveningRefJSON struct {
-	ID      string         `json:"id,omitempty"`
-	ReadID  string         `json:"read_id"`
-	Variant payout.Variant `json:"variant"`
-	Started time.Time      `json:"started"`
-}
-
-func statsOut(st *group.State, s group.Stats, readOnly bool) statsJSON {
-	places := st.Places()
-	money := func(d decimal.Decimal) string { return d.StringFixed(places) }
-	id := func(game string) string {
-		if readOnly {
-			return ""
-		}
-		return game
-	}
-	em := func(e *group.EveningMoney) *eveningMoneyJSON {
-		if e == nil {
-			return nil
-		}
-		return &eveningMoneyJSON{ID: id(e.Game), ReadID: e.ReadID, Variant: e.Variant, Started: e.Started, Money: money(e.Money)}
-	}
-	line := func(l group.Line) lineJSON {
-		out := lineJSON{Evenings: l.Evenings, Deals: l.Deals, Declared: l.Declared, DeclaredWon: l.DeclaredWon,
-			MoneyWon: money(l.Won), MoneyLost: money(l.Lost), MoneyNet: money(l.Net()), Best: em(l.Best), Worst: em(l.Worst)}
-		if pct, ok := l.WonPercent(); ok {
-			s := pct.StringFixed(1)
-			out.WonPercent = &s
-		}
-		return out
-	}
-	out := statsJSON{Evenings: []eveningRefJSON{}, Players: map[string]playerStatsJSON{}, Members: []string{}}
-	for _, e := range s.Evenings {
-		out.Evenings = append(out.Evenings, eveningRefJSON{ID: id(e.Game), ReadID: e.ReadID, Variant: e.Variant, Started: e.Started})
-	}
-	for _, p := range s.Players {
-		ps := playerStatsJSON{lineJSON: line(p.Line), Variants: map[payout.Variant]lineJSON{}, Running: []string{}}
-		for _, v := range p.Variants {
-			ps.Variants[v.Variant] = line(v.Line)
-		}
-		for _, r := range p.Running {
-			ps.Running = append(ps.Running, money(r))
-		}
-		out.Players[p.Name] = ps
-		out.Members = append(out.Members, p.Name)
-	}
-	return out
-}
-
-func (a api) stats(c echo.Context) error {
-	v, err := a.groups().View(c.Request().Context(), groupID(c))
-	if err != nil {
-		return err
-	}
-	return writeJSON(c, http.StatusOK, statsOut(v.Group, v.Group.Stats(v.Games), readOnly(c)))
 }
 
 func (a api) groupEvents(c echo.Context) error {

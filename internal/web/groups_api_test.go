@@ -153,8 +153,25 @@ func TestGroupsThroughTheAPI(t *testing.T) {
 
 	st := mustStatus(t, do(t, h, "GET", "/api/groups/"+gid+"/stats", ""), 200).json(t)
 	anna := st["players"].(map[string]any)["Anna"].(map[string]any)
-	if keys(anna) != "best_evening,deals,declared,declared_won,evenings,money_lost,money_net,money_won,running,variants,won_percent,worst_evening" {
+	if keys(anna) != "best_evening,contracts,deals,declared,declared_won,evenings,money_lost,money_net,money_won,partners,running,variants,won_percent,worst_evening" {
 		t.Fatalf("stats of a player: %v", anna)
+	}
+	// #36's additions: Anna's one tapp, won (3 units of 0.50); the records and
+	// the year of the one closed evening.
+	if keys(st) != "evenings,head_to_head,members,players,records,years" {
+		t.Fatalf("stats: %v", keys(st))
+	}
+	if c := fmt.Sprint(anna["contracts"]); c != "[map[contract:tapp declared:1 money:1.50 variant:zuger won:1 won_percent:100.0]]" {
+		t.Fatalf("Anna's contracts: %s", c)
+	}
+	if r := st["records"].(map[string]any); r["best_evening"].(map[string]any)["player"] != "Anna" || r["longest_run"].(map[string]any)["hands"] != 1.0 {
+		t.Fatalf("records: %v", r)
+	}
+	if y := st["years"].([]any); len(y) != 1 || len(y[0].(map[string]any)["players"].(map[string]any)) != 4 {
+		t.Fatalf("years: %v", y)
+	}
+	if hh := st["head_to_head"].([]any); len(hh) != 6 {
+		t.Fatalf("head to head of four players: %v", hh)
 	}
 	if anna["evenings"] != 1.0 || anna["deals"] != 2.0 || anna["declared"] != 1.0 || anna["declared_won"] != 1.0 || anna["won_percent"] != "100.0" ||
 		anna["money_won"] != "2.00" || anna["money_lost"] != "0.00" || fmt.Sprint(anna["running"]) != "[2.00]" {

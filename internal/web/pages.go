@@ -60,6 +60,7 @@ func (u ui) routes(e *echo.Echo) {
 	g.GET("/deals.csv", u.dealsCSV)
 	g.GET("/share", u.share)
 	g.GET("/live", u.live)
+	g.GET("/board", u.board)
 	g.POST("/hands/:n/undo", u.undo)
 	g.POST("/hands/:n/redo", u.redo)
 	g.GET("/herz-as", u.herzAsConfirm)
@@ -83,6 +84,7 @@ func (u ui) routes(e *echo.Echo) {
 	r.GET("/events.json", u.eventsJSON)
 	r.GET("/deals.csv", u.dealsCSV)
 	r.GET("/live", u.live)
+	r.GET("/board", u.board)
 }
 
 // seeOther answers a GET with a redirect to the page at to(c), the

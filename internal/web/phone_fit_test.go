@@ -113,7 +113,7 @@ func eveningsOnEveryPage(t *testing.T, h http.Handler) map[string][]phonePage {
 		}
 		ps = append(ps, phonePage{"correct", "/g/" + id + "/hands/1", false}, phonePage{"close", "/g/" + id + "/close", false},
 			phonePage{"audit", "/g/" + id + "/audit", false}, phonePage{"share", "/g/" + id + "/share", false},
-			phonePage{"read-only", "/r/" + ro, false})
+			phonePage{"read-only", "/r/" + ro, false}, phonePage{"board", "/r/" + ro + "/board", false})
 		pages[variant] = append(pages[variant], ps...)
 	}
 
@@ -166,22 +166,9 @@ func eveningsOnEveryPage(t *testing.T, h http.Handler) map[string][]phonePage {
 	pages["wuerttemberg"] = append(pages["wuerttemberg"], phonePage{"holder", "/g/" + wq + "?saved=2", true},
 		phonePage{"herz-as-withdraw", "/g/" + wq + "/herz-as/withdraw", false})
 	// Every Zwangsramsch played: the evening is over.
-	wo := createGame(t, h, `{"variant":"wuerttemberg",`+four+`}`)
-	post("/api/games/"+wo+"/hands", suit)
-	post("/api/games/"+wo+"/herz-as", `{}`)
-	post("/api/games/"+wo+"/hands", suit)
-	post("/api/games/"+wo+"/herz-as/holder", `{"player":"Ben"}`)
-	n := 2
-	for ; n < 6; n++ { // Ben deals 2 and 6: 6 is the last regular deal
-		post("/api/games/"+wo+"/hands", suit)
-	}
-	for ; n < 10; n++ {
-		post("/api/games/"+wo+"/hands", ramsch)
-	}
-	if end := do(t, h, "GET", "/api/games/"+wo+"/ledger", "").json(t)["end"].(map[string]any); end["over"] != true {
-		t.Fatalf("the Württemberg evening is not over: %v", end)
-	}
-	pages["wuerttemberg"] = append(pages["wuerttemberg"], phonePage{"over", fmt.Sprintf("/g/%s?saved=%d", wo, n), true})
+	wo, n := overWuerttemberg(t, h)
+	pages["wuerttemberg"] = append(pages["wuerttemberg"], phonePage{"over", fmt.Sprintf("/g/%s?saved=%d", wo, n), true},
+		phonePage{"over-board", "/g/" + wo + "/board", false})
 	pages["start"] = []phonePage{{"home", "/", false}, {"not-found", "/g/nosuchgame", false}}
 	return pages
 }

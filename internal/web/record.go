@@ -344,6 +344,9 @@ func (u ui) submitDeal(c echo.Context, hand func(*tapp.State) int, edit bool, su
 				// replaces it, as meant.
 				f.values.Set("changes", strconv.Itoa(h.Changes()))
 			}
+			if pe, ok := problem.As(err); ok && pe.Code == "conflict.hand" && !edit {
+				f.err += " " + otherPhone(loc, g, f.get("expected_hand"))
+			}
 			if status == http.StatusConflict {
 				// The deal number moved on (another phone recorded): the
 				// retry gets a new key and the new number.
