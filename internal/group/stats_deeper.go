@@ -89,7 +89,7 @@ func percent(won, of int) decimal.Decimal {
 	if of == 0 {
 		return decimal.Zero
 	}
-	return decimal.NewFromInt(int64(won * 100)).DivRound(decimal.NewFromInt(int64(of)), 1)
+	return decimal.NewFromInt(int64(won*100)).DivRound(decimal.NewFromInt(int64(of)), 1)
 }
 
 // deeper gathers, evening by evening, what Stats.Players alone does not
