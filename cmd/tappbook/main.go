@@ -55,6 +55,7 @@ commands:
   import FILE        recreate a game, or a group with its evenings, from an export (--db)
   bench              measure tappbook beside raw SQLite on this disk (--events, --seconds, --dir),
                      and recording on PostgreSQL beside it (--pg URL, or a throwaway server; --pg off)
+  healthcheck        ask a server's /readyz (--url): exit 0 when ready, 1 when not (a container's HEALTHCHECK)
   version            print the release, the commit it was built from, and the schema it writes
 `
 
@@ -76,6 +77,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return importGame(ctx, args[1:], stdout, stderr)
 	case "bench":
 		return benchmark(ctx, args[1:], stdout, stderr)
+	case "healthcheck":
+		return healthcheck(ctx, args[1:], stdout, stderr)
 	case "version", "--version", "-v":
 		return printVersion(stdout)
 	case "help", "-h", "--help":

@@ -37,6 +37,7 @@ type serveFlags struct {
 	maxConns                   int
 	cpuProfile                 string
 	reach                      reachFlags
+	observe                    observeFlags
 }
 
 func parseServe(args []string, stderr io.Writer) (serveFlags, error) {
@@ -57,6 +58,7 @@ func parseServe(args []string, stderr io.Writer) (serveFlags, error) {
 	fs.IntVar(&f.maxConns, "max-conns-per-client", netserve.DefaultLimits().MaxConnsPerClient, "open connections one address may hold (0: no cap, for servers behind a reverse proxy, where every connection comes from its address)")
 	fs.StringVar(&f.cpuProfile, "cpu-profile", "", "write CPU profiles to PREFIX.0, and from each SIGUSR1 on to the next (PREFIX.1, …): for tappbook bench")
 	f.reach.register(fs)
+	f.observe.register(fs)
 	if err := fs.Parse(args); err != nil {
 		return f, err
 	}
@@ -101,7 +103,10 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	log := slog.New(slog.NewTextHandler(stderr, nil))
+	log, err := f.observe.logger(stderr)
+	if err != nil {
+		return err
+	}
 	tuneMemory()
 	if f.cpuProfile != "" {
 		stopProfile, err := cpuProfiles(f.cpuProfile, log)
@@ -207,8 +212,13 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 		return err
 	}
 	joinURLs = publicFirst(reach, joinURLs)
+	metrics, stopMetrics, err := f.observe.metrics(log)
+	if err != nil {
+		return err
+	}
+	defer stopMetrics()
 	handler, err := web.New(game.New(store), log, web.Options{FormKey: key, JoinURLs: joinURLs,
-		Reach: reach, MaxConnsPerClient: f.maxConns})
+		Reach: reach, MaxConnsPerClient: f.maxConns, Metrics: metrics})
 	if err != nil {
 		return err
 	}

@@ -372,6 +372,7 @@ func (u ui) live(c echo.Context) error {
 	// two is sent, not lost.
 	changes, stop := u.svc.Follow(id)
 	defer stop()
+	defer u.metrics.streamOpened()()
 	var version int64
 	if err := u.svc.View(c.Request().Context(), id, func(g *tapp.State) error { version = g.Version; return nil }); err != nil {
 		return u.problem(c, err)

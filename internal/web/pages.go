@@ -36,6 +36,7 @@ type ui struct {
 	heartbeat   time.Duration
 	joinURLs    func() []string // where other phones reach the server, for the start page
 	reach       Reach           // the public address links name
+	metrics     *Metrics        // live streams counted; nil: none
 	log         *slog.Logger    // server errors a page answers itself (the error handler logs the rest)
 }
 

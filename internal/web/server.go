@@ -61,6 +61,9 @@ type Options struct {
 	// through a trusted proxy, as the listener caps connections of one
 	// address (netserve.Limits).
 	MaxConnsPerClient int
+	// Metrics counts requests, deals and live streams for /metrics; none
+	// when nil.
+	Metrics *Metrics
 }
 
 // Server is tappbook over HTTP.
@@ -110,8 +113,9 @@ func New(svc *game.Service, log *slog.Logger, options ...Options) (*Server, erro
 	e.Pre(opts.Reach.forwarded)
 	srv := &Server{streams: make(chan struct{}), pages: newPageCache(pageCacheBytes)}
 	u := ui{svc: svc, i18n: bundle, streams: srv.streams, tables: srv.pages, forms: forms,
-		heartbeat: opts.Heartbeat, joinURLs: opts.JoinURLs, log: log, reach: opts.Reach}
+		heartbeat: opts.Heartbeat, joinURLs: opts.JoinURLs, log: log, reach: opts.Reach, metrics: opts.Metrics}
 	e.HTTPErrorHandler = errorHandler(log, u.errorPage)
+	e.Use(observe(log, opts.Metrics, opts.Reach))
 	e.Use(middleware.Recover())
 	e.Use(securityHeaders)
 	// "64KiB", not "64K": echo reads K as 1000 bytes, which would refuse
@@ -127,7 +131,39 @@ func New(svc *game.Service, log *slog.Logger, options ...Options) (*Server, erro
 	e.Use(opts.Reach.hostAllowList(log))
 	e.Use(sameOrigin(forms, opts.Reach, log))
 	e.Use(readOnlyLinksRead)
-	e.GET("/healthz", func(c echo.Context) error {
+	ready := readiness(svc, log)
+	e.GET("/healthz", ready)
+	e.GET("/readyz", ready)
+	// Alive: the process answers. A container's or a supervisor's restart
+	// cannot help a database out of reach, so liveness does not ask it.
+	e.GET("/livez", func(c echo.Context) error { return c.JSON(http.StatusOK, map[string]string{"status": "ok"}) })
+	static := e.Group("/static", staticCaching)
+	static.StaticFS("/", staticfiles.FS)
+	// The service worker answers for the whole site only from its root; the
+	// browser checks it for updates, so it is never cached long.
+	sw, err := serviceWorker()
+	if err != nil {
+		return nil, err
+	}
+	e.GET("/sw.js", func(c echo.Context) error {
+		c.Response().Header().Set("Cache-Control", "no-cache")
+		return c.Blob(http.StatusOK, "text/javascript; charset=utf-8", sw)
+	})
+	e.GET("/manifest.webmanifest", rootFile("manifest.webmanifest", "application/manifest+json", "public, max-age=3600"))
+	// Browsers ask for /favicon.ico whatever the page links: the app's icon.
+	e.GET("/favicon.ico", rootFile("icon-192.png", "image/png", "public, max-age=86400"))
+	creations := createLimit(opts.CreateBurst, opts.CreateEvery)
+	api{svc: svc, createLimit: creations}.routes(e)
+	u.createLimit = creations
+	u.routes(e)
+	srv.Handler = headAsGet(e)
+	return srv, nil
+}
+
+// readiness answers /healthz and /readyz: ready while the store answers
+// and its writes succeed.
+func readiness(svc *game.Service, log *slog.Logger) echo.HandlerFunc {
+	return func(c echo.Context) error {
 		// Anyone who reaches the server may ask: the answer says what is
 		// wrong, the log the details (the database's user, host and port, a
 		// file's path, a damaged game's id, which is its capability).
@@ -157,28 +193,7 @@ func New(svc *game.Service, log *slog.Logger, options ...Options) (*Server, erro
 				"error": fmt.Sprintf("%d game(s) with a damaged stored history, served read-only; the server's log names them", len(damaged))})
 		}
 		return c.JSON(http.StatusOK, map[string]string{"status": "ok"})
-	})
-	static := e.Group("/static", staticCaching)
-	static.StaticFS("/", staticfiles.FS)
-	// The service worker answers for the whole site only from its root; the
-	// browser checks it for updates, so it is never cached long.
-	sw, err := serviceWorker()
-	if err != nil {
-		return nil, err
 	}
-	e.GET("/sw.js", func(c echo.Context) error {
-		c.Response().Header().Set("Cache-Control", "no-cache")
-		return c.Blob(http.StatusOK, "text/javascript; charset=utf-8", sw)
-	})
-	e.GET("/manifest.webmanifest", rootFile("manifest.webmanifest", "application/manifest+json", "public, max-age=3600"))
-	// Browsers ask for /favicon.ico whatever the page links: the app's icon.
-	e.GET("/favicon.ico", rootFile("icon-192.png", "image/png", "public, max-age=86400"))
-	creations := createLimit(opts.CreateBurst, opts.CreateEvery)
-	api{svc: svc, createLimit: creations}.routes(e)
-	u.createLimit = creations
-	u.routes(e)
-	srv.Handler = headAsGet(e)
-	return srv, nil
 }
 
 // headAsGet answers HEAD as the GET of the same address, without its body
@@ -246,7 +261,11 @@ func errorHandler(log *slog.Logger, page func(c echo.Context, status int, err er
 
 // isAPI tells the routes that answer JSON, errors included.
 func isAPI(path string) bool {
-	return path == "/api" || strings.HasPrefix(path, "/api/") || path == "/healthz"
+	switch path {
+	case "/api", "/healthz", "/livez", "/readyz":
+		return true
+	}
+	return strings.HasPrefix(path, "/api/")
 }
 
 // errReadOnlyLink is a write sent to a read-only link.
