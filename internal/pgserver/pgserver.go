@@ -258,3 +258,12 @@ func (s *Server) Stop() error {
 	}
 	return os.RemoveAll(s.dir)
 }
+
+// Crash kills the server and every process of it at once (SIGKILL to its
+// process group), as a power cut or the OOM killer would: no session is
+// told, connections just break. Then its directory is removed.
+func (s *Server) Crash() error {
+	_ = syscall.Kill(-s.cmd.Process.Pid, syscall.SIGKILL)
+	<-s.done
+	return os.RemoveAll(s.dir)
+}
