@@ -209,18 +209,24 @@ type TableView struct {
 	GroupName   string
 	Saved       *SavedView
 	Undone      *UndoneView
+	Undo        *UndoView
 	Witness     WitnessView
 	Fingerprint string // the closed evening's head, as people note it (ab12-cd34-ef56)
 	VerifyLine  string // the command that confirms the history still ends there
 }
 
-// SavedView: a deal this phone just saved, with a one-tap undo while it is
-// the last deal.
+// SavedView: a deal this phone just saved.
 type SavedView struct {
-	Hand    int
-	Text    string // "Deal 5 saved: Ben +6 …"
-	CanUndo bool
-	Key     string // the undo's idempotency key
+	Hand int
+	Text string // "Deal 5 saved: Ben +6 …"
+}
+
+// UndoView: the one tap that takes back the last deal (a retract), saying
+// what it takes back.
+type UndoView struct {
+	Hand int
+	Text string // "Undo deal 5: Solo by Ben won with 70 points"
+	Key  string // the undo's idempotency key
 }
 
 // UndoneView: a deal this phone just undid, with a one-tap way back.

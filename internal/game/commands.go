@@ -116,6 +116,19 @@ func (s *Service) Void(ctx context.Context, id string, n int, reason, key string
 	return s.run(ctx, id, key, tapp.VoidHand{Hand: n, Reason: reason})
 }
 
+// Retract takes back deal n, the last recorded, as if it had never been
+// recorded (undo); it gives who deals deal n, now to be recorded again.
+func (s *Service) Retract(ctx context.Context, id string, n int, reason, key string) (string, error) {
+	done, err := s.Run(ctx, id, key, tapp.RetractHand{Hand: n, Reason: reason})
+	if err != nil {
+		return "", err
+	}
+	if r, ok := done.Payloads[0].(tapp.HandRetracted); ok {
+		return r.Dealer, nil
+	}
+	return "", fmt.Errorf("retract hand %d: answered by a %s event", n, done.Payloads[0].EventType())
+}
+
 // AnnounceHerzAs records that someone said "Herz-As" (Württemberg).
 func (s *Service) AnnounceHerzAs(ctx context.Context, id, key string) (*tapp.State, error) {
 	return s.state(ctx, id, key, tapp.AnnounceHerzAs{})

@@ -74,6 +74,11 @@ func replay(t *testing.T, g *tapp.State) ([]decimal.Decimal, decimal.Decimal) {
 	pot := decimal.Zero
 	for _, h := range g.Hands() {
 		if h.Voided {
+			// A misdeal was dealt: the dealer's stake stays in the pot
+			// (rules.md "Decisions").
+			stake := g.Setup.Rules.Stake
+			bal[h.Dealer] = bal[h.Dealer].Sub(stake)
+			pot = pot.Add(stake)
 			continue
 		}
 		res, err := payout.Score(g.Setup, payout.Table{Dealer: g.DealerOf(h.Number), Pot: pot}, h.Record())
@@ -104,7 +109,7 @@ func randomOldTapp(rng *rand.Rand, players []string) payout.Record {
 	return payout.Record{Contract: "solo", Declarer: who, Trump: "spades", Points: ip(rng.IntN(117) + 2)}
 }
 
-// After a random sequence of records, corrections and voids: the game kept
+// After a random sequence of records, corrections, voids and retracts: the game kept
 // up to date event by event equals the game rebuilt from the store, and
 // both equal a replay of the current records.
 func TestRebuildEqualsIncremental(t *testing.T) {
@@ -126,11 +131,13 @@ func TestRebuildEqualsIncremental(t *testing.T) {
 				_, err = svc.Record(ctx, g.ID, randomOldTapp(rng, players), Checks{}, "")
 			case k < 8:
 				_, err = svc.Correct(ctx, g.ID, 1+rng.IntN(n), randomOldTapp(rng, players), "fixed", Checks{}, "")
-			default:
+			case k < 9:
 				err = svc.Void(ctx, g.ID, 1+rng.IntN(n), "misdeal", "")
 				if problem.IsKind(err, problem.Conflict) {
 					err = nil // already voided
 				}
+			default:
+				_, err = svc.Retract(ctx, g.ID, n, "typo", "")
 			}
 			if err != nil {
 				t.Fatalf("seed %d step %d: %v", seed, step, err)

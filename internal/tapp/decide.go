@@ -93,6 +93,14 @@ type VoidHand struct {
 	Reason string
 }
 
+// RetractHand takes back deal n, which must be the last recorded, as if it
+// had never been recorded (undo): a record made by mistake. A deal played
+// that does not count (a misdeal) is voided instead.
+type RetractHand struct {
+	Hand   int
+	Reason string
+}
+
 // AnnounceHerzAs: someone said "Herz-As" after the last recorded deal.
 type AnnounceHerzAs struct{}
 
@@ -132,6 +140,7 @@ func (CatchMatzl) Kind() string      { return TypeDealMatzl }
 func (Count) Kind() string           { return TypeHandRecorded }
 func (CorrectHand) Kind() string     { return TypeHandCorrect }
 func (VoidHand) Kind() string        { return TypeHandVoided }
+func (RetractHand) Kind() string     { return TypeHandRetracted }
 func (AnnounceHerzAs) Kind() string  { return TypeHerzAs }
 func (SayHerzAsHolder) Kind() string { return TypeHerzAsHolder }
 func (WithdrawHerzAs) Kind() string  { return TypeHerzAsWithdrawn }
@@ -176,6 +185,8 @@ func Decide(s *State, c Command) ([]Payload, error) {
 		return s.decideCorrect(c)
 	case VoidHand:
 		return s.decideVoid(c)
+	case RetractHand:
+		return s.decideRetract(c)
 	case AnnounceHerzAs:
 		return s.decideHerzAs()
 	case SayHerzAsHolder:
@@ -504,11 +515,42 @@ func (s *State) decideVoid(c VoidHand) ([]Payload, error) {
 	if reason == "" {
 		return nil, catalogue.Input("reason", "void.reason")
 	}
-	later, err := s.rescore(c.Hand, s.PotBefore(c.Hand))
+	void := HandVoided{Hand: c.Hand, Reason: reason}
+	potAfter := s.PotBefore(c.Hand)
+	if s.Variant().HasPot {
+		// rules.md "Decisions": a misdeal was dealt, so the dealer's
+		// stake stays in the pot.
+		stake := s.Setup.Rules.Stake
+		void.StakeKept = &stake
+		potAfter = addUnits(potAfter, stake)
+	}
+	later, err := s.rescore(c.Hand, potAfter)
 	if err != nil {
 		return nil, err
 	}
-	return append([]Payload{HandVoided{Hand: c.Hand, Reason: reason}}, later...), nil
+	return append([]Payload{void}, later...), nil
+}
+
+// decideRetract takes back the last deal as if never recorded. Being the
+// last, no later deal is re-scored; the stake of an old-tapp deal leaves
+// the pot with it (rules.md "Decisions").
+func (s *State) decideRetract(c RetractHand) ([]Payload, error) {
+	h := s.Hand(c.Hand)
+	if h == nil {
+		return nil, catalogue.NotFound("notfound.hand", c.Hand)
+	}
+	if last := len(s.hands.items); c.Hand != last {
+		return nil, catalogue.Conflict("conflict.retract-not-last", c.Hand, last)
+	}
+	if s.HerzAs != nil && c.Hand <= s.HerzAs.AfterHand {
+		// The end of the evening was counted from this deal on.
+		return nil, catalogue.Conflict("conflict.retract-herz-as", c.Hand)
+	}
+	reason, err := payout.CheckText("reason", c.Reason)
+	if err != nil {
+		return nil, err
+	}
+	return []Payload{HandRetracted{Hand: c.Hand, Dealer: s.Setup.Players[h.Dealer], Reason: reason}}, nil
 }
 
 // rescore walks the deals after n, given the pot after deal n as it will
@@ -525,6 +567,9 @@ func (s *State) rescore(n int, potAfter decimal.Decimal) ([]Payload, error) {
 	for k := n + 1; k <= len(s.hands.items); k++ {
 		h := s.Hand(k)
 		if h.Voided {
+			if h.kept != nil { // a stake kept moves the pot alike either way
+				pot, was = pot.plusPot(h.kept), was.plusPot(h.kept)
+			}
 			continue
 		}
 		if pot.equal(was) {

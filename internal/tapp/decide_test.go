@@ -181,12 +181,20 @@ func TestCorrectionMeetsAnotherCorrection(t *testing.T) {
 			Scored: scored(5, "Anna", 3-2, "Ben", -9, "Cleo", 3)}, HandRescored{Hand: 2, Cause: 1, PotAfter: u(0), Scored: scored(-5, "Anna", -5, "Ben", -5-2, "Cleo", 10+7)})
 }
 
-// Voiding deal 1 takes its stake out of the pot, so the solo of deal 2
-// takes a smaller pot: deal 2 is re-scored, caused by deal 1.
+// Voiding deal 1, a coeurfrage lost into the pot, takes its payments back
+// but keeps Anna's stake in the pot (rules.md "Decisions": a misdeal was
+// dealt), so the solo of deal 2 takes a smaller pot: deal 2 is re-scored,
+// caused by deal 1.
 func TestVoidHandRescoresLaterDeals(t *testing.T) {
-	oldTapp(t).when(VoidHand{Hand: 1, Reason: "misdeal"}).
-		then(HandVoided{Hand: 1, Reason: "misdeal"},
-			HandRescored{Hand: 2, Cause: 1, PotAfter: u(0), Scored: scored(0, "Anna", -5, "Ben", -7, "Cleo", 12)})
+	lost := payout.Record{Contract: "coeurfrage", Declarer: "Anna", Points: ip(50)}
+	g := game(t, "old-tapp", three, map[string]any{"stake": 2, "remainder": "cut"}).
+		and(RecordHand{Record: lost}, RecordHand{Record: payout.Record{Contract: "solo", Declarer: "Cleo", Trump: "clubs", Points: ip(70)}})
+	next := g.when(VoidHand{Hand: 1, Reason: "misdeal"}).
+		then(HandVoided{Hand: 1, Reason: "misdeal", StakeKept: dp(2)},
+			HandRescored{Hand: 2, Cause: 1, PotAfter: u(0), Scored: scored(-2, "Anna", -5, "Ben", -7, "Cleo", 14)})
+	if !next.Pot().IsZero() || next.Balance(0).String() != "-7" {
+		t.Fatalf("pot %s, Anna %s; want 0 and -7 (her stake kept, the solo's 5)", next.Pot(), next.Balance(0))
+	}
 }
 
 func TestCorrectAndVoidRefusals(t *testing.T) {

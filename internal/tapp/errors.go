@@ -25,6 +25,8 @@ var catalogue = problem.NewCatalogue(map[string]string{
 	"conflict.entered":              "deal %d was changed by someone else since this correction was begun; it now reads: %s. Check it, then save again to replace it",
 	"conflict.no-deal":              "no deal is being recorded step by step; announce the contract first",
 	"conflict.voided":               "deal %d is already voided",
+	"conflict.retract-not-last":     "only the last deal recorded can be taken back (undone), and deal %d is not: deal %d is; correct deal %[1]d or void it instead",
+	"conflict.retract-herz-as":      "deal %d cannot be taken back: Herz-As was said after it; take back Herz-As first, or correct or void the deal",
 	"conflict.over":                 "the evening is over: every Zwangsramsch is played; close it (corrections and voids still work)",
 	"conflict.forced":               "deal %d is Zwangsramsch %d of %d: only ramsch can be played now",
 	"conflict.holder-first":         "say who was dealt the ♥A in deal %d (or that it lay in the tapp) before recording deal %d: it may be a Zwangsramsch",

@@ -18,9 +18,12 @@ const (
 	TypeHandRecorded = "hand.recorded"
 	TypeHandCorrect  = "hand.corrected"
 	TypeHandVoided   = "hand.voided"
-	TypeHandRescored = "hand.rescored" // a later deal re-scored after an earlier one changed
-	TypeGameClosed   = "game.closed"
-	TypeGameReopened = "game.reopened" // a closed evening opened again, with why
+	// A record made by mistake taken back (undo): the last deal, as if it
+	// had never been recorded; its number and dealer's turn are free again.
+	TypeHandRetracted = "hand.retracted"
+	TypeHandRescored  = "hand.rescored" // a later deal re-scored after an earlier one changed
+	TypeGameClosed    = "game.closed"
+	TypeGameReopened  = "game.reopened" // a closed evening opened again, with why
 
 	// Recording a deal step by step as it happens at the table: the
 	// contract announced, each kontra raise, the matzl caught; the count
@@ -105,9 +108,22 @@ type HandCorrected struct {
 }
 
 // HandVoided: deal n no longer counts; its dealer turn stays taken.
+// StakeKept, where there is a pot (old-tapp), is the dealer's stake that
+// stays in it: the deal was dealt (rules.md "Decisions"). A void stored
+// before that decision has none and takes the stake back with the rest.
 type HandVoided struct {
+	Hand      int              `json:"hand"`
+	Reason    string           `json:"reason"`
+	StakeKept *decimal.Decimal `json:"stake_kept,omitempty"`
+}
+
+// HandRetracted: deal n, the last recorded, is taken back as if it had
+// never been recorded (api.md "Corrections": retract); the next deal
+// recorded is deal n again, dealt by Dealer.
+type HandRetracted struct {
 	Hand   int    `json:"hand"`
-	Reason string `json:"reason"`
+	Dealer string `json:"dealer"`
+	Reason string `json:"reason,omitempty"`
 }
 
 // HandRescored: deal n's result after an earlier deal was corrected or
@@ -175,6 +191,7 @@ func (GameStarted) EventType() string     { return TypeGameStarted }
 func (HandRecorded) EventType() string    { return TypeHandRecorded }
 func (HandCorrected) EventType() string   { return TypeHandCorrect }
 func (HandVoided) EventType() string      { return TypeHandVoided }
+func (HandRetracted) EventType() string   { return TypeHandRetracted }
 func (HandRescored) EventType() string    { return TypeHandRescored }
 func (DealAnnounced) EventType() string   { return TypeDealAnnounced }
 func (DealKontra) EventType() string      { return TypeDealKontra }
@@ -205,6 +222,8 @@ func Decode(typ string, data []byte, players []string) (Payload, error) {
 		p, err = decodeJSON[HandVoided](data)
 	case TypeHandRescored:
 		p, err = decodeJSON[HandRescored](data)
+	case TypeHandRetracted:
+		p, err = decodeJSON[HandRetracted](data)
 	case TypeDealAnnounced:
 		p, err = decodeJSON[DealAnnounced](data)
 	case TypeDealKontra:

@@ -95,6 +95,8 @@ func (f *Folder) Apply(e Event) error {
 		err = f.voided(p, e)
 	case HandRescored:
 		err = f.rescored(p, e)
+	case HandRetracted:
+		err = f.retracted(p, e)
 	case DealAnnounced:
 		rec := p.Record
 		s.Pending = &Pending{Hand: p.Hand, Record: rec, Steps: []PendingStep{{Kind: TypeDealAnnounced, At: e.At, Record: rec}}}
@@ -268,10 +270,10 @@ func (f *Folder) corrected(p HandCorrected, e Event) error {
 	if err != nil {
 		return err
 	}
-	if !h.Voided {
-		s.count(&h.Result().amounts, -1)
+	if a := h.counts(); a != nil {
+		s.count(a, -1)
 	}
-	h.Voided, h.VoidReason = false, ""
+	h.Voided, h.VoidReason, h.kept = false, "", nil
 	h.record, h.result, h.potMatters = h.latest(), h.latest(), s.potMatters(p.Record)
 	s.count(&res.amounts, 1)
 	f.replace(p.Hand, h)
@@ -289,7 +291,42 @@ func (f *Folder) voided(p HandVoided, e Event) error {
 	}
 	s.count(&h.Result().amounts, -1)
 	h.Voided, h.VoidReason = true, p.Reason
+	if p.StakeKept != nil {
+		// The dealer's stake stays in the pot (old-tapp's misdeal).
+		deltas := make([]decimal.Decimal, len(s.Setup.Players))
+		for i := range deltas {
+			deltas[i] = decimal.Zero
+		}
+		deltas[h.Dealer] = p.StakeKept.Neg()
+		kept := newAmounts(deltas, *p.StakeKept)
+		h.kept = &kept
+		s.count(h.kept, 1)
+	}
 	f.replace(p.Hand, h)
+	return nil
+}
+
+// retracted takes the last deal back out of the list, as if never
+// recorded, keeping it with its history among the retracted.
+func (f *Folder) retracted(p HandRetracted, e Event) error {
+	s := f.s
+	last := len(s.hands.items)
+	if p.Hand != last {
+		return fmt.Errorf("hand %d retracted, but the last hand is %d", p.Hand, last)
+	}
+	h, err := s.edit(p.Hand, Revision{Kind: TypeHandRetracted, Version: e.Version, At: e.At, Reason: p.Reason})
+	if err != nil {
+		return err
+	}
+	if a := h.counts(); a != nil {
+		s.count(a, -1)
+	}
+	// A list whose spare room is clipped: the next deal is appended to a
+	// copy, never over the slot older snapshots still read.
+	s.hands = handList{items: s.hands.items[: last-1 : last-1]}
+	f.ownHands = false
+	s.retracted = append(slices.Clip(s.retracted), h)
+	s.Pending = nil // a deal being recorded step by step had the next number
 	return nil
 }
 

@@ -154,10 +154,11 @@ func amountsOnly(got, want Payload) Payload {
 	return got
 }
 
-func ip(n int) *int             { return &n }
-func sp(s string) *string       { return &s }
-func bp(b bool) *bool           { return &b }
-func u(n int64) decimal.Decimal { return decimal.New(n, 0) }
+func ip(n int) *int               { return &n }
+func sp(s string) *string         { return &s }
+func bp(b bool) *bool             { return &b }
+func u(n int64) decimal.Decimal   { return decimal.New(n, 0) }
+func dp(n int64) *decimal.Decimal { d := u(n); return &d }
 
 // scored is a deal's amounts by player, with the pot's change.
 func scored(pot int64, deltas ...any) Scored {

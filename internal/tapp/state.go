@@ -41,9 +41,12 @@ type State struct {
 	// as far as it holds and never written to.
 	Damaged *Damage
 
-	hands    handList
-	balances []decimal.Decimal // by seat, in units; with pot they sum to zero
-	pot      decimal.Decimal
+	hands handList
+	// retracted: deals taken back (undone), oldest first, each with its
+	// history ending in the retraction: the History still shows them.
+	retracted []*Hand
+	balances  []decimal.Decimal // by seat, in units; with pot they sum to zero
+	pot       decimal.Decimal
 }
 
 // HerzAsState is the end of a Württemberg evening as far as it has come.
@@ -85,6 +88,9 @@ type Hand struct {
 	// potMatters: the deal's result may change with the pot before it
 	// (payout.Descriptor.PotMatters), as its record now stands.
 	potMatters bool
+	// kept: what a voided deal still moves (old-tapp: the dealer's stake
+	// that stays in the pot); nil when it moves nothing.
+	kept *amounts
 }
 
 // Entered is how many times the deal's record has been entered: 1 when
@@ -121,10 +127,22 @@ func (h *Hand) Result() *Result { return &h.Revisions[h.result].result }
 // stays in its revisions). The deals' moves add up to the balances.
 func (h *Hand) Moves() (deltas []decimal.Decimal, pot decimal.Decimal) {
 	res := h.Result()
+	if h.Voided && h.kept != nil {
+		return h.kept.deltas(), h.kept.pot()
+	}
 	if h.Voided {
 		return make([]decimal.Decimal, len(res.Deltas())), decimal.Zero
 	}
 	return res.Deltas(), res.PotDelta()
+}
+
+// counts is what the deal moves in the standings as it stands: its
+// result's, what a void kept, or nil.
+func (h *Hand) counts() *amounts {
+	if h.Voided {
+		return h.kept
+	}
+	return &h.Result().amounts
 }
 
 // Result is what a deal moves, by seat, in units, and why: its amounts,
@@ -188,7 +206,8 @@ func (r *Revision) Record() *payout.Record {
 	return &rec
 }
 
-// Result is what this event scored the deal as; nil for a void.
+// Result is what this event scored the deal as; nil for a void or a
+// retraction.
 func (r *Revision) Result() *Result {
 	if !r.scored {
 		return nil
@@ -236,6 +255,10 @@ func (s *State) Hand(n int) *Hand {
 	return s.hands.items[n-1]
 }
 
+// Retracted gives the deals taken back (undone), oldest first, each with
+// its history ending in the retraction. Read them, never write.
+func (s *State) Retracted() []*Hand { return s.retracted[:len(s.retracted):len(s.retracted)] }
+
 // Balances gives each seat's balance in units (a copy).
 func (s *State) Balances() []decimal.Decimal { return append([]decimal.Decimal(nil), s.balances...) }
 
@@ -261,21 +284,22 @@ func (s *State) NextDealer() int { return s.DealerOf(s.NextHand()) }
 func (s *State) PotBefore(n int) decimal.Decimal {
 	var pot total
 	for _, h := range s.hands.items[:n-1] {
-		if !h.Voided {
-			pot = pot.plusPot(&h.Result().amounts)
+		if a := h.counts(); a != nil {
+			pot = pot.plusPot(a)
 		}
 	}
 	return pot.decimal()
 }
 
 // PotsAfter gives the pot after each deal as the deals stand now (a voided
-// deal leaves it as it was), for pages that list the deals.
+// deal leaves it as it was, but for a stake it kept), for pages that list
+// the deals.
 func (s *State) PotsAfter() []decimal.Decimal {
 	out := make([]decimal.Decimal, len(s.hands.items))
 	var pot total
 	for i, h := range s.hands.items {
-		if !h.Voided {
-			pot = pot.plusPot(&h.Result().amounts)
+		if a := h.counts(); a != nil {
+			pot = pot.plusPot(a)
 		}
 		out[i] = pot.decimal()
 	}

@@ -31,6 +31,7 @@ func (a api) routes(e *echo.Echo) {
 	g.GET("/:id/hands", a.listHands)
 	g.PUT("/:id/hands/:n", a.correctHand)
 	g.POST("/:id/hands/:n/void", a.voidHand)
+	g.POST("/:id/hands/:n/retract", a.retractHand)
 	g.GET("/:id/ledger", a.ledger)
 	g.GET("/:id/events", a.events)
 	g.POST("/:id/close", a.closeGame)

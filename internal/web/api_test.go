@@ -78,11 +78,13 @@ func keys(m map[string]any) string {
 }
 
 // step is one request of an evening and what the table stands at after it:
-// set gives each deal's changes by seat as they count now (nil: voided).
+// set gives each deal's changes by seat as they count now (nil: voided);
+// kept, a voided deal's that still moves the stake it kept (old-tapp).
 type step struct {
 	method, path, body string
 	status             int
 	set                map[int][]int64
+	kept               map[int][]int64
 	pot                int64
 }
 
@@ -95,6 +97,7 @@ func rec(hand int, body string, deltas ...int64) step {
 func runEvening(t *testing.T, h http.Handler, id string, players []string, steps []step) {
 	t.Helper()
 	counted := map[int][]int64{}
+	voided := map[int]bool{}
 	for i, s := range steps {
 		r := do(t, h, s.method, "/api/games/"+id+"/"+s.path, s.body)
 		if r.status != s.status {
@@ -103,9 +106,14 @@ func runEvening(t *testing.T, h http.Handler, id string, players []string, steps
 		for hand, d := range s.set {
 			if d == nil {
 				delete(counted, hand)
+				voided[hand] = true
 			} else {
 				counted[hand] = d
+				voided[hand] = false
 			}
+		}
+		for hand, d := range s.kept {
+			counted[hand], voided[hand] = d, true
 		}
 		want := make([]int64, len(players))
 		for _, d := range counted {
@@ -123,22 +131,23 @@ func runEvening(t *testing.T, h http.Handler, id string, players []string, steps
 		if l["pot"] != fmt.Sprint(s.pot) {
 			t.Fatalf("step %d: pot %v, want %d", i+1, l["pot"], s.pot)
 		}
-		checkHands(t, h, id, players, counted, i+1)
+		checkHands(t, h, id, players, counted, voided, i+1)
 	}
 }
 
 // checkHands checks that GET /hands gives each deal what it moves now (api.md:
 // "deltas: each player's change in units from this deal"): the hand-worked
-// deltas, nothing for a voided deal, and pots that follow from the pot
-// deltas, so that a script adding up the deals gets the ledger.
-func checkHands(t *testing.T, h http.Handler, id string, players []string, counted map[int][]int64, step int) {
+// deltas, nothing for a voided deal but a stake it kept, and pots that
+// follow from the pot deltas, so that a script adding up the deals gets
+// the ledger.
+func checkHands(t *testing.T, h http.Handler, id string, players []string, counted map[int][]int64, voided map[int]bool, step int) {
 	t.Helper()
 	pot := decimal.Zero
 	for _, hj := range listHands(t, h, id) {
 		n := int(hj["hand"].(float64))
 		want, counts := counted[n]
-		if hj["voided"] == counts {
-			t.Fatalf("step %d: deal %d voided %v, counted %v", step, n, hj["voided"], counts)
+		if hj["voided"] != voided[n] {
+			t.Fatalf("step %d: deal %d voided %v, want %v", step, n, hj["voided"], voided[n])
 		}
 		deltas := hj["deltas"].(map[string]any)
 		for seat, p := range players {
@@ -151,7 +160,11 @@ func checkHands(t *testing.T, h http.Handler, id string, players []string, count
 			}
 		}
 		pd := decimal.RequireFromString(hj["pot_delta"].(string))
-		if !counts && !pd.IsZero() {
+		var stake int64 // what a voided deal's dealer lost to the pot
+		for _, d := range want {
+			stake -= d
+		}
+		if voided[n] && !pd.Equal(decimal.NewFromInt(stake)) {
 			t.Fatalf("step %d: voided deal %d moves the pot by %s", step, n, pd)
 		}
 		pot = pot.Add(pd)
@@ -267,12 +280,13 @@ func TestEveningOldTapp(t *testing.T) {
 		{method: "PUT", path: "hands/4", body: p("coeurfrage", "Cleo", 70), status: 200, pot: 4,
 			set: map[int][]int64{4: {-5, -3, 6}, 5: {-14, 3, 5}, 7: {-62, -60, 132}}},
 		// Voiding hand 9 leaves less in the pot for hand 10's solo.
+		// Cleo's stake for it stays in the pot (a misdeal was dealt).
 		{method: "POST", path: "hands/9/void", body: `{"reason":"cards were misdealt"}`, status: 200, pot: 4,
-			set: map[int][]int64{9: nil, 10: {-22, 44, -20}}},
+			kept: map[int][]int64{9: {0, 0, -2}}, set: map[int][]int64{10: {-22, 46, -20}}},
 	})
 	// Final split of 4: 1 each, 1 over to the biggest loser (Anna, −82).
 	out := closeAndCheck(t, h, id, `{}`)
-	if b := out["balances"].(map[string]any); b["Anna"] != "-80" || b["Ben"] != "-25" || b["Cleo"] != "105" {
+	if b := out["balances"].(map[string]any); b["Anna"] != "-80" || b["Ben"] != "-23" || b["Cleo"] != "103" {
 		t.Fatalf("balances after the split: %v", b)
 	}
 	hands := listHands(t, h, id)

@@ -95,6 +95,12 @@ func eventSummary(loc i18n.Localizer, g *tapp.State, p tapp.Payload) string {
 		return loc.T("audit.rescored", p.Hand, p.Cause) + ": " + p.Explain().Render(loc)
 	case tapp.HandVoided:
 		return loc.T("table.hand", p.Hand) + ": " + reasonText(loc, p.Reason)
+	case tapp.HandRetracted:
+		s := loc.T("table.hand", p.Hand) + ": " + loc.T("audit.retracted", p.Dealer)
+		if p.Reason != "" {
+			s += " (" + p.Reason + ")"
+		}
+		return s
 	case tapp.HerzAs:
 		if p.AfterHand == 0 {
 			return loc.T("audit.herz-as-first")
@@ -152,7 +158,11 @@ func dealAmounts(loc i18n.Localizer, g *tapp.State, p tapp.Payload, seen map[int
 	case tapp.HandRescored:
 		hand, now, potAfter = p.Hand, moved{p.Deltas, p.PotDelta}, &p.PotAfter
 	case tapp.HandVoided:
-		hand = p.Hand // it moves nothing now
+		hand = p.Hand // it moves nothing now, or only the stake it kept
+		now = keptMoves(g, p)
+	case tapp.HandRetracted:
+		hand = p.Hand // it moves nothing now, and the deal n recorded next is new
+		defer delete(seen, hand)
 	default:
 		return nil, ""
 	}
@@ -174,6 +184,16 @@ func dealAmounts(loc i18n.Localizer, g *tapp.State, p tapp.Payload, seen map[int
 		}
 	}
 	return amounts, pot
+}
+
+// keptMoves is what a voided deal still moves: the dealer's stake kept in
+// the pot (old-tapp), or nothing.
+func keptMoves(g *tapp.State, p tapp.HandVoided) moved {
+	if p.StakeKept == nil {
+		return moved{}
+	}
+	dealer := g.Setup.Players[g.DealerOf(p.Hand)]
+	return moved{deltas: map[string]decimal.Decimal{dealer: p.StakeKept.Neg()}, pot: *p.StakeKept}
 }
 
 // amountsIn says what the History's amounts count, which read like money
@@ -242,6 +262,13 @@ func (l *potLedger) apply(p tapp.Payload, next []tapp.Payload) []potRun {
 		hand = p.Hand
 	case tapp.HandVoided:
 		hand = p.Hand
+	case tapp.HandRetracted:
+		// The last deal gone: nothing after it to say.
+		if len(l.moves) >= p.Hand {
+			l.moves = l.moves[:p.Hand-1]
+		}
+		delete(l.voided, p.Hand)
+		return nil
 	default:
 		return nil
 	}
@@ -255,6 +282,9 @@ func (l *potLedger) apply(p tapp.Payload, next []tapp.Payload) []potRun {
 		l.voided[p.Hand] = false
 	case tapp.HandVoided:
 		l.set(p.Hand, decimal.Zero)
+		if p.StakeKept != nil {
+			l.set(p.Hand, *p.StakeKept)
+		}
 		l.voided[p.Hand] = true
 	}
 	own := map[int]bool{} // re-scored right after: their entries say their pot

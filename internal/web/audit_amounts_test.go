@@ -37,12 +37,11 @@ func TestHistoryShowsWhatEachChangeMoved(t *testing.T) {
 		// the pot it left is 3 less: the correction says so, for its entry
 		// still says 7 (a tester read 7, then deal 4 taking 6).
 		"(2 after this deal) Pot after deal 3: 7 → 4 ",
-		// Deal 3 voided: what it moved goes to 0; the pot after it is the next deal's to say.
-		"Anna 0 Ben 0 Cleo −2 → 0 Pot +2 → 0",
-		"Anna −22 Ben −20 Cleo +46 → +44 Pot −4 → −2 (0 after this deal)",
+		// Deal 3, all passed, voided: a misdeal was dealt, so Cleo's stake
+		// stays in the pot (rules.md "Decisions") and nothing changes.
+		"Deal voided · ", "Deal 3: misdeal Anna 0 Ben 0 Cleo −2 Pot +2 ",
 		// A re-scoring names the deal whose change caused it.
 		"Deal re-scored · ", "Deal 4, because deal 2 changed: Coeursolo by Cleo won with 80 points",
-		"Deal 4, because deal 3 changed: Coeursolo by Cleo won",
 	} {
 		if !strings.Contains(audit, want) {
 			t.Errorf("the History lacks %q:\n%s", want, audit)
@@ -66,23 +65,25 @@ func TestHistoryShowsWhatEachChangeMoved(t *testing.T) {
 		t.Errorf("the History says a later pot %d times, want once: %s", n, audit)
 	}
 
-	// Three deals all passed, the first voided: the two after it left 2
-	// less each, said once for the run.
+	// A lost coeurfrage and two deals all passed, the first voided: its 3
+	// into the pot go, its stake stays, so the two after it left 3 less
+	// each, said once for the run.
 	passes := startForm(t, h, "old-tapp", players("Anna", "Ben", "Cleo"))
-	for range 3 {
-		mustStatus(t, do(t, h, "POST", "/api/games/"+passes+"/hands", `{"contract":"pass"}`), 201)
+	lost := `{"contract":"coeurfrage","declarer":"Anna","points":50}`
+	for _, deal := range []string{lost, `{"contract":"pass"}`, `{"contract":"pass"}`} {
+		mustStatus(t, do(t, h, "POST", "/api/games/"+passes+"/hands", deal), 201)
 	}
 	mustStatus(t, do(t, h, "POST", "/api/games/"+passes+"/hands/1/void", `{"reason":"misdeal"}`), 200)
-	if w := words(page(t, h, "/g/"+passes+"/audit", "en").body); !strings.Contains(w, "Pot +2 → 0 Pot after deals 2 to 3: −2 each") {
-		t.Errorf("the void of the first of three passes: %s", w)
+	if w := words(page(t, h, "/g/"+passes+"/audit", "en").body); !strings.Contains(w, "Anna −11 → −2 Ben +3 → 0 Cleo +3 → 0 Pot +5 → +2 Pot after deals 2 to 3: −3 each") {
+		t.Errorf("the void of a coeurfrage before two passes: %s", w)
 	}
-	if w := words(page(t, h, "/g/"+passes+"/audit", "sv").body); !strings.Contains(w, "Pott efter giv 2 till 3: −2 vardera") {
+	if w := words(page(t, h, "/g/"+passes+"/audit", "sv").body); !strings.Contains(w, "Pott efter giv 2 till 3: −3 vardera") {
 		t.Errorf("in Swedish: %s", w)
 	}
 	// A voided deal put back as it was is brought back, not corrected; put
 	// back otherwise, both (a tester read "Deal corrected" for a deal whose
 	// record had not changed).
-	mustStatus(t, do(t, h, "PUT", "/api/games/"+passes+"/hands/1", `{"contract":"pass"}`), 200)
+	mustStatus(t, do(t, h, "PUT", "/api/games/"+passes+"/hands/1", lost), 200)
 	mustStatus(t, do(t, h, "POST", "/api/games/"+passes+"/hands/2/void", `{"reason":"misdeal"}`), 200)
 	mustStatus(t, do(t, h, "PUT", "/api/games/"+passes+"/hands/2", `{"contract":"coeurfrage","declarer":"Anna","points":65}`), 200)
 	mustStatus(t, do(t, h, "PUT", "/api/games/"+passes+"/hands/2", `{"contract":"coeurfrage","declarer":"Anna","points":70}`), 200)
@@ -152,7 +153,7 @@ func TestTableShowsThePotEachDealMet(t *testing.T) {
 	}
 	// The voided deal 3 shows, struck through as its amounts are, the
 	// pot's part of what it moved.
-	want := map[string]string{"1": "Pot 0", "2": "Pot 0 → 2", "3": "Pot +2", "4": "Pot 2 → 0"}
+	want := map[string]string{"1": "Pot 0", "2": "Pot 0 → 2", "3": "Pot +2", "4": "Pot 4 → 0"}
 	if len(pots) != len(want) {
 		t.Fatalf("the deals' pots: %v, want %v", pots, want)
 	}
@@ -161,11 +162,12 @@ func TestTableShowsThePotEachDealMet(t *testing.T) {
 			t.Errorf("deal %s: %q, want %q", n, pots[n], p)
 		}
 	}
-	// What happened to deal 4, re-scored twice: each before and after says
-	// the pot too, without which the players' amounts do not add up (a
-	// tester saw Ben −259 → −242 and nowhere the 17 units).
+	// What happened to deal 4, re-scored once (the void of deal 3 kept its
+	// stake in the pot): the before and after say the pot too, without
+	// which the players' amounts do not add up (a tester saw Ben −259 →
+	// −242 and nowhere the 17 units).
 	deal4 := words(regexp.MustCompile(`(?s)<li id="hand-4".*?<li id="hand-3"`).FindString(body))
-	for want, n := range map[string]int{"Anna −22 Ben −20 Cleo +49 Pot −7 after": 1, "Cleo +46 Pot −4": 2, "Cleo +44 Pot −2 Correct or void": 1} {
+	for want, n := range map[string]int{"Anna −22 Ben −20 Cleo +49 Pot −7 after": 1, "Cleo +46 Pot −4 Correct or void": 1, "Cleo +46 Pot 4 → 0": 1} {
 		if strings.Count(deal4, want) != n {
 			t.Errorf("what happened to deal 4 lacks %q (%d times): %s", want, n, deal4)
 		}
@@ -176,11 +178,11 @@ func TestTableShowsThePotEachDealMet(t *testing.T) {
 	for _, r := range rows[1:] {
 		after = append(after, r[col["pot"]]+" "+r[col["pot_after"]])
 	}
-	if got := strings.Join(after, ", "); got != "0 0, 2 2, 0 2, -2 0" {
+	if got := strings.Join(after, ", "); got != "0 0, 2 2, 2 4, -4 0" {
 		t.Errorf("the CSV's pot and pot_after by deal: %s", got)
 	}
-	// And the API's list of deals, beside pot_delta (0 for the voided deal
-	// 3, which moves nothing: each pot is the last one plus its pot_delta).
+	// And the API's list of deals, beside pot_delta (the voided deal 3
+	// moves the stake it kept: each pot is the last one plus its pot_delta).
 	var hands []struct {
 		PotDelta string `json:"pot_delta"`
 		Pot      string `json:"pot"`
@@ -192,7 +194,7 @@ func TestTableShowsThePotEachDealMet(t *testing.T) {
 	for _, hd := range hands {
 		api = append(api, hd.PotDelta+" "+hd.Pot)
 	}
-	if got := strings.Join(api, ", "); got != "0 0, 2 2, 0 2, -2 0" {
+	if got := strings.Join(api, ", "); got != "0 0, 2 2, 2 4, -4 0" {
 		t.Errorf("GET /hands: pot_delta and pot by deal: %s", got)
 	}
 
@@ -300,10 +302,10 @@ func TestCorrectionSaysWhatItChangedInAll(t *testing.T) {
 	if text := words(page(t, h, "/g/"+id+"?saved=2", "en").body); !strings.Contains(text, "Deal 2 corrected.") || strings.Contains(text, "Re-scored, since") || strings.Contains(text, "Together") {
 		t.Errorf("after a correction that moved no pot: %s", text)
 	}
-	// Voiding the pass gives Cleo back her stake, and deal 4 takes 2 less:
-	// nobody's standing moves.
+	// Voiding the pass keeps Cleo's stake in the pot (a misdeal was
+	// dealt): deal 4 takes what it took, nothing is re-scored.
 	mustStatus(t, do(t, h, "POST", "/api/games/"+id+"/hands/3/void", `{"reason":"misdeal"}`), 200)
-	if text := words(page(t, h, "/g/"+id+"?saved=3", "de").body); !strings.Contains(text, "Zusammen ändert das den Stand um: Anna 0, Ben 0, Cleo 0 und den Pott um 0.") {
+	if text := words(page(t, h, "/g/"+id+"?saved=3", "de").body); !strings.Contains(text, "Spiel 3 gestrichen (misdeal)") || strings.Contains(text, "Zusammen") {
 		t.Errorf("after the void: %s", text)
 	}
 	// The pot is part of it: Anna's coeurfrage of deal 1 corrected from

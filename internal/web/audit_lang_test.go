@@ -16,13 +16,17 @@ func TestHistorySpeaksUndoInThePagesLanguage(t *testing.T) {
 	for range 2 {
 		mustStatus(t, do(t, h, "POST", "/api/games/"+id+"/hands", `{"contract":"pass"}`), http.StatusCreated)
 	}
+	// The undo of before (a void "undone", brought back) as stored then.
+	mustStatus(t, do(t, h, "POST", "/api/games/"+id+"/hands/2/void", `{"reason":"undone"}`), http.StatusOK)
+	mustStatus(t, do(t, h, "PUT", "/api/games/"+id+"/hands/2", `{"contract":"pass","reason":"undo taken back"}`), http.StatusOK)
+	// The undo of now: a retract, and the deal recorded again.
 	redirect(t, h, "/g/"+id+"/hands/2/undo", url.Values{})
 	redirect(t, h, "/g/"+id+"/hands/2/redo", url.Values{})
 	mustStatus(t, do(t, h, "POST", "/api/games/"+id+"/hands/1/void", `{"reason":"wrong table"}`), http.StatusOK)
 	for lang, want := range map[string][]string{
-		"de": {"zurückgenommen", "Zurücknahme aufgehoben", "wrong table"},
-		"sv": {"ångrad", "ångrandet togs tillbaka", "wrong table"},
-		"en": {"undone", "undo taken back", "wrong table"},
+		"de": {"zurückgenommen", "Zurücknahme aufgehoben", "wrong table", "Spiel zurückgenommen (rückgängig)"},
+		"sv": {"ångrad", "ångrandet togs tillbaka", "wrong table", "Giv ångrad"},
+		"en": {"undone", "undo taken back", "wrong table", "Deal taken back (undo)"},
 	} {
 		text := visibleText(page(t, h, "/g/"+id+"/audit", lang).body)
 		for _, w := range want {

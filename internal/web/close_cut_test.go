@@ -173,7 +173,9 @@ func TestBrowserCutTwoUnitsToTwoPlayers(t *testing.T) {
 func TestVoidSaysWhatItChanged(t *testing.T) {
 	h := newServer(t)
 	id := startForm(t, h, "old-tapp", players("Anna", "Ben", "Cleo"))
-	mustStatus(t, do(t, h, "POST", "/api/games/"+id+"/hands", `{"contract":"pass"}`), 201)
+	// Anna's coeurfrage lost: 3 into the pot besides her stake, which a
+	// void leaves there (rules.md "Decisions").
+	mustStatus(t, do(t, h, "POST", "/api/games/"+id+"/hands", `{"contract":"coeurfrage","declarer":"Anna","points":50}`), 201)
 	mustStatus(t, do(t, h, "POST", "/api/games/"+id+"/hands", `{"contract":"solo","declarer":"Cleo","trump":"clubs","points":70}`), 201)
 	loc := location(t, h, "/g/"+id+"/hands/1/void", url.Values{"reason": {"misdeal"}})
 	text := visibleText(page(t, h, loc, "en").body)
@@ -181,7 +183,7 @@ func TestVoidSaysWhatItChanged(t *testing.T) {
 		t.Fatalf("the table after a void (%s): %s", loc, text)
 	}
 	// A correction that moves the pot says the same.
-	loc = location(t, h, "/g/"+id+"/hands/1", url.Values{"contract": {"pass"}, "reason": {"it was played after all"}})
+	loc = location(t, h, "/g/"+id+"/hands/1", url.Values{"contract": {"coeurfrage"}, "declarer": {"Anna"}, "points": {"50"}, "reason": {"it was played after all"}})
 	if text := visibleText(page(t, h, loc, "de").body); !strings.Contains(text, "Spiel 1 zählt wieder. Neu berechnet, weil sich der Pott davor geändert hat: Spiel 2.") {
 		t.Fatalf("the table after bringing it back: %s", text)
 	}

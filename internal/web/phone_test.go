@@ -59,16 +59,21 @@ func TestSaveOpensTheTableAtItsTop(t *testing.T) {
 	}
 }
 
-// #15.2: "Undo deal N" is one tap right after the save: a void with the
-// reason "undone", shown as such, and itself undoable.
+// #36.1: "Undo deal N" is one tap on the table, on every phone, for as long
+// as it is the last deal, saying what it takes back: a retract (api.md), so
+// the same number and dealer come next; the way back records it again.
 func TestUndoInOneTap(t *testing.T) {
 	h := newServer(t)
 	id := startForm(t, h, "zuger", players("Anna", "Ben", "Cleo", "Dan"))
 	redirect(t, h, "/g/"+id+"/record", zugerSolo)
-	body := page(t, h, "/g/"+id+"?saved=1", "en").body
-	m := regexp.MustCompile(`action="(/g/[^"]+/hands/1/undo)"[^>]*>.*?name="idempotency_key" value="([^"]+)"`).FindStringSubmatch(body)
+	// Not only in the saved flash: the plain table, as another phone sees it.
+	body := page(t, h, "/g/"+id, "en").body
+	m := regexp.MustCompile(`action="(/g/[^"]+/hands/1/undo)"[^>]*>.*?name="idempotency_key" value="([^"]+)"[^>]*>\s*<button[^>]*>([^<]+)</button>`).FindStringSubmatch(body)
 	if m == nil {
-		t.Fatalf("no one-tap undo after the save: %s", visibleText(body))
+		t.Fatalf("no one-tap undo on the table: %s", visibleText(body))
+	}
+	if !strings.HasPrefix(m[3], "Undo deal 1: Solo by Ben won") {
+		t.Fatalf("the undo does not say what it takes back: %q", m[3])
 	}
 	undo := url.Values{"idempotency_key": {m[2]}}
 	if to := redirect(t, h, m[1], undo); to != "/g/"+id+"?undone=1" {
@@ -78,25 +83,24 @@ func TestUndoInOneTap(t *testing.T) {
 	if r := postFrom(h, m[1], undo); r.Code != http.StatusSeeOther {
 		t.Fatalf("the same undo again: %d %s", r.Code, r.Body.String())
 	}
-	hands := listHands(t, h, id)
-	if len(hands) != 1 || hands[0]["voided"] != true {
+	if hands := listHands(t, h, id); len(hands) != 0 {
 		t.Fatalf("after the undo: %v", hands)
 	}
 	evs := do(t, h, "GET", "/api/games/"+id+"/events", "").body
-	if strings.Count(evs, `"hand.voided"`) != 1 || !strings.Contains(evs, `"reason":"undone"`) {
-		t.Fatalf("the undo is not one void with the reason \"undone\": %s", evs)
+	if strings.Count(evs, `"hand.retracted"`) != 1 || strings.Contains(evs, `"hand.voided"`) {
+		t.Fatalf("the undo is not one retract: %s", evs)
 	}
 	body = page(t, h, "/g/"+id+"?undone=1", "en").body
-	for _, want := range []string{"Deal 1 undone: it no longer counts, but Anna&#39;s turn to deal is used, so Ben deals next. To fix what was entered instead, bring it back and correct it.", "· <em>undone</em>", "Bring deal 1 back"} {
+	for _, want := range []string{"Deal 1 taken back: Solo by Ben won", "Anna deals deal 1 again.", "Bring deal 1 back", "Record deal 1"} {
 		if !strings.Contains(body, want) {
 			t.Fatalf("after the undo the table lacks %q: %s", want, visibleText(body))
 		}
 	}
-	if !regexp.MustCompile(`\d\d:\d\d</time> undone\s*</li>`).MatchString(body) {
-		t.Fatal("the deal's history does not say it was undone")
+	if de := page(t, h, "/g/"+id+"?undone=1", "de").body; !strings.Contains(de, "Spiel 1 zurückgenommen") {
+		t.Fatal("the German table does not say the deal was taken back")
 	}
-	if de := page(t, h, "/g/"+id+"?undone=1", "de").body; !strings.Contains(de, "<em>zurückgenommen</em>") {
-		t.Fatal("the German table does not say the deal was undone")
+	if audit := words(page(t, h, "/g/"+id+"/audit", "en").body); !strings.Contains(audit, "Deal taken back (undo)") {
+		t.Fatalf("the History does not show the undo: %s", audit)
 	}
 	m = regexp.MustCompile(`action="(/g/[^"]+/hands/1/redo)"[^>]*>.*?name="idempotency_key" value="([^"]+)"`).FindStringSubmatch(body)
 	if m == nil {
@@ -109,40 +113,26 @@ func TestUndoInOneTap(t *testing.T) {
 	if led["balances"].(map[string]any)["Ben"] != "6" || led["hands"] != 1.0 {
 		t.Fatalf("the deal is not back as it was: %v", led)
 	}
-	body = page(t, h, "/g/"+id+"?saved=1", "en").body
-	if !strings.Contains(body, "brought back") || !strings.Contains(body, "Undo deal 1") {
-		t.Fatalf("after the way back: %s", visibleText(body))
-	}
-	// Before it was brought back it counted nothing: said so, not the
-	// result it had before the undo, which would read as no change.
-	if !strings.Contains(visibleText(body), "Voided: it counted 0 for everyone.") {
-		t.Fatalf("the way back's before: %s", visibleText(body))
-	}
-	// Brought back as it was, the deal is not called corrected, on the
-	// History either.
-	if strings.Contains(body, "<em>corrected</em>") || !strings.Contains(body, "Deal 1 saved.") {
-		t.Fatalf("a deal undone and brought back reads as corrected: %s", visibleText(body))
-	}
-	if audit := words(page(t, h, "/g/"+id+"/audit", "en").body); !strings.Contains(audit, "Deal brought back") || strings.Contains(audit, "Deal corrected") {
-		t.Fatalf("the History of an undo taken back: %s", audit)
-	}
-	// A correction says so.
+	// A correction leaves the undo there: it takes the deal back as it now
+	// stands, and says so.
 	fix := url.Values{"contract": {"solo"}, "declarer": {"Ben"}, "points": {"80"}, "tricks": {"6"}, "reason": {"miscounted"}}
 	redirect(t, h, "/g/"+id+"/hands/1", fix)
-	if body := page(t, h, "/g/"+id+"?saved=1", "en").body; !strings.Contains(body, "Deal 1 corrected.") || !strings.Contains(body, "<em>corrected</em>") {
+	if body := page(t, h, "/g/"+id+"?saved=1", "en").body; !strings.Contains(body, "Deal 1 corrected.") || !strings.Contains(body, "Undo deal 1: Solo by Ben won with 80") {
 		t.Fatalf("after a correction: %s", visibleText(body))
-	} else if strings.Contains(body, "Undo deal 1") {
-		// Beside "corrected" it reads as undoing the correction, and would
-		// void the whole deal.
-		t.Fatal("the undo that voids the deal is offered beside its correction")
 	}
 	// Once another deal follows, the undo is no longer offered for deal 1.
 	redirect(t, h, "/g/"+id+"/record", url.Values{"contract": {"pass"}})
-	if strings.Contains(page(t, h, "/g/"+id+"?saved=1", "en").body, "Undo deal 1") {
-		t.Fatal("the undo of deal 1 is offered after deal 2")
+	if body := page(t, h, "/g/"+id, "en").body; strings.Contains(body, "Undo deal 1") || !strings.Contains(body, "Undo deal 2") {
+		t.Fatalf("the undo after deal 2: %s", visibleText(body))
 	}
-	if !strings.Contains(page(t, h, "/g/"+id+"?saved=2", "en").body, "Undo deal 2") {
-		t.Fatal("no undo of deal 2")
+	// A deal undone before undo was a retract (a void "undone") is brought
+	// back as it was then.
+	do(t, h, "POST", "/api/games/"+id+"/hands/2/void", `{"reason":"undone"}`)
+	if to := redirect(t, h, "/g/"+id+"/hands/2/redo", url.Values{"idempotency_key": {"old-redo"}}); to != "/g/"+id+"?saved=2" {
+		t.Fatalf("the old undo's way back sends the browser to %q", to)
+	}
+	if hands := listHands(t, h, id); len(hands) != 2 || hands[1]["voided"] != false {
+		t.Fatalf("the old undo is not brought back: %v", hands)
 	}
 }
 
@@ -266,20 +256,23 @@ func TestHerzAsConfirmUndoAndEnd(t *testing.T) {
 	if r := page(t, h, "/g/"+id+"/record", "de"); r.status != http.StatusConflict || !strings.Contains(r.body, "Der Abend ist vorbei") || strings.Contains(r.body, `name="contract"`) {
 		t.Fatalf("the record page after the last Zwangsramsch: %d %s", r.status, visibleText(r.body))
 	}
-	// Undoing the last Zwangsramsch keeps its turn taken: the evening stays
-	// over, and the banner names nobody who deals next.
-	saved := page(t, h, "/g/"+id+"?saved=7", "en").body
+	// Voiding the last Zwangsramsch keeps its turn taken: the evening stays
+	// over, and the standings name nobody who deals next.
+	mustStatus(t, do(t, h, "POST", "/api/games/"+id+"/hands/7/void", `{"reason":"misdeal"}`), 200)
+	if body := page(t, h, "/g/"+id+"?saved=7", "en").body; strings.Contains(body, `<span class="tag">deals</span>`) || strings.Contains(body, "Record deal") {
+		t.Fatalf("the standings mark a dealer of a deal that will never be dealt: %s", visibleText(body))
+	}
+	// Undoing it (a retract) takes it back as if never recorded: it is to
+	// be dealt again, by the same player.
+	saved := page(t, h, "/g/"+id, "en").body
 	m := regexp.MustCompile(`action="(/g/[^"]+/hands/7/undo)"[^>]*>.*?name="idempotency_key" value="([^"]+)"`).FindStringSubmatch(saved)
 	if m == nil {
 		t.Fatalf("no undo after the last Zwangsramsch: %s", visibleText(saved))
 	}
 	redirect(t, h, m[1], url.Values{"idempotency_key": {m[2]}})
 	body := page(t, h, "/g/"+id+"?undone=7", "en").body
-	if undone := visibleText(body); !strings.Contains(undone, "Deal 7 undone: it no longer counts, but") || strings.Contains(undone, "deals next") {
+	if undone := visibleText(body); !strings.Contains(undone, "Deal 7 taken back: voided: misdeal.") || !strings.Contains(undone, "deals deal 7 again") || !strings.Contains(undone, "Record deal 7") {
 		t.Fatalf("after undoing the last Zwangsramsch: %s", undone)
-	}
-	if strings.Contains(body, `<span class="tag">deals</span>`) {
-		t.Fatal("the standings mark a dealer of a deal that will never be dealt")
 	}
 	// The history says each Herz-As fact in words, not only as data.
 	audit := visibleText(page(t, h, "/g/"+id+"/audit", "en").body)
@@ -408,10 +401,11 @@ func TestHistoryAuditAndCSV(t *testing.T) {
 	// A closed evening with a pot: the chart ends where the standings do.
 	o := startForm(t, h, "old-tapp", players("Anna", "Ben", "Cleo"))
 	redirect(t, h, "/g/"+o+"/record", url.Values{"contract": {"coeurfrage"}, "declarer": {"Ben"}, "points": {"40"}})
-	// A deal voided: it moves nothing, in the CSV's columns too.
+	// A deal voided: it moves nothing but Ben's stake, which stays in the
+	// pot (a misdeal was dealt), in the CSV's columns too.
 	mustStatus(t, do(t, h, "POST", "/api/games/"+o+"/hands", `{"contract":"solo","declarer":"Cleo","trump":"clubs","points":90}`), 201)
 	mustStatus(t, do(t, h, "POST", "/api/games/"+o+"/hands/2/void", `{"reason":"misdeal"}`), 200)
-	redirect(t, h, "/g/"+o+"/close", url.Values{"remainder_to": {"Anna"}})
+	redirect(t, h, "/g/"+o+"/close", url.Values{})
 	closed := page(t, h, "/g/"+o, "en").body
 	for _, name := range []string{"Anna", "Ben", "Cleo"} {
 		units := regexp.MustCompile(`data-units="` + name + `">([^<]+)<`).FindStringSubmatch(closed)[1]
@@ -419,17 +413,17 @@ func TestHistoryAuditAndCSV(t *testing.T) {
 			t.Fatalf("%s: the standings say %s, the chart's legend something else: %s", name, units, visibleText(closed))
 		}
 	}
-	// One deal and the close: the deal axis names deal 1, then the pot
-	// shared out (the last step is no deal).
-	if ticks := regexp.MustCompile(`class="tick x">([^<]*)<`).FindAllStringSubmatch(closed, -1); len(ticks) != 2 || ticks[0][1] != "deal 1" || ticks[1][1] != "pot shared" {
-		t.Errorf("one deal and the close on the deal axis: %v", ticks)
+	// Deal 1, the stake deal 2 kept, and the close: the deal axis names
+	// deal 1, then the pot shared out (the last step is no deal).
+	if ticks := regexp.MustCompile(`class="tick x">([^<]*)<`).FindAllStringSubmatch(closed, -1); len(ticks) != 2 || ticks[0][1] != "1" || ticks[1][1] != "pot shared" {
+		t.Errorf("two deals and the close on the deal axis: %v", ticks)
 	}
 	// The CSV ends with the close: the pot shared out, so that each
 	// player's column adds up to the standings.
 	rows, col = dealsCSV(t, h, o)
 	last := rows[len(rows)-1]
-	if len(rows) != 4 || last[col["hand"]] != "close" || last[col["Anna"]] != "3" || last[col["pot"]] != "-7" || last[col["Anna (EUR)"]] != "1.50" ||
-		last[col["explanation"]] != "The pot of 7 went to the players: Anna 3, Ben 2, Cleo 2. The leftover unit went to Anna." ||
+	if len(rows) != 4 || last[col["hand"]] != "close" || last[col["Anna"]] != "3" || last[col["pot"]] != "-9" || last[col["Anna (EUR)"]] != "1.50" ||
+		!strings.HasPrefix(last[col["explanation"]], "The pot of 9 went to the players: Anna 3, Ben 3, Cleo 3.") ||
 		!regexp.MustCompile(`^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$`).MatchString(last[col["recorded_at"]]) {
 		t.Fatalf("the CSV's close: %v / %v", rows[0], last)
 	}

@@ -158,7 +158,7 @@ func (u ui) tableView(p templates.Page, loc i18n.Localizer, g *tapp.State, ask t
 		v.Pending = loc.T("table.pending", g.Pending.Hand, loc.T("contract."+g.Pending.Record.Contract))
 	}
 	if !p.ReadOnly && g.Closed == nil && g.Damaged == nil {
-		v.Saved, v.Undone = savedView(loc, g, ask), undoneView(loc, g, ask)
+		v.Saved, v.Undone, v.Undo = savedView(loc, g, ask), undoneView(loc, g, ask), undoView(loc, g)
 	}
 	if g.Variant().EndsWithHerzAs {
 		end := g.End()
@@ -197,21 +197,19 @@ func witnessURL(p templates.Page, g *tapp.State) string {
 	return "/api/games/" + g.ID + "/witness"
 }
 
-// savedView: the deal this phone just saved, while it is the game's, with
-// the undo while the game would take it.
+// savedView: the deal this phone just saved, while it is the game's (the
+// undo is the table's own, undoView, on every phone).
 func savedView(loc i18n.Localizer, g *tapp.State, ask tableAsk) *templates.SavedView {
 	h := g.Hand(ask.saved)
 	if h == nil || (h.Voided && h.VoidReason == undoReason) {
 		return nil // an undo says so itself (undoneView)
 	}
 	text := loc.T("table.saved", h.Number)
-	corrected := false
 	if n := len(h.Revisions); n > 1 && h.Revisions[n-1].Kind == tapp.TypeHandCorrect && h.Revisions[n-1].Reason != redoReason {
-		text, corrected = loc.T("table.saved-corrected", h.Number), true
+		text = loc.T("table.saved-corrected", h.Number)
 		if h.Revisions[n-2].Kind == tapp.TypeHandVoided {
-			// A correction of a voided deal brings it back: undoing that
-			// voids it again, which is what it reads as.
-			text, corrected = loc.T("table.saved-restored", h.Number), false
+			// A correction of a voided deal brings it back.
+			text = loc.T("table.saved-restored", h.Number)
 		}
 	}
 	if h.Voided {
@@ -228,14 +226,7 @@ func savedView(loc i18n.Localizer, g *tapp.State, ask tableAsk) *templates.Saved
 		text += " " + loc.T("table.rescored", len(later), strings.Join(numbers, ", "))
 		text += " " + loc.T("table.net", netChange(loc, g, append([]*tapp.Hand{h}, later...)))
 	}
-	if h.Voided {
-		return &templates.SavedView{Hand: h.Number, Text: text}
-	}
-	// No undo beside "Deal 4 corrected": read as "undo my correction",
-	// the tap would void the whole deal.
-	return &templates.SavedView{Hand: h.Number, Text: text,
-		CanUndo: !corrected && h.Number == len(g.Hands()) && allowed(g, tapp.VoidHand{Hand: h.Number, Reason: undoReason}),
-		Key:     fmt.Sprintf("undo-%d-v%d", h.Number, g.Version)}
+	return &templates.SavedView{Hand: h.Number, Text: text}
 }
 
 // rescoredBy gives the later deals that h's last change re-scored: those
@@ -301,21 +292,6 @@ func lastChange(h *tapp.Hand) (seats []decimal.Decimal, pot decimal.Decimal) {
 // dealsNext reports whether anyone deals again this evening: not once it
 // is closed, nor after Württemberg's last Zwangsramsch.
 func dealsNext(g *tapp.State) bool { return g.Closed == nil && !g.End().Over() }
-
-// undoneView: the deal this phone just undid, with the way back.
-func undoneView(loc i18n.Localizer, g *tapp.State, ask tableAsk) *templates.UndoneView {
-	h := g.Hand(ask.undone)
-	if h == nil || !h.Voided || h.VoidReason != undoReason {
-		return nil
-	}
-	text := loc.T("table.undone", h.Number, g.Setup.Players[h.Dealer], g.Setup.Players[g.NextDealer()])
-	if !dealsNext(g) {
-		text = loc.T("table.undone-last", h.Number, g.Setup.Players[h.Dealer])
-	}
-	return &templates.UndoneView{Hand: h.Number, Text: text,
-		CanRedo: allowed(g, tapp.CorrectHand{Hand: h.Number, Record: h.Record(), Reason: redoReason}),
-		Key:     fmt.Sprintf("redo-%d-v%d", h.Number, g.Version)}
-}
 
 // signed writes a change with its sign: +2, −1, 0.
 func signed(loc i18n.Localizer, d decimal.Decimal) string {
@@ -503,8 +479,8 @@ func chart(loc i18n.Localizer, g *tapp.State) templates.ChartView {
 		dealNo = append(dealNo, deal)
 	}
 	for _, hand := range g.Hands() {
-		if !hand.Voided {
-			step(hand.Result().Deltas(), hand.Number)
+		if deltas, pot := hand.Moves(); !hand.Voided || !pot.IsZero() {
+			step(deltas, hand.Number) // a void counts the stake it kept in the pot
 		}
 	}
 	if len(dealNo) == 0 {
@@ -534,7 +510,7 @@ func (u ui) table(c echo.Context) error {
 		if g.Hand(ask.saved) == nil {
 			ask.saved = 0
 		}
-		if g.Hand(ask.undone) == nil {
+		if retractedLast(g, ask.undone) == nil {
 			ask.undone = 0
 		}
 		p.Path = ask.path(p.Base)

@@ -13,10 +13,10 @@ import (
 	"tappbook/templates"
 )
 
-// The table's one-tap actions: undo the deal just saved (a void with the
-// reason "undone"), take the undo back (a correction with the deal's last
-// record), and the steps of Herz-As. Each posts a form with an idempotency
-// key the page was rendered with, so that a tap sent twice counts once.
+// The table's one-tap actions: undo the last deal (a retract: taken back
+// as if never recorded), record it again as it was, and the steps of
+// Herz-As. Each posts a form with an idempotency key the page was rendered
+// with, so that a tap sent twice counts once.
 
 func (u ui) undo(c echo.Context) error {
 	n, err := handNumber(c)
@@ -27,12 +27,15 @@ func (u ui) undo(c echo.Context) error {
 	if err != nil {
 		return u.problem(c, err)
 	}
-	if err := u.svc.Void(c.Request().Context(), gameID(c), n, undoReason, form.Get("idempotency_key")); err != nil {
+	if _, err := u.svc.Retract(c.Request().Context(), gameID(c), n, form.Get("reason"), form.Get("idempotency_key")); err != nil {
 		return u.problem(c, err)
 	}
 	return c.Redirect(http.StatusSeeOther, "/g/"+gameID(c)+"?undone="+strconv.Itoa(n))
 }
 
+// redo records again, as deal n, the deal just taken back; a deal undone
+// before undo was a retract (voided "undone") is brought back by a
+// correction, as it was then.
 func (u ui) redo(c echo.Context) error {
 	n, err := handNumber(c)
 	if err != nil {
@@ -46,16 +49,19 @@ func (u ui) redo(c echo.Context) error {
 	if err != nil {
 		return u.problem(c, err)
 	}
-	h := g.Hand(n)
-	if h == nil {
-		return u.problem(c, tapp.Messages().NotFound("notfound.hand", n))
+	key := form.Get("idempotency_key")
+	switch h := g.Hand(n); {
+	case retractedLast(g, n) != nil:
+		rec := retractedLast(g, n).Record()
+		_, err = u.svc.Record(c.Request().Context(), gameID(c), rec, tapp.Checks{ExpectedHand: &n}, key)
+	case h != nil && h.Voided && h.VoidReason == undoReason:
+		_, err = u.svc.Correct(c.Request().Context(), gameID(c), n, h.Record(), redoReason, tapp.Checks{}, key)
+	case h == nil:
+		err = tapp.Messages().NotFound("notfound.hand", n)
 	}
-	if !h.Voided {
-		// Taken back already (the tap arrived twice, or another phone was
-		// quicker): the deal counts, which is what was asked.
-		return c.Redirect(http.StatusSeeOther, "/g/"+gameID(c)+"?saved="+strconv.Itoa(n))
-	}
-	if _, err := u.svc.Correct(c.Request().Context(), gameID(c), n, h.Record(), redoReason, tapp.Checks{}, form.Get("idempotency_key")); err != nil {
+	// Otherwise recorded again already (the tap arrived twice, or another
+	// phone was quicker): the deal counts, which is what was asked.
+	if err != nil {
 		return u.problem(c, err)
 	}
 	return c.Redirect(http.StatusSeeOther, "/g/"+gameID(c)+"?saved="+strconv.Itoa(n))

@@ -1,0 +1,71 @@
+package tapp
+
+import (
+	"testing"
+
+	"tappbook/internal/payout"
+	"tappbook/internal/problem"
+)
+
+// api.md "Corrections": a retract takes the last deal back as if it had
+// never been recorded: the same number and dealer come next, and in
+// old-tapp its stake leaves the pot (rules.md "Decisions").
+func TestRetractTheLastDeal(t *testing.T) {
+	g := oldTapp(t) // deal 1 pass (Anna's stake), deal 2 Cleo's solo took the pot
+	next := g.when(RetractHand{Hand: 2, Reason: "wrong player"}).
+		then(HandRetracted{Hand: 2, Dealer: "Ben", Reason: "wrong player"})
+	if next.NextHand() != 2 || next.Setup.Players[next.NextDealer()] != "Ben" {
+		t.Fatalf("after the retract deal %d dealt by %s comes next; want deal 2 by Ben", next.NextHand(), next.Setup.Players[next.NextDealer()])
+	}
+	// Deal 1's stake is back in the pot, Ben's stake of deal 2 left it.
+	if next.Pot().String() != "2" || next.Balance(0).String() != "-2" || !next.Balance(1).IsZero() || !next.Balance(2).IsZero() {
+		t.Fatalf("pot %s, balances %v; want 2 and Anna -2, Ben 0, Cleo 0", next.Pot(), next.Balances())
+	}
+	if r := next.Retracted(); len(r) != 1 || r[0].Number != 2 || r[0].Revisions[len(r[0].Revisions)-1].Kind != TypeHandRetracted {
+		t.Fatalf("the retracted deal is not kept with its history: %+v", r)
+	}
+	// Entered again, it is deal 2 dealt by Ben, at the pot of 2.
+	g.fold(HandRetracted{Hand: 2, Dealer: "Ben", Reason: "wrong player"})
+	g.when(RecordHand{Record: payout.Record{Contract: "solo", Declarer: "Anna", Trump: "clubs", Points: ip(70)}, Checks: Checks{Dealer: sp("Ben"), ExpectedHand: ip(2)}}).
+		then(HandRecorded{Hand: 2, Dealer: "Ben", Record: payout.Record{Contract: "solo", Declarer: "Anna", Trump: "clubs", Points: ip(70)},
+			PotAfter: u(0), Scored: scored(-2, "Anna", 14, "Ben", -5-2, "Cleo", -5)})
+}
+
+// A void keeps the dealer's stake in the pot; a retract of that voided
+// last deal takes it back too.
+func TestRetractAVoidedDeal(t *testing.T) {
+	g := oldTapp(t).and(VoidHand{Hand: 2, Reason: "misdeal"})
+	if g.state.Pot().String() != "4" || g.state.Balance(1).String() != "-2" {
+		t.Fatalf("after the void: pot %s, Ben %s; want 4 and -2", g.state.Pot(), g.state.Balance(1))
+	}
+	next := g.when(RetractHand{Hand: 2}).then(HandRetracted{Hand: 2, Dealer: "Ben"})
+	if next.Pot().String() != "2" || !next.Balance(1).IsZero() {
+		t.Fatalf("after the retract: pot %s, Ben %s; want 2 and 0", next.Pot(), next.Balance(1))
+	}
+}
+
+// A void stored before the stake was kept goes on meaning what it did: the
+// deal moves nothing, its stake included.
+func TestVoidStoredBeforeTheStakeWasKept(t *testing.T) {
+	g := oldTapp(t)
+	g.fold(HandVoided{Hand: 1, Reason: "misdeal"},
+		HandRescored{Hand: 2, Cause: 1, PotAfter: u(0), Scored: scored(0, "Anna", -5, "Ben", -7, "Cleo", 12)})
+	if !g.state.Pot().IsZero() || !g.state.Balance(0).Equal(u(-5)) || !g.state.PotBefore(2).IsZero() {
+		t.Fatalf("pot %s, Anna %s, pot before deal 2 %s; want 0, -5, 0", g.state.Pot(), g.state.Balance(0), g.state.PotBefore(2))
+	}
+}
+
+func TestRetractRefusals(t *testing.T) {
+	g := oldTapp(t)
+	g.when(RetractHand{Hand: 3}).thenErr(problem.NotFound, "notfound.hand")
+	// Not the last deal: corrected or voided instead.
+	g.when(RetractHand{Hand: 1}).thenErr(problem.Conflict, "conflict.retract-not-last")
+	g.when(RetractHand{Hand: 2, Reason: "a\u202ebc"}).thenErr(problem.Input, "text.bidi")
+	// Herz-As said after deal 2 counts the end of the evening from it.
+	w := wuerttemberg(t).and(AnnounceHerzAs{})
+	w.when(RetractHand{Hand: 2}).thenErr(problem.Conflict, "conflict.retract-herz-as")
+	w.and(WithdrawHerzAs{Reason: "too soon"})
+	w.when(RetractHand{Hand: 2}).then(HandRetracted{Hand: 2, Dealer: "Ben"})
+	g.and(Close{})
+	g.when(RetractHand{Hand: 2}).thenErr(problem.Conflict, "conflict.closed")
+}
