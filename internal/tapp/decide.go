@@ -91,6 +91,9 @@ type CorrectHand struct {
 type VoidHand struct {
 	Hand   int
 	Reason string
+	// stakeBack: decided again as a void stored before the old-tapp stake
+	// stayed in the pot (an import), which took it back.
+	stakeBack bool
 }
 
 // RetractHand takes back deal n, which must be the last recorded, as if it
@@ -517,7 +520,7 @@ func (s *State) decideVoid(c VoidHand) ([]Payload, error) {
 	}
 	void := HandVoided{Hand: c.Hand, Reason: reason}
 	potAfter := s.PotBefore(c.Hand)
-	if s.Variant().HasPot {
+	if s.Variant().HasPot && !c.stakeBack {
 		// rules.md "Decisions": a misdeal was dealt, so the dealer's
 		// stake stays in the pot.
 		stake := s.Setup.Rules.Stake

@@ -55,7 +55,10 @@ func commandsOf(s *State, first Payload) ([]Command, error) {
 	case HandCorrected:
 		return []Command{CorrectHand{Hand: p.Hand, Record: p.Record, Reason: p.Reason}}, nil
 	case HandVoided:
-		return []Command{VoidHand{Hand: p.Hand, Reason: p.Reason}}, nil
+		// A void stored before the stake was kept took it back.
+		return []Command{VoidHand{Hand: p.Hand, Reason: p.Reason, stakeBack: p.StakeKept == nil}}, nil
+	case HandRetracted:
+		return []Command{RetractHand{Hand: p.Hand, Reason: p.Reason}}, nil
 	case DealAnnounced:
 		return []Command{Announce{Record: p.Record}}, nil
 	case DealKontra:

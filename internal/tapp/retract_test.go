@@ -69,3 +69,23 @@ func TestRetractRefusals(t *testing.T) {
 	g.and(Close{})
 	g.when(RetractHand{Hand: 2}).thenErr(problem.Conflict, "conflict.closed")
 }
+
+// An import decides every command again: a retract, a void of now (the
+// stake kept) and one stored before it (the stake taken back) each give
+// the events the file holds.
+func TestRedecideRetractAndVoids(t *testing.T) {
+	g := oldTapp(t)
+	for _, p := range []Payload{
+		HandRetracted{Hand: 2, Dealer: "Ben", Reason: "typo"},
+		HandVoided{Hand: 2, Reason: "misdeal", StakeKept: dp(2)},
+		HandVoided{Hand: 2, Reason: "misdeal"},
+	} {
+		raw, err := encodePayload(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := Redecide(g.state, []Event{{Version: g.state.Version + 1, At: at, Data: p, Raw: raw}}); err != nil {
+			t.Errorf("%s %s decided again: %v", p.EventType(), raw, err)
+		}
+	}
+}
