@@ -29,17 +29,20 @@ func backup(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if *out == "" {
 		return errors.New("backup: say where with --out FILE")
 	}
-	var err error
-	if isPostgres(*db) {
-		err = backupPostgres(ctx, *db, *out)
-	} else {
-		err = sqlite.Backup(ctx, *db, *out)
-	}
-	if err != nil {
+	if err := copyDatabase(ctx, *db, *out); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "backed up %s to %s\n", redact(*db), *out)
 	return nil
+}
+
+// copyDatabase writes the consistent copy of db to the new file out that
+// tappbook backup and serve's scheduled backups make.
+func copyDatabase(ctx context.Context, db, out string) error {
+	if isPostgres(db) {
+		return backupPostgres(ctx, db, out)
+	}
+	return sqlite.Backup(ctx, db, out)
 }
 
 // backupPostgres writes every stream of the PostgreSQL database url, with

@@ -38,10 +38,18 @@ func tuneMemory() {
 }
 
 func main() {
-	if err := run(context.Background(), os.Args[1:], os.Stdout, os.Stderr); err != nil {
-		fmt.Fprintln(os.Stderr, "tappbook:", err)
-		os.Exit(1)
+	os.Exit(exitCode(run(context.Background(), os.Args[1:], os.Stdout, os.Stderr), os.Stderr))
+}
+
+// exitCode is the process's status for run's error, which it says: -h
+// asked for the help it printed, which is no failure.
+func exitCode(err error, stderr io.Writer) int {
+	switch {
+	case err == nil, errors.Is(err, flag.ErrHelp):
+		return 0
 	}
+	fmt.Fprintln(stderr, "tappbook:", err)
+	return 1
 }
 
 const usage = `usage: tappbook <command> [flags]

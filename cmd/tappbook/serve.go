@@ -38,10 +38,24 @@ type serveFlags struct {
 	cpuProfile                 string
 	reach                      reachFlags
 	observe                    observeFlags
+	backup                     backupFlags
 }
 
 func parseServe(args []string, stderr io.Writer) (serveFlags, error) {
 	var f serveFlags
+	fs := serveFlagSet(&f, stderr)
+	if err := fs.Parse(args); err != nil {
+		return f, err
+	}
+	if err := fromEnv(fs); err != nil {
+		return f, fmt.Errorf("serve: %w", err)
+	}
+	return f.settle()
+}
+
+// serveFlagSet is serve's flags, set into f. Each is also its
+// TAPPBOOK_<FLAG> variable (fromEnv; docs/config.md).
+func serveFlagSet(f *serveFlags, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.StringVar(&f.addr, "addr", envOr("TAPPBOOK_ADDR", ""), "address to listen on, HOST:PORT (env TAPPBOOK_ADDR; default :8080, with --tls-cert :8443, with --domain :443)")
@@ -59,14 +73,21 @@ func parseServe(args []string, stderr io.Writer) (serveFlags, error) {
 	fs.StringVar(&f.cpuProfile, "cpu-profile", "", "write CPU profiles to PREFIX.0, and from each SIGUSR1 on to the next (PREFIX.1, …): for tappbook bench")
 	f.reach.register(fs)
 	f.observe.register(fs)
-	if err := fs.Parse(args); err != nil {
-		return f, err
-	}
+	f.backup.register(fs)
+	return fs
+}
+
+// settle checks the flags that go together and fills in the defaults that
+// depend on others.
+func (f serveFlags) settle() (serveFlags, error) {
 	switch {
 	case f.domains != "" && f.tlsCert != "":
 		return f, errors.New("serve: choose --tls-cert or --domain, not both")
 	case (f.tlsCert == "") != (f.tlsKey == ""):
 		return f, errors.New("serve: --tls-cert and --tls-key go together")
+	}
+	if f.backup.every > 0 && f.backup.keep < 1 {
+		return f, errors.New("serve: --backup-keep must keep at least 1")
 	}
 	if f.addr == "" {
 		f.addr = ":8080"
@@ -249,6 +270,7 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 		go func() { errc <- redirect.Serve(netserve.LimitListener(hln, limits.MaxConnsPerClient, true)) }()
 		log.Info("redirecting plain HTTP to HTTPS", "addr", hln.Addr().String())
 	}
+	f.backup.schedule(ctx, f.db, dataDir, log)
 	log.Info("tappbook serving", "addr", listen, "db", redact(f.db), "version", versionString())
 
 	if mdnsName != "" {
