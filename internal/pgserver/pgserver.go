@@ -87,7 +87,7 @@ func Start(ctx context.Context, opt Options) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	cred, err := runAs()
+	cred, err := Credential()
 	if err != nil {
 		return nil, err
 	}
@@ -115,7 +115,7 @@ func Start(ctx context.Context, opt Options) (*Server, error) {
 		os.RemoveAll(dir)
 		return nil, fmt.Errorf("initdb: %w\n%s", err, out)
 	}
-	port, err := freePort()
+	port, err := FreePort()
 	if err != nil {
 		os.RemoveAll(dir)
 		return nil, err
@@ -149,9 +149,9 @@ func Start(ctx context.Context, opt Options) (*Server, error) {
 	return s, nil
 }
 
-// runAs is the user the server runs as: nil for the current one, unless
-// that is root, which PostgreSQL refuses.
-func runAs() (*syscall.Credential, error) {
+// Credential is the user a server runs as: nil for the current one,
+// unless that is root, which PostgreSQL (and pg_autoctl) refuses.
+func Credential() (*syscall.Credential, error) {
 	if os.Geteuid() != 0 {
 		return nil, nil
 	}
@@ -167,7 +167,8 @@ func runAs() (*syscall.Credential, error) {
 	return nil, errors.New("start PostgreSQL as root: no postgres or nobody user to run it as")
 }
 
-func freePort() (int, error) {
+// FreePort is a port on 127.0.0.1 that nothing listens on just now.
+func FreePort() (int, error) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return 0, fmt.Errorf("find a free port: %w", err)

@@ -34,6 +34,8 @@ func newServerWith(t testing.TB, opts Options) http.Handler {
 type resp struct {
 	status int
 	body   string
+	// retryAfter is the answer's Retry-After header.
+	retryAfter string
 }
 
 func (r resp) json(t *testing.T) map[string]any {
@@ -56,7 +58,7 @@ func do(t *testing.T, h http.Handler, method, path, body string, headers ...stri
 	}
 	rec := httptest.NewRecorder()
 	h.ServeHTTP(rec, req)
-	return resp{rec.Code, rec.Body.String()}
+	return resp{rec.Code, rec.Body.String(), rec.Header().Get("Retry-After")}
 }
 
 func createGame(t *testing.T, h http.Handler, body string) string {

@@ -82,13 +82,13 @@ func TestSaveWhoseOutcomeIsUnknown(t *testing.T) {
 	id := createGame(t, h, zugerGame)
 	st.armed.Store(true)
 	r := do(t, h, "POST", "/api/games/"+id+"/hands", `{"contract":"pass"}`)
-	if msg, _ := r.json(t)["error"].(string); r.status != 503 || !strings.Contains(msg, "may or may not have been saved") || !strings.Contains(msg, "Idempotency-Key") {
-		t.Fatalf("API: %d %s", r.status, r.body)
+	if msg, _ := r.json(t)["error"].(string); r.status != 503 || r.retryAfter != "2" || !strings.Contains(msg, "may or may not have been saved") || !strings.Contains(msg, "Idempotency-Key") {
+		t.Fatalf("API: %d (Retry-After %q) %s", r.status, r.retryAfter, r.body)
 	}
 	st.armed.Store(true)
 	r = form(t, h, "/g/"+id+"/record", url.Values{"contract": {"pass"}}, "Accept-Language", "de")
-	if text := visibleText(r.body); r.status != 503 || !strings.Contains(text, "es kann gespeichert sein oder nicht. Nochmals speichern") || strings.Contains(text, "nichts wurde geändert") {
-		t.Fatalf("page: %d %s", r.status, text)
+	if text := visibleText(r.body); r.status != 503 || r.retryAfter != "2" || !strings.Contains(text, "es kann gespeichert sein oder nicht. Nochmals speichern") || strings.Contains(text, "nichts wurde geändert") {
+		t.Fatalf("page: %d (Retry-After %q) %s", r.status, r.retryAfter, text)
 	}
 	// The form shown again keeps its key, so saving it again is the same
 	// request: whether the first one was saved or not, one deal.
@@ -208,8 +208,8 @@ func TestReadWithTheDatabaseOutOfReach(t *testing.T) {
 	if r := page(t, h, "/g/"+id, "de"); r.status != http.StatusServiceUnavailable || !strings.Contains(visibleText(r.body), "Die Datenbank des Servers antwortet gerade nicht. Lade diese Seite gleich noch einmal.") {
 		t.Fatalf("the table with the database out of reach: %d %s", r.status, visibleText(r.body))
 	}
-	if r := do(t, h, "GET", "/api/games/"+id+"/ledger", ""); r.status != http.StatusServiceUnavailable || !strings.Contains(r.json(t)["error"].(string), "database does not answer") {
-		t.Fatalf("the ledger with the database out of reach: %d %s", r.status, r.body)
+	if r := do(t, h, "GET", "/api/games/"+id+"/ledger", ""); r.status != http.StatusServiceUnavailable || r.retryAfter != "2" || !strings.Contains(r.json(t)["error"].(string), "database does not answer") {
+		t.Fatalf("the ledger with the database out of reach: %d (Retry-After %q) %s", r.status, r.retryAfter, r.body)
 	}
 	st.down.Store(false)
 	if r := page(t, h, "/g/"+id, "en"); r.status != http.StatusOK {
@@ -228,11 +228,11 @@ func TestDealWhileStoppingIsA503(t *testing.T) {
 	}
 	id := createGame(t, h, zugerGame)
 	st.Close()
-	if r := do(t, h, "POST", "/api/games/"+id+"/hands", `{"contract":"pass"}`); r.status != http.StatusServiceUnavailable || !strings.Contains(r.json(t)["error"].(string), "stopping") {
-		t.Fatalf("API: %d %s", r.status, r.body)
+	if r := do(t, h, "POST", "/api/games/"+id+"/hands", `{"contract":"pass"}`); r.status != http.StatusServiceUnavailable || r.retryAfter != "2" || !strings.Contains(r.json(t)["error"].(string), "stopping") {
+		t.Fatalf("API: %d (Retry-After %q) %s", r.status, r.retryAfter, r.body)
 	}
-	if r := form(t, h, "/g/"+id+"/record", url.Values{"contract": {"pass"}}); r.status != http.StatusServiceUnavailable {
-		t.Fatalf("form: %d %s", r.status, visibleText(r.body))
+	if r := form(t, h, "/g/"+id+"/record", url.Values{"contract": {"pass"}}); r.status != http.StatusServiceUnavailable || r.retryAfter != "2" {
+		t.Fatalf("form: %d (Retry-After %q) %s", r.status, r.retryAfter, visibleText(r.body))
 	}
 }
 
@@ -259,7 +259,7 @@ func TestDatabaseFileDeletedWhileServing(t *testing.T) {
 	}
 	for range 2 { // the second with the same key is not answered from the deleted file
 		r := do(t, h, "POST", "/api/games/"+id+"/hands", deal, "Idempotency-Key", "k-gone")
-		if r.status != 503 || !strings.Contains(r.json(t)["error"].(string), "database file or its -wal was moved, deleted or replaced while it ran, so this may not have been saved: whoever runs the server must put the file back as the server's log says") {
+		if r.status != 503 || r.retryAfter != "" || !strings.Contains(r.json(t)["error"].(string), "database file or its -wal was moved, deleted or replaced while it ran, so this may not have been saved: whoever runs the server must put the file back as the server's log says") {
 			t.Fatalf("record after the file was deleted: %d %s", r.status, r.body)
 		}
 	}

@@ -306,6 +306,7 @@ func (u ui) submitDeal(c echo.Context, hand func(*tapp.State) int, edit bool, su
 		// drop it. The form keeps its key: saving it again records it at
 		// most once.
 		status, _ = statusOf(err)
+		setRetryAfter(c, err)
 		u.log.Error("deal form failed", "method", c.Request().Method, "path", c.Request().URL.Path, "err", err)
 	}
 	if problem.IsKind(err, problem.NotFound) {

@@ -241,6 +241,7 @@ func errorHandler(log *slog.Logger, page func(c echo.Context, status int, err er
 		if status >= 500 {
 			log.Error("request failed", "method", c.Request().Method, "path", c.Request().URL.Path, "err", err)
 		}
+		setRetryAfter(c, err)
 		if c.Request().Method == http.MethodHead {
 			_ = c.NoContent(status)
 			return
@@ -283,6 +284,23 @@ func readOnlyLinksRead(next echo.HandlerFunc) echo.HandlerFunc {
 			return errReadOnlyLink
 		}
 		return next(c)
+	}
+}
+
+// retryAfter is the Retry-After of a 503 that passes by itself: a
+// database out of reach, a save whose outcome is unknown, a server
+// restarting. A PostgreSQL failover takes about ten seconds (README,
+// "Hosted, highly available"); a client sending again every two finds the
+// new primary soon after it takes writes.
+const retryAfter = "2"
+
+// setRetryAfter tells a client when to send again what failed for a
+// moment (never for what only an operator can mend, such as a database
+// file moved away).
+func setRetryAfter(c echo.Context, err error) {
+	if !errors.Is(err, events.ErrFileGone) && (errors.Is(err, events.ErrUnavailable) ||
+		errors.Is(err, events.ErrOutcomeUnknown) || errors.Is(err, events.ErrClosed)) {
+		c.Response().Header().Set("Retry-After", retryAfter)
 	}
 }
 

@@ -185,7 +185,7 @@ func (s *Store) appendConn(ctx context.Context, stream string, expectedVersion i
 	b.Queue("COMMIT")
 	if err := conn.SendBatch(ctx, b).Close(); err != nil {
 		var pe *pgconn.PgError
-		if errors.As(err, &pe) && pe.Severity == "ERROR" && !outOfReach(err) {
+		if errors.As(err, &pe) && pe.Severity == "ERROR" && (!outOfReach(err) || pe.Code == readOnlyTransaction) {
 			return events.AppendResult{}, err // a statement refused: rolled back
 		}
 		// A FATAL (the session ended: shutdown, terminated) can come

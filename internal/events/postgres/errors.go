@@ -117,17 +117,26 @@ func OutOfReach(err error) bool { return outOfReach(err) }
 // outOfReach reports an error of the connection rather than of the write:
 // no connection could be made, it broke, or the server ended it (SQLSTATE
 // classes 08, connection exception, and 57P, the server shutting down or
-// an administrator ending the session).
+// an administrator ending the session), or no server takes writes just
+// now (a failover).
 func outOfReach(err error) bool {
 	var pe *pgconn.PgError
 	var ce *pgconn.ConnectError
 	var ne net.Error
 	var dns *net.DNSError
 	switch {
+	case errors.Is(err, pgconn.ErrReadOnlyConnection), errors.Is(err, pgconn.ErrStandbyConnection):
+		// No server of the URL takes writes just now (target_session_attrs
+		// read-write or primary): a failover under way, the standby not
+		// yet promoted.
+		return true
 	case errors.As(err, &pe):
 		// 55000 when connecting: a database not taking connections for a
-		// while (ALLOW_CONNECTIONS false, during maintenance).
-		return strings.HasPrefix(pe.Code, "08") || strings.HasPrefix(pe.Code, "57P") || pe.Code == "55000" && errors.As(err, &ce)
+		// while (ALLOW_CONNECTIONS false, during maintenance). 25006: a
+		// write on a server that has just stopped taking them (a primary
+		// being demoted, a standby not yet promoted), a failover under way.
+		return strings.HasPrefix(pe.Code, "08") || strings.HasPrefix(pe.Code, "57P") || pe.Code == "55000" && errors.As(err, &ce) ||
+			pe.Code == readOnlyTransaction
 	case errors.As(err, &dns):
 		// A host name that does not exist is a mistake in the URL, not a
 		// server that will answer later; a name server that does not
@@ -140,6 +149,10 @@ func outOfReach(err error) bool {
 	// or not trusted, a URL's mistake) is said at once.
 	return pgconn.SafeToRetry(err) || pgconn.Timeout(err)
 }
+
+// readOnlyTransaction is SQLSTATE read_only_sql_transaction: a write
+// refused, and rolled back, because the server does not take writes.
+const readOnlyTransaction = "25006"
 
 // unreachableSummary says a database out of reach without the connection's
 // details (user, database, host and port), which /healthz tells anyone.

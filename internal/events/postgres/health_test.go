@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 
 	"tappbook/internal/events"
 	"tappbook/internal/events/postgres"
@@ -219,6 +220,54 @@ func TestOutOfReachAtOpen(t *testing.T) {
 	}
 	if !postgres.OutOfReach(&net.DNSError{Err: "i/o timeout", Name: "db.example", IsTimeout: true}) {
 		t.Error("a name server that does not answer is not out of reach")
+	}
+}
+
+// During a failover no server of a primary and its standby takes writes
+// for a few seconds: the old primary is gone or demoted, the standby not
+// yet promoted. A store connecting then, and a write on a connection to a
+// server that stopped taking writes, are out of reach (503, try again),
+// not a fault (500).
+func TestNoServerTakingWritesIsOutOfReach(t *testing.T) {
+	ctx := context.Background()
+	url := pg.Database(t)
+	st, err := postgres.Open(ctx, url+"&target_session_attrs=read-write", postgres.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	deal := events.NewEvent{Type: "t", SchemaVersion: 1, Data: map[string]int{"n": 1}}
+	if _, err := st.Append(ctx, "g", 0, events.Key{}, deal); err != nil {
+		t.Fatal(err)
+	}
+	// The database stops taking writes (as a standby, or a primary being
+	// demoted, answers every new session), and the store's sessions end.
+	owner := conn(t, url)
+	db := url[strings.LastIndex(url, "/")+1 : strings.Index(url, "?")]
+	for _, q := range []string{`ALTER DATABASE ` + db + ` SET default_transaction_read_only = on`,
+		`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`} {
+		if _, err := owner.Exec(ctx, q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, err = postgres.Open(ctx, url+"&target_session_attrs=read-write", postgres.Options{})
+	if err == nil || !postgres.OutOfReach(err) {
+		t.Fatalf("open with no server taking writes: %v, out of reach %t", err, postgres.OutOfReach(err))
+	}
+	for i := range 3 { // the first may meet a session that was ended
+		_, err = st.Append(ctx, "g", 1, events.Key{}, deal)
+		if !errors.Is(err, events.ErrUnavailable) && !errors.Is(err, events.ErrOutcomeUnknown) {
+			t.Fatalf("append %d with no server taking writes: %v", i+1, err)
+		}
+	}
+	if !postgres.OutOfReach(&pgconn.PgError{Severity: "ERROR", Code: "25006", Message: "cannot execute INSERT in a read-only transaction"}) {
+		t.Error("a write refused by a server that stopped taking writes is not out of reach")
+	}
+	if _, err := owner.Exec(ctx, `ALTER DATABASE `+db+` RESET default_transaction_read_only`); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.Append(ctx, "g", 1, events.Key{}, deal); err != nil {
+		t.Fatalf("append once the server takes writes again: %v", err)
 	}
 }
 

@@ -20,6 +20,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/jackc/pgx/v5/stdlib"
 	"github.com/pressly/goose/v3"
@@ -108,7 +109,14 @@ func Open(ctx context.Context, url string, opt Options) (*Store, error) {
 	// this store's commits wait for the WAL flush.
 	cfg.ConnConfig.RuntimeParams["synchronous_commit"] = "on"
 	if opt.ReadOnly {
-		cfg.ConnConfig.RuntimeParams["default_transaction_read_only"] = "on"
+		// Set once connected, not as a startup parameter: a URL with
+		// target_session_attrs=read-write (a primary and its standby)
+		// checks transaction_read_only as it connects, and would find
+		// every server read-only.
+		cfg.AfterConnect = func(ctx context.Context, c *pgx.Conn) error {
+			_, err := c.Exec(ctx, `SET default_transaction_read_only = on`)
+			return err
+		}
 	}
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
