@@ -380,6 +380,15 @@ type AuditView struct {
 	Events   []AuditEvent
 	Verified string
 	Units    string // what the amounts below count: units (or cents) and their worth
+	// A long history is shown a page at a time: which events this page
+	// holds ("" when it holds them all), and the links to the others.
+	Range string
+	Pages []Link
+}
+
+// Link is a link with its text.
+type Link struct {
+	URL, Text string
 }
 
 // AuditEvent is one event, readable.

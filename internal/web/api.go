@@ -21,6 +21,7 @@ import (
 type api struct {
 	svc         *game.Service
 	createLimit echo.MiddlewareFunc
+	heavy       echo.MiddlewareFunc // the builds of long answers, bounded (heavy.go)
 }
 
 func (a api) routes(e *echo.Echo) {
@@ -33,7 +34,7 @@ func (a api) routes(e *echo.Echo) {
 	g.POST("/:id/hands/:n/void", a.voidHand)
 	g.POST("/:id/hands/:n/retract", a.retractHand)
 	g.GET("/:id/ledger", a.ledger)
-	g.GET("/:id/events", a.events)
+	g.GET("/:id/events", a.events, a.heavy)
 	g.POST("/:id/close", a.closeGame)
 	g.POST("/:id/reopen", a.reopenGame)
 	// Recording a deal step by step (an addition to api.md, for the phone UI).
@@ -44,7 +45,7 @@ func (a api) routes(e *echo.Echo) {
 	r.GET("", a.readLink) // a game's read-only link or a group's (groups.go)
 	r.GET("/ledger", a.ledger)
 	r.GET("/hands", a.listHands)
-	r.GET("/events", a.events)
+	r.GET("/events", a.events, a.heavy)
 	r.GET("/settlement", a.settlement)
 	r.GET("/witness", a.witness)
 	g.POST("/:id/deal/announce", a.announce)

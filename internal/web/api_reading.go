@@ -129,13 +129,7 @@ type eventJSON struct {
 	Hash string          `json:"hash"`
 }
 
-func (a api) events(c echo.Context) error {
-	evs, err := a.svc.Events(c.Request().Context(), gameID(c))
-	if err != nil {
-		return err
-	}
-	return writeJSON(c, http.StatusOK, eventsOut(readableEvents(c, evs)))
-}
+func (a api) events(c echo.Context) error { return writeEvents(c, a.svc) }
 
 func eventsOut(evs []events.Event) []eventJSON {
 	out := make([]eventJSON, len(evs))

@@ -1,9 +1,11 @@
 package web
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 
@@ -11,70 +13,145 @@ import (
 	"github.com/shopspring/decimal"
 	"rsc.io/qr"
 
+	"tappbook/internal/events"
+	"tappbook/internal/game"
 	"tappbook/internal/i18n"
 	"tappbook/internal/payout"
 	"tappbook/internal/tapp"
 	"tappbook/templates"
 )
 
+// auditPage is how many events a page of the history shows: the page of
+// a 5,000-deal evening is built from one event at a time and holds only
+// its own 200 (BenchmarkHistoryUnderReaders).
+const auditPage = 200
+
 func (u ui) audit(c echo.Context) error {
+	ctx := c.Request().Context()
 	p, loc := u.page(c, "audit.title")
-	evs, err := u.svc.Events(c.Request().Context(), gameID(c))
+	g, err := u.svc.Snapshot(ctx, gameID(c))
 	if err != nil {
 		return u.problem(c, err)
 	}
-	evs = readableEvents(c, evs)
-	v := templates.AuditView{Page: p, Verified: loc.T("audit.count", len(evs))}
-	err = u.svc.View(c.Request().Context(), gameID(c), func(g *tapp.State) error {
-		v.EveningClosed = g.Closed != nil
-		v.Units = amountsIn(loc, g)
-		seen := map[int]moved{}            // what each deal moves, as the events so far left it
-		var pots potLedger                 // also which deals are voided, as the events so far left them
-		records := map[int]payout.Record{} // each deal's record, as the events so far left them
-		decoded := make([]tapp.Payload, len(evs))
-		for i, e := range evs {
-			if e.Type != tapp.TypeGameStarted {
-				decoded[i], _ = tapp.Decode(e.Type, e.Data, g.Setup.Players)
-			}
+	total := int(g.Version)
+	from, to := auditRange(c.QueryParam("from"), total)
+	v := templates.AuditView{Page: p, Verified: loc.T("audit.count", total), Units: amountsIn(loc, g)}
+	v.EveningClosed = g.Closed != nil
+	if total > auditPage {
+		v.Range = loc.T("audit.page", from, to, total)
+		v.Pages = auditLinks(loc, v.Base+"/audit", from, total)
+	}
+	h := historyBuilder{loc: loc, g: g, from: int64(from), to: int64(to), seen: map[int]moved{}, records: map[int]payout.Record{}}
+	var batch []events.Event // one command's events: a correction's re-scorings come with it
+	err = u.svc.EachEvent(ctx, g.ID, func(e events.Event) error {
+		if len(batch) > 0 && e.Batch != batch[0].Batch {
+			v.Events = h.batch(v.Events, batch)
+			batch = batch[:0]
 		}
-		for i, e := range evs {
+		if e.Version > int64(to) && len(batch) == 0 {
+			return game.ErrStop
+		}
+		e.Data = bytes.Clone(e.Data) // lent by the store
+		if e.Version == 1 {
+			e = readableEvents(c, []events.Event{e})[0]
+		}
+		batch = append(batch, e)
+		return nil
+	})
+	if err != nil {
+		return u.problem(c, err)
+	}
+	v.Events = h.batch(v.Events, batch)
+	return render(c, http.StatusOK, templates.Audit(v))
+}
+
+// auditRange is the events a page shows: from the one asked for (by its
+// number), or the latest page, auditPage at most.
+func auditRange(asked string, total int) (from, to int) {
+	from = max(1, total-auditPage+1)
+	if n, err := strconv.Atoi(asked); err == nil && n >= 1 && n <= total {
+		from = n
+	}
+	return from, min(total, from+auditPage-1)
+}
+
+// auditLinks are the links to the other pages of a long history.
+func auditLinks(loc i18n.Localizer, base string, from, total int) []templates.Link {
+	at := func(n int) string { return base + "?from=" + strconv.Itoa(n) }
+	var out []templates.Link
+	if from > 1 {
+		out = append(out, templates.Link{URL: at(1), Text: loc.T("audit.first")},
+			templates.Link{URL: at(max(1, from-auditPage)), Text: loc.T("audit.earlier")})
+	}
+	if from+auditPage <= total {
+		out = append(out, templates.Link{URL: at(from + auditPage), Text: loc.T("audit.later")},
+			templates.Link{URL: base, Text: loc.T("audit.latest")})
+	}
+	return out
+}
+
+// historyBuilder reads a game's events in order and says those of one
+// page: what each deal moves, the pot and the deals' records are followed
+// from the first event on, in a few numbers a deal.
+type historyBuilder struct {
+	loc      i18n.Localizer
+	g        *tapp.State
+	from, to int64
+	seen     map[int]moved         // what each deal moves, as the events so far left it
+	pots     potLedger             // also which deals are voided, as the events so far left them
+	records  map[int]payout.Record // each deal's record, as the events so far left them
+}
+
+// batch takes in one command's events and appends the views of those on
+// the page to out.
+func (h *historyBuilder) batch(out []templates.AuditEvent, evs []events.Event) []templates.AuditEvent {
+	loc, g := h.loc, h.g
+	decoded := make([]tapp.Payload, len(evs))
+	for i, e := range evs {
+		if e.Type != tapp.TypeGameStarted {
+			decoded[i], _ = tapp.Decode(e.Type, e.Data, g.Setup.Players)
+		}
+	}
+	for i, e := range evs {
+		shown := e.Version >= h.from && e.Version <= h.to
+		ev := templates.AuditEvent{Seq: e.Version, Type: loc.T("event." + e.Type)}
+		if shown {
 			var pretty strings.Builder
 			var data any
 			if json.Unmarshal(e.Data, &data) == nil {
 				b, _ := json.MarshalIndent(data, "", "  ")
 				pretty.Write(b)
 			}
-			ev := templates.AuditEvent{Seq: e.Version, At: whenOf(e.RecordedAt, "second"),
-				Type: loc.T("event." + e.Type), Hash: e.Hash, Data: pretty.String()}
-			if e.Type == tapp.TypeGameStarted {
-				ev.Summary = loc.T("audit.started", loc.T("variant."+string(g.Setup.Variant)), strings.Join(g.Setup.Players, ", "))
-			} else if p := decoded[i]; p != nil {
-				ev.Summary = eventSummary(loc, g, p)
-				ev.Amounts, ev.Pot = dealAmounts(loc, g, p, seen)
-				switch p := p.(type) {
-				case tapp.HandRecorded:
-					records[p.Hand] = p.Record
-				case tapp.HandCorrected:
-					switch wasVoided := pots.voided[p.Hand]; {
-					case broughtBack(p.Reason, wasVoided, records[p.Hand], p.Record):
-						ev.Type = loc.T("event.hand.redone") // nothing corrected, as the table says it
-					case wasVoided:
-						ev.Type = loc.T("event.hand.corrected-back")
-					}
-					records[p.Hand] = p.Record
-				}
-				if runs := pots.apply(p, decoded[i+1:]); g.Variant().HasPot {
-					ev.PotLater = potLaterText(loc, runs)
-				}
-			}
-			v.Events = append(v.Events, ev)
+			ev.At, ev.Hash, ev.Data = whenOf(e.RecordedAt, "second"), e.Hash, pretty.String()
 		}
-		return nil
-	})
-	if err != nil {
-		return u.problem(c, err)
+		if e.Type == tapp.TypeGameStarted {
+			ev.Summary = loc.T("audit.started", loc.T("variant."+string(g.Setup.Variant)), strings.Join(g.Setup.Players, ", "))
+		} else if p := decoded[i]; p != nil {
+			if shown {
+				ev.Summary = eventSummary(loc, g, p)
+			}
+			ev.Amounts, ev.Pot = dealAmounts(loc, g, p, h.seen)
+			switch p := p.(type) {
+			case tapp.HandRecorded:
+				h.records[p.Hand] = p.Record
+			case tapp.HandCorrected:
+				switch wasVoided := h.pots.voided[p.Hand]; {
+				case broughtBack(p.Reason, wasVoided, h.records[p.Hand], p.Record):
+					ev.Type = loc.T("event.hand.redone") // nothing corrected, as the table says it
+				case wasVoided:
+					ev.Type = loc.T("event.hand.corrected-back")
+				}
+				h.records[p.Hand] = p.Record
+			}
+			if runs := h.pots.apply(p, decoded[i+1:]); g.Variant().HasPot {
+				ev.PotLater = potLaterText(loc, runs)
+			}
+		}
+		if shown {
+			out = append(out, ev)
+		}
 	}
-	return render(c, http.StatusOK, templates.Audit(v))
+	return out
 }
 
 // eventSummary says in a line what an event recorded.
@@ -343,12 +420,14 @@ func reasonText(loc i18n.Localizer, reason string) string {
 
 // eventsJSON downloads a game's events, as the API's /events gives them.
 func (u ui) eventsJSON(c echo.Context) error {
-	evs, err := u.svc.Events(c.Request().Context(), gameID(c))
-	if err != nil {
-		return u.problem(c, err)
-	}
 	c.Response().Header().Set(echo.HeaderContentDisposition, `attachment; filename="tappbook-`+fileName(c)+`.json"`)
-	return writeJSON(c, http.StatusOK, eventsOut(readableEvents(c, evs)))
+	if err := writeEvents(c, u.svc); err != nil && !c.Response().Committed {
+		c.Response().Header().Del(echo.HeaderContentDisposition)
+		return u.problem(c, err)
+	} else if err != nil {
+		return err
+	}
+	return nil
 }
 
 // share shows the game's link as text and as a QR code the server draws.

@@ -34,10 +34,11 @@ type ui struct {
 	tables      *pageCache // rendered table pages, by what they depend on (pageKey)
 	forms       formTokens // the forms' cross-site tokens
 	heartbeat   time.Duration
-	joinURLs    func() []string // where other phones reach the server, for the start page
-	reach       Reach           // the public address links name
-	metrics     *Metrics        // live streams counted; nil: none
-	log         *slog.Logger    // server errors a page answers itself (the error handler logs the rest)
+	joinURLs    func() []string     // where other phones reach the server, for the start page
+	reach       Reach               // the public address links name
+	metrics     *Metrics            // live streams counted; nil: none
+	log         *slog.Logger        // server errors a page answers itself (the error handler logs the rest)
+	heavy       echo.MiddlewareFunc // the builds of long pages, bounded (heavy.go)
 }
 
 func (u ui) routes(e *echo.Echo) {
@@ -56,9 +57,9 @@ func (u ui) routes(e *echo.Echo) {
 	g.POST("/close", u.closeGame)
 	g.POST("/reopen", u.reopen)
 	g.GET("/reopen", seeOther(func(c echo.Context) string { return "/g/" + c.Param("id") + "/close" }))
-	g.GET("/audit", u.audit)
-	g.GET("/events.json", u.eventsJSON)
-	g.GET("/deals.csv", u.dealsCSV)
+	g.GET("/audit", u.audit, u.heavy)
+	g.GET("/events.json", u.eventsJSON, u.heavy)
+	g.GET("/deals.csv", u.dealsCSV, u.heavy)
 	g.GET("/share", u.share)
 	g.GET("/live", u.live)
 	g.GET("/board", u.board)
@@ -81,9 +82,9 @@ func (u ui) routes(e *echo.Echo) {
 	// is routed under it.
 	r := e.Group("/r/:token", resolveRead(u.svc, u.problem))
 	r.GET("", u.readPage) // a game's read-only link or a group's (grouppages.go)
-	r.GET("/audit", u.audit)
-	r.GET("/events.json", u.eventsJSON)
-	r.GET("/deals.csv", u.dealsCSV)
+	r.GET("/audit", u.audit, u.heavy)
+	r.GET("/events.json", u.eventsJSON, u.heavy)
+	r.GET("/deals.csv", u.dealsCSV, u.heavy)
 	r.GET("/live", u.live)
 	r.GET("/board", u.board)
 }

@@ -63,6 +63,9 @@ func problemMessage(loc i18n.Localizer, r *http.Request, status int, err error) 
 		// on is to load it again.
 		return loc.T("problem.unavailable-read")
 	}
+	if errors.Is(err, errBusy) {
+		return loc.T("problem.busy")
+	}
 	if msg, ok := storeMessage(loc, err); ok {
 		return msg
 	}

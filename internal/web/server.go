@@ -153,8 +153,9 @@ func New(svc *game.Service, log *slog.Logger, options ...Options) (*Server, erro
 	// Browsers ask for /favicon.ico whatever the page links: the app's icon.
 	e.GET("/favicon.ico", rootFile("icon-192.png", "image/png", "public, max-age=86400"))
 	creations := createLimit(opts.CreateBurst, opts.CreateEvery)
-	api{svc: svc, createLimit: creations}.routes(e)
-	u.createLimit = creations
+	heavy := heavyLimit(heavyBuilds, heavyWait)
+	api{svc: svc, createLimit: creations, heavy: heavy}.routes(e)
+	u.createLimit, u.heavy = creations, heavy
 	u.routes(e)
 	srv.Handler = headAsGet(e)
 	return srv, nil
@@ -333,6 +334,8 @@ func statusOf(err error) (int, string) {
 		return http.StatusServiceUnavailable, "the server is stopping; nothing was changed: try again in a moment"
 	case errors.Is(err, events.ErrUnavailable):
 		return http.StatusServiceUnavailable, "the server's database does not answer just now; nothing was changed: try again in a moment"
+	case errors.Is(err, errBusy):
+		return busyStatus, errBusy.Error()
 	case errors.Is(err, errCrossSite), errors.Is(err, errWrongHost):
 		return http.StatusForbidden, err.Error()
 	case errors.Is(err, errReadOnlyLink):
