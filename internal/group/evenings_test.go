@@ -204,10 +204,10 @@ func TestStats(t *testing.T) {
 		deal(payout.Record{Contract: "suit", Declarer: "Anna", Trump: "hearts", Points: ip(80), Tricks: ip(6)}).close()
 	open := play(t, "game3", "zuger", four, "0.50", "CHF").deal(tappWon("Dan", 80, 6))
 	// Two evenings started by mistake and closed with nothing played (one
-	// had its only deal voided) are in no one's statistics.
+	// had its only deal taken back) are in no one's statistics.
 	empty := play(t, "game4", "zuger", four, "0.50", "CHF").close()
 	undone := play(t, "game5", "old-tapp", []string{"Anna", "Ben", "Cleo"}, "0.50", "CHF").
-		deal(payout.Record{Contract: "pass"}).run(tapp.VoidHand{Hand: 1, Reason: "started by mistake"}).close()
+		deal(payout.Record{Contract: "pass"}).run(tapp.RetractHand{Hand: 1, Reason: "started by mistake"}).close()
 	games := joined(t, sc, e1, empty, e2, open.g, undone)
 	if tab := sc.state.Tab(games); tab.Evenings != 2 {
 		t.Fatalf("the tab counts %d evenings, the statistics 2", tab.Evenings)

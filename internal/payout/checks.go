@@ -238,6 +238,11 @@ func checkPointsTricks(r Record, g geometry) error {
 		}
 		return inputErr("points", "points.too-few", t, oppCards, oppMax, g.total-oppMax, p)
 	}
+	if !g.sideCanHold(t, p) {
+		// Within the most and the least, but no cards make it (a talon of
+		// 4 holds 37 or 40, never 38 or 39).
+		return inputErr("points", "points.no-cards", t, declCards, p)
+	}
 	return nil
 }
 
@@ -284,19 +289,29 @@ func (d *deal) checkRecord(r Record, sp spec, g geometry) (declarer, partner int
 	return
 }
 
-// checkMatzlTricks refuses a matzl "caught" by a side that took no trick:
+// checkMatzlTricks refuses a matzl "caught" by a side that took no trick,
+// or that has under 10 card points:
 // it is caught in a trick (rules.md matzlfangen, value 3), so such a record
 // is a mistake, not a cancelled deal. Before the count the tricks are not
 // known and the count is checked instead.
 func checkMatzlTricks(r Record, g geometry) error {
-	if r.Tricks == nil {
-		return nil
+	if r.Tricks != nil {
+		switch {
+		case r.Matzl == MatzlDeclarer && *r.Tricks == 0:
+			return inputErr("matzl", "matzl.declarer-no-trick")
+		case r.Matzl == MatzlDefenders && *r.Tricks == g.tricks:
+			return inputErr("matzl", "matzl.defenders-no-trick", g.tricks)
+		}
 	}
-	switch {
-	case r.Matzl == MatzlDeclarer && *r.Tricks == 0:
-		return inputErr("matzl", "matzl.declarer-no-trick")
-	case r.Matzl == MatzlDefenders && *r.Tricks == g.tricks:
-		return inputErr("matzl", "matzl.defenders-no-trick", g.tricks)
+	if r.Points != nil {
+		// The trump ten alone is worth 10, and the side that caught it
+		// took it in a trick.
+		switch {
+		case r.Matzl == MatzlDeclarer && *r.Points < 10:
+			return inputErr("matzl", "matzl.declarer-few-points", *r.Points)
+		case r.Matzl == MatzlDefenders && g.total-*r.Points < 10:
+			return inputErr("matzl", "matzl.defenders-few-points", g.total-*r.Points)
+		}
 	}
 	return nil
 }

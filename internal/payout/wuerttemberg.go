@@ -194,6 +194,14 @@ func checkRamsch(d *deal, r Record, g geometry) error {
 	if sumTricks != g.tricks {
 		return inputErr("ramsch", "ramsch.tricks-sum", sumTricks, g.tricks)
 	}
+	// Possible player by player, the record must be possible together.
+	points, tricks := make([]int, len(d.setup.Players)), make([]int, len(d.setup.Players))
+	for seat, name := range d.setup.Players {
+		points[seat], tricks[seat] = *r.Ramsch[name].Points, *r.Ramsch[name].Tricks
+	}
+	if !ramschDealt(points, tricks, g) {
+		return inputErr("ramsch", "ramsch.impossible")
+	}
 	return nil
 }
 
