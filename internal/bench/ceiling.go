@@ -9,6 +9,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/url"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -44,7 +45,7 @@ type GroupInserter struct {
 
 // NewGroupInserter makes a table to insert into in a new database at path.
 func NewGroupInserter(path string) (*GroupInserter, error) {
-	db, err := sqlite.OpenRaw(path)
+	db, err := openRaw(path)
 	if err != nil {
 		return nil, err
 	}
@@ -233,4 +234,16 @@ func (a *storeAppender) append(table string, body []byte) error {
 	a.versions[stream] = v + 1
 	a.mu.Unlock()
 	return nil
+}
+
+// openRaw opens a database file with the settings the store writes with
+// (internal/events/sqlite, Open): what SQLite itself does on this disk.
+func openRaw(path string) (*sql.DB, error) {
+	db, err := sql.Open("sqlite3", "file:"+(&url.URL{Path: path}).EscapedPath()+
+		"?_journal_mode=WAL&_synchronous=FULL&_busy_timeout=5000&_foreign_keys=1&_txlock=immediate")
+	if err != nil {
+		return nil, err
+	}
+	db.SetMaxOpenConns(1)
+	return db, db.Ping()
 }

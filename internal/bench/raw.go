@@ -3,7 +3,6 @@ package bench
 import (
 	"database/sql"
 	"strings"
-	"tappbook/internal/events/sqlite"
 	"time"
 )
 
@@ -20,7 +19,7 @@ type RawInserter struct {
 
 // NewRawInserter makes a table to insert into in a new database at path.
 func NewRawInserter(path string) (*RawInserter, error) {
-	db, err := sqlite.OpenRaw(path)
+	db, err := openRaw(path)
 	if err != nil {
 		return nil, err
 	}
@@ -61,7 +60,7 @@ func RawTransactions(path string, d time.Duration) (float64, error) {
 // RawScan reads every row of the events table, decoding nothing: the most a
 // replay could do.
 func RawScan(path string) (float64, error) {
-	db, err := sqlite.OpenRaw(path)
+	db, err := openRaw(path)
 	if err != nil {
 		return 0, err
 	}

@@ -126,3 +126,15 @@ func (e *CorruptError) Error() string {
 	}
 	return fmt.Sprintf("the database %s is damaged: %s", e.Path, msg)
 }
+
+// NewerSchemaError is a database at a schema version newer than this
+// binary knows: a newer tappbook wrote it (a downgrade). It is not opened
+// for writing.
+type NewerSchemaError struct {
+	Where        string // the file, or the database's redacted URL
+	Found, Known int64
+}
+
+func (e *NewerSchemaError) Error() string {
+	return fmt.Sprintf("%s is at schema version %d, and this tappbook knows versions up to %d: a newer tappbook wrote it. Run that release or a newer one, or start this one on a backup made before the upgrade", e.Where, e.Found, e.Known)
+}

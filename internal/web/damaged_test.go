@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"database/sql"
 	"io"
 	"log/slog"
 	"net/http"
@@ -42,7 +43,7 @@ func TestDamagedGameIsServedReadOnly(t *testing.T) {
 	stop()
 
 	// Someone with the file gives Ben more: the third deal's payload.
-	db, err := sqlite.OpenRaw(path)
+	db, err := sql.Open("sqlite3", "file:"+path+"?_busy_timeout=5000")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -323,8 +323,8 @@ func statusOf(err error) (int, string) {
 		return http.StatusInsufficientStorage, "the server's disk is full; nothing was recorded"
 	case errors.Is(err, events.ErrFileGone):
 		// Trying again cannot help: whoever runs the server must.
-		return http.StatusServiceUnavailable, "the server's database file or its -wal was moved, deleted or replaced while it ran, so this may not have been saved: " +
-			"whoever runs the server must put the file back as the server's log says (it keeps a complete copy where one is needed) and restart the server; then send this again with the same Idempotency-Key (which records it at most once), or read the game before sending it without one"
+		return http.StatusServiceUnavailable, "the server cannot save right now, so this may not have been saved (whoever runs the server finds why in its log): " +
+			"once it is back, send this again with the same Idempotency-Key (which records it at most once), or read the game before sending it without one"
 	case errors.Is(err, events.ErrOutcomeUnknown):
 		return http.StatusServiceUnavailable, "the database stopped answering while this was being saved, so it may or may not have been saved: " +
 			"send it again with the same Idempotency-Key (which records it at most once), or read the game before sending it without one"

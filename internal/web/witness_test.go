@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -34,7 +35,7 @@ func fileServer(t *testing.T, path string) (h http.Handler, stop func()) {
 // someone with the file, whose chain is whole again.
 func cutTail(t *testing.T, path, id string, keep int) {
 	t.Helper()
-	db, err := sqlite.OpenRaw(path)
+	db, err := sql.Open("sqlite3", "file:"+path+"?_busy_timeout=5000")
 	if err != nil {
 		t.Fatal(err)
 	}

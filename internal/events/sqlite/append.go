@@ -56,12 +56,12 @@ func (s *Store) headOf(ctx context.Context, stream string, pending map[string]ev
 	if h, ok := pending[stream]; ok {
 		return h, nil
 	}
-	if h, ok := s.heads[stream]; ok {
+	if h, ok := s.w.heads[stream]; ok {
 		return h, nil
 	}
 	var h events.Head
 	found := true
-	err := s.stmts.head.QueryRowContext(ctx, stream).Scan(&h.Version, &h.Hash)
+	err := s.w.stmts.head.QueryRowContext(ctx, stream).Scan(&h.Version, &h.Hash)
 	if errors.Is(err, sql.ErrNoRows) {
 		found = false
 	} else if err != nil {
@@ -69,7 +69,7 @@ func (s *Store) headOf(ctx context.Context, stream string, pending map[string]ev
 	}
 	var lastSeq, lastVersion int64
 	var lastHash string
-	err = s.stmts.last.QueryRowContext(ctx, stream).Scan(&lastSeq, &lastVersion, &lastHash)
+	err = s.w.stmts.last.QueryRowContext(ctx, stream).Scan(&lastSeq, &lastVersion, &lastHash)
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return events.Head{}, err
 	}
@@ -85,12 +85,12 @@ func (s *Store) headOf(ctx context.Context, stream string, pending map[string]ev
 func (s *Store) appendTx(ctx context.Context, r *appendReq, pending map[string]events.Head) (events.AppendResult, error) {
 	stream, expectedVersion, key, aliases, evs, payloads := r.stream, r.expectedVersion, r.key, r.aliases, r.evs, r.payloads
 	if key.Name != "" {
-		u, ok, err := s.lookupKey(ctx, s.stmts.key, key)
+		u, ok, err := s.lookupKey(ctx, s.w.stmts.key, key)
 		if err != nil {
 			return events.AppendResult{}, fmt.Errorf("append to %s: %w", stream, err)
 		}
 		if ok {
-			first, err := readBatch(ctx, s.conn, u.stream, u.batch)
+			first, err := readBatch(ctx, s.w.conn, u.stream, u.batch)
 			if err != nil {
 				return events.AppendResult{}, fmt.Errorf("append to %s: read the first answer for key %q: %w", stream, key.Name, err)
 			}
@@ -107,7 +107,7 @@ func (s *Store) appendTx(ctx context.Context, r *appendReq, pending map[string]e
 		return events.AppendResult{}, &events.ConflictError{Stream: stream, Expected: expectedVersion, Actual: version}
 	}
 
-	now := s.now()
+	now := s.opt.Now()
 	at := now.UTC().Truncate(time.Microsecond)
 	batch := version + 1
 	out := make([]events.Event, len(evs))
@@ -121,7 +121,7 @@ func (s *Store) appendTx(ctx context.Context, r *appendReq, pending map[string]e
 			ev.IdempotencyKey = key.Name
 		}
 		ev.Hash = ev.ComputeHash()
-		res, err := s.stmts.insert.ExecContext(ctx,
+		res, err := s.w.stmts.insert.ExecContext(ctx,
 			ev.Stream, ev.Version, ev.Batch, ev.Type, ev.SchemaVersion, string(ev.Data),
 			events.FormatTime(ev.RecordedAt), nullable(ev.IdempotencyKey), ev.PrevHash, ev.Hash)
 		if err != nil {
@@ -134,19 +134,19 @@ func (s *Store) appendTx(ctx context.Context, r *appendReq, pending map[string]e
 		out[i] = ev
 	}
 	last := out[len(out)-1]
-	if _, err := s.stmts.moveHead.ExecContext(ctx, stream, last.Version, last.Hash); err != nil {
+	if _, err := s.w.stmts.moveHead.ExecContext(ctx, stream, last.Version, last.Hash); err != nil {
 		return events.AppendResult{}, fmt.Errorf("append to %s: move head: %w", stream, err)
 	}
 	pending[stream] = events.Head{Version: last.Version, Hash: last.Hash}
 	for _, a := range aliases {
-		if _, err := s.conn.ExecContext(ctx, `INSERT INTO stream_aliases (alias, stream) VALUES (?, ?)`, a, stream); err != nil {
+		if _, err := s.w.conn.ExecContext(ctx, `INSERT INTO stream_aliases (alias, stream) VALUES (?, ?)`, a, stream); err != nil {
 			return events.AppendResult{}, fmt.Errorf("append to %s: alias: %w", stream, err)
 		}
 	}
 	// The key is kept in the same transaction as the events it answers:
 	// both are durable, or neither.
 	if key.Name != "" {
-		if _, err := s.stmts.useKey.ExecContext(ctx, key.Scope, key.Name, stream, batch, key.Fingerprint, keyTime(now)); err != nil {
+		if _, err := s.w.stmts.useKey.ExecContext(ctx, key.Scope, key.Name, stream, batch, key.Fingerprint, keyTime(now)); err != nil {
 			return events.AppendResult{}, fmt.Errorf("append to %s: keep key: %w", stream, err)
 		}
 	}

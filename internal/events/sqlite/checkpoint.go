@@ -4,8 +4,8 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"net/url"
 	"sync/atomic"
+	"time"
 )
 
 // WAL checkpoints run on a connection of their own, off the commit path.
@@ -42,9 +42,12 @@ const checkpointFrames = 1000
 // The events between two checkpoints, whatever a pass learns.
 const minCheckpointEvents, maxCheckpointEvents = 50, 5000
 
-// checkpointer copies the WAL into the database file after commits.
+// checkpointer copies the WAL into the database file after commits, and
+// looks at the files every watchEvery (look). Its connection is its own;
+// the rest is atomics and channels.
 type checkpointer struct {
 	db      *sql.DB
+	look    func()
 	every   atomic.Int64 // events between two checkpoints (checkpointFrames' worth)
 	appends atomic.Int64 // events committed since the last checkpoint began
 	kick    chan struct{}
@@ -58,10 +61,10 @@ type checkpointer struct {
 	runs, frames, copied atomic.Int64
 }
 
-// startCheckpointer opens the checkpointer's connection to the database at
-// path, with the store's settings, and starts it.
-func startCheckpointer(path string, params url.Values) (*checkpointer, error) {
-	db, err := sql.Open("sqlite3", "file:"+(&url.URL{Path: path}).EscapedPath()+"?"+params.Encode())
+// startCheckpointer opens the checkpointer's connection (dsn: the store's
+// settings); run starts it.
+func startCheckpointer(dsn string, look func()) (*checkpointer, error) {
+	db, err := sql.Open("sqlite3", dsn)
 	if err != nil {
 		return nil, fmt.Errorf("checkpointer: %w", err)
 	}
@@ -71,9 +74,8 @@ func startCheckpointer(path string, params url.Values) (*checkpointer, error) {
 		db.Close()
 		return nil, fmt.Errorf("checkpointer: %w", err)
 	}
-	c := &checkpointer{db: db, kick: make(chan struct{}, 1), quit: make(chan struct{}), done: make(chan struct{})}
+	c := &checkpointer{db: db, look: look, kick: make(chan struct{}, 1), quit: make(chan struct{}), done: make(chan struct{})}
 	c.every.Store(checkpointFrames / 4)
-	go c.run()
 	return c, nil
 }
 
@@ -89,11 +91,19 @@ func (c *checkpointer) committed(n int) {
 	}
 }
 
+// watchEvery is how often the checkpointer looks at the files.
+const watchEvery = time.Second
+
 func (c *checkpointer) run() {
 	defer close(c.done)
+	tick := time.NewTicker(watchEvery)
+	defer tick.Stop()
 	for {
 		select {
 		case <-c.kick:
+		case <-tick.C:
+			c.look()
+			continue
 		case <-c.quit:
 			return
 		}
@@ -151,16 +161,11 @@ func (c *checkpointer) finishDue() bool { return c.finish.CompareAndSwap(true, f
 // the committer calls it. One that fails leaves the WAL as it was.
 func (s *Store) finishCheckpoint() {
 	var busy, frames, copied int
-	_ = s.conn.QueryRowContext(context.Background(), `PRAGMA wal_checkpoint(PASSIVE)`).Scan(&busy, &frames, &copied)
+	_ = s.w.conn.QueryRowContext(context.Background(), `PRAGMA wal_checkpoint(PASSIVE)`).Scan(&busy, &frames, &copied)
 }
 
-// close stops the checkpointer and closes its connection.
-func (c *checkpointer) close() error {
-	c.stop()
-	return c.db.Close()
-}
-
-// stop ends the checkpointer's passes, its connection left open.
+// stop ends the checkpointer's passes and looks; the store closes its
+// connection.
 func (c *checkpointer) stop() {
 	close(c.quit)
 	<-c.done

@@ -22,15 +22,17 @@ func bigEvent(n int) events.NewEvent {
 func TestCommitsLeaveCheckpointsToTheCheckpointer(t *testing.T) {
 	ctx := context.Background()
 	s, path := openTemp(t)
-	s.ckpt.close()
+	s.ckpt.stop()
+	s.ckpt.db.Close()
 	held := &checkpointer{kick: make(chan struct{}, 1)}
 	held.every.Store(1 << 40)
 	s.ckpt = held
 	defer func() {
 		var err error
-		if s.ckpt, err = startCheckpointer(path, dsnParams(time.Second)); err != nil {
+		if s.ckpt, err = startCheckpointer(dsn(path, dsnParams(time.Second)), func() {}); err != nil {
 			t.Fatal(err)
 		}
+		go s.ckpt.run()
 	}()
 	for i := range 400 {
 		if _, err := s.Append(ctx, "game", int64(i), events.Key{}, bigEvent(i)); err != nil {
@@ -82,7 +84,7 @@ func TestCheckpointerCopiesTheWAL(t *testing.T) {
 func TestWriteConnectionAutocheckpointOff(t *testing.T) {
 	s, _ := openTemp(t)
 	var n int
-	if err := s.conn.QueryRowContext(context.Background(), `PRAGMA wal_autocheckpoint`).Scan(&n); err != nil {
+	if err := s.w.conn.QueryRowContext(context.Background(), `PRAGMA wal_autocheckpoint`).Scan(&n); err != nil {
 		t.Fatal(err)
 	}
 	if n != 0 {

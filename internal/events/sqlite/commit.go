@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"sync"
 	"tappbook/internal/events"
 	"time"
 )
@@ -65,7 +66,7 @@ func (s *Store) transaction(ctx context.Context, fn func() error) (err error) {
 		err = diskFailure(err)
 		s.noteWrite(err)
 	}()
-	if _, err := s.stmts.begin.ExecContext(ctx); err != nil {
+	if _, err := s.w.stmts.begin.ExecContext(ctx); err != nil {
 		return err
 	}
 	done := false
@@ -74,28 +75,78 @@ func (s *Store) transaction(ctx context.Context, fn func() error) (err error) {
 			err = fmt.Errorf("%v", p)
 		}
 		if !done {
-			s.stmts.rollback.ExecContext(ctx) // nothing to roll back if SQLite already did
+			s.w.stmts.rollback.ExecContext(ctx) // nothing to roll back if SQLite already did
 		}
 	}()
 	if err = fn(); err == nil {
 		// The file at path, deleted or replaced while the server ran, is
 		// not the one this connection writes: nothing is committed to a
-		// file no restart finds (rolled back below).
-		err = s.stillTheFile()
+		// file no restart finds (rolled back below), and the store stops.
+		err = s.checkFiles()
 	}
 	if err == nil {
-		_, err = s.stmts.commit.ExecContext(ctx)
+		_, err = s.w.stmts.commit.ExecContext(ctx)
 	}
 	done = err == nil
 	if done {
-		s.commits.Add(1) // a rescue under way must look again (keepWhatTheLogHolds)
-	}
-	if done {
 		// And once more after the commit, for a file moved meanwhile:
 		// then it is not acknowledged, whatever became of it.
-		err = s.stillTheFile()
+		err = s.checkFiles()
 	}
 	return err
+}
+
+// committer is group commit (see submit): one commit at a time, by an
+// appender itself or by the writer goroutine, carries every append waiting
+// in the queue in one transaction (one fsync), and answers each only after
+// the commit is durable. mu guards queue, busy and closed; the rest is
+// touched only by whoever is busy.
+type committer struct {
+	db      *sql.DB // the write pool: one connection
+	mu      sync.Mutex
+	queue   []*appendReq
+	busy    bool          // a commit is under way or the writer has the queue
+	closed  bool          // Close was called: no new appends
+	idle    *sync.Cond    // signalled when busy ends, for Close
+	arrived chan struct{} // an append queued: for a commit waiting for siblings
+	work    chan struct{} // the writer goroutine is to commit the queue
+	quit    chan struct{}
+	done    chan struct{}
+
+	// Whoever is busy's alone.
+	conn        *sql.Conn              // the one write connection, held for good
+	stmts       writeStmts             // prepared once on it
+	heads       map[string]events.Head // streams' heads as committed
+	recent      map[string]time.Time   // streams that committed lately (run)
+	timer       *time.Timer
+	commitDelay time.Duration
+}
+
+func newCommitter(db *sql.DB, delay time.Duration) *committer {
+	c := &committer{db: db, arrived: make(chan struct{}, 1), work: make(chan struct{}, 1), quit: make(chan struct{}), done: make(chan struct{}),
+		heads: map[string]events.Head{}, recent: map[string]time.Time{}, timer: time.NewTimer(time.Hour), commitDelay: delay}
+	c.timer.Stop()
+	c.idle = sync.NewCond(&c.mu)
+	return c
+}
+
+// stop refuses new appends, waits for the commit under way and the appends
+// queued for it, and stops the writer goroutine. It says whether this call
+// stopped it (false: it was stopped already).
+func (c *committer) stop() bool {
+	c.mu.Lock()
+	if c.closed {
+		c.mu.Unlock()
+		return false
+	}
+	c.closed = true
+	for c.busy {
+		c.idle.Wait()
+	}
+	c.mu.Unlock()
+	close(c.quit)
+	<-c.done
+	return true
 }
 
 // maxBatch bounds how many appends one commit carries.
@@ -137,22 +188,25 @@ func (s *Store) submit(r *appendReq) appendResp {
 	if s.readOnly {
 		return appendResp{err: events.ErrReadOnly}
 	}
-	s.mu.Lock()
-	if s.closed {
-		s.mu.Unlock()
+	if s.state.stopped.Load() != nil {
+		return appendResp{err: s.failStop(nil)}
+	}
+	s.w.mu.Lock()
+	if s.w.closed {
+		s.w.mu.Unlock()
 		return appendResp{err: events.ErrClosed}
 	}
-	if s.busy {
-		s.queue = append(s.queue, r)
-		s.mu.Unlock()
+	if s.w.busy {
+		s.w.queue = append(s.w.queue, r)
+		s.w.mu.Unlock()
 		select {
-		case s.arrived <- struct{}{}: // a commit waiting for siblings looks again
+		case s.w.arrived <- struct{}{}: // a commit waiting for siblings looks again
 		default:
 		}
 		return <-r.reply
 	}
-	s.busy = true
-	s.mu.Unlock()
+	s.w.busy = true
+	s.w.mu.Unlock()
 	s.run([]*appendReq{r})
 	s.release()
 	return <-r.reply
@@ -161,14 +215,14 @@ func (s *Store) submit(r *appendReq) appendResp {
 // release ends being busy: the writer goroutine takes over what queued
 // meanwhile.
 func (s *Store) release() {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if len(s.queue) > 0 {
-		s.work <- struct{}{} // never blocks: the writer is idle while another is busy
+	s.w.mu.Lock()
+	defer s.w.mu.Unlock()
+	if len(s.w.queue) > 0 {
+		s.w.work <- struct{}{} // never blocks: the writer is idle while another is busy
 		return
 	}
-	s.busy = false
-	s.idle.Broadcast()
+	s.w.busy = false
+	s.w.idle.Broadcast()
 }
 
 // exclusive runs fn as the only writer: after the commits under way, before
@@ -177,38 +231,38 @@ func (s *Store) exclusive(fn func() error) error {
 	if s.readOnly {
 		return events.ErrReadOnly
 	}
-	s.mu.Lock()
-	for s.busy && !s.closed {
-		s.idle.Wait()
+	s.w.mu.Lock()
+	for s.w.busy && !s.w.closed {
+		s.w.idle.Wait()
 	}
-	if s.closed {
-		s.mu.Unlock()
+	if s.w.closed {
+		s.w.mu.Unlock()
 		return events.ErrClosed
 	}
-	s.busy = true
-	s.mu.Unlock()
+	s.w.busy = true
+	s.w.mu.Unlock()
 	defer s.release()
 	return fn()
 }
 
 // writer commits the queue it is handed until it is empty.
 func (s *Store) writer() {
-	defer close(s.done)
+	defer close(s.w.done)
 	for {
 		select {
-		case <-s.work:
-		case <-s.quit:
+		case <-s.w.work:
+		case <-s.w.quit:
 			return
 		}
 		for {
-			s.mu.Lock()
-			if len(s.queue) == 0 {
-				s.busy = false
-				s.idle.Broadcast()
-				s.mu.Unlock()
+			s.w.mu.Lock()
+			if len(s.w.queue) == 0 {
+				s.w.busy = false
+				s.w.idle.Broadcast()
+				s.w.mu.Unlock()
 				break
 			}
-			s.mu.Unlock()
+			s.w.mu.Unlock()
 			s.run(s.take(nil))
 		}
 	}
@@ -223,41 +277,41 @@ func (s *Store) writer() {
 // commit_delay with commit_siblings). A lone client never waits, and
 // nobody is answered before the commit is durable.
 func (s *Store) run(batch []*appendReq) {
-	if expect := expectedSiblings(s.recent, batch, time.Now()); expect > 0 && s.commitDelay > 0 {
-		s.timer.Reset(s.commitDelay)
+	if expect := expectedSiblings(s.w.recent, batch, time.Now()); expect > 0 && s.w.commitDelay > 0 {
+		s.w.timer.Reset(s.w.commitDelay)
 	wait:
 		for expect > 0 && len(batch) < maxBatch {
 			select {
-			case <-s.arrived:
+			case <-s.w.arrived:
 				n := len(batch)
 				batch = s.take(batch)
 				for _, r := range batch[n:] {
-					if _, ok := s.recent[r.stream]; ok {
+					if _, ok := s.w.recent[r.stream]; ok {
 						expect--
 					}
 				}
-			case <-s.timer.C:
+			case <-s.w.timer.C:
 				break wait
 			}
 		}
-		s.timer.Stop()
+		s.w.timer.Stop()
 	}
 	s.commit(batch)
 	now := time.Now()
 	for _, r := range batch {
-		s.recent[r.stream] = now
+		s.w.recent[r.stream] = now
 	}
 }
 
 // take moves appends from the queue to the batch, up to maxBatch.
 func (s *Store) take(batch []*appendReq) []*appendReq {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	n := min(len(s.queue), maxBatch-len(batch))
-	batch = append(batch, s.queue[:n]...)
-	rest := copy(s.queue, s.queue[n:])
-	clear(s.queue[rest:]) // let answered appends go
-	s.queue = s.queue[:rest]
+	s.w.mu.Lock()
+	defer s.w.mu.Unlock()
+	n := min(len(s.w.queue), maxBatch-len(batch))
+	batch = append(batch, s.w.queue[:n]...)
+	rest := copy(s.w.queue, s.w.queue[n:])
+	clear(s.w.queue[rest:]) // let answered appends go
+	s.w.queue = s.w.queue[:rest]
 	return batch
 }
 
@@ -292,8 +346,7 @@ func (s *Store) commit(batch []*appendReq) {
 	// one fails.
 	resps, heads, err := s.commitAll(batch)
 	if errors.Is(err, events.ErrFileGone) {
-		s.keepWhatTheLogHolds(err, true)
-		// Not one of them is kept, whichever went first: all are told.
+		// Not one of them is acknowledged, whichever went first: all are told.
 		for _, r := range batch {
 			r.reply <- appendResp{err: err}
 		}
@@ -310,7 +363,7 @@ func (s *Store) commit(batch []*appendReq) {
 		return
 	}
 	for st, h := range heads {
-		s.heads[st] = h
+		s.w.heads[st] = h
 	}
 	for i, r := range batch {
 		r.reply <- resps[i]
@@ -337,7 +390,7 @@ func (s *Store) commitAll(batch []*appendReq) ([]appendResp, map[string]events.H
 		return nil
 	})
 	if err != nil {
-		clear(s.heads) // read them again from the database
+		clear(s.w.heads) // read them again from the database
 		return nil, nil, fmt.Errorf("append: %w", err)
 	}
 	events := 0

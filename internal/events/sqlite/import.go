@@ -28,7 +28,7 @@ func (s *Store) Import(ctx context.Context, evs []events.Event, aliases []string
 
 func (s *Store) importTx(ctx context.Context, stream string, evs []events.Event, aliases []string) error {
 	var exists int
-	if err := s.conn.QueryRowContext(ctx, `SELECT COUNT(*) FROM streams WHERE stream = ?`, stream).Scan(&exists); err != nil {
+	if err := s.w.conn.QueryRowContext(ctx, `SELECT COUNT(*) FROM streams WHERE stream = ?`, stream).Scan(&exists); err != nil {
 		return err
 	}
 	if exists > 0 {
@@ -39,7 +39,7 @@ func (s *Store) importTx(ctx context.Context, stream string, evs []events.Event,
 		return err
 	}
 	for _, e := range evs {
-		if _, err := s.conn.ExecContext(ctx, `INSERT INTO events
+		if _, err := s.w.conn.ExecContext(ctx, `INSERT INTO events
 			(stream, version, batch, type, schema_version, data, recorded_at, idempotency_key, prev_hash, hash)
 			VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?, ?)`,
 			e.Stream, e.Version, e.Batch, e.Type, e.SchemaVersion, string(e.Data), events.FormatTime(e.RecordedAt), e.PrevHash, e.Hash); err != nil {
@@ -48,11 +48,11 @@ func (s *Store) importTx(ctx context.Context, stream string, evs []events.Event,
 	}
 	prev := evs[len(evs)-1].Hash
 	last := evs[len(evs)-1]
-	if _, err := s.conn.ExecContext(ctx, `INSERT INTO streams (stream, version, hash) VALUES (?, ?, ?)`, stream, last.Version, prev); err != nil {
+	if _, err := s.w.conn.ExecContext(ctx, `INSERT INTO streams (stream, version, hash) VALUES (?, ?, ?)`, stream, last.Version, prev); err != nil {
 		return err
 	}
 	for _, a := range aliases {
-		if _, err := s.conn.ExecContext(ctx, `INSERT INTO stream_aliases (alias, stream) VALUES (?, ?)`, a, stream); err != nil {
+		if _, err := s.w.conn.ExecContext(ctx, `INSERT INTO stream_aliases (alias, stream) VALUES (?, ?)`, a, stream); err != nil {
 			return fmt.Errorf("alias: %w", err)
 		}
 	}

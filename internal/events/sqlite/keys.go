@@ -42,7 +42,7 @@ func (s *Store) lookupKey(ctx context.Context, q queryRower, k events.Key) (used
 	if err != nil {
 		return usedKey{}, false, fmt.Errorf("look up idempotency key %q: %w", k.Name, err)
 	}
-	if u.usedAt < keyTime(s.now().Add(-s.keyTTL)) {
+	if u.usedAt < keyTime(s.opt.Now().Add(-s.opt.KeyTTL)) {
 		return usedKey{}, false, nil // expired: the key may be used again
 	}
 	// A key kept from before fingerprints answers as it always did.
@@ -64,8 +64,7 @@ func (s *Store) FindKey(ctx context.Context, k events.Key) ([]events.Event, bool
 	}
 	// Found in a file that is no longer at the path, the answer would
 	// acknowledge what the next start may not find.
-	if err := s.stillTheFile(); err != nil {
-		s.keepWhatTheLogHolds(err, false)
+	if err := s.checkFiles(); err != nil {
 		return nil, false, fmt.Errorf("find key %q: %w", k.Name, err)
 	}
 	u, ok, err := s.lookupKey(ctx, rowQuery{s.read, selectKey}, k)

@@ -55,7 +55,7 @@ func OpenReadOnly(ctx context.Context, path string) (*Store, error) {
 		read.Close()
 		return nil, err
 	}
-	return &Store{read: read, path: path, now: time.Now, readOnly: true, closed: true}, nil
+	return &Store{read: read, path: path, opt: Options{}.withDefaults(), readOnly: true}, nil
 }
 
 // readOnlyParams are the settings of a connection that only reads: it

@@ -5,11 +5,12 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"log"
 	"net/url"
 	"os"
+	"path/filepath"
 	"strconv"
-	"sync"
-	"sync/atomic"
+	"strings"
 	"tappbook/internal/events"
 	"time"
 
@@ -38,70 +39,22 @@ type Options struct {
 	MaxPages int64
 }
 
-// Store is the event store. It writes through one connection (SQLite has
-// one writer; a pool of writers would only queue on the lock) and reads
-// through a small pool, which WAL lets run beside the writer.
+// Store is the event store, made of parts with one job each; each part
+// says how it is locked.
 type Store struct {
-	write *sql.DB
-	read  *sql.DB
-	path  string
-	// file is the database file as opened: a commit that finds another
-	// file (or none) at path went to a file no restart will find.
-	file os.FileInfo
-	// walFile is its -wal as opened (nil if there was none to watch): deleted
-	// while the server runs, the commits still in it are in no file a
-	// restart reads.
-	walPath string
-	walFile os.FileInfo
-	// realPath is path with its links resolved at open.
-	realPath string
-	gone     atomic.Pointer[time.Time] // since when events.Health found it gone
-	rescue   sync.Mutex                // one keepWhatTheLogHolds at a time, and rescued
-	rescued  rescue                    // what it last kept
-	// setAside is where the store's own -wal was moved when another file
-	// took the path ("" if not); asideFailed: moving one aside failed, and
-	// was said. Both under rescue.
-	setAside    string
-	asideFailed bool
-	commits     atomic.Int64  // transactions committed
-	watched     chan struct{} // closed when watchFile has returned
-	now         func() time.Time
-	// readOnly: opened by OpenReadOnly, with no write connection.
-	readOnly bool
-	// health is nil while writes succeed (see events.Health).
-	health atomic.Pointer[events.Health]
-	// keyTTL is Options.KeyTTL.
-	keyTTL time.Duration
-
-	// Group commit (see submit): one commit at a time, by an appender
-	// itself or by the writer goroutine, carries every append waiting in
-	// the queue in one transaction (one fsync), and answers each only
-	// after the commit is durable.
-	mu      sync.Mutex
-	queue   []*appendReq
-	busy    bool          // a commit is under way or the writer has the queue
-	closed  bool          // Close was called: no new appends
-	idle    *sync.Cond    // signalled when busy ends, for Close
-	arrived chan struct{} // an append queued: for a commit waiting for siblings
-	work    chan struct{} // the writer goroutine is to commit the queue
-	quit    chan struct{}
-	done    chan struct{}
-
-	// The committer's alone: only whoever is busy touches them.
-	conn        *sql.Conn              // the one write connection, held for good
-	stmts       writeStmts             // prepared once on it
-	heads       map[string]events.Head // streams' heads as committed
-	recent      map[string]time.Time
-	timer       *time.Timer
-	commitDelay time.Duration
-
-	// ckpt copies the WAL into the file after commits (checkpoint.go).
-	ckpt *checkpointer
+	path     string        // as given to Open; immutable
+	opt      Options       // as opened, defaults filled in; immutable
+	files    guard         // the file and its -wal as opened (guard.go); immutable
+	read     *sql.DB       // the read pool, which WAL lets run beside the writer; database/sql locks it
+	w        *committer    // the one write connection and group commit (commit.go); its own mutex
+	ckpt     *checkpointer // copies the WAL into the file (checkpoint.go); atomics and channels
+	state    status        // health and the fail-stop (failstop.go); atomics and a sync.Once
+	readOnly bool          // opened by OpenReadOnly: no w, no ckpt; immutable
 }
 
 // Open opens (creating it if need be) the database at path, checks that
 // SQLite finds every page whole (PRAGMA quick_check; a damaged file is a
-// *CorruptError and is not opened) and applies the migrations.
+// *events.CorruptError and is not opened) and applies the migrations.
 //
 // The settings, and why:
 //   - journal_mode=WAL: readers do not block the writer or each other.
@@ -111,7 +64,35 @@ type Store struct {
 //   - busy_timeout: a connection waits for a lock instead of failing at once.
 //   - _txlock=immediate: write transactions take the write lock at BEGIN, so
 //     two of them never both read and then fail to upgrade.
+//   - mode=rw on every connection after the first: none creates a file, so
+//     none makes an empty database where the file was deleted.
 func Open(ctx context.Context, path string, opt Options) (*Store, error) {
+	opt = opt.withDefaults()
+	write, err := openWriter(ctx, path, opt)
+	if err != nil {
+		return nil, err
+	}
+	s := &Store{path: path, opt: opt, w: newCommitter(write, opt.CommitDelay)}
+	if err := s.start(ctx); err != nil {
+		s.w.stmts.close()
+		if s.ckpt != nil {
+			s.ckpt.db.Close()
+		}
+		if s.w.conn != nil {
+			s.w.conn.Close()
+		}
+		write.Close()
+		if s.read != nil {
+			s.read.Close()
+		}
+		return nil, fmt.Errorf("open %s: %w", path, err)
+	}
+	go s.ckpt.run()
+	go s.writer()
+	return s, nil
+}
+
+func (opt Options) withDefaults() Options {
 	if opt.Now == nil {
 		opt.Now = time.Now
 	}
@@ -127,12 +108,16 @@ func Open(ctx context.Context, path string, opt Options) (*Store, error) {
 	if opt.KeyTTL <= 0 {
 		opt.KeyTTL = events.DefaultKeyTTL
 	}
-	// A -wal beside the file before it is opened may be another file's (see
-	// CorruptError.Hint). The file is then checked on a read-only
-	// connection first: a write connection closed on a damaged view would
-	// copy that log into the file for good.
-	real := realPath(path)
-	walBefore := exists(real + "-wal")
+	return opt
+}
+
+// openWriter opens the write pool (one connection), checks the file and
+// migrates it, and lets expired keys go. A -wal beside the file before it
+// is opened may be another file's (see withLogHint): the file is then
+// checked on a read-only connection first, as a write connection closed
+// on a damaged view would copy that log into the file for good.
+func openWriter(ctx context.Context, path string, opt Options) (*sql.DB, error) {
+	walBefore := exists(realPath(path) + "-wal")
 	checked := false
 	if walBefore {
 		switch err := checkReadOnly(ctx, path); {
@@ -144,8 +129,7 @@ func Open(ctx context.Context, path string, opt Options) (*Store, error) {
 		// Not checked read-only (no -shm to read the log through, say): on
 		// the write connection, as without a log.
 	}
-	params := dsnParams(opt.BusyTimeout)
-	write, err := sql.Open("sqlite3", "file:"+(&url.URL{Path: path}).EscapedPath()+"?"+params.Encode())
+	write, err := sql.Open("sqlite3", dsn(path, dsnParams(opt.BusyTimeout)))
 	if err != nil {
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
@@ -166,7 +150,7 @@ func Open(ctx context.Context, path string, opt Options) (*Store, error) {
 			return nil, err
 		}
 	}
-	if err := migrate(ctx, write); err != nil {
+	if err := migrate(ctx, write, path); err != nil {
 		write.Close()
 		return nil, fmt.Errorf("migrate %s: %w", path, err)
 	}
@@ -176,68 +160,56 @@ func Open(ctx context.Context, path string, opt Options) (*Store, error) {
 		write.Close()
 		return nil, fmt.Errorf("open %s: forget expired keys: %w", path, err)
 	}
-	// The file exists now; a connection opened later never creates one
-	// (a reader's would otherwise make an empty database where the file
-	// was deleted, for the next start to open as if new).
-	params.Set("mode", "rw")
-	ckptParams := dsnParams(opt.BusyTimeout)
-	ckptParams.Set("mode", "rw")
-	file, err := os.Stat(path)
+	return write, nil
+}
+
+// start notes the files as opened, opens the read pool and the
+// checkpointer, and prepares the write connection.
+func (s *Store) start(ctx context.Context) error {
+	file, err := os.Stat(s.path)
 	if err != nil {
-		write.Close()
-		return nil, fmt.Errorf("open %s: %w", path, err)
+		return err
 	}
-	// Where the file really is: SQLite keeps the -wal there, and a rescued
-	// copy goes there too, where LeftBehind looks for both once it is gone.
-	walPath := real + "-wal"
-	walFile, _ := os.Stat(walPath) // there is one after the migrations' writes
+	walPath := realPath(s.path) + "-wal" // SQLite keeps it beside the file a link leads to
+	wal, _ := os.Stat(walPath)           // there is one after the migrations' writes
+	s.files = guard{path: s.path, walPath: walPath, file: file, wal: wal}
+	params := dsnParams(s.opt.BusyTimeout)
+	params.Set("mode", "rw")
+	if s.ckpt, err = startCheckpointer(dsn(s.path, params), s.lookAtFiles); err != nil {
+		return err
+	}
 	params.Set("_txlock", "deferred")
 	params.Set("_query_only", "1")
-	read, err := sql.Open("sqlite3", "file:"+(&url.URL{Path: path}).EscapedPath()+"?"+params.Encode())
-	if err != nil {
-		write.Close()
-		return nil, fmt.Errorf("open %s for reading: %w", path, err)
+	if s.read, err = sql.Open("sqlite3", dsn(s.path, params)); err != nil {
+		return err
 	}
-	read.SetMaxOpenConns(opt.ReadConns)
-	read.SetMaxIdleConns(opt.ReadConns)
-	s := &Store{write: write, read: read, path: path, realPath: real, file: file, walPath: walPath, walFile: walFile, now: opt.Now, arrived: make(chan struct{}, 1),
-		work: make(chan struct{}, 1), quit: make(chan struct{}), done: make(chan struct{}),
-		heads: map[string]events.Head{}, recent: map[string]time.Time{}, timer: time.NewTimer(time.Hour), commitDelay: opt.CommitDelay, keyTTL: opt.KeyTTL}
-	s.timer.Stop()
-	s.idle = sync.NewCond(&s.mu)
-	if s.conn, err = write.Conn(ctx); err == nil {
-		err = s.stmts.prepare(ctx, s.conn)
+	s.read.SetMaxOpenConns(s.opt.ReadConns)
+	s.read.SetMaxIdleConns(s.opt.ReadConns)
+	if s.w.conn, err = s.w.db.Conn(ctx); err != nil {
+		return err
 	}
-	if err == nil {
-		// Commits never checkpoint: the checkpointer does, beside them.
-		_, err = s.conn.ExecContext(ctx, "PRAGMA wal_autocheckpoint = 0")
+	if err := s.w.stmts.prepare(ctx, s.w.conn); err != nil {
+		return err
 	}
-	if err == nil {
-		s.ckpt, err = startCheckpointer(path, ckptParams)
+	// Commits never checkpoint: the checkpointer does, beside them.
+	if _, err := s.w.conn.ExecContext(ctx, "PRAGMA wal_autocheckpoint = 0"); err != nil {
+		return err
 	}
-	if err == nil && opt.MaxPages > 0 {
+	if s.opt.MaxPages > 0 {
 		// Per connection: set on the one that writes, held for good.
-		_, err = s.conn.ExecContext(ctx, fmt.Sprintf("PRAGMA max_page_count = %d", opt.MaxPages))
+		_, err = s.w.conn.ExecContext(ctx, fmt.Sprintf("PRAGMA max_page_count = %d", s.opt.MaxPages))
 	}
-	if err != nil {
-		s.stmts.close()
-		if s.ckpt != nil {
-			s.ckpt.close()
-		}
-		if s.conn != nil {
-			s.conn.Close()
-		}
-		write.Close()
-		read.Close()
-		return nil, fmt.Errorf("open %s: prepare: %w", path, err)
-	}
-	go s.writer()
-	s.watched = make(chan struct{})
-	go func() {
-		defer close(s.watched)
-		s.watchFile(s.quit)
-	}()
-	return s, nil
+	return err
+}
+
+// lookAtFiles is the checkpointer's look at the files every second: a file
+// deleted or replaced while nothing is written stops the store, and is
+// copied, before a kill can lose what only this process still holds.
+func (s *Store) lookAtFiles() { _ = s.checkFiles() }
+
+// dsn is the connection string of the database at path.
+func dsn(path string, params url.Values) string {
+	return "file:" + (&url.URL{Path: path}).EscapedPath() + "?" + params.Encode()
 }
 
 // checkReadOnly checks a file, through the log beside it, on a read-only
@@ -277,61 +249,55 @@ func dsnParams(busy time.Duration) url.Values {
 	return params
 }
 
-// OpenRaw opens a database file with exactly the settings the store uses,
-// for measuring what SQLite itself does on this disk (tappbook bench).
-func OpenRaw(path string) (*sql.DB, error) {
-	db, err := sql.Open("sqlite3", "file:"+(&url.URL{Path: path}).EscapedPath()+"?"+dsnParams(5*time.Second).Encode())
-	if err != nil {
-		return nil, err
-	}
-	db.SetMaxOpenConns(1)
-	return db, db.Ping()
-}
-
 // migrate applies the embedded SQL migrations in order, each in its own
-// transaction, recording the applied version. goose does this with an
+// transaction, and logs each one it applies. goose does this with an
 // embedded FS and is well kept; a hand-written runner would only repeat it.
-func migrate(ctx context.Context, db *sql.DB) error {
+// A database at a schema newer than this binary knows (a downgrade) is
+// refused before anything is written: this binary would write it in a shape
+// the newer one does not expect.
+func migrate(ctx context.Context, db *sql.DB, path string) error {
 	p, err := goose.NewProvider(goose.DialectSQLite3, db, migrations.FS)
 	if err != nil {
 		return err
 	}
-	_, err = p.Up(ctx)
+	var found sql.NullInt64 // none: a new database, no version table yet
+	if err := db.QueryRowContext(ctx, `SELECT MAX(version_id) FROM goose_db_version`).Scan(&found); err != nil && !strings.Contains(err.Error(), "no such table") {
+		return err
+	}
+	sources := p.ListSources()
+	if known := sources[len(sources)-1].Version; found.Int64 > known {
+		return &events.NewerSchemaError{Where: path, Found: found.Int64, Known: known}
+	}
+	res, err := p.Up(ctx)
+	for _, r := range res {
+		log.Printf("events: migrated %s to schema version %d (%s)", path, r.Source.Version, filepath.Base(r.Source.Path))
+	}
 	return err
 }
 
 // Close refuses new appends, waits for the commit under way and the
-// appends queued for it, stops the writer and closes the database.
+// appends queued for it, stops the writer and the checkpointer, and closes
+// every connection. After a fail-stop the -wal at the path may be another
+// file's: the last connection then leaves it where it is (SQLite would
+// otherwise delete it by name).
 func (s *Store) Close() error {
 	if s.readOnly {
 		return s.read.Close()
 	}
-	s.mu.Lock()
-	if s.closed {
-		s.mu.Unlock()
+	if !s.w.stop() {
 		return nil
 	}
-	s.closed = true
-	for s.busy {
-		s.idle.Wait()
+	s.ckpt.stop()
+	var keep error
+	if s.state.stopped.Load() != nil {
+		keep = keepLogOnClose(s.w.conn)
 	}
-	s.mu.Unlock()
-	close(s.quit)
-	<-s.done
-	<-s.watched
-	// Stopped within a look of the file going: what it held is kept, and
-	// the connections are left open until the process ends: closing them
-	// would let SQLite copy the log into a file that is not the store's
-	// any more, and delete whatever -wal is at the path, by its name.
-	if err := s.stillTheFile(); err != nil {
-		s.keepWhatTheLogHolds(err, true)
-		s.ckpt.stop()
-		return nil
-	}
-	s.stmts.close()
-	return errors.Join(s.ckpt.close(), s.conn.Close(), s.read.Close(), s.write.Close())
+	s.w.stmts.close()
+	// The write connection last: only the last connection to close
+	// checkpoints and removes the -wal.
+	return errors.Join(keep, s.ckpt.db.Close(), s.read.Close(), s.w.conn.Close(), s.w.db.Close())
 }
 
 // DB gives the read pool, for tools that inspect the database (the schema
-// test, backup).
+// test).
 func (s *Store) DB() *sql.DB { return s.read }
