@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"flag"
 	"io"
+	"net"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -130,5 +131,31 @@ func TestScheduledBackups(t *testing.T) {
 		if err := run(t.Context(), []string{"verify", "--db", filepath.Join(backups, e.Name())}, &out, &out); err != nil {
 			t.Fatalf("verify %s: %v\n%s", e.Name(), err, out.String())
 		}
+	}
+}
+
+// A port another program holds stops serve before it makes a database
+// file; a file it makes is its user's only (0600).
+func TestTakenPortMakesNoDatabase(t *testing.T) {
+	dir := t.TempDir()
+	taken, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer taken.Close()
+	db := filepath.Join(dir, "t.db")
+	err = run(t.Context(), []string{"serve", "--addr", taken.Addr().String(), "--db", db, "--mdns", "off"}, io.Discard, io.Discard)
+	if err == nil || !strings.Contains(err.Error(), "listen on") {
+		t.Fatalf("serve on a taken port: %v", err)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Fatalf("a start that failed left %v behind", entries)
+	}
+	addr := freeAddr(t)
+	logs, stop := startServe(t, "--addr", addr, "--db", db, "--mdns", "off")
+	getUntil(t, http.DefaultClient, "http://"+addr+"/readyz", logs).Body.Close()
+	stop()
+	if fi, err := os.Stat(db); err != nil || fi.Mode().Perm()&0o077 != 0 {
+		t.Fatalf("the new database file: %v %v", fi.Mode(), err)
 	}
 }

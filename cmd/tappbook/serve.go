@@ -140,6 +140,14 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 	ctx, stop := signal.NotifyContext(ctx, syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
 
+	// Listening first: a port another program holds stops the start
+	// before a new database file is made for nothing.
+	ln, err := net.Listen("tcp", f.addr)
+	if err != nil {
+		return fmt.Errorf("listen on %s: %w", f.addr, err)
+	}
+	defer ln.Close()
+
 	fresh := false
 	onFile := !isPostgres(f.db)
 	if onFile {
@@ -205,10 +213,6 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 		plain = m.HTTPHandler(netserve.RedirectToHTTPS(domains[0], tlsPort))
 	}
 
-	ln, err := net.Listen("tcp", f.addr)
-	if err != nil {
-		return fmt.Errorf("listen on %s: %w", f.addr, err)
-	}
 	listen := ln.Addr().String()
 	mdnsName := ""
 	if f.mdns != "" && domains == nil {

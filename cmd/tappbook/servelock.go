@@ -16,7 +16,10 @@ import (
 func holdDatabase(path string) (release func(), err error) {
 	// An empty file is an empty database to SQLite: made here, two servers
 	// started at once on a new path meet at the lock, not in the migrations.
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+	// Readable by the server's user only (0600, less by the umask): the
+	// history of every evening's money is nobody else's to read. SQLite
+	// gives its -wal and -shm the file's own mode.
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
 	if err != nil {
 		return nil, fmt.Errorf("hold %s: %w", path, err)
 	}
