@@ -25,7 +25,7 @@ type server struct {
 	logs bytes.Buffer
 }
 
-func buildBinary(t *testing.T) string {
+func buildBinary(t testing.TB) string {
 	t.Helper()
 	bin := filepath.Join(t.TempDir(), "tappbook")
 	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
@@ -37,7 +37,7 @@ func buildBinary(t *testing.T) string {
 
 // startServer starts the binary on db; on a PostgreSQL database with its
 // form key in a folder of the test's (extra may name another --data-dir).
-func startServer(t *testing.T, bin, db string, extra ...string) *server {
+func startServer(t testing.TB, bin, db string, extra ...string) *server {
 	t.Helper()
 	addr := freeAddr(t)
 	s := &server{base: "http://" + addr}
@@ -69,7 +69,7 @@ func (s *server) kill() {
 	_ = s.cmd.Wait()
 }
 
-func (s *server) stop(t *testing.T) {
+func (s *server) stop(t testing.TB) {
 	_ = s.cmd.Process.Signal(syscall.SIGTERM)
 	if err := s.cmd.Wait(); err != nil {
 		t.Fatalf("a clean stop failed: %v\n%s", err, s.logs.String())

@@ -124,12 +124,17 @@ func (h *historyBuilder) batch(out []templates.AuditEvent, evs []events.Event) [
 			}
 			ev.At, ev.Hash, ev.Data = whenOf(e.RecordedAt, "second"), e.Hash, pretty.String()
 		}
+		if !shown {
+			// Followed, not said: no sentence is made.
+			if p := decoded[i]; p != nil {
+				h.follow(p, decoded[i+1:])
+			}
+			continue
+		}
 		if e.Type == tapp.TypeGameStarted {
 			ev.Summary = loc.T("audit.started", loc.T("variant."+string(g.Setup.Variant)), strings.Join(g.Setup.Players, ", "))
 		} else if p := decoded[i]; p != nil {
-			if shown {
-				ev.Summary = eventSummary(loc, g, p)
-			}
+			ev.Summary = eventSummary(loc, g, p)
 			ev.Amounts, ev.Pot = dealAmounts(loc, g, p, h.seen)
 			switch p := p.(type) {
 			case tapp.HandRecorded:
@@ -147,11 +152,26 @@ func (h *historyBuilder) batch(out []templates.AuditEvent, evs []events.Event) [
 				ev.PotLater = potLaterText(loc, runs)
 			}
 		}
-		if shown {
-			out = append(out, ev)
-		}
+		out = append(out, ev)
 	}
 	return out
+}
+
+// follow takes in an event before the page: what its deal moves, its
+// record, the pot, as the page's events need them.
+func (h *historyBuilder) follow(p tapp.Payload, next []tapp.Payload) {
+	if hand, now, _, retracted, ok := movedBy(h.g, p); ok && retracted {
+		delete(h.seen, hand)
+	} else if ok {
+		h.seen[hand] = now
+	}
+	switch p := p.(type) {
+	case tapp.HandRecorded:
+		h.records[p.Hand] = p.Record
+	case tapp.HandCorrected:
+		h.records[p.Hand] = p.Record
+	}
+	h.pots.apply(p, next)
 }
 
 // eventSummary says in a line what an event recorded.
@@ -224,24 +244,12 @@ type moved struct {
 // that changed is shown as before → after. seen holds what each deal
 // moves as the events before this one left it; this event's is put in.
 func dealAmounts(loc i18n.Localizer, g *tapp.State, p tapp.Payload, seen map[int]moved) (amounts []string, pot string) {
-	var hand int
-	var now moved
-	var potAfter *decimal.Decimal // nil for a void: the deals after it say where the pot went
-	switch p := p.(type) {
-	case tapp.HandRecorded:
-		hand, now, potAfter = p.Hand, moved{p.Deltas, p.PotDelta}, &p.PotAfter
-	case tapp.HandCorrected:
-		hand, now, potAfter = p.Hand, moved{p.Deltas, p.PotDelta}, &p.PotAfter
-	case tapp.HandRescored:
-		hand, now, potAfter = p.Hand, moved{p.Deltas, p.PotDelta}, &p.PotAfter
-	case tapp.HandVoided:
-		hand = p.Hand // it moves nothing now, or only the stake it kept
-		now = keptMoves(g, p)
-	case tapp.HandRetracted:
-		hand = p.Hand // it moves nothing now, and the deal n recorded next is new
-		defer delete(seen, hand)
-	default:
+	hand, now, potAfter, retracted, ok := movedBy(g, p)
+	if !ok {
 		return nil, ""
+	}
+	if retracted {
+		defer delete(seen, hand) // the deal n recorded next is new
 	}
 	before, revised := seen[hand]
 	seen[hand] = now
@@ -261,6 +269,26 @@ func dealAmounts(loc i18n.Localizer, g *tapp.State, p tapp.Payload, seen map[int
 		}
 	}
 	return amounts, pot
+}
+
+// movedBy is what a deal's event makes the deal move, with the pot after
+// it (nil for a void or a retract: the deals after it say where the pot
+// went); retracted: the deal is taken back; ok false for an event of no
+// deal.
+func movedBy(g *tapp.State, p tapp.Payload) (hand int, now moved, potAfter *decimal.Decimal, retracted, ok bool) {
+	switch p := p.(type) {
+	case tapp.HandRecorded:
+		return p.Hand, moved{p.Deltas, p.PotDelta}, &p.PotAfter, false, true
+	case tapp.HandCorrected:
+		return p.Hand, moved{p.Deltas, p.PotDelta}, &p.PotAfter, false, true
+	case tapp.HandRescored:
+		return p.Hand, moved{p.Deltas, p.PotDelta}, &p.PotAfter, false, true
+	case tapp.HandVoided:
+		return p.Hand, keptMoves(g, p), nil, false, true // it moves nothing now, or only the stake it kept
+	case tapp.HandRetracted:
+		return p.Hand, moved{}, nil, true, true // it moves nothing now
+	}
+	return 0, moved{}, nil, false, false
 }
 
 // keptMoves is what a voided deal still moves: the dealer's stake kept in
