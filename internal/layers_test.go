@@ -36,6 +36,8 @@ var layer = map[string]int{
 	"tappbook/internal/events/memory":         2,
 	"tappbook/internal/events/storetest":      2,
 	"tappbook/internal/i18n":                  2,
+	"tappbook/internal/payee":                 2,
+	"tappbook/internal/payqr":                 3,
 	"tappbook/internal/tapp":                  3,
 	"tappbook/internal/group":                 4,
 	"tappbook/internal/game":                  5,
