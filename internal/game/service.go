@@ -19,6 +19,7 @@ import (
 
 	"tappbook/internal/events"
 	"tappbook/internal/group"
+	"tappbook/internal/payee"
 	"tappbook/internal/payout"
 	"tappbook/internal/problem"
 	"tappbook/internal/tapp"
@@ -30,7 +31,7 @@ func Messages() problem.Catalogue { return catalogue }
 // Refusals is every refusal a request can meet: the rules', the game's and
 // the service's, in one catalogue for translators.
 func Refusals() (problem.Catalogue, error) {
-	return problem.Join(payout.Messages(), tapp.Messages(), catalogue, group.Messages(), groupCatalogue)
+	return problem.Join(payout.Messages(), tapp.Messages(), catalogue, group.Messages(), groupCatalogue, payee.Messages())
 }
 
 var catalogue = problem.NewCatalogue(map[string]string{

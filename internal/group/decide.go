@@ -50,6 +50,7 @@ type RecordPayment struct {
 	From, To string
 	Amount   string // decimal, as typed
 	Note     string
+	State    string // "" (done) or PaymentPaid (its payee is to confirm)
 }
 
 // VoidPayment makes payment n no longer count.
@@ -83,6 +84,10 @@ func Decide(s *State, c Command) ([]Payload, error) {
 		return s.decidePayment(c)
 	case VoidPayment:
 		return s.decideVoid(c)
+	case SetMemberPay:
+		return s.decideMemberPay(c)
+	case ConfirmPayment:
+		return s.decideConfirm(c)
 	}
 	return nil, fmt.Errorf("decide: unknown group command %T", c)
 }
@@ -200,7 +205,10 @@ func (s *State) decidePayment(c RecordPayment) ([]Payload, error) {
 	if err != nil {
 		return nil, err
 	}
-	return []Payload{PaymentRecorded{Payment: len(s.payments) + 1, From: c.From, To: c.To, Amount: amount, Note: note}}, nil
+	if c.State != "" && c.State != PaymentPaid {
+		return nil, catalogue.Input("state", "payment.state", c.State)
+	}
+	return []Payload{PaymentRecorded{Payment: len(s.payments) + 1, From: c.From, To: c.To, Amount: amount, Note: note, State: c.State}}, nil
 }
 
 // memberName gives the member a name in a request stands for: the name

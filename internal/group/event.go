@@ -27,7 +27,8 @@ const SchemaVersion = 1
 // it is.
 func IsType(typ string) bool {
 	switch typ {
-	case TypeStarted, TypeMemberAdded, TypeEveningJoined, TypePaymentRecorded, TypePaymentVoided:
+	case TypeStarted, TypeMemberAdded, TypeEveningJoined, TypePaymentRecorded, TypePaymentVoided,
+		TypeMemberPaySet, TypePaymentConfirmed:
 		return true
 	}
 	return false
@@ -78,6 +79,9 @@ type PaymentRecorded struct {
 	To      string          `json:"to"`
 	Amount  decimal.Decimal `json:"amount"`
 	Note    string          `json:"note,omitempty"`
+	// State "paid": the payer says it is sent; its payee is to confirm it
+	// (payment.confirmed). "" is a payment recorded as done.
+	State string `json:"state,omitempty"`
 }
 
 // PaymentVoided: payment n no longer counts, with why.
@@ -107,6 +111,10 @@ func Decode(typ string, data []byte) (Payload, error) {
 		p, err = decodeJSON[PaymentRecorded](data)
 	case TypePaymentVoided:
 		p, err = decodeJSON[PaymentVoided](data)
+	case TypeMemberPaySet:
+		p, err = decodeJSON[MemberPaySet](data)
+	case TypePaymentConfirmed:
+		p, err = decodeJSON[PaymentConfirmed](data)
 	default:
 		return nil, fmt.Errorf("decode group event: unknown event type %q", typ)
 	}

@@ -74,6 +74,10 @@ func (f *Folder) Apply(e Event) error {
 		err = f.paymentRecorded(p, e)
 	case PaymentVoided:
 		err = f.paymentVoided(p, e)
+	case MemberPaySet:
+		err = f.memberPaySet(p)
+	case PaymentConfirmed:
+		err = f.paymentConfirmed(p, e.At)
 	default:
 		err = fmt.Errorf("unknown event %T", e.Data)
 	}
@@ -130,7 +134,7 @@ func (f *Folder) paymentRecorded(p PaymentRecorded, e Event) error {
 	case !p.Amount.IsPositive():
 		return fmt.Errorf("payment %d of %s: an amount must be above 0", p.Payment, p.Amount)
 	}
-	s.payments = append(s.payments, &Payment{Number: p.Payment, From: p.From, To: p.To, Amount: p.Amount, Note: p.Note, At: e.At})
+	s.payments = append(s.payments, &Payment{Number: p.Payment, From: p.From, To: p.To, Amount: p.Amount, Note: p.Note, At: e.At, State: p.State})
 	return nil
 }
 

@@ -15,6 +15,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"tappbook/internal/names"
+	"tappbook/internal/payee"
 	"tappbook/internal/tapp"
 )
 
@@ -35,6 +36,7 @@ type State struct {
 	members  []Member
 	evenings []Evening
 	payments []*Payment
+	payees   map[string]payee.Details // how each member is paid (pay.go); replaced, never written to
 }
 
 // Member is one player of the group, in the order they joined.
@@ -60,6 +62,10 @@ type Payment struct {
 	Voided     bool
 	VoidReason string
 	VoidedAt   time.Time
+	// State is PaymentPaid for a payment its payee is to confirm.
+	State       string
+	ConfirmedBy string
+	ConfirmedAt time.Time
 }
 
 // New is the state of a group before its first event.

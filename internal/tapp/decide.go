@@ -153,6 +153,9 @@ func (Reopen) Kind() string          { return TypeGameReopened }
 // Decide gives the events a command appends to the game s, or why it is
 // refused. It is pure: the same state and command always decide the same.
 func Decide(s *State, c Command) ([]Payload, error) {
+	if c, ok := c.(payCommand); ok {
+		return s.decidePay(c) // a closed evening takes these (pay.go)
+	}
 	switch c.(type) {
 	case Start:
 	case Reopen:

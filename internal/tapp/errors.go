@@ -47,5 +47,13 @@ var catalogue = problem.NewCatalogue(map[string]string{
 	"currency.symbols":              "currency: write one of %[2]s instead of %[1]q",
 	"reopen.reason":                 "reason: say why the evening is reopened, for the history",
 	"void.reason":                   "reason: say why this deal is voided, for the history",
+	"notfound.player":               "%q is not a player of this evening",
+	"notfound.transfer":             "there is no transfer %d: the close lists %d, numbered from 0",
+	"conflict.transfer-open":        "who pays whom is fixed when the evening is ended; end it first, then mark what was paid",
+	"conflict.paid-by":              "%[1]s pays %[2]s %[3]s, so only %[1]s can say it is sent, not %[4]s",
+	"conflict.paid-twice":           "%[1]s already said the %[3]s to %[2]s is sent",
+	"conflict.confirmed-by":         "%[2]s is paid %[3]s by %[1]s, so only %[2]s can say it arrived, not %[4]s",
+	"conflict.confirmed-twice":      "%[2]s already said %[1]s's %[3]s arrived",
+	"transfer.by-missing":           "by: say who you are (the payer says it is sent, the payee that it arrived)",
 	"step.later":                    "%s: is entered later in the deal, not with the contract",
 })

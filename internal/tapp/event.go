@@ -240,6 +240,12 @@ func Decode(typ string, data []byte, players []string) (Payload, error) {
 		p, err = decodeJSON[GameClosed](data)
 	case TypeGameReopened:
 		p, err = decodeJSON[GameReopened](data)
+	case TypePaySet:
+		p, err = decodeJSON[PaySet](data)
+	case TypeTransferPaid:
+		p, err = decodeJSON[TransferPaid](data)
+	case TypeTransferConfirmed:
+		p, err = decodeJSON[TransferConfirmed](data)
 	default:
 		return nil, fmt.Errorf("decode event: unknown event type %q", typ)
 	}

@@ -120,6 +120,8 @@ func (f *Folder) Apply(e Event) error {
 		err = f.closed(p, e)
 	case GameReopened:
 		err = f.reopened()
+	case PaySet, TransferPaid, TransferConfirmed:
+		err = f.payFolded(p, e)
 	default:
 		err = fmt.Errorf("unknown event %T", e.Data)
 	}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/shopspring/decimal"
 
+	"tappbook/internal/payee"
 	"tappbook/internal/payout"
 )
 
@@ -47,6 +48,9 @@ type State struct {
 	retracted []*Hand
 	balances  []decimal.Decimal // by seat, in units; with pot they sum to zero
 	pot       decimal.Decimal
+
+	payees map[string]payee.Details // how each player is paid (pay.go); replaced, never written to
+	marks  []mark                   // transfers marked paid or confirmed, in order
 }
 
 // HerzAsState is the end of a Württemberg evening as far as it has come.

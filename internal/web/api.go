@@ -60,6 +60,7 @@ func (a api) routes(e *echo.Echo) {
 	g.POST("/:id/herz-as/holder", a.herzAsHolder)
 	g.POST("/:id/herz-as/withdraw", a.withdrawHerzAs)
 	a.groupRoutes(e)
+	a.payRoutes(e)
 }
 
 // writeJSON renders the answer into memory before anything is sent: a

@@ -140,9 +140,11 @@ func eventsOut(evs []events.Event) []eventJSON {
 }
 
 type transferJSON struct {
-	From   string `json:"from"`
-	To     string `json:"to"`
-	Amount string `json:"amount"`
+	From   string   `json:"from"`
+	To     string   `json:"to"`
+	Amount string   `json:"amount"`
+	Pay    *payJSON `json:"pay,omitempty"`   // how the payee can be paid (paying.go)
+	State  string   `json:"state,omitempty"` // open, paid or confirmed, once the evening is closed
 }
 
 type settlementJSON struct {
@@ -188,11 +190,21 @@ func (a api) closeGame(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return writeJSON(c, http.StatusOK, settlementOut(g, g.Settlement()))
+	s := g.Settlement()
+	out := settlementOut(g, s)
+	if err := a.withPay(c.Request().Context(), g, s, &out); err != nil {
+		return err
+	}
+	return writeJSON(c, http.StatusOK, out)
 }
 
 func (a api) settlement(c echo.Context) error {
 	return a.svc.View(c.Request().Context(), gameID(c), func(g *tapp.State) error {
-		return writeJSON(c, http.StatusOK, settlementOut(g, g.Settlement()))
+		s := g.Settlement()
+		out := settlementOut(g, s)
+		if err := a.withPay(c.Request().Context(), g, s, &out); err != nil {
+			return err
+		}
+		return writeJSON(c, http.StatusOK, out)
 	})
 }

@@ -161,6 +161,9 @@ type tabJSON struct {
 	Evenings  int               `json:"evenings"` // the closed evenings counted
 	Currency  string            `json:"currency"`
 	Cash      *cashJSON         `json:"cash,omitempty"`
+	// Unconfirmed: the payments sent whose payees have not yet said they
+	// arrived; the tab counts them already.
+	Unconfirmed []int `json:"unconfirmed"`
 }
 
 // cashJSON: the suggested transfers rounded to what can be paid in cash,
@@ -196,7 +199,9 @@ func (a api) tab(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return writeJSON(c, http.StatusOK, tabOut(v.Group, v.Group.Tab(v.Games)))
+	out := tabOut(v.Group, v.Group.Tab(v.Games))
+	withTabPay(v.Group, &out, time.Now())
+	return writeJSON(c, http.StatusOK, out)
 }
 
 type paymentJSON struct {
@@ -208,6 +213,21 @@ type paymentJSON struct {
 	At         *time.Time `json:"at,omitempty"`
 	Voided     *bool      `json:"voided,omitempty"`
 	VoidReason string     `json:"void_reason,omitempty"`
+	// State "paid": sent, its payee is to confirm; "confirmed" once they
+	// did; "" for a payment recorded as made.
+	State       string `json:"state,omitempty"`
+	ConfirmedBy string `json:"confirmed_by,omitempty"`
+}
+
+// paymentOut is a payment as the API lists it.
+func paymentOut(p *group.Payment, places int32) paymentJSON {
+	voided := p.Voided
+	out := paymentJSON{Payment: p.Number, From: p.From, To: p.To, Amount: p.Amount.StringFixed(places),
+		Note: p.Note, At: &p.At, Voided: &voided, VoidReason: p.VoidReason, State: p.State, ConfirmedBy: p.ConfirmedBy}
+	if p.ConfirmedBy != "" {
+		out.State = "confirmed"
+	}
+	return out
 }
 
 func (a api) recordPayment(c echo.Context) error {
@@ -216,6 +236,7 @@ func (a api) recordPayment(c echo.Context) error {
 		To     string          `json:"to"`
 		Amount json.RawMessage `json:"amount"`
 		Note   string          `json:"note"`
+		State  string          `json:"state"` // "paid": its payee is to confirm it
 	}
 	if err := decode(c, &b, false); err != nil {
 		return err
@@ -224,7 +245,7 @@ func (a api) recordPayment(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	p, err := a.groups().RecordPayment(c.Request().Context(), groupID(c), group.RecordPayment{From: b.From, To: b.To, Amount: amount, Note: b.Note},
+	p, err := a.groups().RecordPayment(c.Request().Context(), groupID(c), group.RecordPayment{From: b.From, To: b.To, Amount: amount, Note: b.Note, State: b.State},
 		c.Request().Header.Get(idempotencyHeader))
 	if err != nil {
 		return err
@@ -233,7 +254,7 @@ func (a api) recordPayment(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return writeJSON(c, http.StatusCreated, paymentJSON{Payment: p.Payment, From: p.From, To: p.To, Amount: p.Amount.StringFixed(st.Places()), Note: p.Note})
+	return writeJSON(c, http.StatusCreated, paymentJSON{Payment: p.Payment, From: p.From, To: p.To, Amount: p.Amount.StringFixed(st.Places()), Note: p.Note, State: p.State})
 }
 
 // paymentNumber reads a payment's number from the path, written the one
@@ -270,9 +291,7 @@ func (a api) payments(c echo.Context) error {
 	}
 	out := []paymentJSON{}
 	for _, p := range st.Payments() {
-		voided := p.Voided
-		out = append(out, paymentJSON{Payment: p.Number, From: p.From, To: p.To, Amount: p.Amount.StringFixed(st.Places()),
-			Note: p.Note, At: &p.At, Voided: &voided, VoidReason: p.VoidReason})
+		out = append(out, paymentOut(p, st.Places()))
 	}
 	return writeJSON(c, http.StatusOK, out)
 }

@@ -1,0 +1,224 @@
+package tapp
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"time"
+
+	"tappbook/internal/payee"
+)
+
+// How the players are paid and whether each transfer of the close has been
+// (api.md "Paying what the close says"). These come after the close too:
+// they change no money, so a closed evening takes them.
+const (
+	TypePaySet            = "player.pay-set"
+	TypeTransferPaid      = "transfer.paid"
+	TypeTransferConfirmed = "transfer.confirmed"
+)
+
+// PaySet: how Player wants to be paid, as checked; empty details remove it.
+type PaySet struct {
+	Player  string        `json:"player"`
+	Details payee.Details `json:"details"`
+}
+
+// TransferMarked: the payer said transfer Transfer (its index in the
+// close's list) is sent (transfer.paid), or the payee that it arrived
+// (transfer.confirmed). The transfer is kept with it: a close made again
+// after a reopen may list other transfers.
+type TransferMarked struct {
+	Index int `json:"transfer"`
+	Transfer
+	By string `json:"by"`
+}
+
+// TransferPaid and TransferConfirmed are the two marks.
+type (
+	TransferPaid      struct{ TransferMarked }
+	TransferConfirmed struct{ TransferMarked }
+)
+
+func (PaySet) EventType() string            { return TypePaySet }
+func (TransferPaid) EventType() string      { return TypeTransferPaid }
+func (TransferConfirmed) EventType() string { return TypeTransferConfirmed }
+
+// SetPay says how a player is paid; the zero details remove it.
+type SetPay struct {
+	Player  string
+	Details payee.Details
+}
+
+// MarkPaid: the payer of transfer Transfer says it is sent.
+type MarkPaid struct {
+	Transfer int
+	By       string
+}
+
+// MarkConfirmed: the payee of transfer Transfer says it arrived.
+type MarkConfirmed struct {
+	Transfer int
+	By       string
+}
+
+func (SetPay) Kind() string        { return TypePaySet }
+func (MarkPaid) Kind() string      { return TypeTransferPaid }
+func (MarkConfirmed) Kind() string { return TypeTransferConfirmed }
+
+func (SetPay) pay()        {}
+func (MarkPaid) pay()      {}
+func (MarkConfirmed) pay() {}
+
+// payCommand is a command about paying: taken by a closed evening too.
+type payCommand interface {
+	Command
+	pay()
+}
+
+// Transfer states, as api.md names them.
+const (
+	StateOpen      = "open"
+	StatePaid      = "paid"
+	StateConfirmed = "confirmed"
+)
+
+// mark is a transfer marked paid or confirmed.
+type mark struct {
+	TransferMarked
+	Confirmed bool
+	At        time.Time
+}
+
+// PayOf gives how a player wants to be paid, if they said.
+func (s *State) PayOf(player string) (payee.Details, bool) {
+	d, ok := s.payees[player]
+	return d, ok
+}
+
+// TransferState is open, paid or confirmed for transfer i of the close, with
+// when it was marked last and by whom.
+func (s *State) TransferState(i int) (state string, at time.Time) {
+	t, ok := s.closedTransfer(i)
+	if !ok {
+		return StateOpen, time.Time{}
+	}
+	state = StateOpen
+	for _, m := range s.marks {
+		if m.Index != i || !sameTransfer(m.Transfer, t) {
+			continue
+		}
+		switch {
+		case m.Confirmed:
+			return StateConfirmed, m.At
+		case state == StateOpen:
+			state, at = StatePaid, m.At
+		}
+	}
+	return state, at
+}
+
+func (s *State) closedTransfer(i int) (Transfer, bool) {
+	if s.Closed == nil || i < 0 || i >= len(s.Closed.Transfers) {
+		return Transfer{}, false
+	}
+	return s.Closed.Transfers[i], true
+}
+
+func sameTransfer(a, b Transfer) bool {
+	return a.From == b.From && a.To == b.To && a.Amount.Equal(b.Amount)
+}
+
+// decidePay decides a command about paying: on any started, undamaged
+// evening for details, on a closed one for the transfers it fixed.
+func (s *State) decidePay(c payCommand) ([]Payload, error) {
+	switch {
+	case !s.Started():
+		return nil, catalogue.NotFound("notfound.game")
+	case s.Damaged != nil:
+		return nil, catalogue.Conflict("conflict.damaged", s.Damaged.Seq, s.Damaged.Version, s.Damaged.Why)
+	}
+	switch c := c.(type) {
+	case SetPay:
+		player := s.Setup.Name(c.Player)
+		if s.Setup.IndexOf(player) < 0 {
+			return nil, catalogue.NotFound("notfound.player", c.Player)
+		}
+		d, err := payee.Check(c.Details, s.Currency)
+		if err != nil {
+			return nil, err
+		}
+		return []Payload{PaySet{Player: player, Details: d}}, nil
+	case MarkPaid:
+		return s.decideMark(c.Transfer, c.By, false)
+	case MarkConfirmed:
+		return s.decideMark(c.Transfer, c.By, true)
+	}
+	return nil, fmt.Errorf("decide: unknown pay command %T", c)
+}
+
+func (s *State) decideMark(i int, by string, confirm bool) ([]Payload, error) {
+	if s.Closed == nil {
+		return nil, catalogue.Conflict("conflict.transfer-open")
+	}
+	t, ok := s.closedTransfer(i)
+	if !ok {
+		return nil, catalogue.NotFound("notfound.transfer", i, len(s.Closed.Transfers))
+	}
+	by = s.Setup.Name(by)
+	state, _ := s.TransferState(i)
+	amount := s.MoneyText(t.Amount)
+	m := TransferMarked{Index: i, Transfer: t, By: by}
+	switch {
+	case by == "":
+		return nil, catalogue.Input("by", "transfer.by-missing")
+	case confirm && by != t.To:
+		return nil, catalogue.Conflict("conflict.confirmed-by", t.From, t.To, amount, by)
+	case confirm && state == StateConfirmed:
+		return nil, catalogue.Conflict("conflict.confirmed-twice", t.From, t.To, amount)
+	case confirm:
+		return []Payload{TransferConfirmed{m}}, nil
+	case by != t.From:
+		return nil, catalogue.Conflict("conflict.paid-by", t.From, t.To, amount, by)
+	case state == StateConfirmed:
+		return nil, catalogue.Conflict("conflict.confirmed-twice", t.From, t.To, amount)
+	case state == StatePaid:
+		return nil, catalogue.Conflict("conflict.paid-twice", t.From, t.To, amount)
+	}
+	return []Payload{TransferPaid{m}}, nil
+}
+
+// payFolded folds an event about paying.
+func (f *Folder) payFolded(p Payload, e Event) error {
+	s := f.s
+	switch p := p.(type) {
+	case PaySet:
+		if s.Setup.IndexOf(p.Player) < 0 {
+			return fmt.Errorf("%q is not a player", p.Player)
+		}
+		payees := maps.Clone(s.payees)
+		if payees == nil {
+			payees = map[string]payee.Details{}
+		}
+		if p.Details.Empty() {
+			delete(payees, p.Player)
+		} else {
+			payees[p.Player] = p.Details
+		}
+		s.payees = payees
+	case TransferPaid:
+		return f.marked(p.TransferMarked, false, e.At)
+	case TransferConfirmed:
+		return f.marked(p.TransferMarked, true, e.At)
+	}
+	return nil
+}
+
+func (f *Folder) marked(m TransferMarked, confirmed bool, at time.Time) error {
+	s := f.s
+	if t, ok := s.closedTransfer(m.Index); !ok || !sameTransfer(t, m.Transfer) {
+		return fmt.Errorf("transfer %d (%s to %s, %s) is not one of the close", m.Index, m.From, m.To, m.Amount)
+	}
+	s.marks = append(slices.Clip(s.marks), mark{TransferMarked: m, Confirmed: confirmed, At: at})
+	return nil
+}

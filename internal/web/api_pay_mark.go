@@ -1,0 +1,43 @@
+package web
+
+import (
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+
+	"tappbook/internal/tapp"
+)
+
+// markTransfer answers POST /api/games/{id}/transfers/{i}/paid (the payer
+// says it is sent) and …/confirmed (the payee says it arrived), with the
+// settlement as it then stands.
+func (a api) markTransfer(c echo.Context) error {
+	mark := c.Param("mark")
+	if mark != "paid" && mark != "confirmed" {
+		return echo.ErrNotFound
+	}
+	var b struct {
+		By string `json:"by"`
+	}
+	if err := decode(c, &b, false); err != nil {
+		return err
+	}
+	i := transferIndex(c.Param("i"))
+	ctx, key := c.Request().Context(), c.Request().Header.Get(idempotencyHeader)
+	var g *tapp.State
+	var err error
+	if mark == "paid" {
+		g, err = a.svc.MarkPaid(ctx, gameID(c), i, b.By, key)
+	} else {
+		g, err = a.svc.MarkConfirmed(ctx, gameID(c), i, b.By, key)
+	}
+	if err != nil {
+		return err
+	}
+	s := g.Settlement()
+	out := settlementOut(g, s)
+	if err := a.withPay(ctx, g, s, &out); err != nil {
+		return err
+	}
+	return writeJSON(c, http.StatusOK, out)
+}
