@@ -8,6 +8,7 @@ import (
 	"tappbook/internal/events"
 	"tappbook/internal/events/sqlite"
 	"tappbook/internal/group"
+	"tappbook/internal/payee"
 	"tappbook/internal/payout"
 	"tappbook/internal/tapp"
 )
@@ -48,10 +49,16 @@ func everyKindOfEvening(t *testing.T, s *Service) []string {
 	hand(s.Record(ctx, z.ID, payout.Record{Contract: "tapp", Declarer: "Dan", Points: ip(60), Tricks: ip(4)}, Checks{}, ""))
 	hand(s.Correct(ctx, z.ID, 1, payout.Record{Contract: "solo", Declarer: "Ben", Points: ip(100), Tricks: ip(7)}, "recounted", Checks{}, ""))
 	nothing(t, s.Void(ctx, z.ID, 2, "misdeal", ""))
+	state(s.SetPay(ctx, z.ID, "Ben", payee.Details{Name: "Ben Muster", IBAN: "CH93 0076 2011 6238 5295 7",
+		Address: &payee.Address{Postcode: "8000", Town: "Zürich", Country: "CH"}}, ""))
 	state(s.Close(ctx, z.ID, tapp.Close{}, ""))
 	state(s.Reopen(ctx, z.ID, "deal 3 was counted wrong", ""))
 	hand(s.Correct(ctx, z.ID, 3, payout.Record{Contract: "tapp", Declarer: "Dan", Points: ip(62), Tricks: ip(4)}, "recounted", Checks{}, ""))
-	state(s.Close(ctx, z.ID, tapp.Close{}, ""))
+	closed := state(s.Close(ctx, z.ID, tapp.Close{}, ""))
+	payer := closed.Closed.Transfers[0].From
+	state(s.MarkPaid(ctx, z.ID, 0, payer, ""))
+	state(s.MarkConfirmed(ctx, z.ID, 0, closed.Closed.Transfers[0].To, ""))
+	state(s.SetPay(ctx, z.ID, "Anna", payee.Details{PayPal: "anna"}, ""))
 
 	o := state(s.Create(ctx, NewGame{Variant: "old-tapp", Players: three, Unit: "0.10", Currency: "SEK"}, ""))
 	for _, r := range []payout.Record{
@@ -110,6 +117,9 @@ func everyKindOfEvening(t *testing.T, s *Service) []string {
 	must[group.PaymentRecorded](t)(s.Groups().RecordPayment(ctx, g.ID, group.RecordPayment{From: "Ben", To: "Anna", Amount: "1.50", Note: "at the bar"}, ""))
 	must[group.PaymentRecorded](t)(s.Groups().RecordPayment(ctx, g.ID, group.RecordPayment{From: "Dan", To: "Cleo", Amount: "2"}, ""))
 	nothing(t, s.Groups().VoidPayment(ctx, g.ID, 2, "never paid", ""))
+	must[*group.State](t)(s.Groups().SetMemberPay(ctx, g.ID, "Cleo", payee.Details{Swish: "070-123 45 67"}, ""))
+	must[group.PaymentRecorded](t)(s.Groups().RecordPayment(ctx, g.ID, group.RecordPayment{From: "Anna", To: "Cleo", Amount: "0.50", State: group.PaymentPaid}, ""))
+	must[*group.State](t)(s.Groups().ConfirmPayment(ctx, g.ID, 3, "Cleo", ""))
 	return []string{z.ID, o.ID, m.ID, w.ID, g.ID}
 }
 

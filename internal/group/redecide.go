@@ -82,9 +82,13 @@ func commandOf(s *State, batch []Stored, evening EveningGame) (Command, error) {
 		if err != nil {
 			return nil, err
 		}
-		return RecordPayment{From: p.From, To: p.To, Amount: amount, Note: p.Note}, nil
+		return RecordPayment{From: p.From, To: p.To, Amount: amount, Note: p.Note, State: p.State}, nil
 	case PaymentVoided:
 		return VoidPayment{Payment: p.Payment, Reason: p.Reason}, nil
+	case MemberPaySet:
+		return SetMemberPay{Member: p.Member, Details: p.Details}, nil
+	case PaymentConfirmed:
+		return ConfirmPayment{Payment: p.Payment, By: p.By}, nil
 	}
 	if j, ok := batch[len(batch)-1].Data.(EveningJoined); ok {
 		c := JoinEvening{Game: j.Game, ReadID: j.ReadID, Players: added, Unit: s.UnitText, Currency: s.Currency}

@@ -75,6 +75,12 @@ func commandsOf(s *State, first Payload) ([]Command, error) {
 		return []Command{Close{RemainderTo: p.RemainderTo}}, nil
 	case GameReopened:
 		return []Command{Reopen{Reason: p.Reason}}, nil
+	case PaySet:
+		return []Command{SetPay{Player: p.Player, Details: p.Details}}, nil
+	case TransferPaid:
+		return []Command{MarkPaid{Transfer: p.Index, By: p.By}}, nil
+	case TransferConfirmed:
+		return []Command{MarkConfirmed{Transfer: p.Index, By: p.By}}, nil
 	case HandRescored:
 		return nil, fmt.Errorf("a re-scoring that no correction or void before it in the same command caused")
 	}
