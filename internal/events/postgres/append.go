@@ -2,14 +2,11 @@ package postgres
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"strconv"
 	"time"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgconn"
 
 	"tappbook/internal/events"
 )
@@ -70,12 +67,7 @@ func (s *Store) AppendAliased(ctx context.Context, stream string, expectedVersio
 	// stops answering ends it after appendTimeout.
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), s.appendTimeout)
 	defer cancel()
-	res, err := s.appendConn(ctx, stream, expectedVersion, key, aliases, evs, payloads)
-	if lost, ok := errors.AsType[*commitLost](err); ok {
-		// Asked once the lost connection is given back to the pool: with
-		// every other connection taken, the question needs that one.
-		res, err = s.settleCommit(stream, lost.out, lost.cause)
-	}
+	res, err := s.submit(ctx, &appendReq{stream: stream, expectedVersion: expectedVersion, key: key, aliases: aliases, evs: evs, payloads: payloads})
 	if err != nil {
 		err = s.writeFailed(err)
 		if isUnique(err, "events_stream_version_key") {
@@ -93,126 +85,6 @@ func (s *Store) AppendAliased(ctx context.Context, stream string, expectedVersio
 	s.health.Store(nil)
 	return res, nil
 }
-
-// appendConn runs the append's transaction on a connection of its own, in
-// two round trips: the first (BEGIN, the locks, the key and the head,
-// pipelined) learns where the stream stands, the second writes and commits.
-// Each statement of the first reads what was committed before it ran, so
-// the head is read after the lock is held. A refusal writes nothing and is
-// rolled back.
-func (s *Store) appendConn(ctx context.Context, stream string, expectedVersion int64, key events.Key,
-	aliases []string, evs []events.NewEvent, payloads []string) (events.AppendResult, error) {
-	conn, err := s.pool.Acquire(ctx)
-	if err != nil {
-		return events.AppendResult{}, err
-	}
-	// A connection left inside a transaction (an error half way) is not
-	// reused: the pool closes it on release.
-	defer conn.Release()
-	committed := false
-	defer func() {
-		if !committed {
-			_, _ = conn.Exec(ctx, "ROLLBACK")
-		}
-	}()
-	var used usedKey
-	var hv, lseq, lv *int64
-	var hh, lh *string
-	b := &pgx.Batch{}
-	b.Queue("BEGIN")
-	if key.Name != "" {
-		b.Queue(`SELECT pg_advisory_xact_lock($1, hashtext($2))`, lockKey, key.Scope+"\n"+key.Name)
-		b.Queue(selectKey, key.Scope, key.Name).QueryRow(func(row pgx.Row) error { return used.scan(row) })
-	}
-	b.Queue(`SELECT pg_advisory_xact_lock($1, hashtext($2))`, lockStream, stream)
-	b.Queue(selectHead, stream).QueryRow(func(row pgx.Row) error { return row.Scan(&hv, &hh, &lseq, &lv, &lh) })
-	if err := conn.SendBatch(ctx, b).Close(); err != nil {
-		return events.AppendResult{}, err
-	}
-	if key.Name != "" {
-		first, ok, err := used.answer(ctx, conn, key, s.now(), s.keyTTL)
-		if err != nil || ok {
-			return events.AppendResult{Events: first, Duplicate: ok}, err
-		}
-	}
-	h := events.Head{Version: deref(hv), Hash: deref(hh)}
-	if ce := events.CheckHead(stream, h, hv != nil, deref(lseq), deref(lv), deref(lh)); ce != nil {
-		return events.AppendResult{}, ce
-	}
-	version, prevHash := h.Version, h.Hash
-	if version != expectedVersion {
-		return events.AppendResult{}, &events.ConflictError{Stream: stream, Expected: expectedVersion, Actual: version}
-	}
-	now := s.now()
-	at := now.UTC().Truncate(time.Microsecond)
-	batch := version + 1
-	out := make([]events.Event, len(evs))
-	b = &pgx.Batch{}
-	for i, e := range evs {
-		ev := events.Event{Stream: stream, Version: version + 1 + int64(i), Batch: batch,
-			Type: e.Type, SchemaVersion: e.SchemaVersion, Data: json.RawMessage(payloads[i]),
-			RecordedAt: at, PrevHash: prevHash}
-		if i == 0 {
-			ev.IdempotencyKey = key.Name
-		}
-		ev.Hash = ev.ComputeHash()
-		out[i] = ev
-		b.Queue(`INSERT INTO events (stream, version, batch, type, schema_version, data, recorded_at, idempotency_key, prev_hash, hash)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING seq`,
-			ev.Stream, ev.Version, ev.Batch, ev.Type, ev.SchemaVersion, payloads[i],
-			events.FormatTime(ev.RecordedAt), nullable(ev.IdempotencyKey), ev.PrevHash, ev.Hash).QueryRow(func(row pgx.Row) error {
-			return row.Scan(&out[i].Seq)
-		})
-		prevHash = ev.Hash
-	}
-	last := out[len(out)-1]
-	b.Queue(`INSERT INTO streams (stream, version, hash) VALUES ($1, $2, $3)
-		ON CONFLICT (stream) DO UPDATE SET version = excluded.version, hash = excluded.hash`, stream, last.Version, last.Hash)
-	for _, a := range aliases {
-		b.Queue(`INSERT INTO stream_aliases (alias, stream) VALUES ($1, $2)`, a, stream)
-	}
-	// The key is kept in the same transaction as the events it answers:
-	// both are durable, or neither. An expired key's row is taken over.
-	if key.Name != "" {
-		b.Queue(`INSERT INTO idempotency_keys (scope, name, stream, batch, fingerprint, used_at) VALUES ($1, $2, $3, $4, $5, $6)
-			ON CONFLICT (scope, name) DO UPDATE SET stream = excluded.stream, batch = excluded.batch,
-			fingerprint = excluded.fingerprint, used_at = excluded.used_at`,
-			key.Scope, key.Name, stream, batch, key.Fingerprint, now)
-	}
-	// Delivered to every listening server when (and only if) the
-	// transaction commits.
-	b.Queue(`SELECT pg_notify($1, $2)`, channel, strconv.FormatInt(last.Version, 10)+" "+stream)
-	b.Queue("COMMIT")
-	if err := conn.SendBatch(ctx, b).Close(); err != nil {
-		var pe *pgconn.PgError
-		if errors.As(err, &pe) && pe.Severity == "ERROR" && (!outOfReach(err) || pe.Code == readOnlyTransaction) {
-			return events.AppendResult{}, err // a statement refused: rolled back
-		}
-		// A FATAL (the session ended: shutdown, terminated) can come
-		// after COMMIT ran, in place of its answer.
-		// The commit may have been sent and the connection lost before
-		// its answer: the caller asks the database, once this connection
-		// is given back, whether these events are there.
-		// Not reused: closed, its goodbye bounded (the socket may hang).
-		closeCtx, cancel := context.WithTimeout(context.Background(), time.Second)
-		conn.Conn().Close(closeCtx)
-		cancel()
-		return events.AppendResult{}, &commitLost{out: out, cause: err}
-	}
-	committed = true
-	// The sequence numbers were scanned into out by the batch.
-	return events.AppendResult{Events: out}, nil
-}
-
-// commitLost is an append whose commit was sent on a connection that then
-// failed before its answer came: settleCommit learns whether it was made.
-type commitLost struct {
-	out   []events.Event // the events as they were sent
-	cause error
-}
-
-func (e *commitLost) Error() string { return e.cause.Error() }
-func (e *commitLost) Unwrap() error { return e.cause }
 
 // settleTimeout bounds the question whether a commit was made.
 const settleTimeout = 10 * time.Second

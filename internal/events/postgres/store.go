@@ -68,6 +68,10 @@ type Store struct {
 
 	watch watcher
 
+	// gmu guards group, the appends waiting for the commit under way.
+	gmu   sync.Mutex
+	group committer
+
 	// pingPool is Ping's own connection (at most one), apart from the
 	// appends' pool; pings ask it once for every caller waiting at the
 	// moment, so that health checks never open more than it.
