@@ -24,12 +24,14 @@ func TestPostgresMeasures(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.RawTxPerSec <= 0 || r.Record1PerSec <= 0 || r.Record4PerSec <= 0 || r.Record1P50 <= 0 {
+	if r.RawTxPerSec <= 0 || r.Record1PerSec <= 0 || r.Record4PerSec <= 0 || r.Record1P50 <= 0 ||
+		r.CeilingPerSec <= 0 || r.Record64PerSec <= 0 || r.R64P99 <= 0 {
 		t.Fatalf("measures: %+v", r)
 	}
 	var out bytes.Buffer
 	r.Print(&out, Report{RawTxPerSec: 1000, Record1PerSec: 700, Record4PerSec: 1200})
-	if !strings.Contains(out.String(), "deals recorded over HTTP, 4 clients") || !strings.Contains(out.String(), "PostgreSQL") {
+	if !strings.Contains(out.String(), "deals recorded over HTTP, 4 clients") || !strings.Contains(out.String(), "PostgreSQL") ||
+		!strings.Contains(out.String(), "deals recorded over HTTP, 64 tables") || !strings.Contains(out.String(), "goal on PostgreSQL, 64 tables") {
 		t.Fatalf("printed:\n%s", out.String())
 	}
 	if _, err := Postgres(ctx, url, "test", 50*time.Millisecond); err == nil || !strings.Contains(err.Error(), "empty database") {

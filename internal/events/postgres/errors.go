@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"strings"
 	"time"
@@ -125,6 +126,8 @@ func outOfReach(err error) bool {
 	var ne net.Error
 	var dns *net.DNSError
 	switch {
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return true // the connection ended in the middle of an answer
 	case errors.Is(err, pgconn.ErrReadOnlyConnection), errors.Is(err, pgconn.ErrStandbyConnection):
 		// No server of the URL takes writes just now (target_session_attrs
 		// read-write or primary): a failover under way, the standby not

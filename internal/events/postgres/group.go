@@ -153,11 +153,11 @@ func (s *Store) batchTx(ctx context.Context, conn *pgxpool.Conn, batch []*append
 	}()
 	used, heads, err := s.readHeads(ctx, conn, batch)
 	if err != nil {
-		return nil, err
+		return nil, beforeCommit(conn, err)
 	}
 	for i, r := range batch {
 		if err := s.plan(ctx, conn, r, used[i], heads[r.stream]); err != nil {
-			return nil, err
+			return nil, beforeCommit(conn, err)
 		}
 	}
 	from := 0
@@ -191,6 +191,16 @@ func (s *Store) batchTx(ctx context.Context, conn *pgxpool.Conn, batch []*append
 			return err, nil
 		}
 	}
+}
+
+// beforeCommit is an error met before the commit was sent: on a
+// connection that broke (whatever the driver says: a reset, a truncated
+// answer) nothing was written, and the database is out of reach.
+func beforeCommit(conn *pgxpool.Conn, err error) error {
+	if conn.Conn().IsClosed() && !errors.Is(err, events.ErrUnavailable) {
+		return &unreachable{err}
+	}
+	return err
 }
 
 // head is a stream's head and last event as the first round trip read them.
