@@ -3,7 +3,8 @@
 // (internal/events), in a database that several servers share.
 //
 // One concern a file: store.go opens and closes (options, pool,
-// migrations); append.go is an append, one transaction each; read.go reads
+// migrations); append.go is an append, group.go commits the appends that
+// wait together (one transaction, a savepoint each); read.go reads
 // streams back, checking their chains; verify.go verifies, checks, imports
 // and backs up; watch.go is LISTEN/NOTIFY, which tells every server of the
 // appends every other one makes; errors.go maps PostgreSQL's errors to the
