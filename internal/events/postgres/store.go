@@ -16,6 +16,8 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"log"
+	"path"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -148,7 +150,7 @@ func Open(ctx context.Context, url string, opt Options) (*Store, error) {
 		}
 		return s, nil
 	}
-	if err := migrate(ctx, pool); err != nil {
+	if err := migrate(ctx, pool, Redact(url)); err != nil {
 		pool.Close()
 		pingPool.Close()
 		return nil, fmt.Errorf("migrate %s: %w", Redact(url), err)
@@ -163,8 +165,10 @@ func Open(ctx context.Context, url string, opt Options) (*Store, error) {
 
 // migrate applies the embedded migrations through database/sql, which
 // goose speaks, holding PostgreSQL's session lock so that two servers
-// starting together do not both migrate.
-func migrate(ctx context.Context, pool *pgxpool.Pool) error {
+// starting together do not both migrate, and logs each one it applies. A
+// database at a schema newer than this binary knows (a downgrade) is
+// refused before anything is written.
+func migrate(ctx context.Context, pool *pgxpool.Pool, where string) error {
 	db := stdlib.OpenDBFromPool(pool)
 	defer db.Close()
 	locker, err := lock.NewPostgresSessionLocker()
@@ -175,7 +179,24 @@ func migrate(ctx context.Context, pool *pgxpool.Pool) error {
 	if err != nil {
 		return err
 	}
-	_, err = p.Up(ctx)
+	var versioned bool // false: a new database, no version table yet
+	var found int64
+	if err := pool.QueryRow(ctx, `SELECT to_regclass('goose_db_version') IS NOT NULL`).Scan(&versioned); err != nil {
+		return err
+	}
+	if versioned {
+		if err := pool.QueryRow(ctx, `SELECT COALESCE(MAX(version_id), 0) FROM goose_db_version`).Scan(&found); err != nil {
+			return err
+		}
+	}
+	sources := p.ListSources()
+	if known := sources[len(sources)-1].Version; found > known {
+		return &events.NewerSchemaError{Where: where, Found: found, Known: known}
+	}
+	res, err := p.Up(ctx)
+	for _, r := range res {
+		log.Printf("events: migrated %s to schema version %d (%s)", where, r.Source.Version, path.Base(r.Source.Path))
+	}
 	return err
 }
 

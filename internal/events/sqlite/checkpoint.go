@@ -56,9 +56,6 @@ type checkpointer struct {
 	// finish: a pass has copied the bulk of the WAL, and the committer
 	// is to copy the rest (finishCheckpoint).
 	finish atomic.Bool
-	// What the last checkpoint found and did, for tests: the pages in
-	// the WAL and how many of them are in the file now.
-	runs, frames, copied atomic.Int64
 }
 
 // startCheckpointer opens the checkpointer's connection (dsn: the store's
@@ -146,9 +143,6 @@ func (c *checkpointer) checkpoint() (int, error) {
 	if err := c.db.QueryRowContext(context.Background(), `PRAGMA wal_checkpoint(PASSIVE)`).Scan(&busy, &frames, &copied); err != nil {
 		return 0, fmt.Errorf("checkpoint: %w", err)
 	}
-	c.frames.Store(int64(frames))
-	c.copied.Store(int64(copied))
-	c.runs.Add(1)
 	return frames, nil
 }
 

@@ -57,7 +57,7 @@ func TestCommitsLeaveCheckpointsToTheCheckpointer(t *testing.T) {
 // reads back.
 func TestCheckpointerCopiesTheWAL(t *testing.T) {
 	ctx := context.Background()
-	s, _ := openTemp(t)
+	s, path := openTemp(t)
 	s.ckpt.every.Store(100)
 	for i := range 100 {
 		if _, err := s.Append(ctx, "game", int64(i), events.Key{}, bigEvent(i)); err != nil {
@@ -66,13 +66,11 @@ func TestCheckpointerCopiesTheWAL(t *testing.T) {
 	}
 	// Liveness, not speed: the bound only keeps a broken checkpointer
 	// from hanging the test.
-	for deadline := time.Now().Add(30 * time.Second); s.ckpt.runs.Load() == 0; time.Sleep(10 * time.Millisecond) {
+	// The events' pages (two or more each) are in the file once copied.
+	for deadline := time.Now().Add(30 * time.Second); fileSize(path) < 200*4096; time.Sleep(10 * time.Millisecond) {
 		if time.Now().After(deadline) {
-			t.Fatal("no checkpoint after 100 events")
+			t.Fatalf("no checkpoint after 100 events: the file has %d bytes", fileSize(path))
 		}
-	}
-	if f, c := s.ckpt.frames.Load(), s.ckpt.copied.Load(); f < 200 || f != c {
-		t.Fatalf("the checkpoint found %d pages in the WAL and copied %d", f, c)
 	}
 	evs, err := s.ReadStream(ctx, "game")
 	if err != nil || len(evs) != 100 {
@@ -105,9 +103,6 @@ func TestWALStartsAgain(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if s.ckpt.runs.Load() < 2 {
-		t.Fatalf("%d checkpoints in 3,000 appends", s.ckpt.runs.Load())
-	}
 	fi, err := os.Stat(path + "-wal")
 	if err != nil {
 		t.Fatal(err)
@@ -117,4 +112,12 @@ func TestWALStartsAgain(t *testing.T) {
 	if fi.Size() > 4*checkpointFrames*4096 {
 		t.Fatalf("the WAL file holds %.1f MB after 3,000 appends: it never started again", float64(fi.Size())/1e6)
 	}
+}
+
+func fileSize(path string) int64 {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return 0
+	}
+	return fi.Size()
 }

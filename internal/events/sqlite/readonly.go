@@ -37,9 +37,14 @@ func OpenReadOnly(ctx context.Context, path string) (*Store, error) {
 	params := readOnlyParams()
 	// Without a WAL file there is nothing beyond the file itself to read,
 	// and SQLite reads it as it is, without making -wal and -shm files
-	// beside it. With one, a server may be writing: read through it.
-	if _, err := os.Stat(besideFile(path, "-wal")); errors.Is(err, fs.ErrNotExist) {
+	// beside it. With one, a server may be writing: read through it and its
+	// -shm, which readonly_shm keeps SQLite from writing. A -wal without a
+	// -shm has no server; reading it would make a -shm.
+	switch wal, shm := besideFile(path, "-wal"), besideFile(path, "-shm"); {
+	case !exists(wal):
 		params.Set("immutable", "1")
+	case !exists(shm):
+		return nil, fmt.Errorf("%s has a write-ahead log (%s) but no %s beside it, which reading the log would create: copy the file and its -wal elsewhere and use the copy, or start the server on it once", path, wal, shm)
 	}
 	read, err := sql.Open("sqlite3", "file:"+(&url.URL{Path: path}).EscapedPath()+"?"+params.Encode())
 	if err != nil {
@@ -59,10 +64,11 @@ func OpenReadOnly(ctx context.Context, path string) (*Store, error) {
 }
 
 // readOnlyParams are the settings of a connection that only reads: it
-// never writes a log into the file nor deletes it.
+// never writes a log into the file nor deletes it, nor writes the -shm.
 func readOnlyParams() url.Values {
 	params := url.Values{}
 	params.Set("mode", "ro")
+	params.Set("readonly_shm", "1")
 	params.Set("_busy_timeout", strconv.FormatInt((5*time.Second).Milliseconds(), 10))
 	params.Set("_query_only", "1")
 	params.Set("_txlock", "deferred")

@@ -3,9 +3,11 @@ package sqlite
 import (
 	"context"
 	"errors"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"tappbook/internal/events"
 	"testing"
 )
@@ -88,5 +90,49 @@ func TestOpenReadOnlyThroughALink(t *testing.T) {
 	defer r.Close()
 	if evs, err := r.ReadStream(ctx, "g"); err != nil || len(evs) != 5 {
 		t.Fatalf("read through the link: %d events, %v; want the 5 the server wrote", len(evs), err)
+	}
+}
+
+// Reading a database left with its -wal and -shm (a server killed, or
+// running) changes no file beside it: the -shm is read, never written
+// (readonly_shm). A -wal without a -shm is refused, as reading it would
+// make one.
+func TestReadOnlyChangesNoFileBesideIt(t *testing.T) {
+	ctx := context.Background()
+	s, path := openTemp(t)
+	appendEvents(t, s, "g", 5)
+	left := filepath.Join(t.TempDir(), "left.db")
+	for _, side := range []string{"", "-wal", "-shm"} { // as a kill leaves them
+		if err := copyFile(path+side, left+side); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s.Close()
+	read := func() map[string]string {
+		out := map[string]string{}
+		for _, side := range []string{"", "-wal", "-shm"} {
+			b, _ := os.ReadFile(left + side)
+			out[side] = string(b)
+		}
+		return out
+	}
+	before := read()
+	r, err := OpenReadOnly(ctx, left)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep, err := r.Verify(ctx); err != nil || rep.Events != 5 {
+		t.Fatalf("verify through the -wal: %+v %v", rep, err)
+	}
+	r.Close()
+	if !maps.Equal(before, read()) {
+		t.Fatal("reading changed the file, its -wal or its -shm")
+	}
+	os.Remove(left + "-shm")
+	if _, err := OpenReadOnly(ctx, left); err == nil || !strings.Contains(err.Error(), "no "+left+"-shm") {
+		t.Fatalf("a -wal without its -shm: %v", err)
+	}
+	if exists(left + "-shm") {
+		t.Fatal("a -shm was made")
 	}
 }
