@@ -28,9 +28,22 @@
     var key = "tappbook.seen:" + location.pathname;
     var seen = null;
     try { seen = JSON.parse(localStorage.getItem(key)); } catch (e) {}
-    var remember = function () { try { localStorage.setItem(key, JSON.stringify({ v: v, h: head })); } catch (e) {} };
+    // A closed evening's signed receipt is kept beside what the phone saw:
+    // a note anyone can check later with the server's key, even if the
+    // server is gone. A receipt kept before (an earlier close) is kept
+    // until a new one arrives.
+    var receipt = seen && seen.receipt;
+    var write = function () { try { localStorage.setItem(key, JSON.stringify({ v: v, h: head, receipt: receipt })); } catch (e) {} };
+    var remember = function () {
+      write();
+      if (!sec.hasAttribute("data-receipt")) return;
+      fetch(sec.getAttribute("data-receipt-url"), { credentials: "same-origin" })
+        .then(function (r) { return r.ok ? r.text() : null; })
+        .then(function (t) { if (t) { receipt = t; write(); } })
+        .catch(function () {});
+    };
     if (!seen || !seen.v || !seen.h) { remember(); return; }
-    if (seen.v === v && seen.h === head) return;
+    if (seen.v === v && seen.h === head) { if (sec.hasAttribute("data-receipt") && !receipt) remember(); return; }
     fetch(url + "?version=" + encodeURIComponent(seen.v) + "&hash=" + encodeURIComponent(seen.h), { credentials: "same-origin" })
       .then(function (r) { return r.ok ? r.json() : null; })
       .then(function (w) {

@@ -371,6 +371,7 @@ type CloseView struct {
 	// (Reopen holds it as typed, and why it was refused).
 	CanReopen bool
 	Reopen    Field
+	ReceiptQR QRView // the closed evening's signed receipt
 	IdemKey   string // the reopen form's idempotency key
 }
 

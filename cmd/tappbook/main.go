@@ -58,6 +58,7 @@ commands:
   serve              run the scorekeeper (--addr, --db FILE or postgres://URL, --tls-cert/--tls-key, --domain, --mdns; see serve -h)
   verify             check the file, the hash chain, and re-score every deal (--db);
                      --game ID [--fingerprint F]: one game's chain, and that it still ends at F
+                     --receipt FILE [--key K]: a signed receipt, offline and against the database
   backup --out FILE  copy the live database consistently (--db)
   export ID          write a game's events as JSON lines; a group's with its evenings (--db, --out)
   import FILE        recreate a game, or a group with its evenings, from an export (--db)

@@ -30,6 +30,7 @@ import (
 type serveFlags struct {
 	addr, httpAddr, db         string
 	dataDir                    string
+	name                       string
 	tlsCert, tlsKey            string
 	domains                    string
 	acmeDir, acmeEmail, acmeCA string
@@ -61,6 +62,7 @@ func serveFlagSet(f *serveFlags, stderr io.Writer) *flag.FlagSet {
 	fs.StringVar(&f.addr, "addr", envOr("TAPPBOOK_ADDR", ""), "address to listen on, HOST:PORT (env TAPPBOOK_ADDR; default :8080, with --tls-cert :8443, with --domain :443)")
 	fs.StringVar(&f.db, "db", envOr("TAPPBOOK_DB", "./tappbook.db"), "SQLite database file, created on first start, or a postgres:// URL (env TAPPBOOK_DB)")
 	fs.StringVar(&f.dataDir, "data-dir", envOr("TAPPBOOK_DATA_DIR", ""), "folder for the form key and certificates (env TAPPBOOK_DATA_DIR; default: the SQLite file's folder, or the current folder with a postgres:// --db)")
+	fs.StringVar(&f.name, "name", envOr("TAPPBOOK_NAME", ""), "the name the server signs receipts and exports under, kept with its signing key on first start (env TAPPBOOK_NAME; default: the machine's host name)")
 	fs.StringVar(&f.tlsCert, "tls-cert", envOr("TAPPBOOK_TLS_CERT", ""), "serve HTTPS with this certificate (PEM; env TAPPBOOK_TLS_CERT)")
 	fs.StringVar(&f.tlsKey, "tls-key", envOr("TAPPBOOK_TLS_KEY", ""), "the certificate's private key (PEM; env TAPPBOOK_TLS_KEY)")
 	fs.StringVar(&f.domains, "domain", envOr("TAPPBOOK_DOMAIN", ""), "serve HTTPS for this domain (comma-separated for more) with certificates from an ACME CA, Let's Encrypt by default (env TAPPBOOK_DOMAIN)")
@@ -184,6 +186,11 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	signer, err := signingKey(dataDir, f.name)
+	if err != nil {
+		return err
+	}
+	log.Info("receipts and exports are signed", "key", signer.VerifierKey())
 
 	// HTTPS: from certificate files, or by ACME; else plain HTTP.
 	var tlsConf *tls.Config
@@ -242,7 +249,7 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 		return err
 	}
 	defer stopMetrics()
-	handler, err := web.New(game.New(store), log, web.Options{FormKey: key, JoinURLs: joinURLs,
+	handler, err := web.New(game.New(store), log, web.Options{FormKey: key, JoinURLs: joinURLs, SigningKey: signer,
 		Reach: reach, MaxConnsPerClient: f.maxConns, Metrics: metrics})
 	if err != nil {
 		return err

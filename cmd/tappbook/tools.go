@@ -11,6 +11,7 @@ import (
 	"io"
 	iofs "io/fs"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"tappbook/internal/archive"
@@ -45,8 +46,23 @@ func verify(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	db := dbFlag(fs)
 	gameID := fs.String("game", "", "check only this game's history, and print its fingerprint")
 	fingerprint := fs.String("fingerprint", "", "with --game: confirm the game's history still ends at the head with this fingerprint (ab12-cd34-ef56)")
+	var rf receiptFlags
+	fs.StringVar(&rf.file, "receipt", "", "check this signed receipt: its signature, and, with a database, that the history still holds it")
+	fs.StringVar(&rf.key, "key", "", "with --receipt: the server's verifier key (name+hash+key, GET /api/receipt-key), or a file holding it; default the key file in --data-dir")
+	fs.StringVar(&rf.dataDir, "data-dir", envOr("TAPPBOOK_DATA_DIR", ""), "with --receipt: the server's data folder, which holds its key (default: the database's folder)")
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	if rf.file != "" {
+		rf.db = *db
+		fs.Visit(func(f *flag.Flag) { rf.dbGiven = rf.dbGiven || f.Name == "db" })
+		if rf.dataDir == "" {
+			rf.dataDir = "." // as serve: the SQLite file's folder, or the current one
+			if !isPostgres(*db) {
+				rf.dataDir = filepath.Dir(*db)
+			}
+		}
+		return verifyReceipt(ctx, rf, stdout)
 	}
 	if *fingerprint != "" && *gameID == "" {
 		return errors.New("verify: a --fingerprint belongs to a game: name it with --game ID")

@@ -39,6 +39,7 @@ var catalogue = problem.NewCatalogue(map[string]string{
 	"key.invalid":         "Idempotency-Key must be 1 to %d printable ASCII characters (letters, digits, punctuation, spaces)",
 	"key.several":         "send one Idempotency-Key, not several",
 	"conflict.concurrent": "someone else changed this game at the same moment; reload and try again",
+	"notfound.event":      "there is no event %d in this game: its events are numbered 1 to %d",
 })
 
 // Service runs the commands of every game in one store.

@@ -17,6 +17,7 @@ var catalogue = problem.NewCatalogue(map[string]string{
 	"matzl.missing":                 "side: say which side caught the matzl: none, declarer or defenders",
 	"conflict.damaged":              "this game's stored history is damaged at event %d (version %d: %s); it can be read up to there but nothing can be recorded; restore it from a backup",
 	"conflict.closed":               "this evening is closed; nothing more can be recorded or changed unless it is reopened, with a reason",
+	"conflict.receipt-open":         "this evening is not closed: a receipt is signed only for what a close settled; end the evening first",
 	"conflict.not-closed":           "this evening is not closed, so there is nothing to reopen",
 	"conflict.close-changed":        "the evening has changed since who pays whom was shown (something was recorded on another phone meanwhile); check it as it stands now, then end the evening",
 	"conflict.dealer":               "%[1]s is the dealer of deal %[2]d, not %[3]s; someone may have recorded a deal meanwhile",

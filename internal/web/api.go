@@ -14,6 +14,7 @@ import (
 
 	"tappbook/internal/game"
 	"tappbook/internal/payout"
+	"tappbook/internal/signing"
 	"tappbook/internal/tapp"
 )
 
@@ -22,6 +23,7 @@ type api struct {
 	svc         *game.Service
 	createLimit echo.MiddlewareFunc
 	heavy       echo.MiddlewareFunc // the builds of long answers, bounded (heavy.go)
+	key         *signing.Key // signs receipts
 }
 
 func (a api) routes(e *echo.Echo) {
@@ -37,6 +39,8 @@ func (a api) routes(e *echo.Echo) {
 	g.GET("/:id/events", a.events, a.heavy)
 	g.POST("/:id/close", a.closeGame)
 	g.POST("/:id/reopen", a.reopenGame)
+	g.GET("/:id/receipt", a.receipt)
+	e.GET("/api/receipt-key", a.receiptKey)
 	// Recording a deal step by step (an addition to api.md, for the phone UI).
 	g.GET("/:id/deal", a.pendingDeal)
 
@@ -48,6 +52,7 @@ func (a api) routes(e *echo.Echo) {
 	r.GET("/events", a.events, a.heavy)
 	r.GET("/settlement", a.settlement)
 	r.GET("/witness", a.witness)
+	r.GET("/receipt", a.receipt)
 	g.POST("/:id/deal/announce", a.announce)
 	g.POST("/:id/deal/kontra", a.kontra)
 	g.POST("/:id/deal/matzl", a.matzl)

@@ -15,6 +15,7 @@ import (
 	"tappbook/internal/i18n"
 	"tappbook/internal/payout"
 	"tappbook/internal/problem"
+	"tappbook/internal/signing"
 	"tappbook/internal/tapp"
 	"tappbook/templates"
 )
@@ -26,7 +27,7 @@ import (
 // again or asked for by the page's script), the standings and payments
 // are those closing with that cut gives, said as such: nobody should end
 // the evening, which cannot be undone, without seeing who pays whom.
-func closeView(p templates.Page, loc i18n.Localizer, g *tapp.State, chosen []string) templates.CloseView {
+func closeView(p templates.Page, loc i18n.Localizer, g *tapp.State, chosen []string, key *signing.Key) templates.CloseView {
 	// standing: as recorded, the cut not yet (its units undecided); s:
 	// what is shown, standing or with the cut as chosen.
 	standing := g.Settlement()
@@ -71,6 +72,7 @@ func closeView(p templates.Page, loc i18n.Localizer, g *tapp.State, chosen []str
 	}
 	if g.Closed != nil {
 		v.CanReopen, v.IdemKey = g.MayReopen() == nil, newKey()
+		v.ReceiptQR = qrOfReceipt(key, g)
 		v.Fingerprint = events.Fingerprint(g.Head)
 		v.VerifyLine = "tappbook verify --game " + g.ID + " --fingerprint " + v.Fingerprint
 	}
@@ -102,7 +104,7 @@ func (u ui) closeForm(c echo.Context) error {
 		if q := c.QueryParams(); cutFormFor(q) > 0 && cutFormFor(q) <= g.Settlement().Undecided {
 			chosen = cutChoices(q, g.Settlement().Undecided)
 		}
-		return render(c, http.StatusOK, templates.Close(closeView(p, loc, g, chosen)))
+		return render(c, http.StatusOK, templates.Close(closeView(p, loc, g, chosen, u.key)))
 	})
 	if err != nil {
 		return u.problem(c, err)
@@ -256,7 +258,7 @@ func cutStill(form url.Values, units int) []string {
 func (u ui) closeRefused(c echo.Context, cut []string, why string, status int) error {
 	p, l := u.page(c, "close.title")
 	return u.svc.View(c.Request().Context(), gameID(c), func(g *tapp.State) error {
-		v := closeView(p, l, g, cut)
+		v := closeView(p, l, g, cut, u.key)
 		v.Error = why
 		return render(c, status, templates.Close(v))
 	})

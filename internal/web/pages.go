@@ -20,6 +20,7 @@ import (
 	"tappbook/internal/i18n"
 	"tappbook/internal/payout"
 	"tappbook/internal/problem"
+	"tappbook/internal/signing"
 	"tappbook/internal/tapp"
 	"tappbook/templates"
 )
@@ -39,6 +40,7 @@ type ui struct {
 	metrics     *Metrics            // live streams counted; nil: none
 	log         *slog.Logger        // server errors a page answers itself (the error handler logs the rest)
 	heavy       echo.MiddlewareFunc // the builds of long pages, bounded (heavy.go)
+	key         *signing.Key        // signs receipts
 }
 
 func (u ui) routes(e *echo.Echo) {
@@ -61,6 +63,7 @@ func (u ui) routes(e *echo.Echo) {
 	g.GET("/events.json", u.eventsJSON, u.heavy)
 	g.GET("/deals.csv", u.dealsCSV, u.heavy)
 	g.GET("/share", u.share)
+	g.GET("/receipt", u.receiptFile)
 	g.GET("/live", u.live)
 	g.GET("/board", u.board)
 	g.POST("/hands/:n/undo", u.undo)
@@ -85,6 +88,7 @@ func (u ui) routes(e *echo.Echo) {
 	r.GET("/audit", u.audit, u.heavy)
 	r.GET("/events.json", u.eventsJSON, u.heavy)
 	r.GET("/deals.csv", u.dealsCSV, u.heavy)
+	r.GET("/receipt", u.receiptFile)
 	r.GET("/live", u.live)
 	r.GET("/board", u.board)
 }

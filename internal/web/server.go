@@ -29,6 +29,7 @@ import (
 	"tappbook/internal/i18n"
 	"tappbook/internal/payout"
 	"tappbook/internal/problem"
+	"tappbook/internal/signing"
 	staticfiles "tappbook/static"
 )
 
@@ -64,6 +65,9 @@ type Options struct {
 	// Metrics counts requests, deals and live streams for /metrics; none
 	// when nil.
 	Metrics *Metrics
+	// SigningKey signs receipts (receipt.go); a key made for the process
+	// when nil, whose receipts no key file verifies after it ends.
+	SigningKey *signing.Key
 }
 
 // Server is tappbook over HTTP.
@@ -105,6 +109,11 @@ func New(svc *game.Service, log *slog.Logger, options ...Options) (*Server, erro
 	if opts.Heartbeat <= 0 {
 		opts.Heartbeat = 25 * time.Second
 	}
+	if opts.SigningKey == nil {
+		if opts.SigningKey, err = signing.Generate("tappbook"); err != nil {
+			return nil, err
+		}
+	}
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	// The client is the address that connected: a header saying otherwise
@@ -113,7 +122,7 @@ func New(svc *game.Service, log *slog.Logger, options ...Options) (*Server, erro
 	e.Pre(opts.Reach.forwarded)
 	srv := &Server{streams: make(chan struct{}), pages: newPageCache(pageCacheBytes)}
 	u := ui{svc: svc, i18n: bundle, streams: srv.streams, tables: srv.pages, forms: forms,
-		heartbeat: opts.Heartbeat, joinURLs: opts.JoinURLs, log: log, reach: opts.Reach, metrics: opts.Metrics}
+		heartbeat: opts.Heartbeat, joinURLs: opts.JoinURLs, log: log, reach: opts.Reach, metrics: opts.Metrics, key: opts.SigningKey}
 	e.HTTPErrorHandler = errorHandler(log, u.errorPage)
 	e.Use(observe(log, opts.Metrics, opts.Reach))
 	e.Use(middleware.Recover())
@@ -154,7 +163,7 @@ func New(svc *game.Service, log *slog.Logger, options ...Options) (*Server, erro
 	e.GET("/favicon.ico", rootFile("icon-192.png", "image/png", "public, max-age=86400"))
 	creations := createLimit(opts.CreateBurst, opts.CreateEvery)
 	heavy := heavyLimit(heavyBuilds, heavyWait)
-	api{svc: svc, createLimit: creations, heavy: heavy}.routes(e)
+	api{svc: svc, createLimit: creations, heavy: heavy, key: opts.SigningKey}.routes(e)
 	u.createLimit, u.heavy = creations, heavy
 	u.routes(e)
 	srv.Handler = headAsGet(e)
