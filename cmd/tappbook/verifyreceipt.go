@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"golang.org/x/mod/sumdb/note"
+
 	"tappbook/internal/game"
 	"tappbook/internal/receipt"
 	"tappbook/internal/signing"
@@ -57,7 +59,7 @@ func verifyReceipt(ctx context.Context, f receiptFlags, stdout io.Writer) error 
 // file holding it), or the server's key file in its data folder.
 func verifierKey(f receiptFlags) (string, error) {
 	if f.key != "" {
-		if strings.Count(f.key, "+") >= 2 && !strings.ContainsAny(f.key, `/\`) {
+		if _, err := note.NewVerifier(f.key); err == nil {
 			return f.key, nil
 		}
 		b, err := os.ReadFile(f.key)

@@ -23,7 +23,7 @@ type api struct {
 	svc         *game.Service
 	createLimit echo.MiddlewareFunc
 	heavy       echo.MiddlewareFunc // the builds of long answers, bounded (heavy.go)
-	key         *signing.Key // signs receipts
+	key         *signing.Key        // signs receipts
 }
 
 func (a api) routes(e *echo.Echo) {
