@@ -225,6 +225,8 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 	if f.mdns != "" && domains == nil {
 		mdnsName = f.mdns + ".local"
 	}
+	home := &homeNet{name: mdnsName, scheme: scheme, listen: listen, addrs: systemAddrs,
+		announce: mdnsAnnouncer(f.mdns, scheme, listen, log), log: log}
 	joinURLs := func() []string {
 		if domains != nil {
 			var out []string
@@ -233,17 +235,18 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 			}
 			return out
 		}
-		ifs, err := lan.System()
-		if err != nil {
-			return nil
+		name := ""
+		if home.announced.Load() {
+			name = mdnsName
 		}
-		return lan.URLs(scheme, listen, lan.Addresses(ifs), mdnsName)
+		return lan.URLs(scheme, listen, systemAddrs(), name)
 	}
 	reach, err := f.reach.reach(domains, ownHosts(mdnsName))
 	if err != nil {
 		return err
 	}
 	joinURLs = publicFirst(reach, joinURLs)
+	home.joinURLs = joinURLs
 	metrics, stopMetrics, err := f.observe.metrics(log)
 	if err != nil {
 		return err
@@ -284,22 +287,7 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 	f.backup.schedule(ctx, f.db, dataDir, log)
 	log.Info("tappbook serving", "addr", listen, "db", redact(f.db), "version", versionString())
 
-	if mdnsName != "" {
-		if a, err := announce(f.mdns, scheme, listen, log); err != nil {
-			log.Warn("not announced on the home network", "name", mdnsName, "err", err)
-			mdnsName = ""
-		} else {
-			defer a.Close()
-			log.Info("announced on the home network", "name", a.Name)
-		}
-	}
-	urls := joinURLs()
-	if len(urls) == 0 {
-		log.Info("phones cannot join: the server listens on this machine only", "addr", listen)
-	}
-	for _, u := range urls {
-		log.Info("phones join at", "url", u)
-	}
+	home.run(ctx, 10*time.Second)
 
 	select {
 	case err := <-errc:
@@ -319,24 +307,6 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 	}
 	log.Info("stopped")
 	return nil
-}
-
-// announce answers mDNS queries for name.local with the LAN addresses, when
-// the server listens on them.
-func announce(name, scheme, listen string, log *slog.Logger) (*lan.Announcement, error) {
-	host, _, _ := net.SplitHostPort(listen)
-	if ip := net.ParseIP(host); ip == nil || !ip.IsUnspecified() {
-		return nil, fmt.Errorf("the server listens on %s only", host)
-	}
-	ifs, err := lan.System()
-	if err != nil {
-		return nil, err
-	}
-	zone, err := lan.Zone(name, "_"+scheme+"._tcp", lan.Port(listen), lan.Addresses(ifs))
-	if err != nil {
-		return nil, err
-	}
-	return lan.Announce(zone, nil, slog.NewLogLogger(log.Handler(), slog.LevelDebug).Writer())
 }
 
 // writeSynced writes b to f, syncs and closes it: durable, or an error.
