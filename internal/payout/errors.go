@@ -63,6 +63,8 @@ var catalogue = problem.NewCatalogue(map[string]string{
 	"partner.missing":            "partner: say who held the called card",
 	"trump.missing":              "trump: say which suit was trump",
 	"points.missing":             "points: enter the card points of the declarer's side",
+	"tricks.money":               "tricks: with these points the number of tricks changes the payment (a side that took no trick pays or wins more); enter how many tricks the declarer's side took",
+	"won.tricks":                 "won: %d {1:trick|tricks} does not agree with won or lost as given; give one of them, or both alike",
 	"tricks.missing":             "tricks: enter how many tricks the declarer's side took",
 	"ramsch.missing":             "ramsch: enter every player's points and tricks",
 	"player.unknown":             "%s: %q is not a player in this game (%s)",

@@ -21,6 +21,9 @@ func (r Record) AppendJSON(b []byte) []byte {
 	b = optString(b, `,"trump":`, r.Trump)
 	b = optInt(b, `,"points":`, r.Points)
 	b = optInt(b, `,"tricks":`, r.Tricks)
+	if r.Won != nil {
+		b = strconv.AppendBool(append(b, `,"won":`...), *r.Won)
+	}
 	if r.Tout != nil {
 		b = strconv.AppendBool(append(b, `,"tout":`...), *r.Tout)
 	}

@@ -54,8 +54,9 @@ func oldTappSpec(contract string, tout bool) (spec, bool) {
 		sp := spec{declarer: required, points: required, tricks: optional, tout: optional}
 		if contract == "solo" {
 			// The declarer names clubs, spades or diamonds (rules.md
-			// old-tapp contracts); the money does not depend on which.
-			sp.trump, sp.trumps = required, suitsButHearts()
+			// old-tapp contracts); the money does not depend on which, so
+			// it need not be given (api.md), but is checked when it is.
+			sp.trump, sp.trumps = optional, suitsButHearts()
 		}
 		if tout {
 			// Tout: only taking all 11 tricks wins; card points do not matter.
@@ -71,10 +72,6 @@ func scoreOldTapp(d *deal, r Record) error {
 	sp, ok := oldTappSpec(r.Contract, tout)
 	if !ok {
 		return contractErr(OldTapp, r.Contract, oldTappContracts())
-	}
-	if d.stored && r.Contract == "solo" && r.Trump == "" {
-		// Solos were recorded without their trump until it was required.
-		sp.trump = optional
 	}
 	declarer, _, err := d.checkRecord(r, sp, oldTappGeometry())
 	if err != nil || d.partial {

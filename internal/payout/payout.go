@@ -46,16 +46,19 @@ func (t Table) Forehand(players int) int { return (t.Dealer + 1) % players }
 // Record is one deal as entered at the table; the JSON names are api.md's.
 // Pointers tell "not given" from zero.
 type Record struct {
-	Contract string                 `json:"contract"`
-	Declarer string                 `json:"declarer,omitempty"`
-	Partner  string                 `json:"partner,omitempty"`
-	Trump    string                 `json:"trump,omitempty"`
-	Points   *int                   `json:"points,omitempty"`
-	Tricks   *int                   `json:"tricks,omitempty"`
-	Tout     *bool                  `json:"tout,omitempty"`
-	Kontra   *int                   `json:"kontra,omitempty"`
-	Matzl    string                 `json:"matzl,omitempty"`
-	Ramsch   map[string]RamschScore `json:"ramsch,omitempty"`
+	Contract string `json:"contract"`
+	Declarer string `json:"declarer,omitempty"`
+	Partner  string `json:"partner,omitempty"`
+	Trump    string `json:"trump,omitempty"`
+	Points   *int   `json:"points,omitempty"`
+	Tricks   *int   `json:"tricks,omitempty"`
+	// Won says the outcome of a contract tricks alone decide (bettel: no
+	// trick; rufer, durch, tout: every trick) instead of the count.
+	Won    *bool                  `json:"won,omitempty"`
+	Tout   *bool                  `json:"tout,omitempty"`
+	Kontra *int                   `json:"kontra,omitempty"`
+	Matzl  string                 `json:"matzl,omitempty"`
+	Ramsch map[string]RamschScore `json:"ramsch,omitempty"`
 }
 
 // Same reports whether o is the deal r entered again: equal, where a tout
@@ -123,6 +126,15 @@ func score(s Setup, t Table, r Record, partial, fresh bool) (Result, error) {
 	if t.Dealer < 0 || t.Dealer >= n {
 		return Result{}, fmt.Errorf("score deal: dealer seat %d is not at a table of %d", t.Dealer, n)
 	}
+	if !partial && (r.Won != nil || r.Tricks == nil) {
+		// Tricks left out where they cannot change the money (api.md
+		// "Recording a deal").
+		return scoreUncounted(s, t, r, fresh)
+	}
+	return scoreOnce(s, t, r, partial, fresh)
+}
+
+func scoreOnce(s Setup, t Table, r Record, partial, fresh bool) (Result, error) {
 	d := newDeal(s, t)
 	d.partial, d.stored = partial, !fresh
 	err := s.describe().score(d, r)

@@ -413,10 +413,10 @@ func TestEveryRefusalHasATest(t *testing.T) {
 	}
 }
 
-// An old-tapp solo stored before its trump was required (rules.md old-tapp
-// contracts: the declarer names the trump) goes on as it was: re-scored
-// after a correction before it, brought back after an undo, and counted
-// when its announcement was stored without one. A new solo names it.
+// An old-tapp solo without its trump (api.md: optional, the suit does not
+// change the money) goes on as it was: re-scored after a correction before
+// it, brought back after an undo, and counted when its announcement was
+// stored without one; a new one may leave it out too.
 func TestSoloStoredWithoutTrump(t *testing.T) {
 	g := game(t, "old-tapp", three, map[string]any{"stake": 2, "remainder": "cut"}).and(RecordHand{Record: pass()})
 	solo := payout.Record{Contract: "solo", Declarer: "Cleo", Points: ip(70)}
@@ -429,7 +429,9 @@ func TestSoloStoredWithoutTrump(t *testing.T) {
 		t.Fatal(err)
 	}
 	g.fold(HandRecorded{Hand: 2, Dealer: g.state.Setup.Players[g.state.DealerOf(2)], Record: solo, PotAfter: addUnits(g.state.Pot(), sc.PotDelta), Scored: sc})
-	g.when(RecordHand{Record: solo}).thenErr(problem.Input, "trump.missing")
+	if _, err := Decide(g.state, RecordHand{Record: solo}); err != nil {
+		t.Fatalf("a new solo without trump: %v", err)
+	}
 	// Deal 1 corrected: the solo takes another pot and is re-scored.
 	if ps, err := Decide(g.state, CorrectHand{Hand: 1, Record: payout.Record{Contract: "coeurfrage", Declarer: "Ben", Points: ip(50)}, Reason: "recounted"}); err != nil || len(ps) != 2 {
 		t.Fatalf("a correction before the stored solo: %d events, %v", len(ps), err)
@@ -439,10 +441,10 @@ func TestSoloStoredWithoutTrump(t *testing.T) {
 	if _, err := Decide(g.state, CorrectHand{Hand: 2, Record: g.state.Hand(2).Record(), Reason: "undo taken back"}); err != nil {
 		t.Fatalf("the stored solo brought back: %v", err)
 	}
-	// Corrected to something else: a new record, which names its trump.
+	// A trump given is checked: hearts is coeursolo's.
 	other := solo
-	other.Points = ip(80)
-	g.when(CorrectHand{Hand: 2, Record: other, Reason: "recounted"}).thenErr(problem.Input, "trump.missing")
+	other.Trump = "hearts"
+	g.when(CorrectHand{Hand: 2, Record: other, Reason: "recounted"}).thenErr(problem.Input, "trump.not-allowed")
 
 	// Announced step by step before the trump was required, counted now.
 	p := game(t, "old-tapp", three, map[string]any{"stake": 2, "remainder": "cut"})
@@ -451,7 +453,7 @@ func TestSoloStoredWithoutTrump(t *testing.T) {
 		t.Fatalf("counting a solo announced without trump: %v", err)
 	}
 	p2 := game(t, "old-tapp", three, map[string]any{"stake": 2, "remainder": "cut"})
-	p2.when(Announce{Record: payout.Record{Contract: "solo", Declarer: "Cleo"}}).thenErr(problem.Input, "trump.missing")
+	p2.when(Announce{Record: payout.Record{Contract: "solo", Declarer: "Cleo"}}).then(DealAnnounced{Hand: 1, Record: payout.Record{Contract: "solo", Declarer: "Cleo"}})
 }
 
 // A second phone answering the ♥A question is told what the first said:

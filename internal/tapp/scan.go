@@ -155,6 +155,8 @@ func (s *byteScanner) record(r *payout.Record) bool {
 			r.Kontra, ok = num(2)
 		case "tout":
 			r.Tout, ok = s.bool()
+		case "won":
+			r.Won, ok = s.bool()
 		case "ramsch":
 			return false
 		default:

@@ -94,7 +94,9 @@ func parseDeal(loc i18n.Localizer, g *tapp.State, f *dealForm) payout.Record {
 		case "lost":
 			switch {
 			case rec.Tricks == nil && f.errs["tricks"] == "":
-				f.errs["tricks"] = loc.T("record.tricks-when-lost")
+				// Lost is lost, whatever the count (api.md "won").
+				lost := false
+				rec.Won = &lost
 			case rec.Tricks != nil && *rec.Tricks == win:
 				f.errs["tricks"] = loc.T("record.tricks-not-lost", win)
 			}

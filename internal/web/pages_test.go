@@ -158,7 +158,9 @@ func TestRecordFormMessages(t *testing.T) {
 	}{
 		{"zuger", z("declarer", ""), "declarer", "Say who played the contract"},
 		{"zuger", z("points", ""), "points", "Enter the card points"},
-		{"zuger", z("tricks", ""), "tricks", "Enter how many tricks"},
+		// Tricks are asked where they change the money: the losers' 0 points
+		// may be no trick (×3) or a trick of blanks (×2).
+		{"zuger", z("points", "120", "tricks", ""), "tricks", "changes the payment"},
 		{"zuger", z("points", "abc"), "points", "Enter a whole number."},
 		{"zuger", z("points", "130"), "points", "outside 0–120"},
 		{"zuger", z("points", "1"), "points", "exactly 1 point"},
@@ -176,7 +178,7 @@ func TestRecordFormMessages(t *testing.T) {
 		{"old-tapp", url.Values{"contract": {"solo"}, "declarer": {"Ben"}, "points": {"70"}, "trump": {"hearts"}}, "trump", "not played with hearts trump"},
 		{"old-tapp", url.Values{"contract": {"solo"}, "declarer": {"Ben"}, "points": {"70"}, "trump": {"roses"}}, "trump", `"roses" is not a suit`},
 		{"old-tapp", url.Values{"contract": {"solo"}, "declarer": {"Ben"}, "trump": {"clubs"}, "tout": {"true"}}, "outcome", "Tap “Won” or “Lost”."},
-		{"old-tapp", url.Values{"contract": {"solo"}, "declarer": {"Ben"}, "points": {"70"}}, "trump", "Say which suit was trump"},
+		{"old-tapp", url.Values{"contract": {"solo"}, "declarer": {"Ben"}, "points": {"70"}, "trump": {"hearts"}}, "trump", "not played with"},
 		{"matzlfangen", url.Values{"contract": {"rufen"}, "points": {"70"}, "tricks": {"5"}}, "partner", "Say who held the called card"},
 		{"matzlfangen", url.Values{"contract": {"rufen"}, "partner": {"Ben"}, "points": {"70"}, "tricks": {"5"}}, "partner", "cannot also be the partner"},
 		{"matzlfangen", url.Values{"contract": {"neid"}, "declarer": {"Ben"}, "points": {"20"}, "tricks": {"0"}}, "points", "no trick has no points"},

@@ -301,9 +301,12 @@ func TestQuickEntryRecordsWholeRecords(t *testing.T) {
 	if c := record(url.Values{"contract": {"bettel"}, "declarer": {"Ben"}, "outcome": {"won"}}); c != http.StatusSeeOther {
 		t.Fatalf("bettel won: %d", c)
 	}
-	r := postFrom(h, "/g/"+id+"/record", url.Values{"contract": {"durch"}, "declarer": {"Anna"}, "trump": {"spades"}, "outcome": {"lost"}})
-	if r.Code != http.StatusUnprocessableEntity || !strings.Contains(errorNear(r.Body.String(), "tricks"), "how many tricks") {
-		t.Fatalf("durch lost without a count: %d %q", r.Code, errorNear(r.Body.String(), "tricks"))
+	// Lost is lost, whatever the count (api.md "won"): no count asked.
+	if c := record(url.Values{"contract": {"durch"}, "declarer": {"Anna"}, "trump": {"spades"}, "outcome": {"lost"}}); c != http.StatusSeeOther {
+		t.Fatalf("durch lost without a count: %d", c)
+	}
+	if hands := listHands(t, h, id); len(hands) != 2 || hands[1]["detail"].(map[string]any)["outcome"] != "lost" {
+		t.Fatalf("durch lost is not recorded as lost: %v", hands)
 	}
 	if c := record(url.Values{"contract": {"durch"}, "declarer": {"Anna"}, "trump": {"spades"}, "outcome": {"lost"}, "tricks": {"6"}}); c != http.StatusSeeOther {
 		t.Fatalf("durch lost with 6: %d", c)
@@ -321,10 +324,11 @@ func TestQuickEntryRecordsWholeRecords(t *testing.T) {
 	for i, x := range hands {
 		recs[i] = x["record"].(map[string]any)
 	}
-	if recs[0]["tricks"] != 0.0 || recs[1]["tricks"] != 6.0 || recs[2]["tricks"] != 8.0 {
-		t.Fatalf("tricks kept: bettel %v, durch %v, rufer %v; want 0, 6 and every trick (8, not the 3 left behind by a lost tap)", recs[0]["tricks"], recs[1]["tricks"], recs[2]["tricks"])
+	if recs[0]["tricks"] != 0.0 || recs[1]["won"] != false || recs[1]["tricks"] != nil || recs[2]["tricks"] != 6.0 || recs[3]["tricks"] != 8.0 {
+		t.Fatalf("tricks kept: bettel %v, durch lost %v/%v, durch %v, rufer %v; want 0, lost without a count, 6 and every trick (8, not the 3 left behind by a lost tap)",
+			recs[0]["tricks"], recs[1]["won"], recs[1]["tricks"], recs[2]["tricks"], recs[3]["tricks"])
 	}
-	ramsch := recs[3]["ramsch"].(map[string]any)
+	ramsch := recs[4]["ramsch"].(map[string]any)
 	want := map[string][2]float64{"Anna": {50, 3}, "Ben": {40, 3}, "Cleo": {30, 2}, "Dan": {0, 0}}
 	for name, w := range want {
 		s := ramsch[name].(map[string]any)
@@ -332,7 +336,7 @@ func TestQuickEntryRecordsWholeRecords(t *testing.T) {
 			t.Fatalf("Ramsch %s: %v, want %v points and %v tricks", name, s, w[0], w[1])
 		}
 	}
-	if d := hands[3]["deltas"].(map[string]any); d["Dan"] != "10" || d["Anna"] != "-20" {
+	if d := hands[4]["deltas"].(map[string]any); d["Dan"] != "10" || d["Anna"] != "-20" {
 		t.Fatalf("the Ramsch scored %v: Anna pays, Dan is a Jungfer", d)
 	}
 	ramschForm := page(t, h, "/g/"+id+"/record?contract=ramsch", "sv").body

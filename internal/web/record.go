@@ -157,7 +157,10 @@ func (u ui) recordView(p templates.Page, loc i18n.Localizer, g *tapp.State, hand
 		}
 	case fields.Tricks != "":
 		var values, labels []string
-		if fields.Tricks == "optional" {
+		// Where points are counted the tricks are asked only when they
+		// change the money (api.md): left out, the save says so if they do.
+		optional := fields.Tricks == "optional" || fields.Points == "required"
+		if optional {
 			values, labels = append(values, ""), append(labels, "—")
 		}
 		for t := 0; t <= all; t++ {
@@ -171,7 +174,7 @@ func (u ui) recordView(p templates.Page, loc i18n.Localizer, g *tapp.State, hand
 			values, labels = append(values, strconv.Itoa(t)), append(labels, label)
 		}
 		v.Tricks = pick("tricks", values, labels)
-		v.TricksNeeded = fields.Tricks == "required"
+		v.TricksNeeded = !optional
 		v.TricksField = templates.Field{Error: f.errs["tricks"]}
 	}
 	if fields.Points != "" {
