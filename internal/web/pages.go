@@ -56,6 +56,7 @@ func (u ui) routes(e *echo.Echo) {
 	g.POST("/hands/:n", u.correct)
 	g.POST("/hands/:n/void", u.void)
 	g.GET("/close", u.closeForm)
+	u.payRoutes(g) // paying what the close says (paypage.go)
 	g.POST("/close", u.closeGame)
 	g.POST("/reopen", u.reopen)
 	g.GET("/reopen", seeOther(func(c echo.Context) string { return "/g/" + c.Param("id") + "/close" }))

@@ -1,0 +1,28 @@
+package web
+
+import (
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+
+	"tappbook/internal/payee"
+)
+
+// payDetails answers the form of /g/{id}/pay: how a player is paid, checked
+// and kept as the API's PUT …/players/{name}/pay keeps it; a refusal is
+// shown above the page in the page's language, and nothing is kept.
+func (u ui) payDetails(c echo.Context) error {
+	form, err := formParams(c)
+	if err != nil {
+		return u.problem(c, err)
+	}
+	d := payee.Details{Name: form.Get("name"), IBAN: form.Get("iban"), Swish: form.Get("swish"), PayPal: form.Get("paypal")}
+	if a := (payee.Address{Street: form.Get("street"), Postcode: form.Get("postcode"), Town: form.Get("town"), Country: form.Get("country")}); a != (payee.Address{}) {
+		d.Address = &a
+	}
+	if _, err := u.svc.SetPay(c.Request().Context(), gameID(c), form.Get("player"), d, ""); err != nil {
+		status, _ := statusOf(err)
+		return u.renderPay(c, status, u.localizer(c).Error(err))
+	}
+	return c.Redirect(http.StatusSeeOther, "/g/"+gameID(c)+"/pay")
+}

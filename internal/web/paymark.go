@@ -1,0 +1,31 @@
+package web
+
+import (
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+)
+
+// payMark answers the buttons of /g/{id}/pay: POST …/pay/{i}/paid (the
+// payer says it is sent) and …/pay/{i}/confirmed (the payee says it
+// arrived), through the same decide as the API.
+func (u ui) payMark(c echo.Context) error {
+	form, err := formParams(c)
+	if err != nil {
+		return u.problem(c, err)
+	}
+	ctx, i, by := c.Request().Context(), transferIndex(c.Param("i")), form.Get("by")
+	switch c.Param("mark") {
+	case "paid":
+		_, err = u.svc.MarkPaid(ctx, gameID(c), i, by, "")
+	case "confirmed":
+		_, err = u.svc.MarkConfirmed(ctx, gameID(c), i, by, "")
+	default:
+		return echo.ErrNotFound
+	}
+	if err != nil {
+		status, _ := statusOf(err)
+		return u.renderPay(c, status, u.localizer(c).Error(err))
+	}
+	return c.Redirect(http.StatusSeeOther, "/g/"+gameID(c)+"/pay#transfer-"+c.Param("i"))
+}

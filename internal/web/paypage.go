@@ -1,0 +1,75 @@
+package web
+
+import (
+	"context"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"tappbook/internal/i18n"
+	"tappbook/internal/payqr"
+	"tappbook/internal/tapp"
+	"tappbook/templates"
+)
+
+// payPage shows GET /g/{id}/pay: who pays whom, each with the payee's QR
+// code, its state and the buttons that mark it, and the form for how a
+// player is paid.
+func (u ui) payPage(c echo.Context) error {
+	return u.renderPay(c, http.StatusOK, "")
+}
+
+// renderPay renders the page, with a refusal to show above it.
+func (u ui) renderPay(c echo.Context, status int, refusal string) error {
+	p, loc := u.page(c, "pay.title")
+	return u.svc.View(c.Request().Context(), gameID(c), func(g *tapp.State) error {
+		v, err := u.payView(c.Request().Context(), p, loc, g)
+		if err != nil {
+			return u.problem(c, err)
+		}
+		v.Error = refusal
+		return render(c, status, templates.Pay(v))
+	})
+}
+
+func (u ui) payView(ctx context.Context, p templates.Page, loc i18n.Localizer, g *tapp.State) (templates.PayView, error) {
+	base := "/g/" + g.ID
+	v := templates.PayView{Page: p, Base: base, Closed: g.Closed != nil, Players: g.Setup.Players}
+	ts := g.Settlement().Transfers
+	pays, err := api{svc: u.svc}.eveningPayments(ctx, g, ts)
+	if err != nil {
+		return v, err
+	}
+	for i, t := range ts {
+		i := strconv.Itoa(i)
+		tv := templates.PayTransferView{Index: i, From: t.From, To: t.To, Amount: loc.Money(g.Money(t.Amount), g.Currency, g.Places()),
+			State: tapp.StateOpen, MarkPaid: loc.T("pay.mark-paid", t.From), MarkArrived: loc.T("pay.mark-received", t.To)}
+		if g.Closed != nil {
+			tv.State, _ = g.TransferState(len(v.Transfers))
+		}
+		tv.StateText = loc.T("pay.state." + tv.State)
+		ways := payqr.Ways(pays[len(v.Transfers)])
+		var kinds []string
+		for _, w := range ways {
+			kinds = append(kinds, loc.T("pay.way."+w.Kind))
+			if w.Kind == payqr.KindPayPal {
+				tv.PayPal = w.Text
+			}
+		}
+		if len(ways) > 0 {
+			tv.QR = "/api/games/" + g.ID + "/pay/" + i + ".png"
+			tv.Ways = strings.Join(kinds, " · ")
+		}
+		v.Transfers = append(v.Transfers, tv)
+	}
+	return v, nil
+}
+
+// payRoutes are the evening's pages for paying what the close says.
+func (u ui) payRoutes(g *echo.Group) {
+	g.GET("/pay", u.payPage)
+	g.POST("/pay/details", u.payDetails)
+	g.POST("/pay/:i/:mark", u.payMark)
+}

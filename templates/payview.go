@@ -1,0 +1,28 @@
+package templates
+
+// PayView is the evening's page for paying what the close says: each
+// transfer with the QR code the payer's banking app scans, its state and
+// the buttons to mark it, and the form where a player says how they are
+// paid.
+type PayView struct {
+	Page
+	Base      string // the evening's table, /g/{id}
+	Closed    bool
+	Transfers []PayTransferView
+	Players   []string
+	Error     string
+}
+
+// PayTransferView is one transfer to pay.
+type PayTransferView struct {
+	Index       string
+	From, To    string
+	Amount      string // with the currency
+	State       string // open, paid, confirmed
+	StateText   string
+	QR          string // the PNG's address; "" where the payee gave no way to pay
+	PayPal      string // the PayPal.me link, if any
+	Ways        string // the ways the QR code can be read, for the caption
+	MarkPaid    string // the button's text: the payer says it is sent
+	MarkArrived string // the payee says it arrived
+}
