@@ -43,3 +43,30 @@ func (s *Service) AsOf(ctx context.Context, id string, version int64) (*tapp.Sta
 	}
 	return FoldEvents(id, evs[:version])
 }
+
+// AfterHand gives the game as it stood once deal n had been recorded (its
+// last recording, where it was taken back and recorded again): the
+// corrections made since are left out.
+func (s *Service) AfterHand(ctx context.Context, id string, n int) (*tapp.State, error) {
+	evs, err := s.Events(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	at := -1
+	for i, ev := range evs {
+		if ev.Type != tapp.TypeHandRecorded {
+			continue
+		}
+		p, err := tapp.Decode(ev.Type, ev.Data, nil)
+		if err != nil {
+			return nil, fmt.Errorf("after hand %d: event %d: %w", n, ev.Version, err)
+		}
+		if p.(tapp.HandRecorded).Hand == n {
+			at = i
+		}
+	}
+	if at < 0 {
+		return nil, tapp.Messages().NotFound("notfound.hand", n)
+	}
+	return FoldEvents(id, evs[:at+1])
+}

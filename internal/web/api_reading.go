@@ -32,7 +32,7 @@ type ledgerJSON struct {
 }
 
 func (a api) ledger(c echo.Context) error {
-	return a.svc.View(c.Request().Context(), gameID(c), func(g *tapp.State) error {
+	return a.viewAsOf(c, func(g *tapp.State) error {
 		return writeJSON(c, http.StatusOK, ledgerOut(g))
 	})
 }
@@ -95,7 +95,7 @@ type handJSON struct {
 }
 
 func (a api) listHands(c echo.Context) error {
-	return a.svc.View(c.Request().Context(), gameID(c), func(g *tapp.State) error {
+	return a.viewAsOf(c, func(g *tapp.State) error {
 		out := make([]handJSON, 0, len(g.Hands()))
 		pots := g.PotsAfter()
 		for i, h := range g.Hands() {
