@@ -1,5 +1,5 @@
 // Package payout holds the scoring rules of the four Tapp variants, as
-// ../shared/rules.md states them: given a game's setup, the table state
+// docs/rules.md states them: given a game's setup, the table state
 // and one deal as recorded at the table, it says what every player and the
 // pot win or lose, in units, and why. It is pure: no I/O, no clock, no
 // package-level mutable state.

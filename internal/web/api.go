@@ -18,7 +18,7 @@ import (
 	"tappbook/internal/tapp"
 )
 
-// api holds the JSON handlers of ../shared/api.md.
+// api holds the JSON handlers of docs/api.md.
 type api struct {
 	svc         *game.Service
 	createLimit echo.MiddlewareFunc

@@ -1,4 +1,4 @@
-// Package web serves tappbook over HTTP: the JSON API of ../shared/api.md and
+// Package web serves tappbook over HTTP: the JSON API of docs/api.md and
 // the health check. Handlers stay thin: decode, call the game service,
 // encode.
 package web
