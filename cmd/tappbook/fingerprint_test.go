@@ -33,7 +33,7 @@ func TestVerifyGameFingerprint(t *testing.T) {
 	if err != nil {
 		t.Fatalf("verify --game: %v", err)
 	}
-	m := regexp.MustCompile(`ends at version 10, fingerprint ([0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4})`).FindStringSubmatch(out)
+	m := regexp.MustCompile(`ends at version 9, fingerprint ([0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4})`).FindStringSubmatch(out)
 	if m == nil {
 		t.Fatalf("verify --game printed %q, want the version and the fingerprint of the head", out)
 	}
@@ -47,11 +47,11 @@ func TestVerifyGameFingerprint(t *testing.T) {
 		says  string
 	}{
 		{"a deleted tail, the head fixed to match", func(t *testing.T, path string) {
-			raw(t, path, `DELETE FROM events WHERE seq IN (9, 10) AND stream = '`+id+`'`,
-				`UPDATE streams SET version = 8, hash = (SELECT hash FROM events WHERE stream = '`+id+`' AND version = 8) WHERE stream = '`+id+`'`)
+			raw(t, path, `DELETE FROM events WHERE seq IN (8, 9) AND stream = '`+id+`'`,
+				`UPDATE streams SET version = 7, hash = (SELECT hash FROM events WHERE stream = '`+id+`' AND version = 7) WHERE stream = '`+id+`'`)
 		}, "no event of game " + id + " has the fingerprint " + f + ": its history was cut or changed at or before that point"},
 		{"a deleted last event", func(t *testing.T, path string) {
-			raw(t, path, `DELETE FROM events WHERE stream = '`+id+`' AND version = 10`)
+			raw(t, path, `DELETE FROM events WHERE stream = '`+id+`' AND version = 9`)
 		}, "events were removed"},
 		{"a changed payload", func(t *testing.T, path string) {
 			raw(t, path, `UPDATE events SET data = json_set(data, '$.reason', 'x') WHERE stream = '`+id+`' AND version = 6`)
@@ -65,7 +65,7 @@ func TestVerifyGameFingerprint(t *testing.T) {
 			if _, err := game.New(st).Record(ctx, id, payout.Record{Contract: "pass"}, game.Checks{}, ""); err != nil {
 				t.Fatal(err)
 			}
-		}, "is version 10's, and the history goes on to version 11"},
+		}, "is version 9's, and the history goes on to version 10"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			p := filepath.Join(t.TempDir(), "t.db")

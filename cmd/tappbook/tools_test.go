@@ -87,7 +87,7 @@ func TestVerify(t *testing.T) {
 	clean := filepath.Join(t.TempDir(), "clean.db")
 	evening(t, clean)
 	out, err := verifyOut(t, clean)
-	if err != nil || !strings.Contains(out, "checked 12 events in 2 games") || !strings.Contains(out, "9 deals re-scored") || !strings.Contains(out, "everything matches") {
+	if err != nil || !strings.Contains(out, "checked 11 events in 2 games") || !strings.Contains(out, "8 deals re-scored") || !strings.Contains(out, "everything matches") {
 		t.Fatalf("a clean database: %q, %v", out, err)
 	}
 	cases := []struct {
