@@ -145,8 +145,18 @@ func checkThroughProxy(t *testing.T, cert *x509.Certificate, proxy, public strin
 	roots := x509.NewCertPool()
 	roots.AddCert(cert)
 	c := httpsClient(roots, proxy)
-	res := getUntil(t, c, public+"/healthz", &syncBuffer{})
-	res.Body.Close()
+	// The proxy answers 502 until tappbook listens: wait for the 200.
+	for i := 0; ; i++ {
+		res := getUntil(t, c, public+"/healthz", &syncBuffer{})
+		res.Body.Close()
+		if res.StatusCode == http.StatusOK {
+			break
+		}
+		if i == 300 {
+			t.Fatalf("GET %s/healthz through the proxy: %d", public, res.StatusCode)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
 	if body := get(t, c, public+"/"); !strings.Contains(body, public+"/") {
 		t.Fatalf("the join page does not name %s:\n%s", public, body)
 	}
