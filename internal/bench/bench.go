@@ -261,11 +261,9 @@ func fill(ctx context.Context, path string, n, perGame int) ([]string, error) {
 		evs := []events.NewEvent{{Type: tapp.TypeGameStarted, SchemaVersion: 1,
 			Data: tapp.GameStarted{Variant: payout.Zuger, Players: setup.Players, Unit: "0.50", Currency: "CHF", Rules: rules}}}
 		for hand := 1; hand < count; hand++ {
-			points, tricks := 40+(hand*7)%60, 3+(hand%4)
-			rec := payout.Record{Contract: contracts[hand%4], Declarer: setup.Players[(hand*3)%4], Points: &points, Tricks: &tricks}
-			res, err := payout.Score(setup, payout.Table{Dealer: (hand - 1) % 4}, rec)
+			rec, res, err := fillDeal(setup, contracts, hand)
 			if err != nil {
-				return nil, fmt.Errorf("deal %d: %w", hand, err)
+				return nil, err
 			}
 			scored, err := tapp.NewScored(setup, res)
 			if err != nil {
@@ -496,4 +494,20 @@ func serverMemory(bin, db string, ids []string) (int64, error) {
 		}
 	}
 	return statusBytes(fmt.Sprintf("/proc/%d/status", cmd.Process.Pid), "VmRSS:"), nil
+}
+
+// fillDeal makes deal hand of a filled game: a spread of contracts and
+// points, moved on a point where no cards could make the points in the
+// tricks given (the rules refuse those).
+func fillDeal(setup payout.Setup, contracts []string, hand int) (payout.Record, payout.Result, error) {
+	var err error
+	for try := range 60 {
+		points, tricks := 40+(hand*7+try)%60, 3+(hand%4)
+		rec := payout.Record{Contract: contracts[hand%4], Declarer: setup.Players[(hand*3)%4], Points: &points, Tricks: &tricks}
+		var res payout.Result
+		if res, err = payout.Score(setup, payout.Table{Dealer: (hand - 1) % 4}, rec); err == nil {
+			return rec, res, nil
+		}
+	}
+	return payout.Record{}, payout.Result{}, fmt.Errorf("deal %d: %w", hand, err)
 }

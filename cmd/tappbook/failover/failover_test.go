@@ -1,7 +1,6 @@
-package main
+package failover
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -121,9 +120,8 @@ func TestFailover(t *testing.T) {
 	if _, err := cluster.WaitHealthy(ctx); err != nil { // no other failover meanwhile
 		t.Fatalf("before verify: %v\n%s", err, cluster.Log())
 	}
-	var out, errOut bytes.Buffer
-	if err := run(ctx, []string{"verify", "--db", url}, &out, &errOut); err != nil {
-		t.Fatalf("verify after %d failovers: %v\n%s%s", failovers, err, out.String(), errOut.String())
+	if out, err := verify(bin, url); err != nil {
+		t.Fatalf("verify after %d failovers: %v\n%s", failovers, err, out)
 	}
 	var acked, unanswered, unavailable int
 	for _, w := range writers {
