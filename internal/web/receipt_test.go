@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"golang.org/x/mod/sumdb/note"
+
+	"tappbook/internal/tapp"
 )
 
 // api.md "Receipts": the receipt of a closed evening verifies with
@@ -17,7 +19,8 @@ func TestReceiptVerifiesWithNoteAlone(t *testing.T) {
 	h := newServer(t)
 	id := createGame(t, h, `{"variant":"zuger","players":["Anna Maria","Ben","Cleo","Dan"],"unit":"0.50","currency":"CHF"}`)
 	playDeals(t, h, id, tappDeal("Anna Maria", 70))
-	if r := do(t, h, "GET", "/api/games/"+id+"/receipt", ""); r.status != http.StatusConflict || !strings.Contains(r.body, "not closed") {
+	want := tapp.Messages().Conflict("conflict.receipt-open").Error()
+	if r := do(t, h, "GET", "/api/games/"+id+"/receipt", ""); r.status != http.StatusConflict || !strings.Contains(strings.ToLower(r.body), strings.ToLower(want[1:])) {
 		t.Fatalf("the receipt of an open evening: %d %s", r.status, r.body)
 	}
 	closeAndCheck(t, h, id, `{}`)
