@@ -126,39 +126,6 @@ type PaymentView struct {
 	Reason     Field // the void form's reason and its error
 }
 
-// StatsView is the group's statistics.
-type StatsView struct {
-	Page
-	Group    GroupBase
-	Evenings int
-	Rows     []StatsRow
-	Variants []VariantStats
-	Chart    ChartView
-}
-
-// VariantStats is the statistics of one variant.
-type VariantStats struct {
-	Name string
-	Rows []StatsRow
-}
-
-// StatsRow is one member's line.
-type StatsRow struct {
-	Name        string
-	Seat        int
-	Evenings    int
-	Deals       int
-	Declared    int
-	DeclaredWon int
-	WonPercent  string
-	Won         string
-	Lost        string
-	Net         string
-	Best        string
-	Worst       string
-	Negative    bool
-}
-
 // MineView is what a page tells this phone's list of evenings and groups
 // about itself (static/mine.js keeps it in localStorage, nowhere else).
 type MineView struct {

@@ -149,3 +149,12 @@ func cutRefused(v CloseView, opts []Option) string {
 	}
 	return "close-error"
 }
+
+// otherName is a seat's name when it is no member's: typed, it goes in the
+// seat's "someone else" field.
+func otherName(members []string, name string) string {
+	if slices.Contains(members, name) {
+		return ""
+	}
+	return name
+}

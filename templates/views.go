@@ -80,6 +80,9 @@ type NewGameView struct {
 	// hidden field each: a browser sends a line break in a field as CRLF);
 	// sent back with the same names, the evening adds them.
 	NewMembers []string
+	// Members are a group's members, tapped into each seat instead of
+	// typed (lineup.templ); none for an evening of no group.
+	Members []string
 }
 
 // RuleView is one house rule with its default shown.

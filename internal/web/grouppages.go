@@ -338,6 +338,7 @@ func (u ui) forGroup(c echo.Context, view *templates.NewGameView, id string, fil
 		return // the start refuses the group, with its message
 	}
 	view.ForGroup.Name = st.Name
+	view.Members = st.MemberNames()
 	loc := u.localizer(c)
 	view.GroupMoney = loc.T("new.group-money", loc.Money(st.Unit, st.Currency, st.Places()))
 	if d := payout.Describe(payout.Variant(view.Variant)); d != nil && d.UnitName == "cent" {

@@ -168,8 +168,8 @@ func longNameEvenings(t *testing.T, h http.Handler) [][2]string {
 
 // A player's name may be 40 characters in one word. On a 390 px phone
 // every page of every variant, and a group's pages, still fit the screen
-// in each language: no page scrolls sideways (the statistics' tables
-// scroll inside their own box), and no name runs out of its button, line
+// in each language: no page scrolls sideways (the statistics are cards
+// that fit a phone), and no name runs out of its button, line
 // or card. It was 436 px on the record form, 408 on the table and 477 on
 // the close page.
 func TestBrowserLongNamesFitAPhone(t *testing.T) {

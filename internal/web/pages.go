@@ -296,6 +296,8 @@ func (u ui) newGame(c echo.Context) error {
 	if err != nil {
 		return u.problem(c, err)
 	}
+	_, seats := payout.PlayerCount(v)
+	seatsFromLineUp(form, seats)
 	view := u.newGameView(c, v, form)
 	u.forGroup(c, &view, form.Get("group"), false)
 	loc := u.localizer(c)
