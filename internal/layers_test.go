@@ -46,6 +46,7 @@ var layer = map[string]int{
 	"tappbook/internal/web":                   6,
 	"tappbook/internal/bench":                 7,
 	"tappbook/cmd/tappbook":                   8,
+	"tappbook/cmd/tappbook/failover":          9, // tests only: runs the built binary
 }
 
 func TestDependenciesRunOneWay(t *testing.T) {
