@@ -227,9 +227,10 @@ type SavedView struct {
 // UndoView: the one tap that takes back the last deal (a retract), saying
 // what it takes back.
 type UndoView struct {
-	Hand int
-	Text string // "Undo deal 5: Solo by Ben won with 70 points"
-	Key  string // the undo's idempotency key
+	Hand  int
+	Text  string // "Undo deal 5: Solo by Ben won with 70 points"
+	Short string // "Undo deal 5", beside "Deal 5 saved."
+	Key   string // the undo's idempotency key
 }
 
 // UndoneView: a deal this phone just undid, with a one-tap way back.

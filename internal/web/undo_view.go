@@ -21,7 +21,7 @@ func undoView(loc i18n.Localizer, g *tapp.State) *templates.UndoView {
 		return nil
 	}
 	return &templates.UndoView{Hand: n, Text: loc.T("table.undo-last", n, dealSays(loc, g.Hand(n))),
-		Key: fmt.Sprintf("retract-%d-v%d", n, g.Version)}
+		Short: loc.T("table.undo", n), Key: fmt.Sprintf("retract-%d-v%d", n, g.Version)}
 }
 
 // dealSays is what a deal stands for now, in a line: its explanation, or
