@@ -142,3 +142,21 @@ func (t total) equal(u total) bool {
 	}
 	return t.decimal().Equal(u.decimal())
 }
+
+// WholeMoves puts in dst (one per seat) what the deal moves in the
+// standings as it stands (Moves), and gives the pot's, as whole numbers of
+// units: what a page that adds up hundreds of deals sums without making a
+// decimal for each. False when an amount is not a whole number that fits
+// in int64; then Moves gives them.
+func (h *Hand) WholeMoves(dst []int64) (pot int64, ok bool) {
+	a := h.counts()
+	if a == nil {
+		clear(dst)
+		return 0, true
+	}
+	if a.exact != nil || len(dst) != int(a.seats) {
+		return 0, false
+	}
+	copy(dst, a.whole[:a.seats])
+	return a.whole[maxSeats], true
+}

@@ -34,6 +34,11 @@ type pageCache struct {
 	size  int        // bytes of pages kept now
 	order *list.List // front: most recently used
 	items map[pageKey]*list.Element
+	// newest: each page's newest version kept, by its key at version 0.
+	// A page of an older version is let go when a newer one is kept: every
+	// deal recorded makes the table's page anew, and nobody asks for the
+	// old one again, so it would only make the heap larger until pushed out.
+	newest map[pageKey]*list.Element
 }
 
 type cached struct {
@@ -42,7 +47,7 @@ type cached struct {
 }
 
 func newPageCache(limit int) *pageCache {
-	return &pageCache{limit: limit, order: list.New(), items: map[pageKey]*list.Element{}}
+	return &pageCache{limit: limit, order: list.New(), items: map[pageKey]*list.Element{}, newest: map[pageKey]*list.Element{}}
 }
 
 func (p *pageCache) get(key pageKey) ([]byte, bool) {
@@ -67,20 +72,38 @@ func (p *pageCache) put(key pageKey, page []byte) {
 	if len(page) > p.limit {
 		return
 	}
+	page0 := key
+	page0.version = 0
+	if e, ok := p.newest[page0]; ok {
+		if e.Value.(cached).key.version > key.version {
+			return // a newer version is kept: this one is asked for no more
+		}
+		p.remove(e)
+	}
 	// A rendered buffer may hold twice its length: what is kept is counted
 	// by the memory it holds, so keep it at its length.
 	if cap(page) > len(page) {
 		page = bytes.Clone(page)
 	}
-	p.items[key] = p.order.PushFront(cached{key, page})
+	e := p.order.PushFront(cached{key, page})
+	p.items[key], p.newest[page0] = e, e
 	p.size += cap(page)
 	for p.size > p.limit {
-		last := p.order.Back()
-		c := last.Value.(cached)
-		p.order.Remove(last)
-		delete(p.items, c.key)
-		p.size -= cap(c.page)
+		p.remove(p.order.Back())
 	}
+}
+
+// remove lets a kept page go. Under p.mu.
+func (p *pageCache) remove(e *list.Element) {
+	c := e.Value.(cached)
+	p.order.Remove(e)
+	delete(p.items, c.key)
+	page0 := c.key
+	page0.version = 0
+	if p.newest[page0] == e {
+		delete(p.newest, page0)
+	}
+	p.size -= cap(c.page)
 }
 
 // stats gives how many pages are kept and their bytes.

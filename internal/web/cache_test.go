@@ -53,6 +53,32 @@ func TestPageCacheBoundInBytes(t *testing.T) {
 	}
 }
 
+// A page kept for a newer version of its game lets the older one go: given
+// the table at version 1 kept, when version 2 is kept, then version 1 is
+// gone and its bytes with it; a late render of version 1 keeps nothing;
+// another language's page of version 1 stays, being another page.
+func TestPageCacheKeepsTheNewestVersionOfAPage(t *testing.T) {
+	c := newPageCache(1 << 20)
+	v1, v2 := pageKey{game: "g", version: 1, view: "table", lang: "en"}, pageKey{game: "g", version: 2, view: "table", lang: "en"}
+	de1 := pageKey{game: "g", version: 1, view: "table", lang: "de"}
+	c.put(v1, make([]byte, 100))
+	c.put(de1, make([]byte, 100))
+	c.put(v2, make([]byte, 200))
+	if _, ok := c.get(v1); ok {
+		t.Fatal("version 1 of the page is still kept beside version 2")
+	}
+	if pages, bytes := c.stats(); pages != 2 || bytes != 300 {
+		t.Fatalf("%d pages of %d bytes kept, want 2 of 300", pages, bytes)
+	}
+	c.put(v1, make([]byte, 100))
+	if _, ok := c.get(v1); ok {
+		t.Fatal("a late render of version 1 was kept beside version 2")
+	}
+	if _, ok := c.get(de1); !ok {
+		t.Fatal("the German page of version 1 was let go for the English one of version 2")
+	}
+}
+
 // Query parameters the table does not read share one cache entry, through
 // the game's link and through the read-only link alike; the page shows none
 // of them.

@@ -1,9 +1,7 @@
 package web
 
 import (
-	"fmt"
 	"strconv"
-	"strings"
 
 	"github.com/shopspring/decimal"
 
@@ -15,7 +13,8 @@ import (
 type lineChart struct {
 	names []string
 	seats []int               // each line's colour and dash
-	steps [][]decimal.Decimal // steps[i][line]: the values after step i+1
+	steps [][]decimal.Decimal // steps[i][line]: the values after step i+1; nil when run gives them
+	run   *running            // the steps, made only for those drawn; when steps is nil
 	first templates.When      // the step axis: the first step's mark (Text; a day also its instant)
 	end   templates.When      // and the last's
 	num   func(decimal.Decimal) string
@@ -33,13 +32,11 @@ const chartPoints = 150
 // as pixel positions, never as amounts.
 func (c lineChart) draw() templates.ChartView {
 	const w, h = 300, 120
-	steps := len(c.steps)
-	lo, hi := decimal.Zero, decimal.Zero
-	for _, row := range c.steps {
-		for _, v := range row {
-			lo, hi = decimal.Min(lo, v), decimal.Max(hi, v)
-		}
+	run := c.run
+	if run == nil {
+		run = runningOf(c.steps)
 	}
+	steps, lo, hi := run.count, run.lo, run.hi
 	if steps == 0 || lo.Equal(hi) {
 		return templates.ChartView{Empty: true}
 	}
@@ -70,12 +67,15 @@ func (c lineChart) draw() templates.ChartView {
 	}
 	drawn := []at{{0, make([]decimal.Decimal, len(c.names))}}
 	for i := every; i <= steps; i += every {
-		drawn = append(drawn, at{float64(i*w) / float64(steps), c.steps[i-1]})
+		drawn = append(drawn, at{float64(i*w) / float64(steps), run.row(i - 1)})
 	}
 	if steps%every != 0 {
-		drawn = append(drawn, at{w, c.steps[steps-1]})
+		drawn = append(drawn, at{w, run.row(steps - 1)})
 	}
-	points := make([]strings.Builder, len(c.names))
+	points := make([][]byte, len(c.names))
+	for line := range points {
+		points[line] = make([]byte, 0, len(drawn)*len("300.0,120.0 "))
+	}
 	for i, d := range drawn {
 		at := dodge(d.vals, y, 2, h-2)
 		if i == 0 {
@@ -85,16 +85,54 @@ func (c lineChart) draw() templates.ChartView {
 			}
 		}
 		for line := range d.vals {
+			p := points[line]
 			if i > 0 {
-				points[line].WriteByte(' ')
+				p = append(p, ' ')
 			}
-			fmt.Fprintf(&points[line], "%.1f,%.1f", d.x, at[line])
+			p = strconv.AppendFloat(p, d.x, 'f', 1, 64)
+			p = append(p, ',')
+			points[line] = strconv.AppendFloat(p, at[line], 'f', 1, 64)
 		}
 	}
+	last := drawn[len(drawn)-1].vals
 	for line, name := range c.names {
-		out.Lines = append(out.Lines, templates.ChartLine{Name: name, Seat: c.seats[line], Points: points[line].String(), Last: c.last(c.steps[steps-1][line])})
+		out.Lines = append(out.Lines, templates.ChartLine{Name: name, Seat: c.seats[line], Points: string(points[line]), Last: c.last(last[line])})
 	}
 	return out
+}
+
+// running is a chart's steps as draw reads them: how many, the values
+// after any one of them, and the lowest and highest value reached (zero
+// included, where every line starts).
+type running struct {
+	count  int
+	row    func(i int) []decimal.Decimal // the values after step i+1
+	lo, hi decimal.Decimal
+}
+
+// runningOf reads steps made beforehand, steps[i][line].
+func runningOf(steps [][]decimal.Decimal) *running {
+	r := &running{count: len(steps), row: func(i int) []decimal.Decimal { return steps[i] }}
+	for _, row := range steps {
+		for _, v := range row {
+			r.lo, r.hi = decimal.Min(r.lo, v), decimal.Max(r.hi, v)
+		}
+	}
+	return r
+}
+
+// wholeRunning is running totals of whole units, kept in int64:
+// totals[i*lines+line] is line's value after step i+1. A long evening's
+// chart adds up hundreds of deals; only the steps drawn become decimals.
+func wholeRunning(totals []int64, lines int, lo, hi int64) *running {
+	return &running{count: len(totals) / lines, lo: decimal.NewFromInt(lo), hi: decimal.NewFromInt(hi),
+		row: func(i int) []decimal.Decimal {
+			row := make([]decimal.Decimal, lines)
+			for line := range row {
+				row[line] = decimal.NewFromInt(totals[i*lines+line])
+			}
+			return row
+		}}
 }
 
 // dodgeGap is how far apart, in pixels, lines are drawn where their values

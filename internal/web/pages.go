@@ -1,7 +1,6 @@
 package web
 
 import (
-	"bytes"
 	"crypto/rand"
 	"errors"
 	"fmt"
@@ -183,8 +182,9 @@ func (u ui) page(c echo.Context, title string, args ...any) (templates.Page, i18
 // render renders a page into memory, then sends it: a page that fails to
 // render is answered as an error, never as half a page under a 200.
 func render(c echo.Context, status int, t templ.Component) error {
-	var b bytes.Buffer
-	if err := t.Render(c.Request().Context(), &b); err != nil {
+	b := templ.GetBuffer() // written out before it is given back
+	defer templ.ReleaseBuffer(b)
+	if err := t.Render(c.Request().Context(), b); err != nil {
 		return fmt.Errorf("render %s: %w", c.Path(), err)
 	}
 	return c.HTMLBlob(status, b.Bytes())

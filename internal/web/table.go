@@ -2,11 +2,13 @@ package web
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
 
+	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
 	"github.com/shopspring/decimal"
 
@@ -467,35 +469,97 @@ func chart(loc i18n.Localizer, g *tapp.State) templates.ChartView {
 	for seat := range c.seats {
 		c.seats[seat] = seat
 	}
+	split := g.Closed != nil && g.Variant().HasPot // the last step is the pot shared out
+	var first, last int                            // the first and the last deal drawn
+	var ok bool
+	if c.run, first, last, ok = wholeChart(g, split); !ok {
+		c.steps, first, last = decimalChart(g, split)
+	}
+	if first == 0 {
+		return templates.ChartView{Empty: true}
+	}
+	c.first.Text, c.end.Text = strconv.Itoa(first), loc.T("table.chart-deal", last)
+	if first == last {
+		c.first = c.end // one deal: marked once
+	}
+	if split {
+		c.end.Text = loc.T("table.chart-split")
+	}
+	return c.draw()
+}
+
+// chartsDeal says whether a deal is a step of the chart: every deal but a
+// void that moves nothing (a void counts the stake it kept in the pot).
+func chartsDeal(h *tapp.Hand, pot bool) bool { return !h.Voided || pot }
+
+// wholeChart adds up the deals in whole units, in int64, as nearly every
+// evening's are: no decimal per deal. False when an amount is not whole
+// or a sum would not fit; decimalChart then adds them up.
+func wholeChart(g *tapp.State, split bool) (run *running, first, last int, ok bool) {
+	n := len(g.Setup.Players)
+	cur, moves := make([]int64, n), make([]int64, n)
+	totals := make([]int64, 0, n*(len(g.Hands())+1))
+	var lo, hi int64
+	step := func() bool {
+		for seat, x := range moves {
+			s := cur[seat] + x
+			if (x >= 0) != (s >= cur[seat]) {
+				return false // overflow
+			}
+			cur[seat], lo, hi = s, min(lo, s), max(hi, s)
+		}
+		totals = append(totals, cur...)
+		return true
+	}
+	for _, h := range g.Hands() {
+		pot, ok := h.WholeMoves(moves)
+		if !ok {
+			return nil, 0, 0, false
+		}
+		if !chartsDeal(h, pot != 0) {
+			continue
+		}
+		if !step() {
+			return nil, 0, 0, false
+		}
+		first, last = cmp.Or(first, h.Number), h.Number
+	}
+	if first > 0 && split {
+		for seat, d := range g.Closed.Split {
+			if !d.IsInteger() || !d.BigInt().IsInt64() {
+				return nil, 0, 0, false
+			}
+			moves[seat] = d.IntPart()
+		}
+		if !step() {
+			return nil, 0, 0, false
+		}
+	}
+	return wholeRunning(totals, n, lo, hi), first, last, true
+}
+
+// decimalChart adds up the deals as decimals: each step's balances.
+func decimalChart(g *tapp.State, split bool) (steps [][]decimal.Decimal, first, last int) {
+	n := len(g.Setup.Players)
 	cur := make([]decimal.Decimal, n)
-	var dealNo []int // the deal of each step
-	step := func(deltas []decimal.Decimal, deal int) {
+	step := func(deltas []decimal.Decimal) {
 		row := make([]decimal.Decimal, n)
 		for seat := range cur {
 			cur[seat] = cur[seat].Add(deltas[seat])
 			row[seat] = cur[seat]
 		}
-		c.steps = append(c.steps, row)
-		dealNo = append(dealNo, deal)
+		steps = append(steps, row)
 	}
 	for _, hand := range g.Hands() {
-		if deltas, pot := hand.Moves(); !hand.Voided || !pot.IsZero() {
-			step(deltas, hand.Number) // a void counts the stake it kept in the pot
+		if deltas, pot := hand.Moves(); chartsDeal(hand, !pot.IsZero()) {
+			step(deltas)
+			first, last = cmp.Or(first, hand.Number), hand.Number
 		}
 	}
-	if len(dealNo) == 0 {
-		return templates.ChartView{Empty: true}
+	if first > 0 && split {
+		step(g.Closed.Split)
 	}
-	c.first.Text, c.end.Text = strconv.Itoa(dealNo[0]), loc.T("table.chart-deal", dealNo[len(dealNo)-1])
-	if len(dealNo) == 1 {
-		c.first = c.end // one deal: marked once
-	}
-	if g.Closed != nil && g.Variant().HasPot {
-		// The last step is the pot shared out, not a deal: named so.
-		step(g.Closed.Split, 0)
-		c.end.Text = loc.T("table.chart-split")
-	}
-	return c.draw()
+	return steps, first, last
 }
 
 func (u ui) table(c echo.Context) error {
@@ -515,19 +579,24 @@ func (u ui) table(c echo.Context) error {
 		}
 		p.Path = ask.path(p.Base)
 		key := pageKey{game: g.ID, version: g.Version, view: ask.view(), base: p.Base, lang: loc.Lang(), theme: p.Theme}
-		page, ok := u.tables.get(key)
-		if !ok {
-			v := u.tableView(p, loc, g, ask)
-			v.Mine, v.GroupName = u.eveningMine(c, p, loc, g)
-			v.Title = v.VariantName
-			var b bytes.Buffer
-			if err := templates.Table(v).Render(c.Request().Context(), &b); err != nil {
-				return err
-			}
-			page = b.Bytes()
-			u.tables.put(key, page)
+		if page, ok := u.tables.get(key); ok {
+			return c.HTMLBlob(http.StatusOK, page)
 		}
-		return c.HTMLBlob(http.StatusOK, page)
+		v := u.tableView(p, loc, g, ask)
+		v.Mine, v.GroupName = u.eveningMine(c, p, loc, g)
+		v.Title = v.VariantName
+		b := templ.GetBuffer() // a page's worth, grown by the pages before
+		defer templ.ReleaseBuffer(b)
+		if err := templates.Table(v).Render(c.Request().Context(), b); err != nil {
+			return err
+		}
+		if ask.saved == 0 && ask.undone == 0 {
+			// Every phone at the table asks for this page after a deal.
+			// One that marks a deal this phone saved or undid is its own,
+			// asked for once: kept, it would only make the heap larger.
+			u.tables.put(key, bytes.Clone(b.Bytes()))
+		}
+		return c.HTMLBlob(http.StatusOK, b.Bytes())
 	})
 	if err != nil {
 		return u.problem(c, err)
