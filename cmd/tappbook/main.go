@@ -63,7 +63,8 @@ commands:
   export ID          write a game's events as JSON lines; a group's with its evenings (--db, --out)
   import FILE        recreate a game, or a group with its evenings, from an export (--db)
   bench              measure tappbook beside raw SQLite on this disk (--events, --seconds, --dir),
-                     and recording on PostgreSQL beside it (--pg URL, or a throwaway server; --pg off)
+                     and recording on PostgreSQL beside it (--pg URL, or a throwaway server; --pg off),
+                     and the phone's form path on a server holding 45,500 deals (--form-path on|only|off)
   healthcheck        ask a server's /readyz (--url): exit 0 when ready, 1 when not (a container's HEALTHCHECK)
   version            print the release, the commit it was built from, and the schema it writes
 `
@@ -116,6 +117,7 @@ func benchmark(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	dir := fs.String("dir", ".", "where the temporary databases go: the disk measured")
 	ceiling := fs.Bool("serve-ceiling", false, "serve only the bare HTTP handlers bench compares with, on --addr (bench starts this itself)")
 	addr := fs.String("addr", "127.0.0.1:0", "with --serve-ceiling: the address to listen on")
+	forms := fs.String("form-path", "on", "the phone's form path on a server preloaded with many deals: on, only (it alone), off")
 	pg := fs.String("pg", "", "PostgreSQL to measure recording on beside SQLite: an empty database's postgres:// URL; empty: a throwaway server from the installed postgresql package, in --dir; off: none")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -130,10 +132,13 @@ func benchmark(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return err
 	}
 	rep, err := bench.Run(ctx, bench.Options{Dir: *dir, Events: *n, PerGame: *perGame,
-		Duration: time.Duration(*secs * float64(time.Second)), ReadRounds: *rounds, Server: self})
+		Duration: time.Duration(*secs * float64(time.Second)), ReadRounds: *rounds, Server: self, FormPath: *forms})
 	if err != nil {
 		return err
 	}
 	rep.Print(stdout)
+	if *forms == "only" {
+		return nil
+	}
 	return benchPostgres(ctx, *pg, *dir, time.Duration(*secs*float64(time.Second)), rep, stdout)
 }

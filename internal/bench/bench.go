@@ -45,6 +45,10 @@ type Options struct {
 	// CorrectDeals is how many deals the old-tapp evening has whose first
 	// deal is corrected (LongEvening when 0).
 	CorrectDeals int
+	// FormPath: "on" (or empty) measures the phone's form path on a
+	// preloaded server (forms.go) besides the rest, "only" it alone, "off"
+	// not at all.
+	FormPath string
 	// Server is the tappbook binary: memory is measured in a fresh
 	// `tappbook serve` on the big database. Empty: in this process, which
 	// also generated and replayed the events, and so holds more.
@@ -90,6 +94,11 @@ type Report struct {
 	RSSFreshServer                bool // measured in a fresh server process
 	BytesPerEvent                 float64
 	DealsInBigGame                int
+	// The form path on a preloaded server (forms.go): the deals it held,
+	// each measure, and the server's peak memory through them.
+	FormDealsHeld int
+	Forms         []FormMeasure
+	FormPeakRSS   int64
 }
 
 // Run measures everything and returns the report.
@@ -101,6 +110,14 @@ func Run(ctx context.Context, opt Options) (Report, error) {
 	}
 	defer os.RemoveAll(dir)
 
+	if opt.FormPath != "off" {
+		if r.Forms, r.FormDealsHeld, r.FormPeakRSS, err = formPath(ctx, opt.Server, dir, opt.Duration); err != nil {
+			return r, fmt.Errorf("form path: %w", err)
+		}
+		if opt.FormPath == "only" {
+			return r, nil
+		}
+	}
 	if err := writing(ctx, dir, opt, &r); err != nil {
 		return r, err
 	}
@@ -387,6 +404,11 @@ func (r Report) Print(w io.Writer) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	ms := func(d time.Duration) string { return fmt.Sprintf("%.3f ms", float64(d.Microseconds())/1000) }
 	fmt.Fprintln(tw, "measure\tvalue\tratio\ttarget\t")
+	r.printForms(tw)
+	if r.RawTxPerSec == 0 {
+		tw.Flush() // the form path alone
+		return
+	}
 	fmt.Fprintf(tw, "1. raw SQLite durable 1-row transactions (WAL, synchronous=FULL), in turns with 2.\t%.0f /s\t\t\t\n", r.RawTxPerSec)
 	fmt.Fprintf(tw, "1. the same transaction behind a bare HTTP handler, 1 client\t%.0f /s\t%.2f× raw tx\t\t\n", r.RawHTTPPerSec, r.RawHTTPPerSec/r.RawTxPerSec)
 	fmt.Fprintf(tw, "1. group-committed raw rows behind a bare HTTP handler, %d clients: rate, p99\t%.0f /s, %s\t%.2f× raw tx\t\t\n", ManyTables, r.CeilingPerSec, ms(r.CeilingP99), r.CeilingPerSec/r.RawTxPerSec)

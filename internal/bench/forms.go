@@ -1,0 +1,242 @@
+package bench
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/google/pprof/profile"
+)
+
+// The form path's server holds many deals before its phones begin (issue
+// 39): PreloadGames evenings of PreloadDeals deals, each read once, so
+// that the server has them in memory as far as it keeps games.
+const (
+	PreloadGames = 65
+	PreloadDeals = 700
+)
+
+// FormTables are the measures of the form path: few tables, then many.
+var FormTables = []int{4, 32}
+
+// FormMeasure is one measure on the preloaded server.
+type FormMeasure struct {
+	Tables   int
+	API      bool // the JSON API's tables, not the phone's form
+	PerSec   float64
+	P50, P99 time.Duration
+	CPU      time.Duration // the server's per deal (0: in this process)
+	GC       float64       // the collector's share of the server's CPU, from its profile (-1: no profile)
+}
+
+// formPhone is a phone at a table of a preloaded evening, as a person
+// uses it: it posts the deal form and follows the 303 to the table page,
+// reading it all, a deal at a time.
+type formPhone struct {
+	page   string // the evening's page, base/g/{id}
+	client *http.Client
+	deals  int
+}
+
+// formDeal is the form of a zuger deal, in turn.
+func formDeal(n int) url.Values {
+	return []url.Values{
+		{"contract": {"solo"}, "declarer": {"Ben"}, "points": {"70"}, "tricks": {"5"}},
+		{"contract": {"tapp"}, "declarer": {"Anna"}, "points": {"55"}, "tricks": {"3"}},
+		{"contract": {"super"}, "declarer": {"Dan"}, "points": {"74"}, "tricks": {"6"}},
+		{"contract": {"vice"}, "declarer": {"Cleo"}, "points": {"80"}, "tricks": {"7"}},
+	}[n%4]
+}
+
+func (p *formPhone) next() (time.Duration, error) {
+	t0 := time.Now()
+	res, err := p.client.PostForm(p.page+"/record", formDeal(p.deals))
+	if err != nil {
+		return 0, err
+	}
+	defer res.Body.Close()
+	// The client followed the 303: the answer is the table page.
+	if res.StatusCode != http.StatusOK || !strings.HasSuffix(p.page, res.Request.URL.Path) {
+		b, _ := io.ReadAll(io.LimitReader(res.Body, 512))
+		return 0, fmt.Errorf("%s deal %d: status %d at %s: %s", p.page, p.deals+1, res.StatusCode, res.Request.URL.Path, b)
+	}
+	if _, err := io.Copy(io.Discard, res.Body); err != nil {
+		return 0, err
+	}
+	p.deals++
+	return time.Since(t0), nil
+}
+
+// formPhones are n phones at the evenings ids, each from an address of its
+// own numbered from first.
+func formPhones(base string, ids []string, first int) []poster {
+	out := make([]poster, len(ids))
+	for i, id := range ids {
+		out[i] = &formPhone{page: base + "/g/" + id, client: clientFrom(clientAddr(first+i, 0))}
+	}
+	return out
+}
+
+// formPath measures the phone's path on a server that holds
+// PreloadGames×PreloadDeals deals: FormTables tables posting the deal form
+// and following the redirect, each on a preloaded evening, then ManyTables
+// tables on the JSON API, d each. With bin, the server is `tappbook serve`
+// with a CPU profile for each measure, which gives the collector's share.
+// It gives the measures, the deals held and the server's peak memory.
+func formPath(ctx context.Context, bin, dir string, d time.Duration) ([]FormMeasure, int, int64, error) {
+	db := filepath.Join(dir, "preloaded.db")
+	ids, err := fill(ctx, db, PreloadGames*(PreloadDeals+1), PreloadDeals+1)
+	if err != nil {
+		return nil, 0, 0, fmt.Errorf("preload: %w", err)
+	}
+	prefix := filepath.Join(dir, "forms-cpu")
+	var srv *server
+	if bin == "" {
+		srv, err = serve(ctx, db)
+	} else {
+		srv, err = startProcess(bin, "/healthz", "serve", "--db", db, "--mdns", "off", "--cpu-profile", prefix)
+	}
+	if err != nil {
+		return nil, 0, 0, err
+	}
+	defer srv.stop()
+	for _, id := range ids { // every evening read once: in memory as far as the server keeps them
+		res, err := http.Get(srv.base + "/api/games/" + id + "/ledger")
+		if err != nil {
+			return nil, 0, 0, err
+		}
+		_, _ = io.Copy(io.Discard, res.Body)
+		res.Body.Close()
+	}
+	var out []FormMeasure
+	used, first := 0, 4000
+	for _, n := range FormTables {
+		out = append(out, FormMeasure{Tables: n})
+	}
+	out = append(out, FormMeasure{Tables: ManyTables, API: true})
+	for i := range out {
+		m := &out[i]
+		var ps []poster
+		if m.API {
+			ps = posters(newTables(srv.base, first, m.Tables))
+		} else {
+			ps = formPhones(srv.base, ids[used:used+m.Tables], first)
+			used += m.Tables
+		}
+		first += m.Tables
+		if err := nextProfile(srv, prefix, i+1); err != nil {
+			return nil, 0, 0, err
+		}
+		var dr drives
+		if err := dr.drive(ctx, ps, d, srv); err != nil {
+			return nil, 0, 0, fmt.Errorf("%d tables: %w", m.Tables, err)
+		}
+		m.PerSec, m.CPU, m.GC = dr.rate(), dr.server/time.Duration(max(dr.n, 1)), -1
+		m.P50, m.P99 = percentiles(dr.lat)
+	}
+	if err := nextProfile(srv, prefix, len(out)+1); err != nil {
+		return nil, 0, 0, err
+	}
+	if srv.pid != 0 {
+		for i := range out {
+			if out[i].GC, err = gcShare(fmt.Sprintf("%s.%d", prefix, i+1)); err != nil {
+				return nil, 0, 0, err
+			}
+		}
+	}
+	return out, len(ids) * PreloadDeals, srv.peakRSS(), nil
+}
+
+// nextProfile ends the server's CPU profile n-1 and waits until profile n
+// has begun (see profiling); nothing in this process.
+func nextProfile(srv *server, prefix string, n int) error {
+	if srv.pid == 0 {
+		return nil
+	}
+	if err := syscall.Kill(srv.pid, syscall.SIGUSR1); err != nil {
+		return err
+	}
+	for range 200 {
+		if _, err := os.Stat(fmt.Sprintf("%s.%d", prefix, n)); err == nil {
+			return nil
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	return fmt.Errorf("the server did not begin CPU profile %d", n)
+}
+
+// gcShare is the part of a CPU profile's samples spent collecting garbage
+// and giving memory back: the collector's workers, the marking an
+// allocation is made to assist with, sweeping and scavenging.
+func gcShare(path string) (float64, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return 0, err
+	}
+	defer f.Close()
+	p, err := profile.Parse(f)
+	if err != nil {
+		return 0, fmt.Errorf("%s: %w", path, err)
+	}
+	var gc, all int64
+	for _, s := range p.Sample {
+		v := s.Value[len(s.Value)-1] // CPU nanoseconds
+		all += v
+		if collecting(s) {
+			gc += v
+		}
+	}
+	if all == 0 {
+		return 0, nil
+	}
+	return float64(gc) / float64(all), nil
+}
+
+// collecting says whether a sample ran in the collector's work.
+func collecting(s *profile.Sample) bool {
+	for _, l := range s.Location {
+		for _, ln := range l.Line {
+			switch name := ln.Function.Name; {
+			case strings.HasPrefix(name, "runtime.gc"), // gcBgMarkWorker, gcAssistAlloc, gcDrain, gcStart…
+				strings.HasPrefix(name, "runtime.bgsweep"), strings.HasPrefix(name, "runtime.bgscavenge"),
+				strings.HasPrefix(name, "runtime.markroot"), strings.HasPrefix(name, "runtime.sweepone"),
+				strings.HasPrefix(name, "runtime.(*scavengerState)"), strings.HasPrefix(name, "runtime.(*mheap).scavenge"),
+				strings.HasPrefix(name, "runtime.(*sweepLocked)"), strings.HasPrefix(name, "runtime.(*mspan).sweep"):
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// printForms writes the form path's measures, if they were taken.
+func (r Report) printForms(w io.Writer) {
+	var few float64 // the fewest tables' rate, which the most must reach
+	for _, m := range r.Forms {
+		what, target := fmt.Sprintf("%d tables post the deal form and follow the redirect", m.Tables), "≤ 50 ms p99"
+		switch {
+		case m.API:
+			what, target = fmt.Sprintf("%d tables record through the JSON API", m.Tables), ""
+		case few == 0:
+			few = m.PerSec
+		default:
+			target = fmt.Sprintf("≥ %.0f /s (%d tables'), ≤ 50 ms p99", few, FormTables[0])
+		}
+		gc := "no profile"
+		if m.GC >= 0 {
+			gc = fmt.Sprintf("GC %.1f%% of the server's CPU (< 10%%)", 100*m.GC)
+		}
+		fmt.Fprintf(w, "6. holding %d deals, %s: rate, p50 / p99\t%.0f /s, %.1f / %.1f ms\t%.0f µs server CPU per deal; %s\t%s\t\n", r.FormDealsHeld, what,
+			m.PerSec, float64(m.P50.Microseconds())/1000, float64(m.P99.Microseconds())/1000, float64(m.CPU.Nanoseconds())/1000, gc, target)
+	}
+	if r.FormPeakRSS > 0 {
+		fmt.Fprintf(w, "6. peak resident memory of that tappbook serve, through all of 6.\t%.1f MB\t\t< 100 MB\t\n", float64(r.FormPeakRSS)/1e6)
+	}
+}
