@@ -3,6 +3,7 @@ package web
 import (
 	"bytes"
 	"cmp"
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -293,7 +294,16 @@ func (a api) correctHand(c echo.Context) error {
 }
 
 func (a api) voidHand(c echo.Context) error {
-	n, err := handNumber(c)
+	return reasoned(c, handNumber, func(ctx context.Context, n int, reason, key string) (map[string]any, error) {
+		return map[string]any{"hand": n, "voided": true}, a.svc.Void(ctx, gameID(c), n, reason, key)
+	})
+}
+
+// reasoned is the one shape of the actions that take back a numbered
+// thing with a reason (a hand's void and retract, a payment's void): the
+// number from the path, {"reason"} from the body, the call, its answer.
+func reasoned(c echo.Context, number func(echo.Context) (int, error), do func(ctx context.Context, n int, reason, key string) (map[string]any, error)) error {
+	n, err := number(c)
 	if err != nil {
 		return err
 	}
@@ -303,8 +313,9 @@ func (a api) voidHand(c echo.Context) error {
 	if err := decode(c, &b, true); err != nil {
 		return err
 	}
-	if err := a.svc.Void(c.Request().Context(), gameID(c), n, b.Reason, c.Request().Header.Get(idempotencyHeader)); err != nil {
+	out, err := do(c.Request().Context(), n, b.Reason, c.Request().Header.Get(idempotencyHeader))
+	if err != nil {
 		return err
 	}
-	return writeJSON(c, http.StatusOK, map[string]any{"hand": n, "voided": true})
+	return writeJSON(c, http.StatusOK, out)
 }

@@ -2,6 +2,7 @@ package web
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"net/http"
 	"slices"
@@ -268,20 +269,9 @@ func paymentNumber(c echo.Context) (int, error) {
 }
 
 func (a api) voidPayment(c echo.Context) error {
-	n, err := paymentNumber(c)
-	if err != nil {
-		return err
-	}
-	var b struct {
-		Reason string `json:"reason"`
-	}
-	if err := decode(c, &b, true); err != nil {
-		return err
-	}
-	if err := a.groups().VoidPayment(c.Request().Context(), groupID(c), n, b.Reason, c.Request().Header.Get(idempotencyHeader)); err != nil {
-		return err
-	}
-	return writeJSON(c, http.StatusOK, map[string]any{"payment": n, "voided": true})
+	return reasoned(c, paymentNumber, func(ctx context.Context, n int, reason, key string) (map[string]any, error) {
+		return map[string]any{"payment": n, "voided": true}, a.groups().VoidPayment(ctx, groupID(c), n, reason, key)
+	})
 }
 
 func (a api) payments(c echo.Context) error {
