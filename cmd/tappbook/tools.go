@@ -4,6 +4,7 @@ package main
 // import.
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -142,6 +143,7 @@ func export(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	fs.SetOutput(stderr)
 	db := dbFlag(fs)
 	out := fs.String("out", "", "file to write (default: standard output)")
+	dataDir := dataDirFlag(fs, "the server's data folder, whose key signs the export")
 	if err := fs.Parse(reorder(args)); err != nil {
 		return err
 	}
@@ -149,6 +151,10 @@ func export(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		return errors.New("export: name one game or group: tappbook export ID")
 	}
 	id := fs.Arg(0)
+	key, err := exportKey(*dataDir, *db, stderr)
+	if err != nil {
+		return fmt.Errorf("export: %w", err)
+	}
 	store, err := openReadOnly(ctx, *db)
 	if err != nil {
 		return fmt.Errorf("export: %w", err)
@@ -156,7 +162,7 @@ func export(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	defer store.Close()
 	var n int
 	write := func(w io.Writer) (err error) {
-		n, err = game.Export(ctx, store, id, w)
+		n, err = game.Export(ctx, store, id, key, w)
 		return err
 	}
 	if *out == "" {
@@ -178,11 +184,18 @@ func importGame(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	fs := flag.NewFlagSet("import", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	db := dbFlag(fs)
+	dataDir := dataDirFlag(fs, "the server's data folder, whose key's signature is trusted")
+	var trust trustFlag
+	fs.Var(&trust, "trust", "also trust exports signed by this verifier key (name+hash+key, another server's GET /api/receipt-key), or a file holding it; may be given again")
 	if err := fs.Parse(reorder(args)); err != nil {
 		return err
 	}
 	if fs.NArg() != 1 {
 		return errors.New("import: name one file: tappbook import FILE")
+	}
+	trusted, err := trustedKeys(*dataDir, *db, trust)
+	if err != nil {
+		return fmt.Errorf("import: %w", err)
 	}
 	_, statErr := os.Stat(*db)
 	created := errors.Is(statErr, iofs.ErrNotExist) && !isPostgres(*db)
@@ -193,20 +206,23 @@ func importGame(ctx context.Context, args []string, stdout, stderr io.Writer) er
 			return fmt.Errorf("import %s: %w", fs.Arg(0), err)
 		}
 	}
-	f, err := os.Open(fs.Arg(0))
+	data, err := os.ReadFile(fs.Arg(0))
 	if err != nil {
 		return err
 	}
-	streams, err := archive.ReadAll(f)
-	f.Close()
+	// The file is read and its signature checked before the database is
+	// opened or made: a refused file leaves nothing behind.
+	f, err := archive.ReadFile(bytes.NewReader(data))
+	if err == nil {
+		_, err = f.Signer(trusted...)
+	}
 	if err != nil {
 		return fmt.Errorf("import %s: %w", fs.Arg(0), err)
 	}
-	var id string
-	var n int
+	var im game.Imported
 	store, err := openStore(ctx, *db)
 	if err == nil {
-		id, n, err = game.Import(ctx, store, streams)
+		im, err = game.ImportFile(ctx, store, bytes.NewReader(data), trusted...)
 		err = errors.Join(err, store.Close())
 	}
 	if err != nil {
@@ -215,7 +231,7 @@ func importGame(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		}
 		return fmt.Errorf("import %s: %w", fs.Arg(0), err)
 	}
-	fmt.Fprintf(stdout, "imported %s (%d events)\n", id, n)
+	fmt.Fprintf(stdout, "imported %s (%d events), %s\n", im.ID, im.Events, im.SignedBy())
 	return nil
 }
 

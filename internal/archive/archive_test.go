@@ -212,7 +212,7 @@ func TestReadAllStreams(t *testing.T) {
 	sample(t, store, a)
 	sample(t, store, b)
 	var buf bytes.Buffer
-	n, err := ExportAll(ctx, store, []string{a, b}, &buf)
+	n, err := ExportAll(ctx, store, []string{a, b}, nil, &buf)
 	if err != nil || n != 8 {
 		t.Fatalf("ExportAll: %d, %v", n, err)
 	}

@@ -48,8 +48,20 @@ func Read(r io.Reader) (*Stream, error) {
 }
 
 // ReadAll reads an export of one or more streams, each whole with its end
-// record (a group is exported with its evenings), and checks every one.
+// record (a group is exported with its evenings), and checks every one; a
+// signed note that ends the file must name them (ReadFile), and its
+// signature is not checked here.
 func ReadAll(r io.Reader) ([]*Stream, error) {
+	f, err := ReadFile(r)
+	if err != nil {
+		return nil, err
+	}
+	return f.Streams, nil
+}
+
+// ReadFile reads an export as ReadAll does, with the signed note that ends
+// it where there is one (File.Signer checks its signature).
+func ReadFile(r io.Reader) (*File, error) {
 	data, err := io.ReadAll(io.LimitReader(r, MaxFile+1))
 	if err != nil {
 		return nil, fmt.Errorf("read the export: %w", err)
@@ -58,8 +70,14 @@ func ReadAll(r io.Reader) ([]*Stream, error) {
 		return nil, refuse(0, "the file is larger than %d MiB, more than any export tappbook writes", MaxFile>>20)
 	}
 	var out []*Stream
+	var seal []byte
+	sealAt, whole := 0, data
 	c := checker{start: 1}
 	for n := 1; len(data) > 0; n++ {
+		if len(c.s.Events) == 0 && len(out) > 0 && bytes.HasPrefix(data, []byte(sealHeader+"\n")) {
+			seal, sealAt = data, n // the signed note ends the file
+			break
+		}
 		i := bytes.IndexByte(data, '\n')
 		if i < 0 {
 			return nil, refuse(n, "the line does not end with a newline: the file was cut short")
@@ -90,7 +108,12 @@ func ReadAll(r io.Reader) ([]*Stream, error) {
 		}
 		seen[s.ID] = true
 	}
-	return out, nil
+	if seal != nil {
+		if err := checkSeal(sealAt, seal, whole[:len(whole)-len(seal)], out); err != nil {
+			return nil, err
+		}
+	}
+	return &File{Streams: out, Seal: seal, sealAt: sealAt}, nil
 }
 
 // checker follows one stream of the file line by line, from line start.

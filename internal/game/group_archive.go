@@ -9,12 +9,14 @@ import (
 	"tappbook/internal/archive"
 	"tappbook/internal/events"
 	"tappbook/internal/group"
+	"tappbook/internal/signing"
 )
 
 // Export writes a game in the archive format; given a group's id, the
 // group's stream and then every evening it lists that has events, each
-// stream whole with its end record.
-func Export(ctx context.Context, store events.Engine, id string, w io.Writer) (int, error) {
+// stream whole with its end record; then, with a key (the server's), the
+// note signed by it that ends a signed export.
+func Export(ctx context.Context, store events.Engine, id string, key *signing.Key, w io.Writer) (int, error) {
 	evs, err := store.ReadStream(ctx, id)
 	if err != nil {
 		return 0, fmt.Errorf("export %s: %w", id, err)
@@ -23,7 +25,7 @@ func Export(ctx context.Context, store events.Engine, id string, w io.Writer) (i
 		return 0, archive.ErrNoStream
 	}
 	if evs[0].Type != group.TypeStarted {
-		return archive.Export(ctx, store, id, w)
+		return archive.ExportAll(ctx, store, []string{id}, key, w)
 	}
 	st, err := foldGroup(id, evs)
 	if err != nil {
@@ -39,7 +41,7 @@ func Export(ctx context.Context, store events.Engine, id string, w io.Writer) (i
 			ids = append(ids, ev.Game)
 		}
 	}
-	return archive.ExportAll(ctx, store, ids, w)
+	return archive.ExportAll(ctx, store, ids, key, w)
 }
 
 // Import recreates what Export wrote, from streams archive.ReadAll has

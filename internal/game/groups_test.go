@@ -371,7 +371,7 @@ func TestAGroupRebuiltBackedUpExportedAndImported(t *testing.T) {
 	}
 
 	var file bytes.Buffer
-	n, err := Export(ctx, s.Store(), gid, &file)
+	n, err := Export(ctx, s.Store(), gid, nil, &file)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -435,12 +435,12 @@ func TestImportRefusesAGroupFileThatDoesNotAddUp(t *testing.T) {
 	s, _ := newService(t)
 	gid := season(t, s)
 	var file bytes.Buffer
-	if _, err := Export(ctx, s.Store(), gid, &file); err != nil {
+	if _, err := Export(ctx, s.Store(), gid, nil, &file); err != nil {
 		t.Fatal(err)
 	}
 	// A game of no group slipped into the file.
 	lone, _ := s.Create(ctx, NewGame{Variant: "zuger", Players: []string{"A", "B", "C", "D"}}, "")
-	if _, err := Export(ctx, s.Store(), lone.ID, &file); err != nil {
+	if _, err := Export(ctx, s.Store(), lone.ID, nil, &file); err != nil {
 		t.Fatal(err)
 	}
 	ist, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "imported.db"), sqlite.Options{})

@@ -10,6 +10,7 @@ import (
 	"tappbook/internal/group"
 	"tappbook/internal/payee"
 	"tappbook/internal/payout"
+	"tappbook/internal/signing"
 	"tappbook/internal/tapp"
 )
 
@@ -135,16 +136,24 @@ func TestEveryExportImportsByteForByte(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer dst.Close()
+	key, err := signing.Generate("tappbook.example")
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, id := range ids {
 		var file bytes.Buffer
-		if _, err := Export(ctx, s.Store(), id, &file); err != nil {
+		if _, err := Export(ctx, s.Store(), id, key, &file); err != nil {
 			t.Fatal(err)
 		}
-		if _, _, err := importFile(ctx, dst, bytes.NewReader(file.Bytes())); err != nil {
+		im, err := ImportFile(ctx, dst, bytes.NewReader(file.Bytes()), key.VerifierKey())
+		if err != nil {
 			t.Fatalf("import %s: %v\n%s", id, err, file.Bytes())
 		}
+		if im.Signer == nil || !im.Signer.Trusted || im.Signer.Name != "tappbook.example" {
+			t.Fatalf("import %s: signer %+v, want tappbook.example, trusted", id, im.Signer)
+		}
 		var again bytes.Buffer
-		if _, err := Export(ctx, dst, id, &again); err != nil {
+		if _, err := Export(ctx, dst, id, key, &again); err != nil {
 			t.Fatal(err)
 		}
 		if !bytes.Equal(file.Bytes(), again.Bytes()) {

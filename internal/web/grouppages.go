@@ -291,7 +291,7 @@ func (u ui) exportGroup(c echo.Context) error {
 		return u.problem(c, err)
 	}
 	var b bytes.Buffer
-	if _, err := game.Export(c.Request().Context(), u.svc.Store(), groupID(c), &b); err != nil {
+	if _, err := game.Export(c.Request().Context(), u.svc.Store(), groupID(c), u.key, &b); err != nil {
 		return u.problem(c, err)
 	}
 	c.Response().Header().Set(echo.HeaderContentDisposition, `attachment; filename="tappbook-group-`+groupID(c)+`.jsonl"`)

@@ -301,7 +301,7 @@ func (a api) exportGroup(c echo.Context) error {
 		return err
 	}
 	var b bytes.Buffer
-	if _, err := game.Export(c.Request().Context(), a.svc.Store(), groupID(c), &b); err != nil {
+	if _, err := game.Export(c.Request().Context(), a.svc.Store(), groupID(c), a.key, &b); err != nil {
 		return err
 	}
 	c.Response().Header().Set(echo.HeaderContentDisposition, `attachment; filename="tappbook-group-`+groupID(c)+`.jsonl"`)
