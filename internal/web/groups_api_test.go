@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/shopspring/decimal"
+	"golang.org/x/mod/sumdb/note"
 )
 
 const thursdayGroup = `{"name":"Thursday table","players":["Anna","Ben"],"unit":"0.50","currency":"CHF"}`
@@ -241,8 +242,18 @@ func TestGroupsThroughTheAPI(t *testing.T) {
 		t.Fatalf("members: %v", m)
 	}
 	exp := mustStatus(t, do(t, h, "GET", "/api/groups/"+gid+"/export", ""), 200)
-	if strings.Count(exp.body, "\n") != 11+4+2+3 || !strings.Contains(exp.body, `"type":"group.started"`) {
+	lines, seal, signed := strings.Cut(exp.body, "tappbook export v1\n")
+	if strings.Count(lines, "\n") != 11+4+2+3 || !strings.Contains(lines, `"type":"group.started"`) || !signed {
 		t.Fatalf("export: %s", exp.body)
+	}
+	// It ends with a note the server's key signed.
+	vkey := mustStatus(t, do(t, h, "GET", "/api/receipt-key", ""), 200).body
+	v, err := note.NewVerifier(strings.TrimSpace(vkey))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := note.Open([]byte("tappbook export v1\n"+seal), note.VerifierList(v)); err != nil {
+		t.Fatalf("the export's signature: %v\n%s", err, seal)
 	}
 }
 
