@@ -336,12 +336,17 @@ func handView(loc i18n.Localizer, g *tapp.State, h *tapp.Hand) templates.HandVie
 	var last *tapp.Result // the result before each revision
 	voided := false       // and whether it then counted
 	var entered payout.Record
-	for _, r := range h.Revisions {
+	for i := range h.Revisions {
+		r := h.Revisions[i]
 		at := timeMark // where the sentence puts the time: a <time> element
 		line := templates.HistoryLine{At: whenOf(r.At, "clock")}
 		switch r.Kind {
 		case tapp.TypeHandRecorded:
-			line.Text = loc.T("history.recorded", at, explainRevision(loc, r))
+			why := hv.Explanation // the deal's result is this revision's: decoded and said once
+			if h.Revisions[i].Result() != h.Result() {
+				why = explainRevision(loc, r)
+			}
+			line.Text = loc.T("history.recorded", at, why)
 		case tapp.TypeHandCorrect:
 			back := broughtBack(r.Reason, voided, entered, *r.Record())
 			hv.Corrected = hv.Corrected || !back
