@@ -15,6 +15,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
+	"tappbook/internal/events"
 	"tappbook/internal/web"
 )
 
@@ -41,18 +42,25 @@ func (o observeFlags) logger(w io.Writer) (*slog.Logger, error) {
 	return nil, fmt.Errorf("--log-format %q: text or json", o.logFormat)
 }
 
+// metrics are what /metrics counts: the web server's and the store's
+// (both nil without --metrics-addr).
+type metrics struct {
+	web   *web.Metrics
+	store events.CommitObserver
+}
+
 // metrics starts /metrics on its own listener when an address is given,
-// and gives the web server's metrics (nil without) and how to stop it.
-func (o observeFlags) metrics(log *slog.Logger) (*web.Metrics, func(), error) {
+// and gives what it counts and how to stop it.
+func (o observeFlags) metrics(log *slog.Logger) (metrics, func(), error) {
 	if o.metricsAddr == "" {
-		return nil, func() {}, nil
+		return metrics{}, func() {}, nil
 	}
 	reg := prometheus.NewRegistry()
 	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
-	m := web.NewMetrics(reg)
+	m := metrics{web: web.NewMetrics(reg), store: newStoreMetrics(reg)}
 	ln, err := net.Listen("tcp", o.metricsAddr)
 	if err != nil {
-		return nil, nil, fmt.Errorf("listen on %s for /metrics: %w", o.metricsAddr, err)
+		return metrics{}, nil, fmt.Errorf("listen on %s for /metrics: %w", o.metricsAddr, err)
 	}
 	mux := http.NewServeMux()
 	mux.Handle("GET /metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))

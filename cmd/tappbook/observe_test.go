@@ -96,6 +96,19 @@ func TestMetricsLogsAndHealthcheck(t *testing.T) {
 	if v := value("tappbook_live_streams", nil); v != 1 {
 		t.Fatalf("live streams: %v", v)
 	}
+	// The store's group commits: the game and the deal, one after the
+	// other, are two commits of one append each.
+	for _, name := range []string{"tappbook_store_commits_total", "tappbook_store_commit_batch_appends", "tappbook_store_commit_seconds"} {
+		if v := value(name, nil); v != 2 {
+			t.Fatalf("%s: %v, want 2 (the game and its deal)", name, v)
+		}
+	}
+	if f := families["tappbook_store_commit_batch_appends"].Metric[0].Histogram; f.GetSampleSum() != 2 {
+		t.Fatalf("appends in the two commits: %v", f.GetSampleSum())
+	}
+	if v := value("tappbook_store_events_committed_total", nil); v < 2 {
+		t.Fatalf("events committed: %v", v)
+	}
 	if r, err := http.Get(base + "/metrics"); err != nil || r.StatusCode != http.StatusNotFound {
 		t.Fatalf("/metrics on the app's own address: %v %v", r, err)
 	}

@@ -171,7 +171,12 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 		}
 		defer release()
 	}
-	store, err := openWaiting(ctx, log, f.db, openStore, time.Second)
+	metrics, stopMetrics, err := f.observe.metrics(log)
+	if err != nil {
+		return err
+	}
+	defer stopMetrics()
+	store, err := openWaiting(ctx, log, f.db, openObserved(metrics.store), time.Second)
 	if err != nil {
 		return err
 	}
@@ -247,13 +252,8 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 	}
 	joinURLs = publicFirst(reach, joinURLs)
 	home.joinURLs = joinURLs
-	metrics, stopMetrics, err := f.observe.metrics(log)
-	if err != nil {
-		return err
-	}
-	defer stopMetrics()
 	handler, err := web.New(game.New(store), log, web.Options{FormKey: key, JoinURLs: joinURLs, SigningKey: signer,
-		Reach: reach, MaxConnsPerClient: f.maxConns, Metrics: metrics})
+		Reach: reach, MaxConnsPerClient: f.maxConns, Metrics: metrics.web})
 	if err != nil {
 		return err
 	}

@@ -17,10 +17,17 @@ func isPostgres(db string) bool { return postgres.IsURL(db) }
 
 // openStore opens (creating and migrating it if need be) the store db names.
 func openStore(ctx context.Context, db string) (events.Engine, error) {
-	if isPostgres(db) {
-		return engine(postgres.Open(ctx, db, postgres.Options{}))
+	return openObserved(nil)(ctx, db)
+}
+
+// openObserved is openStore telling obs (nil: nobody) of every commit.
+func openObserved(obs events.CommitObserver) func(context.Context, string) (events.Engine, error) {
+	return func(ctx context.Context, db string) (events.Engine, error) {
+		if isPostgres(db) {
+			return engine(postgres.Open(ctx, db, postgres.Options{Observer: obs}))
+		}
+		return engine(sqlite.Open(ctx, db, sqlite.Options{Observer: obs}))
 	}
-	return engine(sqlite.Open(ctx, db, sqlite.Options{}))
 }
 
 // openReadOnly opens an existing store to read and check it: nothing is

@@ -123,11 +123,14 @@ func (s *Store) commitBatch(ctx context.Context, batch []*appendReq) {
 		fail(err)
 		return
 	}
+	start := time.Now()
 	lost, err := s.batchTx(ctx, conn, batch)
 	if lost == nil {
 		conn.Release()
 		if err != nil {
 			fail(err)
+		} else {
+			s.observe(batch, time.Since(start))
 		}
 		return
 	}
@@ -349,4 +352,21 @@ func (s *Store) queueWrites(b *pgx.Batch, r *appendReq) {
 			r.key.Scope, r.key.Name, r.stream, last.Batch, r.key.Fingerprint, s.now())
 	}
 	b.Queue(`SELECT pg_notify($1, $2)`, channel, strconv.FormatInt(last.Version, 10)+" "+r.stream)
+}
+
+// observe tells Options.Observer of a commit made: the appends it wrote.
+func (s *Store) observe(batch []*appendReq, took time.Duration) {
+	if s.observer == nil {
+		return
+	}
+	appends, evs := 0, 0
+	for _, r := range batch {
+		if r.write {
+			appends++
+			evs += len(r.out)
+		}
+	}
+	if appends > 0 {
+		s.observer.Committed(appends, evs, took)
+	}
 }

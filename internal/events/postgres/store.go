@@ -48,6 +48,9 @@ type Options struct {
 	// migrated, and every transaction is read-only (PostgreSQL refuses
 	// writes), appends are refused with events.ErrReadOnly.
 	ReadOnly bool
+	// Observer, when not nil, hears of every group commit (its size and
+	// the transaction's time): /metrics.
+	Observer events.CommitObserver
 }
 
 // Store is the event store on a PostgreSQL database.
@@ -57,6 +60,7 @@ type Store struct {
 	now      func() time.Time
 	keyTTL   time.Duration
 	readOnly bool
+	observer events.CommitObserver // Options.Observer; immutable
 	health   atomic.Pointer[events.Health]
 	// appendTimeout bounds an append (Options.AppendTimeout).
 	appendTimeout time.Duration
@@ -140,7 +144,7 @@ func Open(ctx context.Context, url string, opt Options) (*Store, error) {
 		pool.Close()
 		return nil, fmt.Errorf("open %s: %w", Redact(url), err)
 	}
-	s := &Store{pool: pool, url: url, now: opt.Now, keyTTL: opt.KeyTTL, readOnly: opt.ReadOnly, appendTimeout: opt.AppendTimeout,
+	s := &Store{pool: pool, url: url, now: opt.Now, keyTTL: opt.KeyTTL, readOnly: opt.ReadOnly, observer: opt.Observer, appendTimeout: opt.AppendTimeout,
 		pingPool: pingPool}
 	if opt.ReadOnly {
 		if err := s.checkSchema(ctx); err != nil {

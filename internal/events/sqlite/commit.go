@@ -85,7 +85,9 @@ func (s *Store) transaction(ctx context.Context, fn func() error) (err error) {
 		err = s.checkFiles()
 	}
 	if err == nil {
+		start := time.Now()
 		_, err = s.w.stmts.commit.ExecContext(ctx)
+		s.w.commitTook = time.Since(start)
 	}
 	done = err == nil
 	if done {
@@ -120,6 +122,7 @@ type committer struct {
 	recent      map[string]time.Time   // streams that committed lately (run)
 	timer       *time.Timer
 	commitDelay time.Duration
+	commitTook  time.Duration // the last COMMIT's, for Options.Observer
 }
 
 func newCommitter(db *sql.DB, delay time.Duration) *committer {
@@ -368,6 +371,7 @@ func (s *Store) commit(batch []*appendReq) {
 	for i, r := range batch {
 		r.reply <- resps[i]
 	}
+	s.observe(batch)
 	if s.ckpt.finishDue() {
 		s.finishCheckpoint() // checkpoint.go
 	}
@@ -399,4 +403,17 @@ func (s *Store) commitAll(batch []*appendReq) ([]appendResp, map[string]events.H
 	}
 	s.ckpt.committed(events)
 	return resps, heads, nil
+}
+
+// observe tells Options.Observer of a commit made, once its appends were
+// answered.
+func (s *Store) observe(batch []*appendReq) {
+	if s.opt.Observer == nil {
+		return
+	}
+	n := 0
+	for _, r := range batch {
+		n += len(r.evs)
+	}
+	s.opt.Observer.Committed(len(batch), n, s.w.commitTook)
 }

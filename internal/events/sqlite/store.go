@@ -37,6 +37,9 @@ type Options struct {
 	// quota, past which writes fail with events.ErrDiskFull as on a full disk.
 	// 0 for none.
 	MaxPages int64
+	// Observer, when not nil, hears of every group commit (its size and
+	// the COMMIT's time): /metrics.
+	Observer events.CommitObserver
 }
 
 // Store is the event store, made of parts with one job each; each part
