@@ -57,7 +57,7 @@ type HandAnswer struct {
 }
 
 // answer is the deal's answer from the command's first payload.
-func (d Done) answer() (HandAnswer, error) {
+func answer(d Done) (HandAnswer, error) {
 	switch p := d.Payloads[0].(type) {
 	case tapp.HandRecorded:
 		return HandAnswer{Hand: p.Hand, Dealer: p.Dealer, Scored: p.Scored, PotAfter: p.PotAfter}, nil
@@ -92,7 +92,7 @@ func (s *Service) deal(ctx context.Context, id, key string, cmd tapp.Command) (H
 	if err != nil {
 		return HandAnswer{}, err
 	}
-	return done.answer()
+	return answer(done)
 }
 
 // Announce starts recording the next deal step by step.

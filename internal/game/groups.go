@@ -31,6 +31,7 @@ type Groups struct {
 	store events.Engine
 
 	groups *memo[group.State]
+	runner *runner[group.State, group.Command, group.Payload]
 }
 
 // groupsInMemory bounds the groups kept folded; a group is small (its
@@ -40,8 +41,10 @@ const groupsInMemory = 1024
 type groupEntry = slot[group.State]
 
 func newGroups(games *Service) *Groups {
-	return &Groups{games: games, store: games.store,
+	gs := &Groups{games: games, store: games.store,
 		groups: newMemo(groupsInMemory, groupsInMemory, func(*group.State) int { return 1 }, func(st *group.State) int64 { return st.Version })}
+	gs.runner = gs.newRunner()
+	return gs
 }
 
 // Groups gives the service's groups.
@@ -148,102 +151,36 @@ func (gs *Groups) View(ctx context.Context, id string) (View, error) {
 	return v, nil
 }
 
-// GroupDone is what a group command wrote: the stored events, the payloads
-// they hold (decoded again for a repeated idempotency key), and the group
-// after them.
-type GroupDone struct {
-	Events   []events.Event
-	Payloads []group.Payload
-	State    *group.State
-	Repeated bool
-}
+// GroupDone is what a group command wrote.
+type GroupDone = Ran[group.State, group.Payload]
 
 // Run decides a command on the group as it stands and appends what it
 // decides, against the version it decided on, as Service.Run does for a
 // game. A command that decides nothing appends nothing.
 func (gs *Groups) Run(ctx context.Context, id, key string, cmd group.Command) (GroupDone, error) {
-	e, err := gs.hold(ctx, id)
-	if err != nil {
-		return GroupDone{}, err
-	}
-	defer gs.release(e)
-	k, err := idemKey(id, key, cmd.Kind(), cmd)
-	if err != nil {
-		return GroupDone{}, err
-	}
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	if err := gs.catchUp(ctx, id, e); err != nil {
-		return GroupDone{}, err
-	}
-	return retryRaced(ctx, groupCatalogue.Conflict("conflict.group-concurrent"), func() (GroupDone, error) { return gs.decide(ctx, e, id, k, cmd) })
+	return gs.runner.run(ctx, id, key, cmd)
 }
 
-// decide decides cmd on the group as e holds it and appends what it
-// decides; errRaced when another server appended first (e then holds the
-// group as stored). e.mu is held.
-func (gs *Groups) decide(ctx context.Context, e *groupEntry, id string, k events.Key, cmd group.Command) (GroupDone, error) {
-	st := e.state.Load()
-	if evs, ok, err := findKey(ctx, gs.store, k); err != nil {
-		return GroupDone{}, err
-	} else if ok {
-		return repeatedGroup(evs, cmd, st)
+// newRunner is how groups' commands run: caught up under the group's
+// lock, folded afresh after a conflict.
+func (gs *Groups) newRunner() *runner[group.State, group.Command, group.Payload] {
+	return &runner[group.State, group.Command, group.Payload]{
+		noun: "group", schema: group.SchemaVersion, conflict: groupCatalogue.Conflict("conflict.group-concurrent"), store: gs.store,
+		decide: group.Decide,
+		evolve: func(st *group.State, evs []events.Event, ps []group.Payload) (*group.State, error) {
+			return group.Evolve(st, storedGroup(evs, ps)...)
+		},
+		decode:  func(_ *group.State, ev events.Event) (group.Payload, error) { return group.Decode(ev.Type, ev.Data) },
+		version: func(st *group.State) int64 { return st.Version },
+		hold:    gs.hold,
+		release: gs.release,
+		catchUp: gs.catchUp,
+		refold:  func(ctx context.Context, id string, e *groupEntry) error { return gs.refold(ctx, e, id) },
+		publish: func(_ string, e *groupEntry, next *group.State) { gs.groups.publish(e, next) },
 	}
-	payloads, err := group.Decide(st, cmd)
-	if err != nil {
-		return GroupDone{}, err
-	}
-	if len(payloads) == 0 {
-		return GroupDone{State: st}, nil
-	}
-	res, err := gs.store.Append(ctx, id, st.Version, k, groupEvents(payloads)...)
-	if err != nil {
-		if kerr := keyRefusal(err); kerr != nil {
-			return GroupDone{}, kerr
-		}
-		if events.IsConflict(err) {
-			if rerr := gs.refold(ctx, e, id); rerr != nil {
-				return GroupDone{}, fmt.Errorf("%s group %s: after a conflict: %w", cmd.Kind(), id, rerr)
-			}
-			return GroupDone{}, errRaced
-		}
-		return GroupDone{}, fmt.Errorf("%s group %s: %w", cmd.Kind(), id, err)
-	}
-	if res.Duplicate {
-		return repeatedGroup(res.Events, cmd, st)
-	}
-	next, err := group.Evolve(st, storedGroup(res.Events, payloads)...)
-	if err != nil {
-		return GroupDone{}, errors.Join(fmt.Errorf("%s group %s: fold what was appended: %w", cmd.Kind(), id, err), gs.refold(ctx, e, id))
-	}
-	gs.groups.publish(e, next)
-	return GroupDone{Events: res.Events, Payloads: payloads, State: next}, nil
 }
 
-// repeatedGroup answers a request whose idempotency key was already used,
-// with what the first request appended, if it was the same kind of command.
-func repeatedGroup(evs []events.Event, cmd group.Command, st *group.State) (GroupDone, error) {
-	if len(evs) == 0 || evs[len(evs)-1].Type != cmd.Kind() {
-		return GroupDone{}, catalogue.Input("Idempotency-Key", "key.reused")
-	}
-	done := GroupDone{Events: evs, State: st, Repeated: true}
-	for _, ev := range evs {
-		p, err := group.Decode(ev.Type, ev.Data)
-		if err != nil {
-			return GroupDone{}, err
-		}
-		done.Payloads = append(done.Payloads, p)
-	}
-	return done, nil
-}
-
-func groupEvents(ps []group.Payload) []events.NewEvent {
-	out := make([]events.NewEvent, len(ps))
-	for i, p := range ps {
-		out[i] = events.NewEvent{Type: p.EventType(), SchemaVersion: group.SchemaVersion, Data: p}
-	}
-	return out
-}
+func groupEvents(ps []group.Payload) []events.NewEvent { return toAppend(group.SchemaVersion, ps) }
 
 func storedGroup(evs []events.Event, ps []group.Payload) []group.Event {
 	out := make([]group.Event, len(evs))

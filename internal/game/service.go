@@ -9,7 +9,6 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/base32"
-	"errors"
 	"fmt"
 	"maps"
 	"strings"
@@ -47,6 +46,7 @@ type Service struct {
 	store  events.Engine
 	live   broker
 	groups *Groups // the groups of evenings, in the same store
+	runner *runner[tapp.State, tapp.Command, tapp.Payload]
 
 	// The games in memory, weighed by their deals (see memo).
 	games *memo[tapp.State]
@@ -85,6 +85,7 @@ type entry = slot[tapp.State]
 func New(store events.Engine) *Service {
 	s := &Service{store: store, damaged: map[string]tapp.Damage{},
 		games: newMemo(DealBudget, DealCeiling, func(st *tapp.State) int { return len(st.Hands()) }, func(st *tapp.State) int64 { return st.Version })}
+	s.runner = s.newRunner()
 	s.groups = newGroups(s)
 	s.share()
 	return s
@@ -172,120 +173,50 @@ func (s *Service) Snapshot(ctx context.Context, id string) (*tapp.State, error) 
 	return e.state.Load(), nil
 }
 
-// Done is what a command wrote: the stored events, the payloads they hold
-// (decoded again for a repeated idempotency key), and the game after them.
-type Done struct {
-	Events   []events.Event
-	Payloads []tapp.Payload
-	State    *tapp.State
-	Repeated bool // the idempotency key was seen before: nothing new was written
-}
+// Done is what a command on a game wrote.
+type Done = Ran[tapp.State, tapp.Payload]
 
 // Run decides a command on the game as it stands and appends what it
-// decides, against the version it decided on. A repeated idempotency key
-// decides nothing and answers with the events the first request appended,
-// if that was the same kind of command; a key reused for another kind is a
-// conflict.
+// decides, against the version it decided on (runner). A repeated
+// idempotency key decides nothing and answers with the events the first
+// request appended, if that was the same kind of command; a key reused for
+// another kind is a conflict.
 func (s *Service) Run(ctx context.Context, id, key string, cmd tapp.Command) (Done, error) {
-	e, err := s.hold(ctx, id, true)
-	if err != nil {
-		return Done{}, err
-	}
-	defer s.release(e)
-	k, err := idemKey(id, key, cmd.Kind(), cmd)
-	if err != nil {
-		return Done{}, err
-	}
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	// Decided again, still holding the game, after losing a race: this
-	// server's next request does not go first.
-	return retryRaced(ctx, catalogue.Conflict("conflict.concurrent"), func() (Done, error) { return s.decide(ctx, e, id, k, cmd) })
+	return s.runner.run(ctx, id, key, cmd)
 }
 
-// decide decides cmd on the game as e holds it and appends what it decides;
-// errRaced when another server appended first (e then holds the game as
-// stored). e.mu is held.
-func (s *Service) decide(ctx context.Context, e *entry, id string, k events.Key, cmd tapp.Command) (Done, error) {
-	st := e.state.Load()
-	if k.Name != "" {
-		if done, ok, err := s.repeated(ctx, k, cmd, st); ok || err != nil {
-			return done, err
-		}
-	}
-	payloads, err := tapp.Decide(st, cmd)
-	if err != nil {
-		return Done{}, err
-	}
-	res, err := s.store.Append(ctx, id, st.Version, k, newEvents(payloads)...)
-	if err != nil {
-		if kerr := keyRefusal(err); kerr != nil {
-			return Done{}, kerr
-		}
-		if events.IsConflict(err) {
-			// Another process wrote to this game: fold it afresh. If that
-			// fails, say so: the state kept would conflict again.
-			fresh, ferr := s.fold(ctx, id)
-			if ferr != nil {
-				return Done{}, fmt.Errorf("%s game %s: read it again after a conflict: %w", cmd.Kind(), id, ferr)
+// newRunner is how the service runs a game's commands: hold catches the
+// game up, an append is told to the game's followers.
+func (s *Service) newRunner() *runner[tapp.State, tapp.Command, tapp.Payload] {
+	return &runner[tapp.State, tapp.Command, tapp.Payload]{
+		noun: "game", schema: tapp.SchemaVersion, conflict: catalogue.Conflict("conflict.concurrent"), store: s.store,
+		decide: tapp.Decide,
+		evolve: func(st *tapp.State, evs []events.Event, ps []tapp.Payload) (*tapp.State, error) {
+			return tapp.Evolve(st, folded(evs, ps)...)
+		},
+		decode: func(st *tapp.State, ev events.Event) (tapp.Payload, error) {
+			return tapp.Decode(ev.Type, ev.Data, st.Setup.Players)
+		},
+		version: func(st *tapp.State) int64 { return st.Version },
+		hold:    func(ctx context.Context, id string) (*entry, error) { return s.hold(ctx, id, true) },
+		release: s.release,
+		refold: func(ctx context.Context, id string, e *entry) error {
+			fresh, err := s.fold(ctx, id)
+			if err != nil {
+				return err
 			}
 			s.publish(e, fresh)
-			return Done{}, errRaced
-		}
-		return Done{}, fmt.Errorf("%s game %s: %w", cmd.Kind(), id, err)
+			return nil
+		},
+		publish: func(id string, e *entry, next *tapp.State) {
+			s.publish(e, next)
+			s.tell(id, e, next.Version)
+		},
 	}
-	if res.Duplicate {
-		return s.answerRepeated(res.Events, cmd, st)
-	}
-	next, err := tapp.Evolve(st, folded(res.Events, payloads)...)
-	if err != nil {
-		// What was stored does not fold: a bug. Serve what the store holds.
-		fresh, ferr := s.fold(ctx, id)
-		if ferr == nil {
-			s.publish(e, fresh)
-		}
-		return Done{}, errors.Join(fmt.Errorf("%s game %s: fold what was appended: %w", cmd.Kind(), id, err), ferr)
-	}
-	s.publish(e, next)
-	s.tell(id, e, next.Version)
-	return Done{Events: res.Events, Payloads: payloads, State: next}, nil
 }
 
-// repeated answers a request whose idempotency key was already used.
-func (s *Service) repeated(ctx context.Context, key events.Key, cmd tapp.Command, st *tapp.State) (Done, bool, error) {
-	evs, ok, err := findKey(ctx, s.store, key)
-	if err != nil || !ok {
-		return Done{}, err != nil, err
-	}
-	done, err := s.answerRepeated(evs, cmd, st)
-	return done, true, err
-}
-
-func (s *Service) answerRepeated(evs []events.Event, cmd tapp.Command, st *tapp.State) (Done, error) {
-	if len(evs) == 0 || evs[0].Type != cmd.Kind() {
-		// A key stored before keys had fingerprints, used for another kind
-		// of request.
-		return Done{}, catalogue.Input("Idempotency-Key", "key.reused")
-	}
-	done := Done{Events: evs, State: st, Repeated: true}
-	for _, ev := range evs {
-		p, err := tapp.Decode(ev.Type, ev.Data, st.Setup.Players)
-		if err != nil {
-			return Done{}, err
-		}
-		done.Payloads = append(done.Payloads, p)
-	}
-	return done, nil
-}
-
-// newEvents is what the store appends for the decided payloads.
-func newEvents(ps []tapp.Payload) []events.NewEvent {
-	out := make([]events.NewEvent, len(ps))
-	for i, p := range ps {
-		out[i] = events.NewEvent{Type: p.EventType(), SchemaVersion: tapp.SchemaVersion, Data: p}
-	}
-	return out
-}
+// newEvents is what the store appends for a game's decided payloads.
+func newEvents(ps []tapp.Payload) []events.NewEvent { return toAppend(tapp.SchemaVersion, ps) }
 
 // folded pairs stored events with the payloads they were made from, for
 // the fold: no need to decode what was just written.

@@ -15,9 +15,9 @@ import (
 // Command is something asked of a group. Decide turns it into the events
 // that say it happened, or refuses it.
 type Command interface {
-	// Kind is the type of the last event the command appends (the first
-	// may be a member joining on the way); a repeated idempotency key must
-	// come with the same kind of command.
+	// Kind is the type of the command's own event among those it appends
+	// (members may join on the way); a repeated idempotency key must come
+	// with the same kind of command.
 	Kind() string
 }
 

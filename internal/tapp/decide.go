@@ -15,8 +15,9 @@ import (
 // Command is something the table asks of a game. Decide turns it into the
 // events that say it happened, or refuses it.
 type Command interface {
-	// Kind is the type of the first event the command appends; a repeated
-	// idempotency key must come with the same kind of command.
+	// Kind is the type of the command's own event among those it appends
+	// (rescores may follow a correction); a repeated idempotency key must
+	// come with the same kind of command.
 	Kind() string
 }
 
