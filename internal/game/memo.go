@@ -7,7 +7,7 @@ import (
 )
 
 // memo keeps streams folded in memory (games, groups): the most recently
-// used, up to a budget of weight (a game weighs its deals, a group one), so
+// used, up to a budget of weight (a game weighs the bytes it holds, a group one), so
 // memory grows with what is being played, not with the history. A slot's
 // lock serialises the stream's commands, so each decides on the state the
 // previous one left; readers take the state without it.
@@ -120,12 +120,17 @@ func (m *memo[S]) publish(e *slot[S], st *S) {
 			break
 		}
 	}
+	// Weighed before the lock: a game's weight is a walk over its deals.
+	held := e.state.Load()
+	w := m.weigh(held)
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if m.slots[e.key] != e {
 		return // let go of meanwhile: its weight is no longer counted
 	}
-	w := m.weigh(e.state.Load()) // what the slot holds now: a newer state may have won meanwhile
+	if now := e.state.Load(); now != held {
+		w = m.weigh(now) // what the slot holds now: a newer state won meanwhile
+	}
 	m.weight += w - e.weight
 	e.weight = w
 	if e.missed {

@@ -48,7 +48,7 @@ type Service struct {
 	groups *Groups // the groups of evenings, in the same store
 	runner *runner[tapp.State, tapp.Command, tapp.Payload]
 
-	// The games in memory, weighed by their deals (see memo).
+	// The games in memory, weighed by the bytes they hold (see memo).
 	games *memo[tapp.State]
 	mu    sync.Mutex // guards damaged
 	// damaged: the games met whose stored history does not hold, for the
@@ -61,19 +61,22 @@ type Service struct {
 	refolds singleflight.Group
 }
 
-// DealBudget is how many deals the games held in memory may have together
-// (about 700 bytes each: a deal keeps its amounts and its stored bytes)
-// before the least recently used game is let go; it grows up to
-// DealCeiling while games let go are wanted again soon after (memo.go).
-// Once more deals are in play than it holds, each deal of a game let go
-// folds the whole game again: at 20,000, 160 tables with evenings of 200
-// deals recorded at half the rate of 64 (BenchmarkMoreTablesThanMemoryHolds).
-// A fixed 40,000 (some 28 MB) kept them at it, but cost 64 tables a tenth
-// of their rate: the finished evenings it kept made the heap larger and
-// the collector run more often.
+// MemoryBudget is how many bytes the games held in memory may hold
+// together (tapp.State.Bytes: their deals, about 750 bytes each, most of
+// it the stored bytes a deal keeps) before the least recently used game is
+// let go; it grows up to MemoryCeiling while games let go are wanted again
+// soon after (memo.go). Weighed in bytes, not deals, so that a deal kept
+// smaller lets more of them stay, and a deal of long corrections weighs
+// what it holds. Once more deals are in play than it holds, each deal of
+// a game let go folds the whole game again: at 20,000 deals (the budget's
+// floor when it counted deals), 160 tables with evenings of 200 deals
+// recorded at half the rate of 64 (BenchmarkMoreTablesThanMemoryHolds).
+// A fixed 28 MB kept them at it, but cost 64 tables a tenth of their rate:
+// the finished evenings it kept made the heap larger and the collector run
+// more often.
 const (
-	DealBudget  = 20_000
-	DealCeiling = 40_000
+	MemoryBudget  = 16 << 20
+	MemoryCeiling = 32 << 20
 )
 
 // entry is one game in memory.
@@ -84,7 +87,7 @@ type entry = slot[tapp.State]
 // shared.go.
 func New(store events.Engine) *Service {
 	s := &Service{store: store, damaged: map[string]tapp.Damage{},
-		games: newMemo(DealBudget, DealCeiling, func(st *tapp.State) int { return len(st.Hands()) }, func(st *tapp.State) int64 { return st.Version })}
+		games: newMemo(MemoryBudget, MemoryCeiling, (*tapp.State).Bytes, func(st *tapp.State) int64 { return st.Version })}
 	s.runner = s.newRunner()
 	s.groups = newGroups(s)
 	s.share()

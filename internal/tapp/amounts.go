@@ -1,6 +1,8 @@
 package tapp
 
 import (
+	"unsafe"
+
 	"github.com/shopspring/decimal"
 )
 
@@ -159,4 +161,42 @@ func (h *Hand) WholeMoves(dst []int64) (pot int64, ok bool) {
 	}
 	copy(dst, a.whole[:a.seats])
 	return a.whole[maxSeats], true
+}
+
+// Bytes is about how much memory the state's deals hold: each deal, its
+// revisions and the stored bytes they read their record and explanation
+// from. What a server's games in memory are weighed by (game.MemoryBudget),
+// so that the budget is one of memory, whatever the deals' sizes.
+func (s *State) Bytes() int {
+	n := 0
+	for _, h := range s.hands.items {
+		n += h.bytes()
+	}
+	for _, h := range s.retracted {
+		n += h.bytes()
+	}
+	return n
+}
+
+// bytes is what one deal holds: itself, the pointer to it, its revisions
+// with their stored bytes and reasons, and amounts kept apart.
+func (h *Hand) bytes() int {
+	n := int(unsafe.Sizeof(*h)) + int(unsafe.Sizeof(h)) + len(h.VoidReason)
+	for i := range h.Revisions {
+		r := &h.Revisions[i]
+		n += int(unsafe.Sizeof(*r)) + len(r.result.raw) + len(r.Reason) + r.result.amounts.extra()
+	}
+	if h.kept != nil {
+		n += int(unsafe.Sizeof(*h.kept)) + h.kept.extra()
+	}
+	return n
+}
+
+// extra is what amounts hold beyond themselves: the decimals of amounts
+// that are not whole.
+func (a *amounts) extra() int {
+	if a.exact == nil {
+		return 0
+	}
+	return len(*a.exact) * 48 // a decimal and the big.Int it points to
 }
