@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"tappbook/cmd/tappbook/internal/clitest"
 )
 
 // docs/config.md's table is the one serve's flags make: every flag, its
@@ -102,7 +104,7 @@ func TestHelpExitsZero(t *testing.T) {
 func TestScheduledBackups(t *testing.T) {
 	dir := t.TempDir()
 	backups := filepath.Join(dir, "backups")
-	addr := freeAddr(t)
+	addr := clitest.FreeAddr(t)
 	logs, stop := startServe(t, "--addr", addr, "--db", filepath.Join(dir, "t.db"), "--mdns", "off",
 		"--backup-every", "150ms", "--backup-keep", "2", "--backup-dir", backups)
 	getUntil(t, http.DefaultClient, "http://"+addr+"/readyz", logs).Body.Close()
@@ -151,7 +153,7 @@ func TestTakenPortMakesNoDatabase(t *testing.T) {
 	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
 		t.Fatalf("a start that failed left %v behind", entries)
 	}
-	addr := freeAddr(t)
+	addr := clitest.FreeAddr(t)
 	logs, stop := startServe(t, "--addr", addr, "--db", db, "--mdns", "off")
 	getUntil(t, http.DefaultClient, "http://"+addr+"/readyz", logs).Body.Close()
 	stop()

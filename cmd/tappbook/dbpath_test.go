@@ -16,6 +16,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"tappbook/cmd/tappbook/internal/clitest"
 )
 
 // serve on a database it cannot write says which: the directory (that
@@ -23,7 +25,7 @@ import (
 // never "no such file" for a file or directory that is there. As root the
 // binary runs as nobody, for whom the permissions hold.
 func TestServeSaysWhyTheDatabaseIsNotWritable(t *testing.T) {
-	bin := buildBinary(t)
+	bin := clitest.Build(t)
 	base := t.TempDir()
 	for _, d := range []string{filepath.Dir(filepath.Dir(bin)), filepath.Dir(bin), filepath.Dir(base), base} {
 		if err := os.Chmod(d, 0o755); err != nil {
@@ -69,7 +71,7 @@ func TestServeSaysWhyTheDatabaseIsNotWritable(t *testing.T) {
 	}
 	for _, c := range cases {
 		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-		cmd := exec.CommandContext(ctx, bin, "serve", "--addr", freeAddr(t), "--db", c.db)
+		cmd := exec.CommandContext(ctx, bin, "serve", "--addr", clitest.FreeAddr(t), "--db", c.db)
 		if user >= 0 {
 			cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: uint32(user), Gid: uint32(user)}}
 		}
@@ -85,7 +87,7 @@ func TestServeSaysWhyTheDatabaseIsNotWritable(t *testing.T) {
 // The real server answers a request with 1.1 MB of headers in api.md's
 // JSON shape.
 func TestServeAnswersHugeHeadersInJSON(t *testing.T) {
-	addr := freeAddr(t)
+	addr := clitest.FreeAddr(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() {

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"tappbook/cmd/tappbook/internal/clitest"
 )
 
 const unitFile = "../../deploy/tappbook.service"
@@ -40,7 +42,7 @@ func TestSystemdUnitCommandServes(t *testing.T) {
 		t.Fatalf("ExecStart runs %v, want /usr/local/bin/tappbook serve", args[:2])
 	}
 	args = args[1:]
-	addr, db := freeAddr(t), filepath.Join(t.TempDir(), "tappbook.db")
+	addr, db := clitest.FreeAddr(t), filepath.Join(t.TempDir(), "tappbook.db")
 	for i := 0; i+1 < len(args); i++ {
 		switch args[i] {
 		case "--addr":
@@ -90,7 +92,7 @@ func TestSystemdUnitVerifies(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	bin := buildBinary(t)
+	bin := clitest.Build(t)
 	copyPath := filepath.Join(t.TempDir(), "tappbook.service")
 	if err := os.WriteFile(copyPath, []byte(strings.ReplaceAll(string(unit), "/usr/local/bin/tappbook", bin)), 0o644); err != nil {
 		t.Fatal(err)

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"tappbook/cmd/tappbook/internal/clitest"
 	"tappbook/internal/events"
 	"tappbook/internal/events/sqlite"
 	"tappbook/internal/game"
@@ -118,7 +119,7 @@ func TestServeRefusesDamagedDatabase(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	var errOut bytes.Buffer
-	err = run(ctx, []string{"serve", "--addr", freeAddr(t), "--db", path}, &errOut, &errOut)
+	err = run(ctx, []string{"serve", "--addr", clitest.FreeAddr(t), "--db", path}, &errOut, &errOut)
 	if err == nil || !strings.Contains(err.Error(), "is damaged") || !strings.Contains(err.Error(), "page") {
 		t.Fatalf("serve on a damaged database: %v, want a refusal naming the damage", err)
 	}

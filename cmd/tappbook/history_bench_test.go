@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"tappbook/cmd/tappbook/internal/clitest"
 	"tappbook/internal/events/sqlite"
 	"tappbook/internal/game"
 	"tappbook/internal/payout"
@@ -31,8 +32,8 @@ import (
 func BenchmarkHistoryUnderReaders(b *testing.B) {
 	db := filepath.Join(b.TempDir(), "long.db")
 	read, other := historyEvening(b, db, 5000)
-	srv := startServer(b, buildBinary(b), db, "--max-conns-per-client", "0")
-	defer srv.stop(b)
+	srv := clitest.Start(b, clitest.Build(b), db, "--max-conns-per-client", "0")
+	defer srv.Stop(b)
 	client := &http.Client{Timeout: time.Minute, Transport: &http.Transport{MaxIdleConnsPerHost: 128}}
 	get := func(url string) (int, error) {
 		res, err := client.Get(url)
@@ -59,9 +60,9 @@ func BenchmarkHistoryUnderReaders(b *testing.B) {
 			default:
 			}
 			start := time.Now()
-			code, err := post(srv.base, other, request{key: "other-" + strconv.Itoa(i), body: `{"contract":"pass"}`})
+			code, err := post(srv.Base, other, request{key: "other-" + strconv.Itoa(i), body: `{"contract":"pass"}`})
 			if err == nil && code < 300 {
-				code, err = get(srv.base + "/g/" + other)
+				code, err = get(srv.Base + "/g/" + other)
 			}
 			if err != nil || code != http.StatusOK {
 				b.Errorf("the other table: %d %v", code, err)
@@ -78,7 +79,7 @@ func BenchmarkHistoryUnderReaders(b *testing.B) {
 		var readers sync.WaitGroup
 		for range 64 {
 			readers.Go(func() {
-				code, err := get(srv.base + "/r/" + read + "/audit")
+				code, err := get(srv.Base + "/r/" + read + "/audit")
 				mu.Lock()
 				defer mu.Unlock()
 				switch {
@@ -98,7 +99,7 @@ func BenchmarkHistoryUnderReaders(b *testing.B) {
 	b.StopTimer()
 	close(stop)
 	table.Wait()
-	peak := peakRSS(b, srv.cmd.Process.Pid)
+	peak := peakRSS(b, srv.Cmd.Process.Pid)
 	slices.Sort(latencies)
 	p99 := latencies[min(len(latencies)-1, len(latencies)*99/100)]
 	b.ReportMetric(float64(peak)/(1<<20), "peak-RSS-MB")

@@ -8,6 +8,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"tappbook/cmd/tappbook/internal/clitest"
 )
 
 // A server started before the network (no address yet) says phones can
@@ -18,7 +20,7 @@ func TestHomeNetworkLateAddress(t *testing.T) {
 	var mu sync.Mutex
 	var now []netip.Addr
 	var announced [][]netip.Addr
-	logs := &syncBuffer{}
+	logs := &clitest.Buffer{}
 	h := &homeNet{name: "tappbook.local", scheme: "http", listen: "[::]:8080",
 		addrs: func() []netip.Addr { mu.Lock(); defer mu.Unlock(); return now },
 		announce: func(a []netip.Addr) (func() error, error) {
@@ -56,7 +58,7 @@ func TestHomeNetworkLateAddress(t *testing.T) {
 		t.Fatalf("after the network came: announced %v\n%s", got, logs)
 	}
 
-	local := &syncBuffer{}
+	local := &clitest.Buffer{}
 	(&homeNet{name: "tappbook.local", scheme: "http", listen: "127.0.0.1:8080", addrs: h.addrs,
 		announce: h.announce, joinURLs: func() []string { return nil },
 		log: slog.New(slog.NewTextHandler(local, nil))}).run(ctx, time.Hour)

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"net"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -12,17 +11,9 @@ import (
 	"strings"
 	"testing"
 	"time"
-)
 
-func freeAddr(t testing.TB) string {
-	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ln.Close()
-	return ln.Addr().String()
-}
+	"tappbook/cmd/tappbook/internal/clitest"
+)
 
 // serve creates the database, answers /healthz, and stops cleanly when its
 // context ends (as on SIGTERM), finishing with the database closed.
@@ -32,7 +23,7 @@ func TestServe(t *testing.T) {
 		if err := os.MkdirAll(filepath.Dir(db), 0o755); err != nil {
 			t.Fatal(err)
 		}
-		addr := freeAddr(t)
+		addr := clitest.FreeAddr(t)
 		args := []string{"serve", "--addr", addr, "--db", db}
 		if viaEnv {
 			t.Setenv("TAPPBOOK_ADDR", addr)

@@ -13,6 +13,8 @@ import (
 	dto "github.com/prometheus/client_model/go"
 	"github.com/prometheus/common/expfmt"
 	"github.com/prometheus/common/model"
+
+	"tappbook/cmd/tappbook/internal/clitest"
 )
 
 // Given --metrics-addr, /metrics on its own listener parses as Prometheus
@@ -21,7 +23,7 @@ import (
 // request, with the route's pattern and no game id; healthcheck exits 0
 // against the server and 1 against nothing.
 func TestMetricsLogsAndHealthcheck(t *testing.T) {
-	addr, metricsAddr := freeAddr(t), freeAddr(t)
+	addr, metricsAddr := clitest.FreeAddr(t), clitest.FreeAddr(t)
 	logs, stop := startServe(t, "--addr", addr, "--db", filepath.Join(t.TempDir(), "t.db"), "--mdns", "off",
 		"--metrics-addr", metricsAddr, "--log-format", "json")
 	base := "http://" + addr
@@ -50,7 +52,7 @@ func TestMetricsLogsAndHealthcheck(t *testing.T) {
 	if err := run(ctx, []string{"healthcheck", "--url", base + "/readyz"}, &bytes.Buffer{}, &bytes.Buffer{}); err != nil {
 		t.Fatalf("healthcheck of a ready server: %v", err)
 	}
-	if err := run(ctx, []string{"healthcheck", "--url", "http://" + freeAddr(t) + "/readyz"}, &bytes.Buffer{}, &bytes.Buffer{}); err == nil {
+	if err := run(ctx, []string{"healthcheck", "--url", "http://" + clitest.FreeAddr(t) + "/readyz"}, &bytes.Buffer{}, &bytes.Buffer{}); err == nil {
 		t.Fatal("healthcheck of nothing succeeded")
 	}
 

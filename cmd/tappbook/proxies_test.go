@@ -15,6 +15,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"tappbook/cmd/tappbook/internal/clitest"
 )
 
 // readmeBlock is the README's fenced blocks in lang, as written, one
@@ -73,7 +75,7 @@ func TestBehindNginx(t *testing.T) {
 	nginx := proxyTool(t, "nginx")
 	dir := t.TempDir()
 	certFile, keyFile, cert := selfSigned(t, dir)
-	proxy, app := freeAddr(t), freeAddr(t)
+	proxy, app := clitest.FreeAddr(t), clitest.FreeAddr(t)
 	_, port, _ := net.SplitHostPort(proxy)
 	server := strings.NewReplacer("listen 443 ssl", "listen "+proxy+" ssl", "tapp.example.org;", "tapp.test;",
 		"/etc/ssl/certs/tapp.example.org.pem", certFile, "/etc/ssl/private/tapp.example.org.key", keyFile,
@@ -97,7 +99,7 @@ func TestBehindCaddy(t *testing.T) {
 	caddy := proxyTool(t, "caddy")
 	dir := t.TempDir()
 	certFile, keyFile, cert := selfSigned(t, dir)
-	proxy, app := freeAddr(t), freeAddr(t)
+	proxy, app := clitest.FreeAddr(t), clitest.FreeAddr(t)
 	_, port, _ := net.SplitHostPort(proxy)
 	site := strings.NewReplacer("tapp.example.org {", "tapp.test:"+port+" {\n\tbind 127.0.0.1\n\ttls "+certFile+" "+keyFile,
 		"127.0.0.1:8080", app).Replace(readmeBlock(t, "caddyfile"))
@@ -147,7 +149,7 @@ func checkThroughProxy(t *testing.T, cert *x509.Certificate, proxy, public strin
 	c := httpsClient(roots, proxy)
 	// The proxy answers 502 until tappbook listens: wait for the 200.
 	for i := 0; ; i++ {
-		res := getUntil(t, c, public+"/healthz", &syncBuffer{})
+		res := getUntil(t, c, public+"/healthz", &clitest.Buffer{})
 		res.Body.Close()
 		if res.StatusCode == http.StatusOK {
 			break

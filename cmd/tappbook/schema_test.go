@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+
+	"tappbook/cmd/tappbook/internal/clitest"
 )
 
 // A database a newer tappbook wrote (marked here as at schema version 99,
@@ -41,7 +43,7 @@ func TestServeRefusesANewerSchema(t *testing.T) {
 	for _, db := range []string{path, url} {
 		ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 		var out bytes.Buffer
-		err := run(ctx, []string{"serve", "--addr", freeAddr(t), "--db", db}, &out, &out)
+		err := run(ctx, []string{"serve", "--addr", clitest.FreeAddr(t), "--db", db}, &out, &out)
 		cancel()
 		if err == nil || !strings.Contains(err.Error(), "is at schema version 99, and this tappbook knows versions up to") {
 			t.Fatalf("serve on %s at a newer schema: %v, want a refusal naming both versions", redact(db), err)

@@ -8,13 +8,14 @@ import (
 	"strings"
 	"testing"
 
+	"tappbook/cmd/tappbook/internal/clitest"
 	"tappbook/internal/lan"
 )
 
 // serve on every address logs where phones join (each LAN address of this
 // machine) and keeps the form key, private, next to the database.
 func TestServeLogsJoinAddresses(t *testing.T) {
-	_, port, _ := net.SplitHostPort(freeAddr(t))
+	_, port, _ := net.SplitHostPort(clitest.FreeAddr(t))
 	dir := t.TempDir()
 	logs, stop := startServe(t, "--addr", "0.0.0.0:"+port, "--db", filepath.Join(dir, "t.db"), "--mdns", "off")
 	res := getUntil(t, http.DefaultClient, "http://127.0.0.1:"+port+"/healthz", logs)
@@ -35,7 +36,7 @@ func TestServeLogsJoinAddresses(t *testing.T) {
 	if !strings.Contains(logs.String(), `msg="there was no database file at this path: started a new, empty one"`) {
 		t.Fatalf("the first start does not say it made a new database:\n%s", logs.String())
 	}
-	addr := freeAddr(t) // the first one's port may be taken by another test meanwhile
+	addr := clitest.FreeAddr(t) // the first one's port may be taken by another test meanwhile
 	again, stop := startServe(t, "--addr", addr, "--db", filepath.Join(dir, "t.db"), "--mdns", "off")
 	res = getUntil(t, http.DefaultClient, "http://"+addr+"/healthz", again)
 	res.Body.Close()

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"crypto/ecdsa"
 	"crypto/elliptic"
@@ -29,31 +28,15 @@ import (
 	"github.com/miekg/dns"
 
 	"net/http/httptest"
+
+	"tappbook/cmd/tappbook/internal/clitest"
 )
 
-// syncBuffer is a log that the server writes while the test reads it.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
 // startServe runs serve with args until the test ends.
-func startServe(t *testing.T, args ...string) (*syncBuffer, func()) {
+func startServe(t *testing.T, args ...string) (*clitest.Buffer, func()) {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	logs := &syncBuffer{}
+	logs := &clitest.Buffer{}
 	done := make(chan error, 1)
 	go func() { done <- run(ctx, append([]string{"serve"}, args...), logs, logs) }()
 	stop := func() {
@@ -85,7 +68,7 @@ func httpsClient(roots *x509.CertPool, addr string) *http.Client {
 }
 
 // getUntil asks url until it answers (the server is starting), for a while.
-func getUntil(t *testing.T, c *http.Client, url string, logs *syncBuffer) *http.Response {
+func getUntil(t *testing.T, c *http.Client, url string, logs *clitest.Buffer) *http.Response {
 	t.Helper()
 	var err error
 	for range 300 {
@@ -127,7 +110,7 @@ func selfSigned(t *testing.T, dir string) (certFile, keyFile string, cert *x509.
 func TestServeTLSFromFiles(t *testing.T) {
 	dir := t.TempDir()
 	certFile, keyFile, cert := selfSigned(t, dir)
-	tlsAddr, httpAddr := freeAddr(t), freeAddr(t)
+	tlsAddr, httpAddr := clitest.FreeAddr(t), clitest.FreeAddr(t)
 	logs, _ := startServe(t, "--addr", tlsAddr, "--http-addr", httpAddr, "--db", filepath.Join(dir, "t.db"),
 		"--tls-cert", certFile, "--tls-key", keyFile, "--mdns", "off")
 	roots := x509.NewCertPool()
@@ -190,7 +173,7 @@ func pebble(t *testing.T, httpPort, tlsPort int) (directory, caFile string, root
 // serve --domain gets a certificate from an ACME CA (Pebble, here), serves
 // it, keeps it in the data directory, and sends plain HTTP to HTTPS.
 func TestServeDomainByACME(t *testing.T) {
-	tlsAddr, httpAddr := freeAddr(t), freeAddr(t)
+	tlsAddr, httpAddr := clitest.FreeAddr(t), clitest.FreeAddr(t)
 	_, tlsPort, _ := net.SplitHostPort(tlsAddr)
 	_, httpPort, _ := net.SplitHostPort(httpAddr)
 	directory, caFile, root := pebble(t, atoi(t, httpPort), atoi(t, tlsPort))

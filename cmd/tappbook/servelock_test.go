@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"tappbook/cmd/tappbook/internal/clitest"
 )
 
 // A second `tappbook serve` on a SQLite file one already serves refuses to
@@ -15,7 +17,7 @@ import (
 // another may start. Tools that read beside a server are not refused.
 func TestOneServerADatabaseFile(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "tappbook.db")
-	addr := freeAddr(t)
+	addr := clitest.FreeAddr(t)
 	logs, stop := startServe(t, "--db", db, "--addr", addr, "--mdns", "off")
 	waitLogged(t, logs, "tappbook serving")
 	res, err := http.Post("http://"+addr+"/api/games", "application/json", strings.NewReader(`{"variant":"zuger","players":["Anna","Ben","Cleo","Dan"]}`))
@@ -25,22 +27,22 @@ func TestOneServerADatabaseFile(t *testing.T) {
 	res.Body.Close()
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
-	var second syncBuffer
-	err = run(ctx, []string{"serve", "--db", db, "--addr", freeAddr(t), "--mdns", "off"}, &second, &second)
+	var second clitest.Buffer
+	err = run(ctx, []string{"serve", "--db", db, "--addr", clitest.FreeAddr(t), "--mdns", "off"}, &second, &second)
 	if err == nil || !strings.Contains(err.Error(), "another tappbook serve is using "+db) {
 		t.Fatalf("a second server on the same file: %v\n%s", err, second.String())
 	}
-	var out syncBuffer
+	var out clitest.Buffer
 	if err := run(ctx, []string{"verify", "--db", db}, &out, &out); err != nil {
 		t.Fatalf("verify beside the server: %v\n%s", err, out.String())
 	}
 	stop()
-	logs2, _ := startServe(t, "--db", db, "--addr", freeAddr(t), "--mdns", "off")
+	logs2, _ := startServe(t, "--db", db, "--addr", clitest.FreeAddr(t), "--mdns", "off")
 	waitLogged(t, logs2, "tappbook serving")
 }
 
 // waitLogged waits until a server's logs say what.
-func waitLogged(t *testing.T, logs *syncBuffer, what string) {
+func waitLogged(t *testing.T, logs *clitest.Buffer, what string) {
 	t.Helper()
 	for range 500 {
 		if strings.Contains(logs.String(), what) {
@@ -61,8 +63,8 @@ func TestServeRefusesALogWithoutItsFile(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
-	var out syncBuffer
-	err := run(ctx, []string{"serve", "--db", db, "--addr", freeAddr(t), "--mdns", "off"}, &out, &out)
+	var out clitest.Buffer
+	err := run(ctx, []string{"serve", "--db", db, "--addr", clitest.FreeAddr(t), "--mdns", "off"}, &out, &out)
 	if err == nil || !strings.Contains(err.Error(), "there is no database file at "+db+", but there is its log "+db+"-wal") {
 		t.Fatalf("serve beside a log without its file: %v\n%s", err, out.String())
 	}
@@ -82,8 +84,8 @@ func TestServeRefusesWhatIsLeftBehind(t *testing.T) {
 	run1 := func(t *testing.T, db string) error {
 		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 		defer cancel()
-		var out syncBuffer
-		return run(ctx, []string{"serve", "--db", db, "--addr", freeAddr(t), "--mdns", "off"}, &out, &out)
+		var out clitest.Buffer
+		return run(ctx, []string{"serve", "--db", db, "--addr", clitest.FreeAddr(t), "--mdns", "off"}, &out, &out)
 	}
 	t.Run("a link to a file gone, its log left", func(t *testing.T) {
 		dir := t.TempDir()
@@ -136,8 +138,8 @@ func TestTwoServersStartedAtOnceOnANewFile(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	errs := make(chan error, 2)
-	var logs [2]syncBuffer
-	addrs := [2]string{freeAddr(t), freeAddr(t)}
+	var logs [2]clitest.Buffer
+	addrs := [2]string{clitest.FreeAddr(t), clitest.FreeAddr(t)}
 	for i := range 2 {
 		go func() {
 			errs <- run(ctx, []string{"serve", "--db", db, "--addr", addrs[i], "--mdns", "off"}, &logs[i], &logs[i])
@@ -178,7 +180,7 @@ func TestImportRefusesWhatIsLeftBehind(t *testing.T) {
 	os.WriteFile(db+"-wal", []byte("the last deals"), 0o600)
 	file := filepath.Join(t.TempDir(), "g.jsonl")
 	os.WriteFile(file, []byte("{}\n"), 0o600)
-	var out syncBuffer
+	var out clitest.Buffer
 	err := run(context.Background(), []string{"import", file, "--db", db}, &out, &out)
 	if err == nil || !strings.Contains(err.Error(), "but there is its log "+db+"-wal") {
 		t.Fatalf("import beside a log without its file: %v\n%s", err, out.String())

@@ -18,6 +18,8 @@ import (
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
+
+	"tappbook/cmd/tappbook/internal/clitest"
 )
 
 // Several servers, one history: two `tappbook serve` processes on one
@@ -28,12 +30,12 @@ import (
 // and, sharing one --data-dir, takes the forms the other shows.
 func TestTwoServersTwoPhones(t *testing.T) {
 	url := pg.Database(t)
-	bin := buildBinary(t)
+	bin := clitest.Build(t)
 	shared := t.TempDir()
-	a, b := startServer(t, bin, url, "--data-dir", shared), startServer(t, bin, url, "--data-dir", shared)
-	defer a.stop(t)
-	defer b.stop(t)
-	res, err := http.Post(a.base+"/api/games", "application/json", strings.NewReader(`{"variant":"zuger","players":["Anna","Ben","Cleo","Dan"]}`))
+	a, b := clitest.Start(t, bin, url, "--data-dir", shared), clitest.Start(t, bin, url, "--data-dir", shared)
+	defer a.Stop(t)
+	defer b.Stop(t)
+	res, err := http.Post(a.Base+"/api/games", "application/json", strings.NewReader(`{"variant":"zuger","players":["Anna","Ben","Cleo","Dan"]}`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -43,27 +45,27 @@ func TestTwoServersTwoPhones(t *testing.T) {
 	}
 	res.Body.Close()
 	phoneA, phoneB := phone(t), phone(t)
-	follow(t, phoneA, a.base+"/g/"+g.ID+"?lang=en")
-	follow(t, phoneB, b.base+"/g/"+g.ID+"?lang=en")
+	follow(t, phoneA, a.Base+"/g/"+g.ID+"?lang=en")
+	follow(t, phoneB, b.Base+"/g/"+g.ID+"?lang=en")
 
 	tapDeal(t, phoneA, 1, "solo", `input[name="declarer"][value="Ben"]`, `input[name="tricks"][value="5"]`)
-	for _, srv := range []*server{a, b} { // no server serves its stale copy
-		if ben := balance(t, srv.base, g.ID, "Ben"); ben != "6" {
-			t.Fatalf("%s serves Ben %s after deal 1, want 6", srv.base, ben)
+	for _, srv := range []*clitest.Server{a, b} { // no server serves its stale copy
+		if ben := balance(t, srv.Base, g.ID, "Ben"); ben != "6" {
+			t.Fatalf("%s serves Ben %s after deal 1, want 6", srv.Base, ben)
 		}
 	}
 	waitFor(t, phoneB, "Ben", "6")
 
-	follow(t, phoneA, a.base+"/g/"+g.ID+"?lang=en") // back on the table, following
+	follow(t, phoneA, a.Base+"/g/"+g.ID+"?lang=en") // back on the table, following
 	tapDeal(t, phoneB, 2, "solo", `input[name="declarer"][value="Cleo"]`, `input[name="tricks"][value="5"]`)
-	if cleo := balance(t, a.base, g.ID, "Cleo"); cleo != "4" {
+	if cleo := balance(t, a.Base, g.ID, "Cleo"); cleo != "4" {
 		t.Fatalf("a serves Cleo %s after deal 2 on b, want 4", cleo)
 	}
 	waitFor(t, phoneA, "Cleo", "4")
 
 	// A form shown by a, posted to b as a browser on plain HTTP posts it
 	// (Origin: null, its signed token): b takes it.
-	if status := postFormElsewhere(t, a.base+"/new/zuger", b.base+"/new/zuger"); status != http.StatusSeeOther {
+	if status := postFormElsewhere(t, a.Base+"/new/zuger", b.Base+"/new/zuger"); status != http.StatusSeeOther {
 		t.Fatalf("b answered the form a showed with %d, want 303", status)
 	}
 }
@@ -209,7 +211,7 @@ func balance(t *testing.T, base, id, player string) string {
 	var l struct {
 		Balances map[string]string `json:"balances"`
 	}
-	getJSON(t, base+"/api/games/"+id+"/ledger", &l)
+	clitest.GetJSON(t, base+"/api/games/"+id+"/ledger", &l)
 	return l.Balances[player]
 }
 

@@ -17,6 +17,7 @@ import (
 	"testing"
 	"time"
 
+	"tappbook/cmd/tappbook/internal/clitest"
 	"tappbook/internal/events/sqlite"
 	"tappbook/internal/game"
 	"tappbook/internal/payout"
@@ -218,7 +219,7 @@ func TestBackupIsWholeOrAbsent(t *testing.T) {
 // operator would) leaves either no file at its target or a whole copy
 // that verifies: never a part that looks like a database.
 func TestKilledBackup(t *testing.T) {
-	bin := buildBinary(t)
+	bin := clitest.Build(t)
 	src := filepath.Join(t.TempDir(), "live.db")
 	longEvening(t, src, 3000)
 	// How long a whole backup command takes here, only to spread the kills

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"tappbook/cmd/tappbook/internal/clitest"
 	"tappbook/internal/pgserver"
 	"tappbook/internal/pgserver/autofailover"
 )
@@ -34,23 +35,23 @@ func TestFailover(t *testing.T) {
 	}
 	ctx := t.Context()
 	cluster := startCluster(t)
-	bin := buildBinary(t)
+	bin := clitest.Build(t)
 	url := cluster.URL()
-	servers := []*server{startServer(t, bin, url), startServer(t, bin, url)}
+	servers := []*clitest.Server{clitest.Start(t, bin, url), clitest.Start(t, bin, url)}
 	t.Cleanup(func() {
 		if t.Failed() {
 			for _, s := range servers {
-				t.Logf("server %s logged:\n%s", s.base, errorLines(s.logs.String()))
+				t.Logf("server %s logged:\n%s", s.Base, errorLines(s.Logs.String()))
 			}
 		}
 	})
 	writers := make([]*writer, 4)
 	for i := range writers {
-		writers[i] = &writer{n: i, srv: servers[i%2], game: newGame(t, servers[0].base)}
+		writers[i] = &writer{n: i, srv: servers[i%2], game: newGame(t, servers[0].Base)}
 	}
 	// Each server's live stream follows a game the other server writes:
 	// what it delivers came through the database's NOTIFY.
-	streams := []*liveStream{followLive(t, servers[0].base, writers[1].game), followLive(t, servers[1].base, writers[0].game)}
+	streams := []*liveStream{followLive(t, servers[0].Base, writers[1].game), followLive(t, servers[1].Base, writers[0].game)}
 	stop := make(chan struct{})
 	done := make(chan struct{})
 	go func() {
@@ -115,7 +116,7 @@ func TestFailover(t *testing.T) {
 		s.close()
 	}
 	for _, s := range servers {
-		s.stop(t)
+		s.Stop(t)
 	}
 	if _, err := cluster.WaitHealthy(ctx); err != nil { // no other failover meanwhile
 		t.Fatalf("before verify: %v\n%s", err, cluster.Log())
@@ -179,7 +180,7 @@ func waitAcks(t *testing.T, writers []*writer, since time.Time, n int) (first, b
 	t.Helper()
 	deadline := time.Now().Add(2 * time.Minute)
 	for time.Now().Before(deadline) {
-		firsts := map[*server]time.Time{}
+		firsts := map[*clitest.Server]time.Time{}
 		all := true
 		for _, w := range writers {
 			times := w.ackedSince(since)
@@ -209,7 +210,7 @@ func waitAcks(t *testing.T, writers []*writer, since time.Time, n int) (first, b
 		fmt.Fprintf(&b, "writer %d: %d acknowledged, last answer %s\n", w.n, w.count(), w.lastAnswer())
 	}
 	for _, w := range writers[:2] {
-		b.WriteString(w.srv.logs.String())
+		b.WriteString(w.srv.Logs.String())
 	}
 	t.Fatalf("the writers did not get %d deals each acknowledged within two minutes:\n%s", n, b.String())
 	return
@@ -218,7 +219,7 @@ func waitAcks(t *testing.T, writers []*writer, since time.Time, n int) (first, b
 // checkWriters sends what each writer still has pending, then finds each
 // acknowledged deal exactly once, in order, as it was sent, through both
 // servers.
-func checkWriters(t *testing.T, writers []*writer, servers []*server) {
+func checkWriters(t *testing.T, writers []*writer, servers []*clitest.Server) {
 	t.Helper()
 	for _, w := range writers {
 		if w.pending != nil {
@@ -238,7 +239,7 @@ func checkWriters(t *testing.T, writers []*writer, servers []*server) {
 				Hand   int
 				Record map[string]any
 			}
-			getJSON(t, s.base+"/api/games/"+w.game+"/hands", &hands)
+			clitest.GetJSON(t, s.Base+"/api/games/"+w.game+"/hands", &hands)
 			if len(hands) != len(w.acked) {
 				t.Fatalf("writer %d: %d deals acknowledged, %d stored", w.n, len(w.acked), len(hands))
 			}

@@ -11,6 +11,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"tappbook/cmd/tappbook/internal/clitest"
 )
 
 // writer records deals in one game through one server, one at a time, as
@@ -18,7 +20,7 @@ import (
 // the same Idempotency-Key until it is acknowledged.
 type writer struct {
 	n    int
-	srv  *server
+	srv  *clitest.Server
 	game string
 
 	mu      sync.Mutex
@@ -54,7 +56,7 @@ func (w *writer) deliver() bool {
 	p, want := *w.pending, len(w.acked)+1
 	w.mu.Unlock()
 	start := time.Now()
-	a, err := sendAnswer(w.srv.base+"/api/games/"+w.game+"/hands", p.key, p.body)
+	a, err := sendAnswer(w.srv.Base+"/api/games/"+w.game+"/hands", p.key, p.body)
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	fail := func(format string, args ...any) {
