@@ -146,7 +146,11 @@ func (s *Store) commitBatch(ctx context.Context, batch []*appendReq) {
 }
 
 // batchTx is the batch's transaction; lost is the error of a connection
-// that failed once the commit may have been sent.
+// that failed once the commit may have been sent. It first writes every
+// append in a few set-based statements and commits, one round trip; if
+// PostgreSQL refuses a statement, the transaction is rolled back whole
+// and made again with each append under a savepoint of its own, so that
+// the one refused fails alone.
 func (s *Store) batchTx(ctx context.Context, conn *pgxpool.Conn, batch []*appendReq) (lost, err error) {
 	committed := false
 	defer func() {
@@ -154,29 +158,36 @@ func (s *Store) batchTx(ctx context.Context, conn *pgxpool.Conn, batch []*append
 			_, _ = conn.Exec(ctx, "ROLLBACK")
 		}
 	}()
-	used, heads, err := s.readHeads(ctx, conn, batch)
-	if err != nil {
+	if err := s.begin(ctx, conn, batch); err != nil {
 		return nil, beforeCommit(conn, err)
 	}
-	for i, r := range batch {
-		if err := s.plan(ctx, conn, r, used[i], heads[r.stream]); err != nil {
-			return nil, beforeCommit(conn, err)
-		}
+	err = s.writeAll(ctx, conn, batch)
+	switch {
+	case err == nil:
+		committed = true
+		answerWritten(batch)
+		return nil, nil
+	case !refused(err):
+		return closeLost(conn, err), nil
+	}
+	if _, err := conn.Exec(ctx, "ROLLBACK"); err != nil {
+		return nil, beforeCommit(conn, err)
+	}
+	for _, r := range batch {
+		r.res, r.err, r.out, r.write = events.AppendResult{}, nil, nil, false
+	}
+	if err := s.begin(ctx, conn, batch); err != nil {
+		return nil, beforeCommit(conn, err)
 	}
 	from := 0
 	for {
 		failed, err := s.writeFrom(ctx, conn, batch, from)
-		var pe *pgconn.PgError
 		switch {
 		case err == nil:
 			committed = true
-			for _, r := range batch {
-				if r.write {
-					r.res, r.err = events.AppendResult{Events: r.out}, nil
-				}
-			}
+			answerWritten(batch)
 			return nil, nil
-		case failed >= 0 && errors.As(err, &pe) && pe.Severity == "ERROR" && (!outOfReach(err) || pe.Code == readOnlyTransaction):
+		case failed >= 0 && refused(err):
 			// A statement refused: that append alone is rolled back,
 			// the ones after it are sent again.
 			batch[failed].write, batch[failed].err = false, err
@@ -185,13 +196,47 @@ func (s *Store) batchTx(ctx context.Context, conn *pgxpool.Conn, batch []*append
 			}
 			from = failed + 1
 		default:
-			// A FATAL (the session ended) or a lost connection can come
-			// after COMMIT ran, in place of its answer. Not reused:
-			// closed, its goodbye bounded (the socket may hang).
-			closeCtx, cancel := context.WithTimeout(context.Background(), time.Second)
-			conn.Conn().Close(closeCtx)
-			cancel()
-			return err, nil
+			return closeLost(conn, err), nil
+		}
+	}
+}
+
+// begin begins the transaction, reads the heads and keys and plans each
+// append.
+func (s *Store) begin(ctx context.Context, conn *pgxpool.Conn, batch []*appendReq) error {
+	used, heads, err := s.readHeads(ctx, conn, batch)
+	if err != nil {
+		return err
+	}
+	for i, r := range batch {
+		if err := s.plan(ctx, conn, r, used[i], heads[r.stream]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// refused is a statement PostgreSQL refused, the session going on.
+func refused(err error) bool {
+	var pe *pgconn.PgError
+	return errors.As(err, &pe) && pe.Severity == "ERROR" && (!outOfReach(err) || pe.Code == readOnlyTransaction)
+}
+
+// closeLost closes a connection that failed once the commit may have been
+// sent: a FATAL (the session ended) or a lost connection can come after
+// COMMIT ran, in place of its answer. Not reused: closed, its goodbye
+// bounded (the socket may hang).
+func closeLost(conn *pgxpool.Conn, err error) error {
+	closeCtx, cancel := context.WithTimeout(context.Background(), time.Second)
+	conn.Conn().Close(closeCtx)
+	cancel()
+	return err
+}
+
+func answerWritten(batch []*appendReq) {
+	for _, r := range batch {
+		if r.write {
+			r.res, r.err = events.AppendResult{Events: r.out}, nil
 		}
 	}
 }
