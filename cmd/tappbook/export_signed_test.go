@@ -44,6 +44,12 @@ func TestExportIsSignedAndImportNamesTheKey(t *testing.T) {
 		t.Fatal(err)
 	}
 
+	// verify --export names the key too, and writes nothing.
+	var vo, ve bytes.Buffer
+	if err := run(context.Background(), []string{"verify", "--export", in, "--data-dir", home}, &vo, &ve); err != nil || !strings.Contains(vo.String(), "signed by home.example") || !strings.Contains(vo.String(), "decided again") {
+		t.Fatalf("verify --export: %v %q", err, vo.String())
+	}
+
 	// The same server (its data folder): trusted, and byte for byte.
 	same := filepath.Join(t.TempDir(), "same.db")
 	out, err := importWith(t, "--db", same, "--data-dir", home, in)
@@ -83,6 +89,9 @@ func TestExportIsSignedAndImportNamesTheKey(t *testing.T) {
 	bad[bytes.LastIndex(bad, []byte("\n"))-3] ^= 0x01
 	if err := os.WriteFile(in, bad, 0o644); err != nil {
 		t.Fatal(err)
+	}
+	if err := run(context.Background(), []string{"verify", "--export", in, "--data-dir", home}, &vo, &ve); err == nil || !strings.Contains(err.Error(), "does not verify") {
+		t.Fatalf("verify --export of a changed signature: %v", err)
 	}
 	fresh := filepath.Join(t.TempDir(), "fresh.db")
 	if _, err := importWith(t, "--db", fresh, "--trust", key.VerifierKey(), in); err == nil || !strings.Contains(err.Error(), "does not verify") {

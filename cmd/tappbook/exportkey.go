@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -12,6 +13,8 @@ import (
 
 	"golang.org/x/mod/sumdb/note"
 
+	"tappbook/internal/events/memory"
+	"tappbook/internal/game"
 	"tappbook/internal/signing"
 )
 
@@ -79,4 +82,25 @@ func trustedKeys(dataDir, db string, trust trustFlag) ([]string, error) {
 		return nil, err
 	}
 	return keys, nil
+}
+
+// verifyExport checks an export file as import would, into a store in
+// memory only: its format and hashes, its signature, every event decided
+// again. It says who signed the file, and changes no file.
+func verifyExport(ctx context.Context, file, dataDir string, trust trustFlag, stdout io.Writer) error {
+	trusted, err := trustedKeys(dataDir, "", trust)
+	if err != nil {
+		return fmt.Errorf("verify: %w", err)
+	}
+	f, err := os.Open(file)
+	if err != nil {
+		return fmt.Errorf("verify: %w", err)
+	}
+	defer f.Close()
+	im, err := game.ImportFile(ctx, memory.New(), f, trusted...)
+	if err != nil {
+		return fmt.Errorf("verify %s: %w", file, err)
+	}
+	fmt.Fprintf(stdout, "export %s of %s: %d events, every one decided again to what the file says; %s\n", file, im.ID, im.Events, im.SignedBy())
+	return nil
 }

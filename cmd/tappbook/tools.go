@@ -51,8 +51,14 @@ func verify(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	fs.StringVar(&rf.file, "receipt", "", "check this signed receipt: its signature, and, with a database, that the history still holds it")
 	fs.StringVar(&rf.key, "key", "", "with --receipt: the server's verifier key (name+hash+key, GET /api/receipt-key), or a file holding it; default the key file in --data-dir")
 	fs.StringVar(&rf.dataDir, "data-dir", envOr("TAPPBOOK_DATA_DIR", ""), "with --receipt: the server's data folder, which holds its key (default: the database's folder)")
+	exportFile := fs.String("export", "", "check this export file: who signed it (the key in --data-dir, or --trust), and that every event in it is decided again to what it says; writes nothing")
+	var trust trustFlag
+	fs.Var(&trust, "trust", "with --export: also trust this verifier key (name+hash+key), or a file holding it; may be given again")
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	if *exportFile != "" {
+		return verifyExport(ctx, *exportFile, dataDirOf(rf.dataDir, *db), trust, stdout)
 	}
 	if rf.file != "" {
 		rf.db = *db
