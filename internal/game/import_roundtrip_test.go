@@ -15,7 +15,7 @@ import (
 )
 
 // must fails the test on an error.
-func must[T any](t *testing.T) func(T, error) T {
+func must[T any](t testing.TB) func(T, error) T {
 	return func(v T, err error) T {
 		t.Helper()
 		if err != nil {
@@ -25,7 +25,7 @@ func must[T any](t *testing.T) func(T, error) T {
 	}
 }
 
-func nothing(t *testing.T, err error) {
+func nothing(t testing.TB, err error) {
 	t.Helper()
 	if err != nil {
 		t.Fatal(err)
@@ -38,7 +38,7 @@ func nothing(t *testing.T, err error) {
 // in the tapp and mended, the Zwangsramsch, closed with a cut), and a
 // group with members added, evenings and payments, one voided. It gives
 // the ids to export: the games of no group and the group.
-func everyKindOfEvening(t *testing.T, s *Service) []string {
+func everyKindOfEvening(t testing.TB, s *Service) []string {
 	t.Helper()
 	state := must[*tapp.State](t)
 	hand := must[HandAnswer](t)

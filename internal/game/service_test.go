@@ -18,7 +18,7 @@ import (
 	"tappbook/internal/tapp"
 )
 
-func newService(t *testing.T) (*Service, string) {
+func newService(t testing.TB) (*Service, string) {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "game.db")
 	st, err := sqlite.Open(context.Background(), path, sqlite.Options{})
