@@ -19,7 +19,6 @@ import (
 	"time"
 
 	"tappbook/internal/events"
-	"tappbook/internal/events/sqlite"
 	"tappbook/internal/game"
 	"tappbook/internal/lan"
 	"tappbook/internal/netserve"
@@ -150,40 +149,14 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 	}
 	defer ln.Close()
 
-	fresh := false
-	onFile := !isPostgres(f.db)
-	if onFile {
-		if err := checkDatabasePath(f.db); err != nil {
-			return err
-		}
-		_, err := os.Stat(f.db)
-		fresh = os.IsNotExist(err)
-		if fresh {
-			if err := sqlite.LeftBehind(f.db); err != nil {
-				return err
-			}
-		}
-		// Before the store opens it (a new one made empty for it): a second
-		// server must not so much as migrate a file another serves.
-		release, err := holdDatabase(f.db)
-		if err != nil {
-			return err
-		}
-		defer release()
-	}
 	metrics, stopMetrics, err := f.observe.metrics(log)
 	if err != nil {
 		return err
 	}
 	defer stopMetrics()
-	store, err := openWaiting(ctx, log, f.db, openObserved(metrics.store), time.Second)
+	store, err := openWaiting(ctx, log, f.db, openObserved(metrics.store, log), time.Second)
 	if err != nil {
 		return err
-	}
-	if fresh {
-		// Said, so that a database moved or deleted is not taken for an
-		// empty one without a word.
-		log.Info("there was no database file at this path: started a new, empty one", "db", f.db)
 	}
 	defer store.Close()
 	dataDir := f.dataDir

@@ -6,6 +6,7 @@ package main
 
 import (
 	"context"
+	"log/slog"
 
 	"tappbook/internal/events"
 	"tappbook/internal/events/postgres"
@@ -17,16 +18,27 @@ func isPostgres(db string) bool { return postgres.IsURL(db) }
 
 // openStore opens (creating and migrating it if need be) the store db names.
 func openStore(ctx context.Context, db string) (events.Engine, error) {
-	return openObserved(nil)(ctx, db)
+	if isPostgres(db) {
+		return engine(postgres.Open(ctx, db, postgres.Options{}))
+	}
+	return engine(sqlite.Open(ctx, db, sqlite.Options{}))
 }
 
-// openObserved is openStore telling obs (nil: nobody) of every commit.
-func openObserved(obs events.CommitObserver) func(context.Context, string) (events.Engine, error) {
+// openObserved opens the store a server serves, telling obs (nil: nobody)
+// of every commit. On SQLite the store runs the start protocol
+// (sqlite.Options.Serve): one server per file.
+func openObserved(obs events.CommitObserver, log *slog.Logger) func(context.Context, string) (events.Engine, error) {
 	return func(ctx context.Context, db string) (events.Engine, error) {
 		if isPostgres(db) {
 			return engine(postgres.Open(ctx, db, postgres.Options{Observer: obs}))
 		}
-		return engine(sqlite.Open(ctx, db, sqlite.Options{Observer: obs}))
+		s, err := sqlite.Open(ctx, db, sqlite.Options{Observer: obs, Serve: true})
+		if err == nil && s.Fresh() {
+			// Said, so that a database moved or deleted is not taken for
+			// an empty one without a word.
+			log.Info("there was no database file at this path: started a new, empty one", "db", db)
+		}
+		return engine(s, err)
 	}
 }
 
@@ -36,7 +48,7 @@ func openReadOnly(ctx context.Context, db string) (events.Engine, error) {
 	if isPostgres(db) {
 		return engine(postgres.Open(ctx, db, postgres.Options{ReadOnly: true}))
 	}
-	return engine(sqlite.OpenReadOnly(ctx, db))
+	return engine(sqlite.Open(ctx, db, sqlite.Options{ReadOnly: true}))
 }
 
 // engine gives an opened store as the interface, and no store (not a nil

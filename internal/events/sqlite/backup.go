@@ -14,7 +14,7 @@ import (
 
 // Backup copies the database at path to dest with SQLite's online backup
 // API: a consistent snapshot, while a server keeps reading and writing. The
-// database is opened read-only (OpenReadOnly): nothing is migrated or
+// database is opened read-only (Options.ReadOnly): nothing is migrated or
 // changed, so a backup taken by a newer binary beside an older server is a
 // copy of the file as that server keeps it.
 //
@@ -24,7 +24,7 @@ import (
 // copy is a single file in rollback-journal mode, so that it can be read
 // (verify) without making -wal and -shm files beside it.
 func Backup(ctx context.Context, path, dest string) (err error) {
-	s, err := OpenReadOnly(ctx, path)
+	s, err := Open(ctx, path, Options{ReadOnly: true})
 	if err != nil {
 		return fmt.Errorf("backup: %w", err)
 	}

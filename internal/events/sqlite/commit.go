@@ -188,7 +188,7 @@ type appendResp struct {
 // goroutine, which commits it batch after batch, each with all that are
 // waiting by then, until it is empty.
 func (s *Store) submit(r *appendReq) appendResp {
-	if s.readOnly {
+	if s.opt.ReadOnly {
 		return appendResp{err: events.ErrReadOnly}
 	}
 	if s.state.stopped.Load() != nil {
@@ -231,7 +231,7 @@ func (s *Store) release() {
 // exclusive runs fn as the only writer: after the commits under way, before
 // the appends that queue meanwhile.
 func (s *Store) exclusive(fn func() error) error {
-	if s.readOnly {
+	if s.opt.ReadOnly {
 		return events.ErrReadOnly
 	}
 	s.w.mu.Lock()

@@ -213,7 +213,7 @@ func TestHealthOnADeletedFileOnlyReads(t *testing.T) {
 // g and h) with n events in all, its chain whole.
 func assertHolds(t *testing.T, path string, n int) {
 	t.Helper()
-	c, err := OpenReadOnly(context.Background(), path)
+	c, err := Open(context.Background(), path, Options{ReadOnly: true})
 	if err != nil {
 		t.Fatal(err)
 	}

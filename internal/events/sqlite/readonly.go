@@ -13,11 +13,11 @@ import (
 	"time"
 )
 
-// OpenReadOnly opens an existing database to read and check it (verify),
+// openReadOnly (Options.ReadOnly) opens an existing database to read and check it (verify),
 // never creating, migrating or changing a file: a missing path is an error
 // that says so, a file that is not the event store's a *NotStoreError, a
 // damaged one a *CorruptError. Appends to it are refused with events.ErrReadOnly.
-func OpenReadOnly(ctx context.Context, path string) (*Store, error) {
+func openReadOnly(ctx context.Context, path string) (*Store, error) {
 	info, err := os.Stat(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("no database at %s: there is no such file", path)
@@ -60,7 +60,7 @@ func OpenReadOnly(ctx context.Context, path string) (*Store, error) {
 		read.Close()
 		return nil, err
 	}
-	return &Store{read: read, path: path, opt: Options{}.withDefaults(), readOnly: true}, nil
+	return &Store{read: read, path: path, opt: Options{ReadOnly: true}.withDefaults()}, nil
 }
 
 // readOnlyParams are the settings of a connection that only reads: it

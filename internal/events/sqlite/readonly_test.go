@@ -38,7 +38,7 @@ func TestOpenReadOnly(t *testing.T) {
 			s.Close()
 		}
 		before := names(t, filepath.Dir(path))
-		ro, err := OpenReadOnly(ctx, path)
+		ro, err := Open(ctx, path, Options{ReadOnly: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -63,7 +63,7 @@ func TestOpenReadOnly(t *testing.T) {
 			t.Fatalf("live %v: files %v became %v", live, before, after)
 		}
 	}
-	if _, err := OpenReadOnly(ctx, filepath.Join(t.TempDir(), "none.db")); err == nil {
+	if _, err := Open(ctx, filepath.Join(t.TempDir(), "none.db"), Options{ReadOnly: true}); err == nil {
 		t.Fatal("a missing file opened")
 	}
 }
@@ -83,7 +83,7 @@ func TestOpenReadOnlyThroughALink(t *testing.T) {
 	if err := os.Symlink(path, link); err != nil {
 		t.Fatal(err)
 	}
-	r, err := OpenReadOnly(ctx, link)
+	r, err := Open(ctx, link, Options{ReadOnly: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -117,7 +117,7 @@ func TestReadOnlyChangesNoFileBesideIt(t *testing.T) {
 		return out
 	}
 	before := read()
-	r, err := OpenReadOnly(ctx, left)
+	r, err := Open(ctx, left, Options{ReadOnly: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -129,7 +129,7 @@ func TestReadOnlyChangesNoFileBesideIt(t *testing.T) {
 		t.Fatal("reading changed the file, its -wal or its -shm")
 	}
 	os.Remove(left + "-shm")
-	if _, err := OpenReadOnly(ctx, left); err == nil || !strings.Contains(err.Error(), "no "+left+"-shm") {
+	if _, err := Open(ctx, left, Options{ReadOnly: true}); err == nil || !strings.Contains(err.Error(), "no "+left+"-shm") {
 		t.Fatalf("a -wal without its -shm: %v", err)
 	}
 	if exists(left + "-shm") {

@@ -40,19 +40,26 @@ type Options struct {
 	// Observer, when not nil, hears of every group commit (its size and
 	// the COMMIT's time): /metrics.
 	Observer events.CommitObserver
+	// ReadOnly opens an existing database to read and check it (verify,
+	// backup, export): nothing is made or migrated, every write is
+	// refused, no lock is taken, and a server may run beside it.
+	ReadOnly bool
+	// Serve runs a server's start protocol (lease.go): the folder checked,
+	// no new file beside what a vanished one left, one server per file.
+	Serve bool
 }
 
 // Store is the event store, made of parts with one job each; each part
 // says how it is locked.
 type Store struct {
-	path     string        // as given to Open; immutable
-	opt      Options       // as opened, defaults filled in; immutable
-	files    guard         // the file and its -wal as opened (guard.go); immutable
-	read     *sql.DB       // the read pool, which WAL lets run beside the writer; database/sql locks it
-	w        *committer    // the one write connection and group commit (commit.go); its own mutex
-	ckpt     *checkpointer // copies the WAL into the file (checkpoint.go); atomics and channels
-	state    status        // health and the fail-stop (failstop.go); atomics and a sync.Once
-	readOnly bool          // opened by OpenReadOnly: no w, no ckpt; immutable
+	path  string        // as given to Open; immutable
+	opt   Options       // as opened, defaults filled in; immutable
+	files guard         // the file and its -wal as opened (guard.go); immutable
+	read  *sql.DB       // the read pool, which WAL lets run beside the writer; database/sql locks it
+	w     *committer    // the one write connection and group commit (commit.go); its own mutex
+	ckpt  *checkpointer // copies the WAL into the file (checkpoint.go); atomics and channels
+	state status        // health and the fail-stop (failstop.go); atomics and a sync.Once
+	lease lease         // the file held for a server (lease.go); immutable, let go last by Close
 }
 
 // Open opens (creating it if need be) the database at path, checks that
@@ -70,13 +77,25 @@ type Store struct {
 //   - mode=rw on every connection after the first: none creates a file, so
 //     none makes an empty database where the file was deleted.
 func Open(ctx context.Context, path string, opt Options) (*Store, error) {
+	if opt.ReadOnly {
+		return openReadOnly(ctx, path)
+	}
 	opt = opt.withDefaults()
+	var l lease
+	if opt.Serve {
+		var err error
+		if l, err = take(path); err != nil {
+			return nil, err
+		}
+	}
 	write, err := openWriter(ctx, path, opt)
 	if err != nil {
+		l.release()
 		return nil, err
 	}
-	s := &Store{path: path, opt: opt, w: newCommitter(write, opt.CommitDelay)}
+	s := &Store{path: path, opt: opt, w: newCommitter(write, opt.CommitDelay), lease: l}
 	if err := s.start(ctx); err != nil {
+		defer l.release()
 		s.w.stmts.close()
 		if s.ckpt != nil {
 			s.ckpt.db.Close()
@@ -284,12 +303,13 @@ func migrate(ctx context.Context, db *sql.DB, path string) error {
 // file's: the last connection then leaves it where it is (SQLite would
 // otherwise delete it by name).
 func (s *Store) Close() error {
-	if s.readOnly {
+	if s.opt.ReadOnly {
 		return s.read.Close()
 	}
 	if !s.w.stop() {
 		return nil
 	}
+	defer s.lease.release() // after every connection: no second server meets this one's checkpoint
 	s.ckpt.stop()
 	var keep error
 	if s.state.stopped.Load() != nil {
@@ -300,6 +320,10 @@ func (s *Store) Close() error {
 	// checkpoints and removes the -wal.
 	return errors.Join(keep, s.ckpt.db.Close(), s.read.Close(), s.w.conn.Close(), s.w.db.Close())
 }
+
+// Fresh says whether no file was at the path when a serving store opened
+// it: it made a new, empty one.
+func (s *Store) Fresh() bool { return s.lease.fresh }
 
 // DB gives the read pool, for tools that inspect the database (the schema
 // test).
