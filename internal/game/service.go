@@ -6,6 +6,7 @@
 package game
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
 	"encoding/base32"
@@ -226,6 +227,9 @@ func newEvents(ps []tapp.Payload) []events.NewEvent { return toAppend(tapp.Schem
 func folded(evs []events.Event, ps []tapp.Payload) []tapp.Event {
 	out := make([]tapp.Event, len(evs))
 	for i, ev := range evs {
+		// The game keeps the bytes as long as it is in memory: a copy of
+		// their length, not the store's buffer with room to spare.
+		ev.Data = bytes.Clone(ev.Data)
 		out[i] = Stored(ev, ps[i])
 	}
 	return out
