@@ -102,6 +102,10 @@ type TabTransfer struct {
 	// Key is the "paid" button's idempotency key: the same for every
 	// phone shown the same tab, so two taps on it record one payment.
 	Key string
+	// QR is the payee's QR code image, Ways what it holds, PayPal a
+	// PayPal.me link; empty on a read-only link and for cash amounts.
+	QR, Ways, PayPal string
+	MarkPaid         string // "Ben: I sent it"
 }
 
 // PaymentForm records a payment between two members.
@@ -124,6 +128,10 @@ type PaymentView struct {
 	Voided     bool
 	VoidReason string
 	Reason     Field // the void form's reason and its error
+	// State is "paid" (sent, its payee to say it arrived), "confirmed"
+	// or "" (recorded as done); StateText says it, MarkArrived is the
+	// payee's button.
+	To, State, StateText, MarkArrived string
 }
 
 // MineView is what a page tells this phone's list of evenings and groups

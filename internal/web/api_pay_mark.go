@@ -36,7 +36,7 @@ func (a api) markTransfer(c echo.Context) error {
 	}
 	s := g.Settlement()
 	out := settlementOut(g, s)
-	if err := a.withPay(ctx, g, s, &out); err != nil {
+	if err := a.withPay(ctx, g, s, &out, true); err != nil {
 		return err
 	}
 	return writeJSON(c, http.StatusOK, out)

@@ -192,7 +192,7 @@ func (a api) closeGame(c echo.Context) error {
 	}
 	s := g.Settlement()
 	out := settlementOut(g, s)
-	if err := a.withPay(c.Request().Context(), g, s, &out); err != nil {
+	if err := a.withPay(c.Request().Context(), g, s, &out, !readOnly(c)); err != nil {
 		return err
 	}
 	return writeJSON(c, http.StatusOK, out)
@@ -202,7 +202,7 @@ func (a api) settlement(c echo.Context) error {
 	return a.svc.View(c.Request().Context(), gameID(c), func(g *tapp.State) error {
 		s := g.Settlement()
 		out := settlementOut(g, s)
-		if err := a.withPay(c.Request().Context(), g, s, &out); err != nil {
+		if err := a.withPay(c.Request().Context(), g, s, &out, !readOnly(c)); err != nil {
 			return err
 		}
 		return writeJSON(c, http.StatusOK, out)

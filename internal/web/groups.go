@@ -201,7 +201,7 @@ func (a api) tab(c echo.Context) error {
 		return err
 	}
 	out := tabOut(v.Group, v.Group.Tab(v.Games))
-	withTabPay(v.Group, &out, time.Now())
+	withTabPay(v.Group, &out, time.Now(), !readOnly(c))
 	return writeJSON(c, http.StatusOK, out)
 }
 

@@ -50,14 +50,23 @@ func (u ui) tabView(c echo.Context, gv game.View, form map[string][]string, refu
 	}
 	for i, t := range transfers {
 		value := t.Amount.StringFixed(places)
-		v.Transfers = append(v.Transfers, templates.TabTransfer{From: t.From, To: t.To, Amount: money(t.Amount), Value: value,
-			Key: paidKey(st.Version, tab.Evenings, i, t.From, t.To, value)})
+		tv := templates.TabTransfer{From: t.From, To: t.To, Amount: money(t.Amount), Value: value,
+			Key: paidKey(st.Version, tab.Evenings, i, t.From, t.To, value), MarkPaid: loc.T("pay.mark-paid", t.From)}
+		if !v.Cash && !readOnly(c) {
+			tabPayWays(&tv, loc, st, t.To, t.Amount, i)
+		}
+		v.Transfers = append(v.Transfers, tv)
 	}
 	if n, err := strconv.Atoi(c.QueryParam("paid")); err == nil {
 		for _, pm := range st.Payments() {
 			if pm.Number == n && !pm.Voided {
 				v.Saved = loc.T("tab.saved", n, loc.T("tab.paid-text", pm.From, pm.To, money(pm.Amount)))
 			}
+		}
+	}
+	if n, err := strconv.Atoi(c.QueryParam("confirmed")); err == nil {
+		if pm := st.Payment(n); pm != nil && pm.ConfirmedBy != "" {
+			v.Saved = loc.T("tab.confirmed", n, loc.T("tab.paid-text", pm.From, pm.To, money(pm.Amount)))
 		}
 	}
 	if n, err := strconv.Atoi(c.QueryParam("voided")); err == nil {
@@ -71,7 +80,8 @@ func (u ui) tabView(c echo.Context, gv game.View, form map[string][]string, refu
 	for i := len(ps) - 1; i >= 0; i-- {
 		pm := ps[i]
 		pv := templates.PaymentView{Number: pm.Number, Text: loc.T("tab.paid-text", pm.From, pm.To, money(pm.Amount)), Note: pm.Note,
-			At: whenOf(pm.At, "minute"), Voided: pm.Voided, VoidReason: pm.VoidReason}
+			At: whenOf(pm.At, "minute"), Voided: pm.Voided, VoidReason: pm.VoidReason, To: pm.To}
+		paymentState(&pv, loc, pm)
 		if refusal != nil && refusal.payment == pm.Number {
 			pv.Reason = templates.Field{Value: refusal.value, Error: refusal.msg}
 		}
@@ -138,7 +148,7 @@ func (u ui) recordPayment(c echo.Context) error {
 		amount = norm
 	}
 	paid, err := u.svc.Groups().RecordPayment(c.Request().Context(), groupID(c), group.RecordPayment{From: form.Get("from"), To: form.Get("to"),
-		Amount: amount, Note: form.Get("note")}, form.Get("idempotency_key"))
+		Amount: amount, Note: form.Get("note"), State: form.Get("state")}, form.Get("idempotency_key"))
 	if err == nil {
 		return c.Redirect(http.StatusSeeOther, "/groups/"+groupID(c)+"/tab?paid="+strconv.Itoa(paid.Payment))
 	}

@@ -123,14 +123,18 @@ func (a api) eveningPayments(ctx context.Context, g *tapp.State, ts []tapp.Trans
 }
 
 // withPay adds to a settlement's transfers how each is paid and, once the
-// evening is closed, whether it is.
-func (a api) withPay(ctx context.Context, g *tapp.State, s tapp.Settlement, out *settlementJSON) error {
+// evening is closed, whether it is. ways is false on a read-only link: how
+// a player is paid (an IBAN, an address, a phone number) is for the ones
+// at the table who pay, not for whoever the link was passed on to.
+func (a api) withPay(ctx context.Context, g *tapp.State, s tapp.Settlement, out *settlementJSON, ways bool) error {
 	pays, err := a.eveningPayments(ctx, g, s.Transfers)
 	if err != nil {
 		return err
 	}
 	for i := range out.Transfers {
-		out.Transfers[i].Pay = payOut(payqr.Ways(pays[i]))
+		if ways {
+			out.Transfers[i].Pay = payOut(payqr.Ways(pays[i]))
+		}
 		if g.Closed != nil {
 			out.Transfers[i].State, _ = g.TransferState(i)
 		}
@@ -138,11 +142,15 @@ func (a api) withPay(ctx context.Context, g *tapp.State, s tapp.Settlement, out 
 	return nil
 }
 
-// withTabPay adds to a group's tab how each transfer's payee can be paid,
-// and which payments await their payee's word.
-func withTabPay(st *group.State, out *tabJSON, day time.Time) {
+// withTabPay adds to a group's tab how each transfer's payee can be paid
+// (unless ways is false: a read-only link, as withPay), and which payments
+// await their payee's word.
+func withTabPay(st *group.State, out *tabJSON, day time.Time, ways bool) {
 	p := game.GroupPayees(st)
 	for i := range out.Transfers {
+		if !ways {
+			break
+		}
 		t := &out.Transfers[i]
 		amount, err := decimal.NewFromString(t.Amount)
 		if err != nil {
