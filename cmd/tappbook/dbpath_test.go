@@ -169,7 +169,7 @@ func TestFormKeyMadeInPlace(t *testing.T) {
 	}
 }
 
-// A --data-dir that does not exist yet is made (the hosted README's
+// A --data-dir that does not exist yet is made (docs/hosting.md's
 // /srv/tappbook on a new machine), with the form key in it.
 func TestFormKeyInADataDirNotYetMade(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "srv", "tappbook", "tappbook-form.key")

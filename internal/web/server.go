@@ -299,8 +299,8 @@ func readOnlyLinksRead(next echo.HandlerFunc) echo.HandlerFunc {
 
 // retryAfter is the Retry-After of a 503 that passes by itself: a
 // database out of reach, a save whose outcome is unknown, a server
-// restarting. A PostgreSQL failover takes about ten seconds (README,
-// "Hosted, highly available"); a client sending again every two finds the
+// restarting. A PostgreSQL failover takes about ten seconds (docs/hosting.md,
+// "Highly available"); a client sending again every two finds the
 // new primary soon after it takes writes.
 const retryAfter = "2"
 

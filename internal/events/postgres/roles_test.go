@@ -9,7 +9,7 @@ import (
 	"tappbook/internal/events/postgres"
 )
 
-// grants is what README ("Hosted, on PostgreSQL") tells an operator to
+// grants is what docs/hosting.md ("On PostgreSQL") tells an operator to
 // give the role the servers run as, once the owner has created the tables.
 const grants = `GRANT SELECT, INSERT ON events, stream_aliases TO %[1]s;
 GRANT SELECT, INSERT, UPDATE ON streams TO %[1]s;
