@@ -213,6 +213,15 @@
     };
     form.addEventListener("input", show);
     form.addEventListener("change", show);
+    // The last choice the deal needs made (a declarer, a partner, a trump,
+    // won or lost): the points field takes the digits without a tap.
+    form.addEventListener("change", function (e) {
+      if (e.target.type !== "radio" || !e.target.required || pts.value.trim() !== "") return;
+      var open = Array.prototype.some.call(form.querySelectorAll("input[type=radio][required]"), function (r) {
+        return !form.querySelector("input[type=radio][name='" + r.name + "']:checked");
+      });
+      if (!open) pts.focus();
+    });
     // Before the form's own sending (the queue's, a listener on the form
     // too): the capture runs first on the form itself.
     form.addEventListener("submit", function (e) {
