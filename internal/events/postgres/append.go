@@ -128,13 +128,6 @@ func (s *Store) settleCommit(stream string, out []events.Event, cause error) (ev
 	return events.AppendResult{Events: out}, nil
 }
 
-// selectHead reads a stream's head and its last event in one statement,
-// each NULL when there is none.
-const selectHead = `SELECT s.version, s.hash, e.seq, e.version, e.hash
-	FROM (SELECT 1) one
-	LEFT JOIN streams s ON s.stream = $1
-	LEFT JOIN LATERAL (SELECT seq, version, hash FROM events WHERE stream = $1 ORDER BY version DESC LIMIT 1) e ON true`
-
 func deref[T any](p *T) T {
 	var zero T
 	if p == nil {

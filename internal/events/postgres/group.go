@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"slices"
 	"strconv"
 	"time"
@@ -259,12 +260,14 @@ type head struct {
 
 // readHeads begins the transaction, takes the locks (keys first, then
 // streams, each in one order: two batches never wait for each other in a
-// circle) and reads each key and head.
+// circle) and reads each key and head: a statement each, whatever the
+// batch's size, in one round trip.
 func (s *Store) readHeads(ctx context.Context, conn *pgxpool.Conn, batch []*appendReq) ([]*usedKey, map[string]*head, error) {
-	var keyLocks, streamLocks []string
+	var keyLocks, streamLocks, scopes, names []string
 	for _, r := range batch {
 		if r.key.Name != "" {
 			keyLocks = append(keyLocks, r.key.Scope+"\n"+r.key.Name)
+			scopes, names = append(scopes, r.key.Scope), append(names, r.key.Name)
 		}
 		streamLocks = append(streamLocks, r.stream)
 	}
@@ -272,26 +275,47 @@ func (s *Store) readHeads(ctx context.Context, conn *pgxpool.Conn, batch []*appe
 	slices.Sort(streamLocks)
 	b := &pgx.Batch{}
 	b.Queue("BEGIN")
-	for _, k := range keyLocks {
-		b.Queue(`SELECT pg_advisory_xact_lock($1, hashtext($2))`, lockKey, k)
+	if len(keyLocks) > 0 {
+		b.Queue(lockAll, lockKey, keyLocks)
 	}
-	for _, st := range streamLocks {
-		b.Queue(`SELECT pg_advisory_xact_lock($1, hashtext($2))`, lockStream, st)
+	b.Queue(lockAll, lockStream, streamLocks)
+	found := map[string]*usedKey{}
+	if len(names) > 0 {
+		b.Queue(selectKeys, scopes, names).Query(func(rows pgx.Rows) error {
+			var sc, n string
+			var u usedKey // scanned into, then copied: ForEachRow scans into the same places
+			_, err := pgx.ForEachRow(rows, []any{&sc, &n, &u.stream, &u.batch, &u.fingerprint, &u.usedAt}, func() error {
+				c := u
+				c.found = true
+				found[sc+"\n"+n] = &c
+				return nil
+			})
+			return err
+		})
 	}
-	used := make([]*usedKey, len(batch))
 	heads := map[string]*head{}
-	for i, r := range batch {
-		used[i] = &usedKey{}
-		if r.key.Name != "" {
-			u := used[i]
-			b.Queue(selectKey, r.key.Scope, r.key.Name).QueryRow(func(row pgx.Row) error { return u.scan(row) })
-		}
-		h := &head{}
-		heads[r.stream] = h
-		b.Queue(selectHead, r.stream).QueryRow(func(row pgx.Row) error { return row.Scan(&h.hv, &h.hh, &h.lseq, &h.lv, &h.lh) })
-	}
+	b.Queue(selectHeads, streamLocks).Query(func(rows pgx.Rows) error {
+		var st string
+		var h head // scanned into, then copied
+		_, err := pgx.ForEachRow(rows, []any{&st, &h.hv, &h.hh, &h.lseq, &h.lv, &h.lh}, func() error {
+			c := h
+			heads[st] = &c
+			return nil
+		})
+		return err
+	})
 	if err := conn.SendBatch(ctx, b).Close(); err != nil {
 		return nil, nil, err
+	}
+	used := make([]*usedKey, len(batch))
+	for i, r := range batch {
+		used[i] = &usedKey{}
+		if u := found[r.key.Scope+"\n"+r.key.Name]; r.key.Name != "" && u != nil {
+			used[i] = u
+		}
+		if heads[r.stream] == nil {
+			return nil, nil, fmt.Errorf("read the heads: none for %s", r.stream)
+		}
 	}
 	return used, heads, nil
 }

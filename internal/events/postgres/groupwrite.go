@@ -32,6 +32,19 @@ const upsertKeys = `INSERT INTO idempotency_keys (scope, name, stream, batch, fi
 	ON CONFLICT (scope, name) DO UPDATE SET stream = excluded.stream, batch = excluded.batch,
 	fingerprint = excluded.fingerprint, used_at = excluded.used_at`
 
+// lockAll takes the advisory locks of a class on the keys, in the array's
+// order (a function scan's).
+const lockAll = `SELECT count(pg_advisory_xact_lock($1, hashtext(k))) FROM unnest($2::text[]) AS u(k)`
+
+const selectKeys = `SELECT sc, n, k.stream, k.batch, k.fingerprint, k.used_at
+	FROM unnest($1::text[], $2::text[]) AS u(sc, n) JOIN idempotency_keys k ON k.scope = u.sc AND k.name = u.n`
+
+// selectHeads reads each stream's head and last event, NULLs when none.
+const selectHeads = `SELECT u.st, s.version, s.hash, e.seq, e.version, e.hash
+	FROM unnest($1::text[]) AS u(st)
+	LEFT JOIN streams s ON s.stream = u.st
+	LEFT JOIN LATERAL (SELECT seq, version, hash FROM events WHERE stream = u.st ORDER BY version DESC LIMIT 1) e ON true`
+
 const notifyAll = `SELECT count(pg_notify($1, p)) FROM unnest($2::text[]) AS u(p)`
 
 // eventRows are the batch's events as columns.
