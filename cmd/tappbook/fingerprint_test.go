@@ -48,14 +48,14 @@ func TestVerifyGameFingerprint(t *testing.T) {
 		says  string
 	}{
 		{"a deleted tail, the head fixed to match", func(t *testing.T, path string) {
-			raw(t, path, `DELETE FROM events WHERE seq IN (8, 9) AND stream = '`+id+`'`,
-				`UPDATE streams SET version = 7, hash = (SELECT hash FROM events WHERE stream = '`+id+`' AND version = 7) WHERE stream = '`+id+`'`)
+			raw(t, path, `DELETE FROM events WHERE seq IN (8, 9) AND stream_id = (SELECT id FROM streams WHERE stream = '`+id+`')`,
+				`UPDATE streams SET version = 7, hash = (SELECT hash FROM events WHERE stream_id = (SELECT id FROM streams WHERE stream = '`+id+`') AND version = 7) WHERE stream = '`+id+`'`)
 		}, "no event of game " + id + " has the fingerprint " + f + ": its history was cut or changed at or before that point"},
 		{"a deleted last event", func(t *testing.T, path string) {
-			raw(t, path, `DELETE FROM events WHERE stream = '`+id+`' AND version = 9`)
+			raw(t, path, `DELETE FROM events WHERE stream_id = (SELECT id FROM streams WHERE stream = '`+id+`') AND version = 9`)
 		}, "events were removed"},
 		{"a changed payload", func(t *testing.T, path string) {
-			raw(t, path, `UPDATE events SET data = json_set(data, '$.reason', 'x') WHERE stream = '`+id+`' AND version = 6`)
+			raw(t, path, `UPDATE events SET data = json_set(data, '$.reason', 'x') WHERE stream_id = (SELECT id FROM streams WHERE stream = '`+id+`') AND version = 6`)
 		}, "version 6): its content does not match its hash"},
 		{"deals recorded after it", func(t *testing.T, path string) {
 			st, err := sqlite.Open(ctx, path, sqlite.Options{})

@@ -52,38 +52,35 @@ func (s *Store) AppendAliased(ctx context.Context, stream string, expectedVersio
 // transaction's own appends, then the heads in memory (as this store
 // committed them), then the database, where the head must point at the
 // stream's last event, or the stream is not appended to (*events.ChainError).
-func (s *Store) headOf(ctx context.Context, stream string, pending map[string]events.Head) (events.Head, error) {
+func (s *Store) headOf(ctx context.Context, stream string, pending map[string]head) (head, error) {
 	if h, ok := pending[stream]; ok {
 		return h, nil
 	}
 	if h, ok := s.w.heads[stream]; ok {
 		return h, nil
 	}
-	var h events.Head
-	found := true
-	err := s.w.stmts.head.QueryRowContext(ctx, stream).Scan(&h.Version, &h.Hash)
-	if errors.Is(err, sql.ErrNoRows) {
-		found = false
-	} else if err != nil {
-		return events.Head{}, err
+	var h head
+	err := s.w.stmts.head.QueryRowContext(ctx, stream).Scan(&h.id, &h.Version, &h.Hash)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return head{}, err
 	}
 	var lastSeq, lastVersion int64
 	var lastHash string
-	err = s.w.stmts.last.QueryRowContext(ctx, stream).Scan(&lastSeq, &lastVersion, &lastHash)
+	err = s.w.stmts.last.QueryRowContext(ctx, h.id).Scan(&lastSeq, &lastVersion, &lastHash)
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
-		return events.Head{}, err
+		return head{}, err
 	}
-	if ce := events.CheckHead(stream, h, found, lastSeq, lastVersion, lastHash); ce != nil {
-		return events.Head{}, ce
+	if ce := events.CheckHead(stream, h.Head, h.Version > 0, lastSeq, lastVersion, lastHash); ce != nil {
+		return head{}, ce
 	}
 	return h, nil
 }
 
 // appendTx is one append inside the commit's transaction.
 // It writes nothing when it refuses the append (stale version, known key),
-// and records the stream's new head in pending.
-func (s *Store) appendTx(ctx context.Context, r *appendReq, pending map[string]events.Head) (events.AppendResult, error) {
-	stream, expectedVersion, key, aliases, evs, payloads := r.stream, r.expectedVersion, r.key, r.aliases, r.evs, r.payloads
+// and records the stream's new head and the last seq in tx.
+func (s *Store) appendTx(ctx context.Context, r *appendReq, tx *txState) (events.AppendResult, error) {
+	stream, expectedVersion, key, evs, payloads := r.stream, r.expectedVersion, r.key, r.evs, r.payloads
 	if key.Name != "" {
 		u, ok, err := s.lookupKey(ctx, s.w.stmts.key, key)
 		if err != nil {
@@ -98,22 +95,22 @@ func (s *Store) appendTx(ctx context.Context, r *appendReq, pending map[string]e
 		}
 	}
 
-	h, err := s.headOf(ctx, stream, pending)
+	h, err := s.headOf(ctx, stream, tx.heads)
 	if err != nil {
 		return events.AppendResult{}, fmt.Errorf("append to %s: read head: %w", stream, err)
 	}
-	version, prevHash := h.Version, h.Hash
-	if version != expectedVersion {
-		return events.AppendResult{}, &events.ConflictError{Stream: stream, Expected: expectedVersion, Actual: version}
+	if h.Version != expectedVersion {
+		return events.AppendResult{}, &events.ConflictError{Stream: stream, Expected: expectedVersion, Actual: h.Version}
 	}
 
 	now := s.opt.Now()
 	at := now.UTC().Truncate(time.Microsecond)
-	batch := version + 1
+	batch := h.Version + 1
 	out := make([]events.Event, len(evs))
+	prevHash := h.Hash
 	for i, e := range evs {
 		ev := events.Event{
-			Stream: stream, Version: version + 1 + int64(i), Batch: batch,
+			Stream: stream, Version: h.Version + 1 + int64(i), Batch: batch,
 			Type: e.Type, SchemaVersion: e.SchemaVersion, Data: payloads[i],
 			RecordedAt: at, PrevHash: prevHash,
 		}
@@ -121,36 +118,60 @@ func (s *Store) appendTx(ctx context.Context, r *appendReq, pending map[string]e
 			ev.IdempotencyKey = key.Name
 		}
 		ev.Hash = ev.ComputeHash()
-		res, err := s.w.stmts.insert.ExecContext(ctx,
-			ev.Stream, ev.Version, ev.Batch, ev.Type, ev.SchemaVersion, string(ev.Data),
-			events.FormatTime(ev.RecordedAt), nullable(ev.IdempotencyKey), ev.PrevHash, ev.Hash)
-		if err != nil {
-			return events.AppendResult{}, fmt.Errorf("append %s to %s: %w", e.Type, stream, err)
-		}
-		if ev.Seq, err = res.LastInsertId(); err != nil {
-			return events.AppendResult{}, fmt.Errorf("append %s to %s: %w", e.Type, stream, err)
-		}
 		prevHash = ev.Hash
 		out[i] = ev
 	}
+	// The head first: a new stream's row gives the id its events are kept under.
 	last := out[len(out)-1]
-	if _, err := s.w.stmts.moveHead.ExecContext(ctx, stream, last.Version, last.Hash); err != nil {
+	if err := s.moveHead(ctx, &h, stream, last); err != nil {
 		return events.AppendResult{}, fmt.Errorf("append to %s: move head: %w", stream, err)
 	}
-	pending[stream] = events.Head{Version: last.Version, Hash: last.Hash}
-	for _, a := range aliases {
-		if _, err := s.w.conn.ExecContext(ctx, `INSERT INTO stream_aliases (alias, stream) VALUES (?, ?)`, a, stream); err != nil {
-			return events.AppendResult{}, fmt.Errorf("append to %s: alias: %w", stream, err)
+	for i := range out {
+		tx.seq++
+		out[i].Seq = tx.seq
+		if err := s.insertEvent(ctx, h.id, out[i]); err != nil {
+			return events.AppendResult{}, fmt.Errorf("append %s to %s: %w", out[i].Type, stream, err)
 		}
 	}
-	// The key is kept in the same transaction as the events it answers:
-	// both are durable, or neither.
-	if key.Name != "" {
-		if _, err := s.w.stmts.useKey.ExecContext(ctx, key.Scope, key.Name, stream, batch, key.Fingerprint, keyTime(now)); err != nil {
-			return events.AppendResult{}, fmt.Errorf("append to %s: keep key: %w", stream, err)
+	tx.heads[stream] = h
+	return events.AppendResult{Events: out}, s.keepAliasesAndKey(ctx, r, batch, now)
+}
+
+// moveHead stores the stream's new head, its last event, creating the
+// stream's row (and so its id) for a new stream.
+func (s *Store) moveHead(ctx context.Context, h *head, stream string, last events.Event) error {
+	h.Head = events.Head{Version: last.Version, Hash: last.Hash}
+	if h.id != 0 {
+		_, err := s.w.stmts.moveHead.ExecContext(ctx, last.Version, last.Hash, h.id)
+		return err
+	}
+	res, err := s.w.stmts.newStream.ExecContext(ctx, stream, last.Version, last.Hash)
+	if err == nil {
+		h.id, err = res.LastInsertId()
+	}
+	return err
+}
+
+func (s *Store) insertEvent(ctx context.Context, id int64, ev events.Event) error {
+	_, err := s.w.stmts.insert.ExecContext(ctx, id, ev.Version, ev.Seq, ev.Batch, ev.Type, ev.SchemaVersion, string(ev.Data),
+		events.FormatTime(ev.RecordedAt), nullable(ev.IdempotencyKey), ev.PrevHash, ev.Hash)
+	return err
+}
+
+// keepAliasesAndKey writes the append's aliases and its key in the same
+// transaction as the events the key answers: both are durable, or neither.
+func (s *Store) keepAliasesAndKey(ctx context.Context, r *appendReq, batch int64, now time.Time) error {
+	for _, a := range r.aliases {
+		if _, err := s.w.conn.ExecContext(ctx, `INSERT INTO stream_aliases (alias, stream) VALUES (?, ?)`, a, r.stream); err != nil {
+			return fmt.Errorf("append to %s: alias: %w", r.stream, err)
 		}
 	}
-	return events.AppendResult{Events: out}, nil
+	if r.key.Name != "" {
+		if _, err := s.w.stmts.useKey.ExecContext(ctx, r.key.Scope, r.key.Name, r.stream, batch, r.key.Fingerprint, keyTime(now)); err != nil {
+			return fmt.Errorf("append to %s: keep key: %w", r.stream, err)
+		}
+	}
+	return nil
 }
 
 // nullable stores an empty key as NULL.

@@ -18,7 +18,7 @@ import (
 type writeStmts struct {
 	begin, commit, rollback         *sql.Stmt
 	key, useKey, head, last, insert *sql.Stmt
-	moveHead                        *sql.Stmt
+	newStream, moveHead, lastSeq    *sql.Stmt
 }
 
 func (w *writeStmts) prepare(ctx context.Context, conn *sql.Conn) error {
@@ -32,13 +32,12 @@ func (w *writeStmts) prepare(ctx context.Context, conn *sql.Conn) error {
 		{&w.rollback, `ROLLBACK`},
 		{&w.key, selectKey},
 		{&w.useKey, upsertKey},
-		{&w.head, `SELECT version, hash FROM streams WHERE stream = ?`},
-		{&w.last, `SELECT seq, version, hash FROM events WHERE stream = ? ORDER BY version DESC LIMIT 1`},
-		{&w.insert, `INSERT INTO events
-			(stream, version, batch, type, schema_version, data, recorded_at, idempotency_key, prev_hash, hash)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`},
-		{&w.moveHead, `INSERT INTO streams (stream, version, hash) VALUES (?, ?, ?)
-			ON CONFLICT (stream) DO UPDATE SET version = excluded.version, hash = excluded.hash`},
+		{&w.head, `SELECT id, version, hash FROM streams WHERE stream = ?`},
+		{&w.last, `SELECT seq, version, hash FROM events WHERE stream_id = ? ORDER BY version DESC LIMIT 1`},
+		{&w.insert, insertEvent},
+		{&w.newStream, `INSERT INTO streams (stream, version, hash) VALUES (?, ?, ?)`},
+		{&w.moveHead, `UPDATE streams SET version = ?, hash = ? WHERE id = ?`},
+		{&w.lastSeq, `SELECT IFNULL(MAX(seq), 0) FROM events`},
 	} {
 		if *p.dst, err = conn.PrepareContext(ctx, p.sql); err != nil {
 			return err
@@ -47,8 +46,12 @@ func (w *writeStmts) prepare(ctx context.Context, conn *sql.Conn) error {
 	return nil
 }
 
+const insertEvent = `INSERT INTO events
+	(stream_id, version, seq, batch, type, schema_version, data, recorded_at, idempotency_key, prev_hash, hash)
+	VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+
 func (w *writeStmts) close() {
-	for _, st := range []*sql.Stmt{w.begin, w.commit, w.rollback, w.key, w.useKey, w.head, w.last, w.insert, w.moveHead} {
+	for _, st := range []*sql.Stmt{w.begin, w.commit, w.rollback, w.key, w.useKey, w.head, w.last, w.insert, w.newStream, w.moveHead, w.lastSeq} {
 		if st != nil {
 			st.Close()
 		}
@@ -118,7 +121,8 @@ type committer struct {
 	// Whoever is busy's alone.
 	conn        *sql.Conn              // the one write connection, held for good
 	stmts       writeStmts             // prepared once on it
-	heads       map[string]events.Head // streams' heads as committed
+	heads       map[string]head        // streams' heads as committed
+	seq         int64                  // the last event's seq as committed; 0: read it from the database
 	recent      map[string]time.Time   // streams that committed lately (run)
 	timer       *time.Timer
 	commitDelay time.Duration
@@ -127,7 +131,7 @@ type committer struct {
 
 func newCommitter(db *sql.DB, delay time.Duration) *committer {
 	c := &committer{db: db, arrived: make(chan struct{}, 1), work: make(chan struct{}, 1), quit: make(chan struct{}), done: make(chan struct{}),
-		heads: map[string]events.Head{}, recent: map[string]time.Time{}, timer: time.NewTimer(time.Hour), commitDelay: delay}
+		heads: map[string]head{}, recent: map[string]time.Time{}, timer: time.NewTimer(time.Hour), commitDelay: delay}
 	c.timer.Stop()
 	c.idle = sync.NewCond(&c.mu)
 	return c
@@ -347,7 +351,7 @@ func (s *Store) commit(batch []*appendReq) {
 	// An unexpected error in the middle of one rolls everything back and
 	// the appends are committed again one by one, so that only the faulty
 	// one fails.
-	resps, heads, err := s.commitAll(batch)
+	resps, tx, err := s.commitAll(batch)
 	if errors.Is(err, events.ErrFileGone) {
 		// Not one of them is acknowledged, whichever went first: all are told.
 		for _, r := range batch {
@@ -365,9 +369,10 @@ func (s *Store) commit(batch []*appendReq) {
 		batch[0].reply <- appendResp{err: err}
 		return
 	}
-	for st, h := range heads {
+	for st, h := range tx.heads {
 		s.w.heads[st] = h
 	}
+	s.w.seq = tx.seq
 	for i, r := range batch {
 		r.reply <- resps[i]
 	}
@@ -378,15 +383,20 @@ func (s *Store) commit(batch []*appendReq) {
 }
 
 // commitAll runs the appends in one transaction and commits it; on any
-// error (or panic) nothing is written and the heads known in memory are
-// forgotten.
-func (s *Store) commitAll(batch []*appendReq) ([]appendResp, map[string]events.Head, error) {
+// error (or panic) nothing is written and the heads and seq known in
+// memory are forgotten.
+func (s *Store) commitAll(batch []*appendReq) ([]appendResp, *txState, error) {
 	ctx := context.Background()
 	resps := make([]appendResp, len(batch))
-	heads := map[string]events.Head{} // the heads as this transaction leaves them
+	tx := &txState{heads: map[string]head{}, seq: s.w.seq}
 	err := s.transaction(ctx, func() error {
+		if tx.seq == 0 {
+			if err := s.w.stmts.lastSeq.QueryRowContext(ctx).Scan(&tx.seq); err != nil {
+				return err
+			}
+		}
 		for i, r := range batch {
-			resps[i].res, resps[i].err = s.appendTx(ctx, r, heads)
+			resps[i].res, resps[i].err = s.appendTx(ctx, r, tx)
 			if resps[i].err != nil && !events.Refusal(resps[i].err) {
 				return resps[i].err
 			}
@@ -395,6 +405,7 @@ func (s *Store) commitAll(batch []*appendReq) ([]appendResp, map[string]events.H
 	})
 	if err != nil {
 		clear(s.w.heads) // read them again from the database
+		s.w.seq = 0
 		return nil, nil, fmt.Errorf("append: %w", err)
 	}
 	events := 0
@@ -402,7 +413,20 @@ func (s *Store) commitAll(batch []*appendReq) ([]appendResp, map[string]events.H
 		events += len(r.evs)
 	}
 	s.ckpt.committed(events)
-	return resps, heads, nil
+	return resps, tx, nil
+}
+
+// txState is what a commit's transaction has written so far: the heads of
+// the streams it appended to and the last seq it gave.
+type txState struct {
+	heads map[string]head
+	seq   int64
+}
+
+// head is a stream's head and its id (0 for a stream not yet stored).
+type head struct {
+	id int64
+	events.Head
 }
 
 // observe tells Options.Observer of a commit made, once its appends were

@@ -18,6 +18,7 @@ func (s *Store) Import(ctx context.Context, evs []events.Event, aliases []string
 	}
 	stream := evs[0].Stream
 	err := s.exclusive(func() error {
+		s.w.seq = 0 // the commits after it read the last seq again
 		return s.transaction(ctx, func() error { return s.importTx(ctx, stream, evs, aliases) })
 	})
 	if err != nil {
@@ -38,18 +39,22 @@ func (s *Store) importTx(ctx context.Context, stream string, evs []events.Event,
 	if err != nil {
 		return err
 	}
+	last := evs[len(evs)-1]
+	res, err := s.w.conn.ExecContext(ctx, `INSERT INTO streams (stream, version, hash) VALUES (?, ?, ?)`, stream, last.Version, last.Hash)
+	if err != nil {
+		return err
+	}
+	id, err := res.LastInsertId()
+	if err != nil {
+		return err
+	}
 	for _, e := range evs {
 		if _, err := s.w.conn.ExecContext(ctx, `INSERT INTO events
-			(stream, version, batch, type, schema_version, data, recorded_at, idempotency_key, prev_hash, hash)
-			VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?, ?)`,
-			e.Stream, e.Version, e.Batch, e.Type, e.SchemaVersion, string(e.Data), events.FormatTime(e.RecordedAt), e.PrevHash, e.Hash); err != nil {
+			(stream_id, version, seq, batch, type, schema_version, data, recorded_at, idempotency_key, prev_hash, hash)
+			VALUES (?, ?, (SELECT IFNULL(MAX(seq), 0) + 1 FROM events), ?, ?, ?, ?, ?, NULL, ?, ?)`,
+			id, e.Version, e.Batch, e.Type, e.SchemaVersion, string(e.Data), events.FormatTime(e.RecordedAt), e.PrevHash, e.Hash); err != nil {
 			return fmt.Errorf("event %d: %w", e.Version, err)
 		}
-	}
-	prev := evs[len(evs)-1].Hash
-	last := evs[len(evs)-1]
-	if _, err := s.w.conn.ExecContext(ctx, `INSERT INTO streams (stream, version, hash) VALUES (?, ?, ?)`, stream, last.Version, prev); err != nil {
-		return err
 	}
 	for _, a := range aliases {
 		if _, err := s.w.conn.ExecContext(ctx, `INSERT INTO stream_aliases (alias, stream) VALUES (?, ?)`, a, stream); err != nil {

@@ -156,7 +156,7 @@ func checkIntegrity(ctx context.Context, db *sql.DB, path string, full bool) err
 // columns: an empty file, another program's database.
 func checkSchema(ctx context.Context, q querier, path string) error {
 	for _, t := range []struct{ table, columns string }{
-		{"events", "seq, stream, version, batch, type, schema_version, data, recorded_at, idempotency_key, prev_hash, hash"},
+		{"events", "seq, version, batch, type, schema_version, data, recorded_at, idempotency_key, prev_hash, hash"},
 		{"streams", "stream, version, hash"},
 	} {
 		rows, err := q.QueryContext(ctx, `SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = ?`, t.table)

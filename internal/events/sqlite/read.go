@@ -14,7 +14,7 @@ type querier interface {
 }
 
 const selectEvents = `SELECT seq, stream, version, batch, type, schema_version, data, recorded_at,
-	COALESCE(idempotency_key, ''), prev_hash, hash FROM events`
+	COALESCE(idempotency_key, ''), prev_hash, hash FROM stream_events`
 
 func readBatch(ctx context.Context, q querier, stream string, batch int64) ([]events.Event, error) {
 	return collect(q.QueryContext(ctx, selectEvents+` WHERE stream = ? AND batch = ? ORDER BY version`, stream, batch))
@@ -44,7 +44,7 @@ func (s *Store) ReadStream(ctx context.Context, stream string) ([]events.Event, 
 }
 
 // readChained reads a stream's head and its events (with query, which
-// selects from events) in one read transaction, so that both are of the
+// selects from stream_events) in one read transaction, so that both are of the
 // same moment; each row is handed to row, which checks it with the
 // walker. The head is checked against the last event at the end.
 func (s *Store) readChained(ctx context.Context, stream, query string, row func(*sql.Rows, *events.Chain) (*events.ChainError, error)) error {
@@ -55,7 +55,7 @@ func (s *Store) readChained(ctx context.Context, stream, query string, row func(
 	defer tx.Rollback()
 	var h events.Head
 	found := true
-	if err := tx.QueryRowContext(ctx, `SELECT version, hash FROM streams WHERE stream = ?`, stream).Scan(&h.Version, &h.Hash); errors.Is(err, sql.ErrNoRows) {
+	if err := tx.QueryRowContext(ctx, `SELECT version, hash FROM streams WHERE stream = ?`, stream).Scan(&h.Version, &h.Hash); errors.Is(err, sql.ErrNoRows) || h.Version == 0 && err == nil {
 		found = false
 	} else if err != nil {
 		return classify(s.path, err)

@@ -60,6 +60,13 @@ func openReadOnly(ctx context.Context, path string) (*Store, error) {
 		read.Close()
 		return nil, err
 	}
+	// Not migrated here: a file of an older release is read by that release,
+	// or by this one once a server has started on it.
+	var layout int
+	if err := read.QueryRowContext(ctx, `SELECT COUNT(*) FROM sqlite_master WHERE name = 'stream_events'`).Scan(&layout); err != nil || layout == 0 {
+		read.Close()
+		return nil, errors.Join(fmt.Errorf("%s is in the layout of an older release: start the server on it once (it moves the events to this release's layout), then try again", path), err)
+	}
 	return &Store{read: read, path: path, opt: Options{ReadOnly: true}.withDefaults()}, nil
 }
 

@@ -19,7 +19,7 @@ import (
 // trustworthy event).
 func (s *Store) Replay(ctx context.Context, stream string, fn func(events.Event) error) error {
 	sc := replayScanner{names: map[string]string{stream: stream}}
-	err := s.readChained(ctx, stream, `SELECT `+replayColumns+`, prev_hash, hash FROM events`, func(rows *sql.Rows, w *events.Chain) (*events.ChainError, error) {
+	err := s.readChained(ctx, stream, `SELECT `+replayColumns+`, prev_hash, hash FROM stream_events`, func(rows *sql.Rows, w *events.Chain) (*events.ChainError, error) {
 		ev, err := sc.scanChained(rows)
 		if err != nil {
 			return nil, err
@@ -75,7 +75,7 @@ func (s *Store) ReplayAll(ctx context.Context, fn func(ev events.Event, last boo
 	}
 	// The driver watches a cancellable context at every row it steps;
 	// checking it here every few thousand rows costs nothing.
-	rows, err = tx.QueryContext(context.WithoutCancel(ctx), `SELECT `+replayColumns+` FROM events ORDER BY seq`)
+	rows, err = tx.QueryContext(context.WithoutCancel(ctx), `SELECT `+replayColumns+` FROM stream_events ORDER BY seq`)
 	if err != nil {
 		return fmt.Errorf("replay all: %w", err)
 	}

@@ -25,7 +25,22 @@ func (s *Store) Verify(ctx context.Context) (events.VerifyReport, error) {
 	if err != nil {
 		return rep, fmt.Errorf("verify: read heads: %w", classify(s.path, err))
 	}
-	rep, last, err := events.VerifyChains(heads, func(fn func(events.Event) error) error { return readFrom(ctx, tx, 0, fn) })
+	// An event whose stream's row was removed has no name (stream_events):
+	// its chain cannot be followed, and the first such event is the problem.
+	var orphan *events.Problem
+	rep, last, err := events.VerifyChains(heads, func(fn func(events.Event) error) error {
+		return readFrom(ctx, tx, 0, func(ev events.Event) error {
+			if ev.Stream == "" {
+				orphan = &events.Problem{Seq: ev.Seq, Version: ev.Version, Reason: "the stream has no head: it was not written by tappbook"}
+				return errOrphan
+			}
+			return fn(ev)
+		})
+	})
+	if orphan != nil {
+		rep.Problem = orphan
+		return rep, nil
+	}
 	if err != nil {
 		var ce *events.CorruptError
 		if errors.As(classify(s.path, err), &ce) {
@@ -37,10 +52,12 @@ func (s *Store) Verify(ctx context.Context) (events.VerifyReport, error) {
 	return rep, nil
 }
 
+var errOrphan = errors.New("an event without its stream")
+
 // readHeads is every stream's head.
 func readHeads(ctx context.Context, tx *sql.Tx) (map[string]events.Head, error) {
 	heads := map[string]events.Head{}
-	rows, err := tx.QueryContext(ctx, `SELECT stream, version, hash FROM streams`)
+	rows, err := tx.QueryContext(ctx, `SELECT stream, version, hash FROM streams WHERE version > 0`)
 	if err != nil {
 		return nil, err
 	}

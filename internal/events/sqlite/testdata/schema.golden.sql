@@ -1,6 +1,6 @@
-CREATE TABLE events (
-    seq             INTEGER PRIMARY KEY AUTOINCREMENT, -- global order, for replay
-    stream          TEXT    NOT NULL,                  -- one game
+CREATE TABLE "events" (
+    seq             INTEGER PRIMARY KEY,               -- global order, for replay
+    stream_id       INTEGER NOT NULL,                  -- streams.id
     version         INTEGER NOT NULL CHECK (version >= 1),
     batch           INTEGER NOT NULL,                  -- version of the first event its command appended
     type            TEXT    NOT NULL,
@@ -10,7 +10,7 @@ CREATE TABLE events (
     idempotency_key TEXT,
     prev_hash       TEXT    NOT NULL,
     hash            TEXT    NOT NULL,
-    UNIQUE (stream, version)
+    UNIQUE (stream_id, version)
 );
 
 CREATE TABLE goose_db_version (
@@ -35,11 +35,12 @@ CREATE TABLE stream_aliases (
     stream TEXT NOT NULL
 ) WITHOUT ROWID;
 
-CREATE TABLE streams (
-    stream  TEXT PRIMARY KEY,
-    version INTEGER NOT NULL,
+CREATE TABLE "streams" (
+    id      INTEGER PRIMARY KEY,
+    stream  TEXT    NOT NULL UNIQUE,
+    version INTEGER NOT NULL,          -- 0: no head (an event without one is a chain error)
     hash    TEXT    NOT NULL
-) WITHOUT ROWID;
+);
 
 CREATE TRIGGER events_no_delete BEFORE DELETE ON events
 BEGIN
@@ -55,4 +56,9 @@ CREATE TRIGGER stream_aliases_no_update BEFORE UPDATE ON stream_aliases
 BEGIN
     SELECT RAISE(ABORT, 'a stream alias cannot be changed');
 END;
+
+CREATE VIEW stream_events AS
+SELECT e.seq, IFNULL(s.stream, '') AS stream, e.version, e.batch, e.type, e.schema_version, e.data, e.recorded_at,
+       e.idempotency_key, e.prev_hash, e.hash, e.stream_id
+FROM events e LEFT JOIN streams s ON s.id = e.stream_id;
 
