@@ -59,4 +59,6 @@ func BenchmarkAppend64Tables(b *testing.B) {
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "events/s")
 }
 
-func streamName(g int) string { return "game-" + strings.Repeat("x", 20) + string(rune('A'+g%26)) + string(rune('a'+g/26)) }
+func streamName(g int) string {
+	return "game-" + strings.Repeat("x", 20) + string(rune('A'+g%26)) + string(rune('a'+g/26))
+}

@@ -119,11 +119,11 @@ type committer struct {
 	done    chan struct{}
 
 	// Whoever is busy's alone.
-	conn        *sql.Conn              // the one write connection, held for good
-	stmts       writeStmts             // prepared once on it
-	heads       map[string]head        // streams' heads as committed
-	seq         int64                  // the last event's seq as committed; 0: read it from the database
-	recent      map[string]time.Time   // streams that committed lately (run)
+	conn        *sql.Conn            // the one write connection, held for good
+	stmts       writeStmts           // prepared once on it
+	heads       map[string]head      // streams' heads as committed
+	seq         int64                // the last event's seq as committed; 0: read it from the database
+	recent      map[string]time.Time // streams that committed lately (run)
 	timer       *time.Timer
 	commitDelay time.Duration
 	commitTook  time.Duration // the last COMMIT's, for Options.Observer
