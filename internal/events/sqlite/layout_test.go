@@ -4,8 +4,10 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"tappbook/internal/events"
 	"testing"
 	"time"
@@ -91,5 +93,55 @@ func TestLayoutMigration(t *testing.T) {
 	res, err := s.Append(ctx, "g-matzl", 4, events.Key{}, ev(5))
 	if err != nil || res.Events[0].Seq != 13 || res.Events[0].PrevHash != want["g-matzl"][3].Hash {
 		t.Fatalf("append after the migration: %+v %v", res, err)
+	}
+}
+
+// Given a database written by the release at f9fc8e0 through its API
+// (testdata/release-f9fc8e0.db: a group and three games with keyed deals,
+// corrections and voids; its verify passed), when this release opens it,
+// then it migrates, Verify passes, and every event keeps its seq and hash.
+func TestLayoutMigrationOfARelease(t *testing.T) {
+	ctx := context.Background()
+	src, err := os.ReadFile(filepath.Join("testdata", "release-f9fc8e0.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "release.db")
+	if err := os.WriteFile(path, src, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	list := func(db *sql.DB, table string) string {
+		rows, err := db.Query(`SELECT seq, stream, version, hash FROM ` + table + ` ORDER BY seq`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer rows.Close()
+		var b strings.Builder
+		for rows.Next() {
+			var seq, version int64
+			var stream, hash string
+			if err := rows.Scan(&seq, &stream, &version, &hash); err != nil {
+				t.Fatal(err)
+			}
+			fmt.Fprintf(&b, "%d %s %d %s\n", seq, stream, version, hash)
+		}
+		return b.String()
+	}
+	db, err := sql.Open("sqlite3", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := list(db, "events")
+	db.Close()
+	s, err := Open(ctx, path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if rep, err := s.Verify(ctx); err != nil || rep.Problem != nil || rep.Events != 25 || rep.Streams != 4 {
+		t.Fatalf("verify after the migration: %+v %v", rep, err)
+	}
+	if after := list(s.DB(), "stream_events"); after != before {
+		t.Fatalf("events after the migration:\n%s\nbefore:\n%s", after, before)
 	}
 }
