@@ -45,3 +45,13 @@ func TestRamschImpossibleTogether(t *testing.T) {
 	g.when(CorrectHand{Hand: 1, Record: payout.Record{Contract: "ramsch", Ramsch: map[string]payout.RamschScore{
 		"Anna": rs(10, 6), "Ben": rs(50, 1), "Cleo": rs(60, 1), "Dan": rs(0, 0)}}}).thenErr(problem.Input, "ramsch.impossible")
 }
+
+// Tricks are optional (api.md "Recording a deal") except where the count
+// changes the money for the points given; and given beside won or lost,
+// they must agree.
+func TestOptionalTricksRefusedWhereTheyCount(t *testing.T) {
+	z := game(t, "zuger", four, nil)
+	z.when(RecordHand{Record: payout.Record{Contract: "solo", Declarer: "Ben", Points: ip(120)}}).thenErr(problem.Input, "tricks.money")
+	w := game(t, "wuerttemberg", four, nil)
+	w.when(RecordHand{Record: payout.Record{Contract: "bettel", Declarer: "Ben", Won: bp(true), Tricks: ip(2)}}).thenErr(problem.Input, "won.tricks")
+}

@@ -24,6 +24,10 @@ func TestInputChecksAPI(t *testing.T) {
 			"the declarer's side has 8 points, but the matzl (the trump ten) alone is worth 10"},
 		{"matzl.defenders-few-points", m, `{"contract":"treiben","declarer":"Ben","trump":"hearts","points":125,"tricks":7,"matzl":"defenders"}`,
 			"the defenders have 5 points, but the matzl (the trump ten) alone is worth 10"},
+		{"tricks.money: a solo of 120 without its tricks", zuger, `{"contract":"solo","declarer":"Ben","points":120}`,
+			"with these points the number of tricks changes the payment"},
+		{"won.tricks: a won bettel with 2 tricks", w4, `{"contract":"bettel","declarer":"Ben","won":true,"tricks":2}`,
+			"2 tricks does not agree with won or lost as given"},
 		{"ramsch.impossible", w4, `{"contract":"ramsch","ramsch":{"Anna":{"points":10,"tricks":6},"Ben":{"points":50,"tricks":1},"Cleo":{"points":60,"tricks":1},"Dan":{"points":0,"tricks":0}}}`,
 			"no deal of the pack gives these points and tricks together"},
 	} {
