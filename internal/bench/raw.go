@@ -66,14 +66,14 @@ func RawScan(path string) (float64, error) {
 	}
 	defer db.Close()
 	start := time.Now()
-	rows, err := db.Query(`SELECT seq, stream, version, type, data, recorded_at FROM events ORDER BY seq`)
+	rows, err := db.Query(`SELECT seq, stream_id, version, type, data, recorded_at FROM events ORDER BY seq`)
 	if err != nil {
 		return 0, err
 	}
 	defer rows.Close()
 	n := 0
-	var seq, version int64
-	var stream, typ, at string
+	var seq, stream, version int64
+	var typ, at string
 	var data sql.RawBytes
 	for rows.Next() {
 		if err := rows.Scan(&seq, &stream, &version, &typ, &data, &at); err != nil {
