@@ -47,6 +47,7 @@ var layer = map[string]int{
 	"tappbook/internal/bench":                 7,
 	"tappbook/cmd/tappbook":                   8,
 	"tappbook/cmd/tappbook/failover":          9, // tests only: runs the built binary
+	"tappbook/cmd/tappbook/internal/clitest":  8, // tests only: builds and runs the binary
 }
 
 func TestDependenciesRunOneWay(t *testing.T) {
