@@ -48,7 +48,7 @@ func TestDamagedGameIsServedReadOnly(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, q := range []string{`DROP TRIGGER events_no_update`,
-		`UPDATE events SET data = replace(data, '"Ben":"6"', '"Ben":"60"') WHERE stream = '` + bad + `' AND version = 3`} {
+		`UPDATE events SET data = replace(data, '"Ben":"6"', '"Ben":"60"') WHERE stream_id = (SELECT id FROM streams WHERE stream = '` + bad + `') AND version = 3`} {
 		if _, err := db.Exec(q); err != nil {
 			t.Fatal(err)
 		}

@@ -68,7 +68,7 @@ func TestUndoInOneTap(t *testing.T) {
 	redirect(t, h, "/g/"+id+"/record", zugerSolo)
 	// Not only in the saved flash: the plain table, as another phone sees it.
 	body := page(t, h, "/g/"+id, "en").body
-	m := regexp.MustCompile(`action="(/g/[^"]+/hands/1/undo)"[^>]*>.*?name="idempotency_key" value="([^"]+)"[^>]*>\s*<button[^>]*>([^<]+)</button>`).FindStringSubmatch(body)
+	m := regexp.MustCompile(`action="(/g/[^"]+/hands/1/undo)"[^>]*>.*?name="idempotency_key" value="([^"]+)"[^>]*>\s*<button[^>]*aria-label="([^"]+)"[^>]*>Undo deal 1</button>`).FindStringSubmatch(body)
 	if m == nil {
 		t.Fatalf("no one-tap undo on the table: %s", visibleText(body))
 	}

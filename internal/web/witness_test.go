@@ -41,8 +41,8 @@ func cutTail(t *testing.T, path, id string, keep int) {
 	}
 	defer db.Close()
 	for _, q := range []string{`DROP TRIGGER IF EXISTS events_no_delete`,
-		fmt.Sprintf(`DELETE FROM events WHERE stream = '%s' AND version > %d`, id, keep),
-		fmt.Sprintf(`UPDATE streams SET version = %d, hash = (SELECT hash FROM events WHERE stream = '%s' AND version = %d) WHERE stream = '%s'`, keep, id, keep, id)} {
+		fmt.Sprintf(`DELETE FROM events WHERE stream_id = (SELECT id FROM streams WHERE stream = '%s') AND version > %d`, id, keep),
+		fmt.Sprintf(`UPDATE streams SET version = %d, hash = (SELECT hash FROM stream_events WHERE stream = '%s' AND version = %d) WHERE stream = '%s'`, keep, id, keep, id)} {
 		if _, err := db.Exec(q); err != nil {
 			t.Fatal(err)
 		}
