@@ -6,7 +6,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/google/pprof/profile"
@@ -168,20 +167,6 @@ func profiling(ctx context.Context, bin, dir string, d time.Duration, r *Report)
 		return err
 	}
 	defer srv.stop()
-	// next ends profile n-1 and waits until profile n has begun (its file
-	// is made once the last is written whole).
-	next := func(n int) error {
-		if err := syscall.Kill(srv.pid, syscall.SIGUSR1); err != nil {
-			return err
-		}
-		for range 200 {
-			if _, err := os.Stat(fmt.Sprintf("%s.%d", prefix, n)); err == nil {
-				return nil
-			}
-			time.Sleep(10 * time.Millisecond)
-		}
-		return fmt.Errorf("the server did not begin CPU profile %d", n)
-	}
 	measures := []struct {
 		tables []*table
 		out    *ServerCPU
@@ -192,7 +177,7 @@ func profiling(ctx context.Context, bin, dir string, d time.Duration, r *Report)
 	}
 	deals := make([]int, len(measures))
 	for i, m := range measures {
-		if err := next(i + 1); err != nil {
+		if err := nextProfile(srv, prefix, i+1); err != nil {
 			return err
 		}
 		var dr drives
@@ -201,7 +186,7 @@ func profiling(ctx context.Context, bin, dir string, d time.Duration, r *Report)
 		}
 		deals[i] = dr.n
 	}
-	if err := next(len(measures) + 1); err != nil {
+	if err := nextProfile(srv, prefix, len(measures)+1); err != nil {
 		return err
 	}
 	for i, m := range measures {
