@@ -214,9 +214,10 @@
     form.addEventListener("input", show);
     form.addEventListener("change", show);
     // The last choice the deal needs made (a declarer, a partner, a trump,
-    // won or lost): the points field takes the digits without a tap.
+    // won or lost), or a choice it may make besides (Württemberg's hearts)
+    // once those are made: the points field takes the digits without a tap.
     form.addEventListener("change", function (e) {
-      if (e.target.type !== "radio" || !e.target.required || pts.value.trim() !== "") return;
+      if (e.target.type !== "radio" || pts.value.trim() !== "") return;
       var open = Array.prototype.some.call(form.querySelectorAll("input[type=radio][required]"), function (r) {
         return !form.querySelector("input[type=radio][name='" + r.name + "']:checked");
       });

@@ -291,6 +291,7 @@ func TestCheckAnnouncement(t *testing.T) {
 		{m, Record{Contract: "rufen", Partner: "Cleo", Kontra: ip(3), Matzl: MatzlDefenders}},
 		{w, Record{Contract: "ramsch"}},
 		{w, Record{Contract: "rufer", Declarer: "Ben", Trump: Hearts}},
+		{w, Record{Contract: "suit", Declarer: "Ben"}}, // no trump named: not hearts
 	} {
 		if err := CheckAnnouncement(ok.s, Table{}, ok.r); err != nil {
 			t.Errorf("%s %+v: %v", ok.s.Variant, ok.r, err)
@@ -305,7 +306,7 @@ func TestCheckAnnouncement(t *testing.T) {
 		{o, Record{Contract: "solo", Declarer: "Ben", Trump: Hearts}, "trump.not-allowed"},
 		{m, Record{Contract: "durch", Declarer: "Ben", Matzl: MatzlDeclarer}, "matzl.no-trump"},
 		{m, Record{Contract: "rufen", Partner: "Ben"}, "partner.is-declarer"},
-		{w, Record{Contract: "suit", Declarer: "Ben"}, "trump.missing"},
+		{w, Record{Contract: "suit", Declarer: "Ben", Trump: "rosen"}, "trump.unknown"},
 	} {
 		ie, ok := problem.As(CheckAnnouncement(bad.s, Table{}, bad.r))
 		if !ok || ie.Code != bad.code {

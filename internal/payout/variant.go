@@ -141,6 +141,7 @@ func (d *Descriptor) Fields(contract string, tout bool) (Fields, bool) {
 		Points: name(sp.points), Tricks: name(sp.tricks), Tout: name(sp.tout),
 		Kontra: name(sp.kontra), Matzl: name(sp.matzl), Ramsch: name(sp.ramsch),
 		Trumps:             sp.trumps,
+		TrumpPays:          sp.trumpPays,
 		DeclarerIsForehand: d.declarerIsForehand != nil && d.declarerIsForehand(contract),
 		WonBy:              sp.wonBy,
 	}, ok

@@ -76,7 +76,9 @@ func wuerttembergGeometry(players, cards int, suitGame bool) geometry {
 func wuerttembergSpec(contract string) (spec, bool) {
 	switch contract {
 	case "suit":
-		return spec{declarer: required, trump: required, trumps: allSuits(), points: required, tricks: optional}, true
+		// Only hearts or not changes the value: a trump left out is
+		// clubs, spades or diamonds (api.md "Recording a deal").
+		return spec{declarer: required, trump: optional, trumps: allSuits(), trumpPays: []string{Hearts}, points: required, tricks: optional}, true
 	case "suit-tapp":
 		// Hearts are always trump: no trump is given (api.md names trump
 		// for suit, rufer and durch), as for old-tapp's coeursolo.
@@ -84,7 +86,7 @@ func wuerttembergSpec(contract string) (spec, bool) {
 	case "bettel", "open-bettel":
 		return spec{declarer: required, tricks: required, points: optional, noTrump: true, wonBy: WonByNoTrick}, true
 	case "rufer", "durch":
-		return spec{declarer: required, trump: required, trumps: allSuits(), tricks: required, points: optional, wonBy: WonByAllTricks}, true
+		return spec{declarer: required, trump: optional, trumps: allSuits(), trumpPays: []string{Hearts}, tricks: required, points: optional, wonBy: WonByAllTricks}, true
 	case "ramsch":
 		return spec{ramsch: required, noTrump: true}, true
 	}

@@ -19,6 +19,9 @@ func TestWuerttembergThreePlayers(t *testing.T) {
 	runDeals(t, s, []dealCase{
 		{name: "suit clubs 61", cite: "wuerttemberg precedence 1: suit clubs/spades/diamonds 5, wins ≥ 61", rec: wRec("suit", Clubs, ip(61), nil), want: w(5), outcome: Won, value: 5},
 		{name: "suit diamonds 60", cite: "wuerttemberg precedence 1: 60 loses", rec: wRec("suit", Diamonds, ip(60), nil), want: w(-5), outcome: Lost, value: 5},
+		{name: "suit, trump left out", cite: "wuerttemberg precedence 1; api.md: a trump left out is clubs, spades or diamonds, which pay alike", rec: wRec("suit", "", ip(61), nil), want: w(5), outcome: Won, value: 5},
+		{name: "rufer, trump left out", cite: "wuerttemberg precedence 4; api.md: a trump left out is not hearts", rec: wRec("rufer", "", nil, ip(11)), want: w(15), value: 15},
+		{name: "durch, trump left out, lost", cite: "wuerttemberg precedence 7; api.md: a trump left out is not hearts", rec: wRec("durch", "", nil, ip(10)), want: w(-30), value: 30},
 		{name: "suit hearts 61", cite: "wuerttemberg precedence 2: suit hearts 10", rec: wRec("suit", Hearts, ip(61), ip(4)), want: w(10), value: 10},
 		{name: "suit-tapp", cite: "wuerttemberg precedence 0: suit-tapp 5 (Decision)", rec: Record{Contract: "suit-tapp", Declarer: "Ben", Points: ip(70)}, want: w(5), value: 5},
 		{name: "suit-tapp lost", cite: "wuerttemberg precedence 0: suit-tapp loses under 61", rec: Record{Contract: "suit-tapp", Declarer: "Ben", Points: ip(50)}, want: w(-5), value: 5},
@@ -126,7 +129,6 @@ func TestWuerttembergChecks(t *testing.T) {
 	s := setupOf(Wuerttemberg, "Anna", "Ben", "Cleo")
 	tb := Table{}
 	refuse(t, s, tb, Record{Contract: "suit-tapp", Declarer: "Ben", Points: ip(70)}, "contract", "contract.suit-tapp-off")
-	refuse(t, s, tb, wRec("suit", "", ip(70), nil), "trump", "trump.missing")
 	refuse(t, s, tb, wRec("suit", "rosen", ip(70), nil), "trump", "trump.unknown")
 	refuse(t, s, tb, wRec("bettel", "", nil, nil), "tricks", "tricks.missing")
 	refuse(t, s, tb, wRec("bettel", Clubs, nil, ip(0)), "trump", "trump.none")

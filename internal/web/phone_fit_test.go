@@ -266,8 +266,10 @@ func TestBrowserTapCounts(t *testing.T) {
 			[]string{`a.pick[href="?contract=coeurfrage"]`, tap("declarer", "Ben")}, "73", 4},
 		{"matzlfangen", "rufen (no bid) with Dan, 70 points", four,
 			[]string{tap("partner", "Dan")}, "70", 4},
-		{"wuerttemberg", "suit by Anna, clubs, 61 points", four,
-			[]string{`a.pick[href="?contract=suit"]`, tap("declarer", "Anna"), tap("trump", "clubs")}, "61", 5}, // issue 36 still open here: the trump is a tap of its own
+		{"wuerttemberg", "suit by Anna, not hearts, 61 points", four,
+			[]string{`a.pick[href="?contract=suit"]`, tap("declarer", "Anna")}, "61", 4},
+		{"wuerttemberg", "suit by Anna, hearts, 61 points", four,
+			[]string{`a.pick[href="?contract=suit"]`, tap("declarer", "Anna"), tap("trump", "hearts")}, "61", 0},
 
 		{"wuerttemberg", "bettel by Ben, won", four,
 			[]string{`a.pick[href="?contract=bettel"]`, tap("declarer", "Ben"), tap("outcome", "won")}, "", 0},

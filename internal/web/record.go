@@ -3,6 +3,7 @@ package web
 import (
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -124,6 +125,9 @@ func (u ui) recordView(p templates.Page, loc i18n.Localizer, g *tapp.State, hand
 		var labels []string
 		for _, s := range values {
 			labels = append(labels, loc.T("suit."+s+".name"))
+		}
+		if fields.Trump == "optional" && len(fields.TrumpPays) > 0 {
+			values, labels = trumpsThatPay(loc, fields, f.get("trump"))
 		}
 		v.Trumps = pick("trump", values, labels)
 		v.TrumpNeeded = fields.Trump == "required"
@@ -459,4 +463,20 @@ func (u ui) void(c echo.Context) error {
 		v.Reason.Error = loc.Error(err)
 		return render(c, http.StatusUnprocessableEntity, templates.Record(v))
 	})
+}
+
+// trumpsThatPay offers only the trumps that change the money (Württemberg:
+// hearts) beside "another suit", chosen unless one is tapped: a suit that
+// pays alike is not asked (api.md "Recording a deal"). A record naming
+// such a suit keeps it when corrected.
+func trumpsThatPay(loc i18n.Localizer, fields payout.Fields, cur string) (values, labels []string) {
+	other := ""
+	if cur != "" && !slices.Contains(fields.TrumpPays, cur) && slices.Contains(fields.Trumps, cur) {
+		other = cur
+	}
+	values, labels = []string{other}, []string{loc.T("suit.other.name")}
+	for _, s := range fields.TrumpPays {
+		values, labels = append(values, s), append(labels, loc.T("suit."+s+".name"))
+	}
+	return values, labels
 }
