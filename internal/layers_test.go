@@ -46,6 +46,7 @@ var layer = map[string]int{
 	"tappbook/internal/web":                   6,
 	"tappbook/internal/bench":                 7,
 	"tappbook/cmd/tappbook":                   8,
+	"tappbook/cmd/tappbook-bench":             8, // measures the tappbook binary
 	"tappbook/cmd/tappbook/failover":          9, // tests only: runs the built binary
 	"tappbook/cmd/tappbook/internal/clitest":  8, // tests only: builds and runs the binary
 }
@@ -80,5 +81,30 @@ func TestDependenciesRunOneWay(t *testing.T) {
 	}
 	if seen < len(layer) {
 		t.Errorf("go list named %d of the %d packages placed here: one was renamed or removed", seen, len(layer))
+	}
+}
+
+// The bench is a program beside tappbook: no package but cmd/tappbook-bench
+// depends on internal/bench, so nothing the server runs carries its code.
+func TestNothingServedImportsTheBench(t *testing.T) {
+	out, err := exec.Command("go", "list", "-f", `{{.ImportPath}}{{range .Deps}} {{.}}{{end}}`, "tappbook/...").Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		f := strings.Fields(sc.Text())
+		if f[0] == "tappbook/cmd/tappbook-bench" {
+			continue
+		}
+		for _, dep := range f[1:] {
+			if dep == "tappbook/internal/bench" {
+				t.Errorf("%s depends on internal/bench: only cmd/tappbook-bench may", f[0])
+			}
+		}
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -10,13 +10,10 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
-	"time"
-
-	"tappbook/internal/bench"
 )
 
 // The collector's settings for the commands that fold a lot (serve,
-// verify, bench); GOMEMLIMIT and GOGC in the environment win.
+// verify); GOMEMLIMIT and GOGC in the environment win.
 const (
 	serveMemoryLimit = 64 << 20 // the Go heap's soft limit
 	gcPercent        = 400      // collect when the heap has grown 4×, not 2×
@@ -62,9 +59,6 @@ commands:
   backup --out FILE  copy the live database consistently (--db)
   export ID          write a game's events as JSON lines; a group's with its evenings (--db, --out)
   import FILE        recreate a game, or a group with its evenings, from an export (--db)
-  bench              measure tappbook beside raw SQLite on this disk (--events, --seconds, --dir),
-                     and recording on PostgreSQL beside it (--pg URL, or a throwaway server; --pg off),
-                     and the phone's form path on a server holding 45,500 deals (--form-path on|only|off)
   healthcheck        ask a server's /readyz (--url): exit 0 when ready, 1 when not (a container's HEALTHCHECK)
   version            print the release, the commit it was built from, and the schema it writes
 `
@@ -85,8 +79,6 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return export(ctx, args[1:], stdout, stderr)
 	case "import":
 		return importGame(ctx, args[1:], stdout, stderr)
-	case "bench":
-		return benchmark(ctx, args[1:], stdout, stderr)
 	case "healthcheck":
 		return healthcheck(ctx, args[1:], stdout, stderr)
 	case "version", "--version", "-v":
@@ -105,40 +97,4 @@ func envOr(name, def string) string {
 		return v
 	}
 	return def
-}
-
-func benchmark(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	n := fs.Int("events", 1_000_000, "events in the replay database")
-	perGame := fs.Int("per-game", 1001, "events per game (a game of this many deals, less one)")
-	secs := fs.Float64("seconds", 3, "seconds each throughput measurement runs")
-	rounds := fs.Int("rounds", 2000, "requests per reading measurement")
-	dir := fs.String("dir", ".", "where the temporary databases go: the disk measured")
-	ceiling := fs.Bool("serve-ceiling", false, "serve only the bare HTTP handlers bench compares with, on --addr (bench starts this itself)")
-	addr := fs.String("addr", "127.0.0.1:0", "with --serve-ceiling: the address to listen on")
-	forms := fs.String("form-path", "on", "the phone's form path on a server preloaded with many deals: on, only (it alone), off")
-	pg := fs.String("pg", "", "PostgreSQL to measure recording on beside SQLite: an empty database's postgres:// URL; empty: a throwaway server from the installed postgresql package, in --dir; off: none")
-	if err := fs.Parse(args); err != nil {
-		return err
-	}
-	if *ceiling {
-		return serveCeiling(ctx, *addr, *dir)
-	}
-	tuneMemory() // measure with serve's settings
-	fmt.Fprintf(stderr, "bench: %d events, %.1f s per throughput measure, in %s\n", *n, *secs, *dir)
-	self, err := os.Executable()
-	if err != nil {
-		return err
-	}
-	rep, err := bench.Run(ctx, bench.Options{Dir: *dir, Events: *n, PerGame: *perGame,
-		Duration: time.Duration(*secs * float64(time.Second)), ReadRounds: *rounds, Server: self, FormPath: *forms})
-	if err != nil {
-		return err
-	}
-	rep.Print(stdout)
-	if *forms == "only" {
-		return nil
-	}
-	return benchPostgres(ctx, *pg, *dir, time.Duration(*secs*float64(time.Second)), rep, stdout)
 }

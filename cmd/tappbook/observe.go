@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/http/pprof"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -20,7 +21,7 @@ import (
 )
 
 // observeFlags say how serve reports on itself: its log's format and the
-// address of /metrics.
+// address of /metrics and /debug/pprof.
 type observeFlags struct {
 	logFormat   string
 	metricsAddr string
@@ -28,7 +29,7 @@ type observeFlags struct {
 
 func (o *observeFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&o.logFormat, "log-format", envOr("TAPPBOOK_LOG_FORMAT", "text"), "the log's lines: text (key=value) or json, one object a line (env TAPPBOOK_LOG_FORMAT)")
-	fs.StringVar(&o.metricsAddr, "metrics-addr", envOr("TAPPBOOK_METRICS_ADDR", ""), "serve /metrics (Prometheus) on this address of its own, e.g. 127.0.0.1:9090 (env TAPPBOOK_METRICS_ADDR; default: none)")
+	fs.StringVar(&o.metricsAddr, "metrics-addr", envOr("TAPPBOOK_METRICS_ADDR", ""), "serve /metrics (Prometheus) and Go's profiles (/debug/pprof/) on this address of its own, e.g. 127.0.0.1:9090; keep it off the network (env TAPPBOOK_METRICS_ADDR; default: none)")
 }
 
 // logger is the log in the format asked for.
@@ -50,7 +51,8 @@ type metrics struct {
 }
 
 // metrics starts /metrics on its own listener when an address is given,
-// and gives what it counts and how to stop it.
+// with Go's profiles beside it (net/http/pprof: what tappbook-bench reads
+// a server's CPU from), and gives what it counts and how to stop it.
 func (o observeFlags) metrics(log *slog.Logger) (metrics, func(), error) {
 	if o.metricsAddr == "" {
 		return metrics{}, func() {}, nil
@@ -64,7 +66,14 @@ func (o observeFlags) metrics(log *slog.Logger) (metrics, func(), error) {
 	}
 	mux := http.NewServeMux()
 	mux.Handle("GET /metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
-	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second, WriteTimeout: 30 * time.Second}
+	mux.HandleFunc("GET /debug/pprof/", pprof.Index) // the named profiles: heap, goroutine, …
+	mux.HandleFunc("GET /debug/pprof/cmdline", pprof.Cmdline)
+	mux.HandleFunc("GET /debug/pprof/profile", pprof.Profile)
+	mux.HandleFunc("GET /debug/pprof/symbol", pprof.Symbol)
+	mux.HandleFunc("GET /debug/pprof/trace", pprof.Trace)
+	// No write timeout: a CPU profile or a trace answers after the
+	// seconds it was asked to run.
+	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
 	go func() {
 		if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
 			log.Error("/metrics stopped", "err", err)

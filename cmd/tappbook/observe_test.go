@@ -19,7 +19,8 @@ import (
 
 // Given --metrics-addr, /metrics on its own listener parses as Prometheus
 // text and counts requests by route and status, latency, deals recorded
-// and live streams open; --log-format json writes a JSON access line per
+// and live streams open, with Go's profiles beside it (not on the app's
+// address); --log-format json writes a JSON access line per
 // request, with the route's pattern and no game id; healthcheck exits 0
 // against the server and 1 against nothing.
 func TestMetricsLogsAndHealthcheck(t *testing.T) {
@@ -113,6 +114,13 @@ func TestMetricsLogsAndHealthcheck(t *testing.T) {
 	}
 	if r, err := http.Get(base + "/metrics"); err != nil || r.StatusCode != http.StatusNotFound {
 		t.Fatalf("/metrics on the app's own address: %v %v", r, err)
+	}
+	// Go's profiles are beside /metrics, and only there.
+	if r, err := http.Get("http://" + metricsAddr + "/debug/pprof/heap"); err != nil || r.StatusCode != http.StatusOK {
+		t.Fatalf("/debug/pprof/heap on the metrics address: %v %v", r, err)
+	}
+	if r, err := http.Get(base + "/debug/pprof/heap"); err != nil || r.StatusCode != http.StatusNotFound {
+		t.Fatalf("/debug/pprof/heap on the app's own address: %v %v", r, err)
 	}
 	cancel()
 	stop()

@@ -35,7 +35,6 @@ type serveFlags struct {
 	acmeDir, acmeEmail, acmeCA string
 	mdns                       string
 	maxConns                   int
-	cpuProfile                 string
 	reach                      reachFlags
 	observe                    observeFlags
 	backup                     backupFlags
@@ -71,7 +70,6 @@ func serveFlagSet(f *serveFlags, stderr io.Writer) *flag.FlagSet {
 	fs.StringVar(&f.acmeCA, "acme-ca", envOr("TAPPBOOK_ACME_CA", ""), "PEM roots to trust for a private ACME CA's own address")
 	fs.StringVar(&f.mdns, "mdns", envOr("TAPPBOOK_MDNS", "tappbook"), "announce NAME.local on the home network by multicast DNS (\"off\" for none)")
 	fs.IntVar(&f.maxConns, "max-conns-per-client", netserve.DefaultLimits().MaxConnsPerClient, "open connections one address may hold (0: no cap, for servers behind a reverse proxy, where every connection comes from its address)")
-	fs.StringVar(&f.cpuProfile, "cpu-profile", "", "write CPU profiles to PREFIX.0, and from each SIGUSR1 on to the next (PREFIX.1, …): for tappbook bench")
 	f.reach.register(fs)
 	f.observe.register(fs)
 	f.backup.register(fs)
@@ -130,13 +128,6 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 		return err
 	}
 	tuneMemory()
-	if f.cpuProfile != "" {
-		stopProfile, err := cpuProfiles(f.cpuProfile, log)
-		if err != nil {
-			return err
-		}
-		defer stopProfile()
-	}
 
 	ctx, stop := signal.NotifyContext(ctx, syscall.SIGINT, syscall.SIGTERM)
 	defer stop()

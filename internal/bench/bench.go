@@ -2,7 +2,7 @@
 // run on one disk: raw SQLite durable transactions and row scans with the
 // store's own settings, recording through the whole HTTP path, replaying a
 // million events, reading a big game, memory and disk. It is what
-// `tappbook bench` runs; the numbers are reported, never asserted.
+// cmd/tappbook-bench runs, and nothing of tappbook's imports it; the numbers are reported, never asserted.
 package bench
 
 import (
@@ -11,11 +11,9 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
@@ -23,7 +21,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"syscall"
 	"text/tabwriter"
 	"time"
 
@@ -49,10 +46,15 @@ type Options struct {
 	// preloaded server (forms.go) besides the rest, "only" it alone, "off"
 	// not at all.
 	FormPath string
-	// Server is the tappbook binary: memory is measured in a fresh
-	// `tappbook serve` on the big database. Empty: in this process, which
-	// also generated and replayed the events, and so holds more.
+	// Server is the tappbook binary: recording, profiles and memory are
+	// measured in `tappbook serve` processes of their own. Empty: in this
+	// process, which also generated and replayed the events, and so holds
+	// more, and with no profiles.
 	Server string
+	// Bench is the tappbook-bench binary, which serves the bare ceiling
+	// handlers as a process of their own (--serve-ceiling). Empty: in this
+	// process.
+	Bench string
 }
 
 // Report is one run's numbers.
@@ -193,7 +195,7 @@ func writing(ctx context.Context, dir string, opt Options, r *Report) error {
 		return fmt.Errorf("raw transactions: %w", err)
 	}
 	defer ins.Close()
-	ceiling, err := startCeiling(opt.Server, dir)
+	ceiling, err := startCeiling(opt.Bench, dir)
 	if err != nil {
 		return fmt.Errorf("ceiling: %w", err)
 	}
@@ -480,32 +482,13 @@ func (r Report) Print(w io.Writer) {
 // serverMemory starts `tappbook serve` on the database, reads 100 games
 // through its API, and gives its resident memory.
 func serverMemory(bin, db string, ids []string) (int64, error) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	srv, err := startProcess(bin, "/healthz", "serve", "--db", db, "--mdns", "off")
 	if err != nil {
 		return 0, err
 	}
-	addr := ln.Addr().String()
-	ln.Close()
-	cmd := exec.Command(bin, "serve", "--addr", addr, "--db", db)
-	if err := cmd.Start(); err != nil {
-		return 0, err
-	}
-	defer func() { _ = cmd.Process.Signal(syscall.SIGTERM); _ = cmd.Wait() }()
-	base := "http://" + addr
-	up := false
-	for range 500 {
-		if res, err := http.Get(base + "/healthz"); err == nil {
-			res.Body.Close()
-			up = true
-			break
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
-	if !up {
-		return 0, fmt.Errorf("%s serve did not come up", bin)
-	}
+	defer srv.stop()
 	for _, id := range ids[:min(100, len(ids))] {
-		res, err := http.Get(base + "/api/games/" + id + "/ledger")
+		res, err := http.Get(srv.base + "/api/games/" + id + "/ledger")
 		if err != nil {
 			return 0, err
 		}
@@ -515,7 +498,7 @@ func serverMemory(bin, db string, ids []string) (int64, error) {
 			return 0, fmt.Errorf("ledger of %s: %d", id, res.StatusCode)
 		}
 	}
-	return statusBytes(fmt.Sprintf("/proc/%d/status", cmd.Process.Pid), "VmRSS:"), nil
+	return statusBytes(fmt.Sprintf("/proc/%d/status", srv.pid), "VmRSS:"), nil
 }
 
 // fillDeal makes deal hand of a filled game: a spread of contracts and

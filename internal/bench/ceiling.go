@@ -184,7 +184,7 @@ func ceilingHandler(dir string) (http.Handler, func() error, error) {
 }
 
 // ServeCeiling serves the ceiling handlers on ln, with their databases in
-// dir, until ctx ends: what `tappbook bench` starts as a process of its
+// dir, until ctx ends: what tappbook-bench starts as a process of its
 // own beside `tappbook serve`.
 func ServeCeiling(ctx context.Context, ln net.Listener, dir string) error {
 	h, closeDBs, err := ceilingHandler(dir)

@@ -6,10 +6,8 @@ import (
 	"io"
 	"net/http"
 	"net/url"
-	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/google/pprof/profile"
@@ -87,8 +85,8 @@ func formPhones(base string, ids []string, first int) []poster {
 // formPath measures the phone's path on a server that holds
 // PreloadGames×PreloadDeals deals: FormTables tables posting the deal form
 // and following the redirect, each on a preloaded evening, then ManyTables
-// tables on the JSON API, d each. With bin, the server is `tappbook serve`
-// with a CPU profile for each measure, which gives the collector's share.
+// tables on the JSON API, d each. With bin, the server is `tappbook serve`,
+// profiled through each measure, which gives the collector's share.
 // It gives the measures, the deals held and the server's peak memory.
 func formPath(ctx context.Context, bin, dir string, d time.Duration) ([]FormMeasure, int, int64, error) {
 	db := filepath.Join(dir, "preloaded.db")
@@ -96,13 +94,7 @@ func formPath(ctx context.Context, bin, dir string, d time.Duration) ([]FormMeas
 	if err != nil {
 		return nil, 0, 0, fmt.Errorf("preload: %w", err)
 	}
-	prefix := filepath.Join(dir, "forms-cpu")
-	var srv *server
-	if bin == "" {
-		srv, err = serve(ctx, db)
-	} else {
-		srv, err = startProcess(bin, "/healthz", "serve", "--db", db, "--mdns", "off", "--cpu-profile", prefix)
-	}
+	srv, err := startProfiled(ctx, bin, db)
 	if err != nil {
 		return nil, 0, 0, err
 	}
@@ -131,60 +123,24 @@ func formPath(ctx context.Context, bin, dir string, d time.Duration) ([]FormMeas
 			used += m.Tables
 		}
 		first += m.Tables
-		if err := nextProfile(srv, prefix, i+1); err != nil {
-			return nil, 0, 0, err
-		}
 		var dr drives
-		if err := dr.drive(ctx, ps, d, srv); err != nil {
+		p, err := profiled(ctx, srv, &dr, ps, d)
+		if err != nil {
 			return nil, 0, 0, fmt.Errorf("%d tables: %w", m.Tables, err)
 		}
 		m.PerSec, m.CPU, m.GC = dr.rate(), dr.server/time.Duration(max(dr.n, 1)), -1
 		m.P50, m.P99 = percentiles(dr.lat)
-	}
-	if err := nextProfile(srv, prefix, len(out)+1); err != nil {
-		return nil, 0, 0, err
-	}
-	if srv.pid != 0 {
-		for i := range out {
-			if out[i].GC, err = gcShare(fmt.Sprintf("%s.%d", prefix, i+1)); err != nil {
-				return nil, 0, 0, err
-			}
+		if p != nil {
+			m.GC = gcShare(p)
 		}
 	}
 	return out, len(ids) * PreloadDeals, srv.peakRSS(), nil
 }
 
-// nextProfile ends the server's CPU profile n-1 and waits until profile n
-// has begun (see profiling); nothing in this process.
-func nextProfile(srv *server, prefix string, n int) error {
-	if srv.pid == 0 {
-		return nil
-	}
-	if err := syscall.Kill(srv.pid, syscall.SIGUSR1); err != nil {
-		return err
-	}
-	for range 200 {
-		if _, err := os.Stat(fmt.Sprintf("%s.%d", prefix, n)); err == nil {
-			return nil
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-	return fmt.Errorf("the server did not begin CPU profile %d", n)
-}
-
 // gcShare is the part of a CPU profile's samples spent collecting garbage
 // and giving memory back: the collector's workers, the marking an
 // allocation is made to assist with, sweeping and scavenging.
-func gcShare(path string) (float64, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return 0, err
-	}
-	defer f.Close()
-	p, err := profile.Parse(f)
-	if err != nil {
-		return 0, fmt.Errorf("%s: %w", path, err)
-	}
+func gcShare(p *profile.Profile) float64 {
 	var gc, all int64
 	for _, s := range p.Sample {
 		v := s.Value[len(s.Value)-1] // CPU nanoseconds
@@ -194,9 +150,9 @@ func gcShare(path string) (float64, error) {
 		}
 	}
 	if all == 0 {
-		return 0, nil
+		return 0
 	}
-	return float64(gc) / float64(all), nil
+	return float64(gc) / float64(all)
 }
 
 // collecting says whether a sample ran in the collector's work.

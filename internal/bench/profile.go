@@ -2,8 +2,11 @@ package bench
 
 import (
 	"context"
+	"errors"
 	"fmt"
-	"os"
+	"io"
+	"math"
+	"net/http"
 	"path/filepath"
 	"strings"
 	"time"
@@ -75,17 +78,8 @@ func (c ServerCPU) Own() time.Duration {
 	return c.ByCaller[places[0]] + c.ByCaller[runtimeOwn]
 }
 
-// cpuPlaces reads a CPU profile and gives its CPU per deal by place.
-func cpuPlaces(path string, deals int) (ServerCPU, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return ServerCPU{}, err
-	}
-	defer f.Close()
-	p, err := profile.Parse(f)
-	if err != nil {
-		return ServerCPU{}, fmt.Errorf("%s: %w", path, err)
-	}
+// cpuPlaces gives a CPU profile's CPU per deal by place.
+func cpuPlaces(p *profile.Profile, deals int) (ServerCPU, error) {
 	cpu := -1
 	for i, st := range p.SampleType {
 		if st.Type == "cpu" && st.Unit == "nanoseconds" {
@@ -93,7 +87,7 @@ func cpuPlaces(path string, deals int) (ServerCPU, error) {
 		}
 	}
 	if cpu < 0 || deals == 0 {
-		return ServerCPU{}, fmt.Errorf("%s: no CPU time, or no deals", path)
+		return ServerCPU{}, errors.New("a profile with no CPU time, or no deals")
 	}
 	out := ServerCPU{Where: CPUPlaces{}, ByCaller: CPUPlaces{}}
 	for _, s := range p.Sample {
@@ -156,43 +150,73 @@ func (c CPUPlaces) String() string {
 }
 
 // profiling records with 1, 4 and ManyTables tables in a `tappbook serve`
-// of its own that profiles its CPU for each (serve --cpu-profile, a new
-// profile at each SIGUSR1), and gives the server's CPU per deal by where
-// it ran: what part of a deal's cost is tappbook's own code. Profile 0 is
-// the server's start and the last its end: neither is a measure's.
+// of its own, profiling its CPU through each (profiled), and gives the
+// server's CPU per deal by where it ran: what part of a deal's cost is
+// tappbook's own code.
 func profiling(ctx context.Context, bin, dir string, d time.Duration, r *Report) error {
-	prefix := filepath.Join(dir, "cpu")
-	srv, err := startProcess(bin, "/healthz", "serve", "--db", filepath.Join(dir, "profiled.db"), "--mdns", "off", "--cpu-profile", prefix)
+	srv, err := startProfiled(ctx, bin, filepath.Join(dir, "profiled.db"))
 	if err != nil {
 		return err
 	}
 	defer srv.stop()
-	measures := []struct {
+	for _, m := range []struct {
 		tables []*table
 		out    *ServerCPU
 	}{
 		{newTables(srv.base, 2000, 1), &r.Profile1},
 		{newTables(srv.base, 2001, 4), &r.Profile4},
 		{newTables(srv.base, 2005, ManyTables), &r.Profile64},
-	}
-	deals := make([]int, len(measures))
-	for i, m := range measures {
-		if err := nextProfile(srv, prefix, i+1); err != nil {
-			return err
-		}
+	} {
 		var dr drives
-		if err := dr.drive(ctx, posters(m.tables), d, nil); err != nil {
+		p, err := profiled(ctx, srv, &dr, posters(m.tables), d)
+		if err != nil {
 			return err
 		}
-		deals[i] = dr.n
-	}
-	if err := nextProfile(srv, prefix, len(measures)+1); err != nil {
-		return err
-	}
-	for i, m := range measures {
-		if *m.out, err = cpuPlaces(fmt.Sprintf("%s.%d", prefix, i+1), deals[i]); err != nil {
+		if *m.out, err = cpuPlaces(p, dr.n); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// profiled drives the posters while the server profiles its CPU, for d
+// rounded up to whole seconds (net/http/pprof's unit, on the server's
+// --metrics-addr), and gives the profile. The posters begin as the
+// profile is asked for and stop once it is in: the deals are those of
+// the profile's time, give or take a round trip. A server with no metrics
+// address is driven for d, and gives no profile.
+func profiled(ctx context.Context, srv *server, dr *drives, ps []poster, d time.Duration) (*profile.Profile, error) {
+	if srv.metrics == "" {
+		return nil, dr.drive(ctx, ps, d, srv)
+	}
+	ctx, stop := context.WithCancel(ctx)
+	defer stop()
+	driven := make(chan error, 1)
+	go func() { driven <- dr.drive(ctx, ps, time.Hour, srv) }() // until stopped
+	p, err := cpuProfile(ctx, srv.metrics, max(1, int(math.Ceil(d.Seconds()))))
+	stop()
+	return p, errors.Join(err, <-driven)
+}
+
+// cpuProfile asks the server at base (its metrics address) for a CPU
+// profile of the next seconds.
+func cpuProfile(ctx context.Context, base string, seconds int) (*profile.Profile, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, fmt.Sprintf("%s/debug/pprof/profile?seconds=%d", base, seconds), nil)
+	if err != nil {
+		return nil, err
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return nil, fmt.Errorf("CPU profile: %w", err)
+	}
+	defer res.Body.Close()
+	if res.StatusCode != http.StatusOK {
+		b, _ := io.ReadAll(io.LimitReader(res.Body, 512))
+		return nil, fmt.Errorf("CPU profile: %s answered %d: %s", base, res.StatusCode, b)
+	}
+	p, err := profile.Parse(res.Body)
+	if err != nil {
+		return nil, fmt.Errorf("CPU profile: %w", err)
+	}
+	return p, nil
 }

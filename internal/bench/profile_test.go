@@ -62,9 +62,9 @@ func TestCallerPlace(t *testing.T) {
 	}
 }
 
-// The bench profiles a real `tappbook serve` (serve --cpu-profile, a new
-// profile at each SIGUSR1) while 1, 4 and 64 tables record, and reads each
-// profile into the server's CPU per deal by place.
+// The bench profiles a real `tappbook serve` (net/http/pprof on its
+// --metrics-addr, a profile for each measure) while 1, 4 and 64 tables
+// record, and reads each profile into the server's CPU per deal by place.
 func TestProfilingAServer(t *testing.T) {
 	bin := filepath.Join(t.TempDir(), "tappbook")
 	if out, err := exec.Command("go", "build", "-o", bin, "tappbook/cmd/tappbook").CombinedOutput(); err != nil {

@@ -6,7 +6,7 @@ import (
 	"time"
 )
 
-// The limits tappbook bench compares itself with: what SQLite itself does on
+// The limits tappbook-bench compares tappbook with: what SQLite itself does on
 // this disk with the store's settings.
 
 // RawInserter writes single-row INSERTs of about a deal's size, each its

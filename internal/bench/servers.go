@@ -25,9 +25,10 @@ import (
 // its own (the tappbook binary), as a phone meets it, or in this process
 // when there is no binary (the short test run).
 type server struct {
-	base string // http://127.0.0.1:PORT
-	pid  int    // 0 in this process
-	stop func() error
+	base    string // http://127.0.0.1:PORT
+	metrics string // its --metrics-addr, where its CPU profiles are: http://127.0.0.1:PORT ("" for none)
+	pid     int    // 0 in this process
+	stop    func() error
 }
 
 // peakRSS is the server's peak resident memory so far (VmHWM), 0 when it
@@ -79,11 +80,31 @@ func startTappbook(ctx context.Context, bin, path string) (*server, error) {
 	if bin == "" {
 		return serve(ctx, path)
 	}
-	return startProcess(bin, "/healthz", "serve", "--db", path)
+	return startProcess(bin, "/healthz", "serve", "--db", path, "--mdns", "off")
+}
+
+// startProfiled runs `tappbook serve` on the database at path with its
+// profiles on a metrics address of its own (profiled); in this process,
+// with none, when there is no binary.
+func startProfiled(ctx context.Context, bin, path string) (*server, error) {
+	if bin == "" {
+		return serve(ctx, path)
+	}
+	metrics, err := freeAddr()
+	if err != nil {
+		return nil, err
+	}
+	s, err := startProcess(bin, "/healthz", "serve", "--db", path, "--mdns", "off", "--metrics-addr", metrics)
+	if err != nil {
+		return nil, err
+	}
+	s.metrics = "http://" + metrics
+	return s, nil
 }
 
 // startCeiling runs the ceiling handlers (ceiling.go) with their databases
-// in dir.
+// in dir: in `bin --serve-ceiling` (tappbook-bench) or, without bin, in
+// this process.
 func startCeiling(bin, dir string) (*server, error) {
 	if bin == "" {
 		h, closeDBs, err := ceilingHandler(dir)
@@ -99,18 +120,16 @@ func startCeiling(bin, dir string) (*server, error) {
 		go srv.Serve(ln)
 		return &server{base: "http://" + ln.Addr().String(), stop: func() error { srv.Close(); return closeDBs() }}, nil
 	}
-	return startProcess(bin, "/healthz", "bench", "--serve-ceiling", "--dir", dir)
+	return startProcess(bin, "/healthz", "--serve-ceiling", "--dir", dir)
 }
 
 // startProcess starts bin with args and --addr on a free loopback port,
 // and waits until it answers health.
 func startProcess(bin, health string, args ...string) (*server, error) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	addr, err := freeAddr()
 	if err != nil {
 		return nil, err
 	}
-	addr := ln.Addr().String()
-	ln.Close()
 	cmd := exec.Command(bin, append(args, "--addr", addr)...)
 	cmd.Stdout, cmd.Stderr = io.Discard, io.Discard
 	if err := cmd.Start(); err != nil {
@@ -129,6 +148,16 @@ func startProcess(bin, health string, args ...string) (*server, error) {
 	}
 	s.stop()
 	return nil, fmt.Errorf("%s %s did not come up", filepath.Base(bin), strings.Join(args, " "))
+}
+
+// freeAddr is a loopback address no one listens on, for a server to come.
+func freeAddr() (string, error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return "", err
+	}
+	defer ln.Close()
+	return ln.Addr().String(), nil
 }
 
 // serve runs the real server on a loopback port, in this process.

@@ -2,7 +2,7 @@
 // distribution's postgresql package (initdb and postgres under
 // /usr/lib/postgresql/*/bin): a data directory in a temporary directory,
 // listening on loopback only, on a free port. The tests start one per test
-// binary and a database per test; `tappbook bench` starts one to measure
+// binary and a database per test; tappbook-bench starts one to measure
 // PostgreSQL beside SQLite.
 //
 // PostgreSQL refuses to run as root; run as root, the server runs as the

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"tappbook/internal/bench"
+	"tappbook/internal/events/postgres"
 	"tappbook/internal/pgserver"
 )
 
@@ -27,21 +28,21 @@ func benchPostgres(ctx context.Context, pg, dir string, d time.Duration, sqlite 
 			return nil
 		}
 		if err != nil {
-			return fmt.Errorf("bench: %w", err)
+			return fmt.Errorf("a throwaway PostgreSQL: %w", err)
 		}
 		defer srv.Stop()
 		if url, err = srv.NewDatabase(ctx, "bench"); err != nil {
-			return fmt.Errorf("bench: %w", err)
+			return fmt.Errorf("a throwaway PostgreSQL: %w", err)
 		}
 		where = "a throwaway server, data in " + dir
-	case isPostgres(pg):
-		url, where = pg, redact(pg)
+	case postgres.IsURL(pg):
+		url, where = pg, postgres.Redact(pg)
 	default:
-		return fmt.Errorf("bench: --pg %q: give a postgres:// URL, nothing (a throwaway server) or off", pg)
+		return fmt.Errorf("--pg %q: give a postgres:// URL, nothing (a throwaway server) or off", pg)
 	}
 	r, err := bench.Postgres(ctx, url, where, d)
 	if err != nil {
-		return fmt.Errorf("bench: %w", err)
+		return err
 	}
 	r.Print(stdout, sqlite)
 	return nil
