@@ -127,6 +127,8 @@ type eventJSON struct {
 	At   time.Time       `json:"at"`
 	Data json.RawMessage `json:"data"`
 	Hash string          `json:"hash"`
+	// A correction's or void's: what it changed downstream (changed_json.go).
+	Changed *changedJSON `json:"changed,omitempty"`
 }
 
 func (a api) events(c echo.Context) error { return writeEvents(c, a.svc) }

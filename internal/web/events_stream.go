@@ -9,12 +9,14 @@ import (
 
 	"tappbook/internal/events"
 	"tappbook/internal/game"
+	"tappbook/internal/tapp"
 )
 
 // writeEvents answers a game's events as a JSON array, the same bytes
 // encoding/json writes for []eventJSON, each event written as it is read
 // from the store: a 5,000-deal evening's download holds one event at a
-// time, not the file. A game that is not there is a 404 before anything
+// time, not the file (and, where the evening was corrected, its fold as far
+// as the last correction, for what each changed downstream). A game that is not there is a 404 before anything
 // is written; a read that fails part way ends the answer short (its status
 // is sent), which the reader sees as JSON that does not parse.
 func writeEvents(c echo.Context, svc *game.Service) error {
@@ -27,11 +29,11 @@ func writeEvents(c echo.Context, svc *game.Service) error {
 	w.Header().Set(echo.HeaderContentType, echo.MIMEApplicationJSON)
 	w.WriteHeader(http.StatusOK)
 	sep := byte('[')
-	err = svc.EachEvent(ctx, g.ID, func(e events.Event) error {
+	err = svc.EachEventChanged(ctx, g, func(e events.Event, changed *tapp.Downstream) error {
 		if e.Version == 1 {
 			e = readableEvents(c, []events.Event{e})[0]
 		}
-		b, err := json.Marshal(eventJSON{Seq: e.Version, Type: e.Type, At: e.RecordedAt, Data: e.Data, Hash: e.Hash})
+		b, err := json.Marshal(eventJSON{Seq: e.Version, Type: e.Type, At: e.RecordedAt, Data: e.Data, Hash: e.Hash, Changed: changedOut(g, changed)})
 		if err != nil {
 			return err
 		}
