@@ -36,7 +36,7 @@ func TestReadOnlyOnAReadWriteURL(t *testing.T) {
 		t.Fatalf("append on a read-only store: %v", err)
 	}
 	var ro2 string
-	if err := ro.DB().QueryRowContext(ctx, `SHOW default_transaction_read_only`).Scan(&ro2); err != nil || ro2 != "on" {
+	if err := postgres.PoolDB(ro).QueryRowContext(ctx, `SHOW default_transaction_read_only`).Scan(&ro2); err != nil || ro2 != "on" {
 		t.Fatalf("default_transaction_read_only %q, %v", ro2, err)
 	}
 }

@@ -13,7 +13,6 @@ package postgres
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
 	"log"
@@ -233,10 +232,6 @@ func (s *Store) Close() error {
 	s.pingPool.Close()
 	return nil
 }
-
-// DB gives a database/sql handle on the store's pool, for tools and tests
-// that inspect the database; the caller closes it.
-func (s *Store) DB() *sql.DB { return stdlib.OpenDBFromPool(s.pool) }
 
 // Redact leaves a password out of a URL shown in messages.
 func Redact(url string) string {

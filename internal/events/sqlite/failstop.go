@@ -92,9 +92,9 @@ func boundedPrefix(path, tag string) string {
 	return filepath.Join(filepath.Dir(path), base+tag)
 }
 
-// RescuedPrefix is how the names of the copies a stopped store writes
+// rescuedPrefix is how the names of the copies a stopped store writes
 // begin, beside the file the database really is.
-func RescuedPrefix(path string) string { return boundedPrefix(realPath(path), ".rescued-") }
+func rescuedPrefix(path string) string { return boundedPrefix(realPath(path), ".rescued-") }
 
 // Health says whether the store can write. It only reads what the store
 // noted: a fail-stop (until restart), or a write the disk refused

@@ -285,12 +285,12 @@ func copyFile(from, to string) error {
 func TestRescuedPrefix(t *testing.T) {
 	long := "/data/" + strings.Repeat("k", 240) + ".db"
 	for _, path := range []string{"/data/tappbook.db", long} {
-		p := RescuedPrefix(path)
+		p := rescuedPrefix(path)
 		if name := filepath.Base(p) + "1795795330968415080.part-journal"; len(name) > 255 || !strings.HasPrefix(name, filepath.Base(path)[:min(200, len(filepath.Base(path)))]) || filepath.Dir(p) != "/data" {
 			t.Errorf("%s: a copy named %s (%d bytes)", path, name, len(name))
 		}
 	}
-	if got := RescuedPrefix("/data/tappbook.db"); got != "/data/tappbook.db.rescued-" {
+	if got := rescuedPrefix("/data/tappbook.db"); got != "/data/tappbook.db.rescued-" {
 		t.Errorf("prefix %s", got)
 	}
 }

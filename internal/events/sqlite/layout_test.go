@@ -141,7 +141,7 @@ func TestLayoutMigrationOfARelease(t *testing.T) {
 	if rep, err := s.Verify(ctx); err != nil || rep.Problem != nil || rep.Events != 25 || rep.Streams != 4 {
 		t.Fatalf("verify after the migration: %+v %v", rep, err)
 	}
-	if after := list(s.DB(), "stream_events"); after != before {
+	if after := list(s.read, "stream_events"); after != before {
 		t.Fatalf("events after the migration:\n%s\nbefore:\n%s", after, before)
 	}
 }

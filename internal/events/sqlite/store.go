@@ -324,7 +324,3 @@ func (s *Store) Close() error {
 // Fresh says whether no file was at the path when a serving store opened
 // it: it made a new, empty one.
 func (s *Store) Fresh() bool { return s.lease.fresh }
-
-// DB gives the read pool, for tools that inspect the database (the schema
-// test).
-func (s *Store) DB() *sql.DB { return s.read }

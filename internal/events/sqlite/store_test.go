@@ -37,7 +37,7 @@ func ev(n int) events.NewEvent {
 // migration that changes more (or less) than intended is seen in review.
 func TestSchemaGolden(t *testing.T) {
 	s, _ := openTemp(t)
-	rows, err := s.DB().Query(`SELECT sql FROM sqlite_master WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%' ORDER BY type, name`)
+	rows, err := s.read.Query(`SELECT sql FROM sqlite_master WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%' ORDER BY type, name`)
 	if err != nil {
 		t.Fatal(err)
 	}
