@@ -619,6 +619,35 @@
     });
   }
 
+  // The report's Print button, and its share image given to the phone's
+  // share sheet where that takes files (Web Share level 2); elsewhere the
+  // download link beside it, which works without the script, stays the way.
+  function reportButtons(root) {
+    Array.prototype.forEach.call(root.querySelectorAll("button[data-print]"), function (b) {
+      b.hidden = false;
+      b.addEventListener("click", function () { window.print(); });
+    });
+    Array.prototype.forEach.call(root.querySelectorAll("button[data-share-file]"), function (b) {
+      if (!navigator.canShare || typeof File !== "function") return;
+      var name = b.getAttribute("data-share-name");
+      var probe = new File([""], name, { type: "image/png" });
+      if (!navigator.canShare({ files: [probe] })) return;
+      b.hidden = false;
+      b.addEventListener("click", function () {
+        fetch(b.getAttribute("data-share-file"), { credentials: "same-origin" }).then(function (r) {
+          if (!r.ok) throw new Error(r.status);
+          return r.blob();
+        }).then(function (blob) {
+          return navigator.share({ files: [new File([blob], name, { type: "image/png" })], title: b.getAttribute("data-share-title") });
+        }).catch(function (e) {
+          if (e && e.name === "AbortError") return; // the share sheet closed: nothing asked
+          var a = document.getElementById("report-image");
+          if (a) a.click(); // refused (the tap's moment passed while loading): the download is the way left
+        });
+      });
+    });
+  }
+
   // Deals waiting to be sent. A form marked data-queue is sent by fetch;
   // when the server cannot be reached the post is kept in localStorage (with
   // the idempotency key the server put in the form when it was first shown)
@@ -1118,6 +1147,7 @@
     ramschHelper(root);
     cutPreview(root);
     shareButtons(root);
+    reportButtons(root);
   }
   // A field left empty: the browser's own "Please fill out this field"
   // speaks the phone's language, not the one chosen on the page; the page

@@ -64,6 +64,7 @@ func (u ui) routes(e *echo.Echo) {
 	g.GET("/deals.csv", u.dealsCSV, u.heavy)
 	g.GET("/share", u.share)
 	g.GET("/receipt", u.receiptFile)
+	g.GET("/report", u.report)
 	g.GET("/live", u.live)
 	g.GET("/board", u.board)
 	g.POST("/hands/:n/undo", u.undo)
@@ -89,6 +90,7 @@ func (u ui) routes(e *echo.Echo) {
 	r.GET("/events.json", u.eventsJSON, u.heavy)
 	r.GET("/deals.csv", u.dealsCSV, u.heavy)
 	r.GET("/receipt", u.receiptFile)
+	r.GET("/report", u.readReport) // a game's or a group's (readreport.go)
 	r.GET("/live", u.live)
 	r.GET("/board", u.board)
 }
