@@ -45,7 +45,7 @@ type runner[S any, C command, P payload] struct {
 
 	hold    func(context.Context, string) (*slot[S], error)
 	release func(*slot[S])
-	catchUp func(context.Context, string, *slot[S]) error // with e.mu held; nil: hold caught up
+	catchUp func(context.Context, string, *slot[S]) error // with e.mu held; brings the stream up to its stored version
 	refold  func(context.Context, string, *slot[S]) error // fold afresh from the store and publish
 	publish func(string, *slot[S], *S)                    // what was appended, with e.mu held
 }
@@ -64,11 +64,6 @@ func (r *runner[S, C, P]) run(ctx context.Context, id, key string, cmd C) (Ran[S
 	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	if r.catchUp != nil {
-		if err := r.catchUp(ctx, id, e); err != nil {
-			return Ran[S, P]{}, err
-		}
-	}
 	// Decided again, still holding the stream, after losing a race: this
 	// server's next request does not go first.
 	return retryRaced(ctx, r.conflict, func() (Ran[S, P], error) { return r.try(ctx, e, id, k, cmd) })
@@ -79,17 +74,9 @@ func (r *runner[S, C, P]) run(ctx context.Context, id, key string, cmd C) (Ran[S
 // stream as stored). e.mu is held.
 func (r *runner[S, C, P]) try(ctx context.Context, e *slot[S], id string, k events.Key, cmd C) (Ran[S, P], error) {
 	st := e.state.Load()
-	if evs, ok, err := findKey(ctx, r.store, k); err != nil {
-		return Ran[S, P]{}, err
-	} else if ok {
-		return r.repeated(evs, cmd, st)
-	}
 	payloads, err := r.decide(st, cmd)
-	if err != nil {
-		return Ran[S, P]{}, err
-	}
-	if len(payloads) == 0 {
-		return Ran[S, P]{State: st}, nil
+	if err != nil || len(payloads) == 0 {
+		return r.unwritten(ctx, e, id, k, cmd, err)
 	}
 	res, err := r.store.Append(ctx, id, r.version(st), k, toAppend(r.schema, payloads)...)
 	if err != nil {
@@ -116,6 +103,34 @@ func (r *runner[S, C, P]) try(ctx context.Context, e *slot[S], id string, k even
 	}
 	r.publish(id, e, next)
 	return Ran[S, P]{Events: res.Events, Payloads: payloads, State: next}, nil
+}
+
+// unwritten answers a command that decided to write nothing (refused, or
+// nothing to do), once the stream as stored agrees. What is appended needs
+// no such look: the append itself answers a used key with its first answer
+// and a stream moved by another server with a conflict. A refusal does: a
+// retried request may be refused now because its first try was stored (it
+// gets the first answer again), and on a store other servers share the
+// stream may have moved under the refusal (it is decided again).
+func (r *runner[S, C, P]) unwritten(ctx context.Context, e *slot[S], id string, k events.Key, cmd C, refusal error) (Ran[S, P], error) {
+	st := e.state.Load()
+	if evs, ok, err := findKey(ctx, r.store, k); err != nil {
+		return Ran[S, P]{}, err
+	} else if ok {
+		return r.repeated(evs, cmd, st)
+	}
+	if r.catchUp != nil {
+		if err := r.catchUp(ctx, id, e); err != nil {
+			return Ran[S, P]{}, err
+		}
+		if r.version(e.state.Load()) != r.version(st) {
+			return Ran[S, P]{}, errRaced
+		}
+	}
+	if refusal != nil {
+		return Ran[S, P]{}, refusal
+	}
+	return Ran[S, P]{State: st}, nil
 }
 
 // repeated answers a request whose idempotency key was already used, with

@@ -109,12 +109,14 @@ func newID() (string, error) {
 
 // hold hands out a game's entry, folding the game from the store the first
 // time; the caller gives it back with release. On a store other servers
-// share, a game held is first brought up to its stored version.
+// share, a game held for a reader is first brought up to its stored
+// version; one held for a command (play) is not: its append is against the
+// version it was decided on, which a moved game refuses (runner).
 func (s *Service) hold(ctx context.Context, id string, play bool) (*entry, error) {
 	e := s.games.take(id, play)
 	if e.state.Load() != nil {
 		// Readers take the snapshot without waiting for a command.
-		if err := s.catchUp(ctx, id, e); err != nil {
+		if err := s.catchUpReader(ctx, id, e, play); err != nil {
 			s.games.release(e)
 			return nil, err
 		}
@@ -123,7 +125,7 @@ func (s *Service) hold(ctx context.Context, id string, play bool) (*entry, error
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if e.state.Load() != nil {
-		if err := s.catchUp(ctx, id, e); err != nil {
+		if err := s.catchUpReader(ctx, id, e, play); err != nil {
 			s.games.release(e)
 			return nil, err
 		}
@@ -139,6 +141,14 @@ func (s *Service) hold(ctx context.Context, id string, play bool) (*entry, error
 	// starts to follow: it is not news (see tell).
 	e.told.Store(st.Version)
 	return e, nil
+}
+
+// catchUpReader catches a game up for a reader, not for a command (play).
+func (s *Service) catchUpReader(ctx context.Context, id string, e *entry, play bool) error {
+	if play {
+		return nil
+	}
+	return s.catchUp(ctx, id, e)
 }
 
 // release gives back an entry hold handed out.
@@ -203,6 +213,7 @@ func (s *Service) newRunner() *runner[tapp.State, tapp.Command, tapp.Payload] {
 		},
 		version: func(st *tapp.State) int64 { return st.Version },
 		hold:    func(ctx context.Context, id string) (*entry, error) { return s.hold(ctx, id, true) },
+		catchUp: s.catchUp,
 		release: s.release,
 		refold: func(ctx context.Context, id string, e *entry) error {
 			fresh, err := s.fold(ctx, id)
