@@ -1,7 +1,6 @@
 package events
 
 import (
-	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
@@ -16,8 +15,7 @@ func (e Event) ComputeHash() string {
 	// One buffer of the size sum needs (each part, its length and two
 	// marks), not one grown part by part: every append hashes.
 	w := walker{buf: make([]byte, 0, len(e.PrevHash)+len(e.Stream)+len(e.Type)+len(e.Data)+32+7*24)}
-	sum := w.sum([]byte(e.PrevHash), []byte(e.Stream), e.Version, []byte(e.Type), int64(e.SchemaVersion),
-		[]byte(formatTime(e.RecordedAt)), e.Data)
+	sum := w.sum(e.PrevHash, e.Stream, e.Version, e.Type, int64(e.SchemaVersion), e.RecordedAt, e.Data)
 	return string(sum[:])
 }
 
@@ -29,21 +27,21 @@ type walker struct {
 	seq     int64    // the last event's
 	hash    [64]byte // the last event's hash, in hex
 	buf     []byte   // reused for hashing
-	// streamBytes is stream, made bytes once for hashing.
-	streamBytes []byte
 }
 
 // sum is the hex SHA-256 of the event's parts, each length-prefixed
-// ("len:part;") so that no two different events hash the same text. at is
-// the time as formatTime writes it (and the store keeps it).
-func (w *walker) sum(prevHash, stream []byte, version int64, typ []byte, schemaVersion int64, at, data []byte) [64]byte {
+// ("len:part;") so that no two different events hash the same text; the
+// time as formatTime writes it (and the store keeps it).
+func (w *walker) sum(prevHash, stream string, version int64, typ string, schemaVersion int64, at time.Time, data []byte) [64]byte {
 	b := w.buf[:0]
 	var num [20]byte
-	for _, part := range [][]byte{prevHash, stream, strconv.AppendInt(num[:0], version, 10), typ} {
-		b = appendPart(b, part)
-	}
+	b = appendPart(b, prevHash)
+	b = appendPart(b, stream)
+	b = appendPart(b, strconv.AppendInt(num[:0], version, 10))
+	b = appendPart(b, typ)
 	b = appendPart(b, strconv.AppendInt(num[:0], schemaVersion, 10))
-	b = appendPart(b, at)
+	var stamp [40]byte
+	b = appendPart(b, at.UTC().AppendFormat(stamp[:0], time.RFC3339Nano))
 	b = appendPart(b, data)
 	w.buf = b
 	var out [64]byte
@@ -52,7 +50,7 @@ func (w *walker) sum(prevHash, stream []byte, version int64, typ []byte, schemaV
 	return out
 }
 
-func appendPart(b, part []byte) []byte {
+func appendPart[P string | []byte](b []byte, part P) []byte {
 	b = strconv.AppendInt(b, int64(len(part)), 10)
 	b = append(b, ':')
 	b = append(b, part...)
@@ -61,32 +59,20 @@ func appendPart(b, part []byte) []byte {
 
 // step checks the next event read from the stream: the version after the
 // last, its previous hash the last one's hash, its hash its own.
-func (w *walker) step(seq, version int64, typ []byte, schemaVersion int64, at, data, prevHash, hash []byte) *ChainError {
-	var prev []byte
-	if w.version > 0 {
-		prev = w.hash[:]
-	}
+func (w *walker) step(e Event) *ChainError {
 	switch {
-	case version != w.version+1:
-		return &ChainError{Stream: w.stream, Version: version, Seq: seq,
-			Why: fmt.Sprintf("version %d follows version %d: an event is missing or out of order", version, w.version)}
-	case !bytes.Equal(prevHash, prev):
-		return &ChainError{Stream: w.stream, Version: version, Seq: seq, Why: "its previous hash does not match the event before it"}
+	case e.Version != w.version+1:
+		return &ChainError{Stream: w.stream, Version: e.Version, Seq: e.Seq,
+			Why: fmt.Sprintf("version %d follows version %d: an event is missing or out of order", e.Version, w.version)}
+	case w.version == 0 && e.PrevHash != "", w.version > 0 && e.PrevHash != string(w.hash[:]): // compared, not copied
+		return &ChainError{Stream: w.stream, Version: e.Version, Seq: e.Seq, Why: "its previous hash does not match the event before it"}
 	}
-	if w.streamBytes == nil {
-		w.streamBytes = []byte(w.stream)
+	sum := w.sum(e.PrevHash, w.stream, e.Version, e.Type, int64(e.SchemaVersion), e.RecordedAt, e.Data)
+	if string(sum[:]) != e.Hash {
+		return &ChainError{Stream: w.stream, Version: e.Version, Seq: e.Seq, Why: "its content does not match its hash: it was changed after it was recorded"}
 	}
-	sum := w.sum(prevHash, w.streamBytes, version, typ, schemaVersion, at, data)
-	if !bytes.Equal(sum[:], hash) {
-		return &ChainError{Stream: w.stream, Version: version, Seq: seq, Why: "its content does not match its hash: it was changed after it was recorded"}
-	}
-	w.version, w.seq, w.hash = version, seq, sum
+	w.version, w.seq, w.hash = e.Version, e.Seq, sum
 	return nil
-}
-
-// stepEvent is step for an event read whole.
-func (w *walker) stepEvent(e Event) *ChainError {
-	return w.step(e.Seq, e.Version, []byte(e.Type), int64(e.SchemaVersion), []byte(formatTime(e.RecordedAt)), e.Data, []byte(e.PrevHash), []byte(e.Hash))
 }
 
 // end checks the stream's stored head against its last event: a head

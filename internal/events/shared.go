@@ -2,37 +2,37 @@ package events
 
 import (
 	"fmt"
+	"iter"
 	"time"
 )
 
-// What another engine (internal/events/postgres) shares with this one, so
-// that both hash, check and report the same way.
+// What the engines share, so that each hashes, checks and reports the
+// same way.
 
-// Chain follows one stream's hash chain as its events are read, and names
-// the first event that breaks it.
-type Chain struct{ w walker }
-
-// NewChain starts following a stream.
-func NewChain(stream string) *Chain { return &Chain{w: walker{stream: stream}} }
-
-// Step checks the next event read: the version after the last, its
-// previous hash the last one's hash, its hash its own.
-func (c *Chain) Step(e Event) *ChainError { return c.w.stepEvent(e) }
-
-// StepRaw is Step for an event read as bytes (no copies): at is the
-// recorded time as FormatTime writes it.
-func (c *Chain) StepRaw(seq, version int64, typ []byte, schemaVersion int64, at, data, prevHash, hash []byte) *ChainError {
-	return c.w.step(seq, version, typ, schemaVersion, at, data, prevHash, hash)
+// ReadChained hands fn each event rows yields (one stream's, in version
+// order) once it is checked against the stream's hash chain, then checks
+// the stream's head, read with the events (found false: it has none),
+// against the last: every engine's read of a stream. The first event that
+// breaks them is a *ChainError, returned after fn has had every event
+// before it; an error of rows or fn is returned as it is.
+func ReadChained(stream string, head Head, found bool, rows iter.Seq2[Event, error], fn func(Event) error) error {
+	w := walker{stream: stream}
+	for ev, err := range rows {
+		if err != nil {
+			return err
+		}
+		if ce := w.step(ev); ce != nil {
+			return ce
+		}
+		if err := fn(ev); err != nil {
+			return err
+		}
+	}
+	if ce := w.end(head, found); ce != nil {
+		return ce
+	}
+	return nil
 }
-
-// End checks the stream's stored head (found false: none) against the
-// last event read.
-func (c *Chain) End(version int64, hash string, found bool) *ChainError {
-	return c.w.end(Head{version, hash}, found)
-}
-
-// Version is the last event's version read whole, 0 before the first.
-func (c *Chain) Version() int64 { return c.w.version }
 
 // EncodePayload is an event's data as the stores keep it: written by its
 // own AppendJSON when it has one (a recorded deal), else by encoding/json.
@@ -75,7 +75,7 @@ func VerifyChains(heads map[string]Head, read func(fn func(Event) error) error) 
 			w = &walker{stream: ev.Stream}
 			walkers[ev.Stream] = w
 		}
-		if ce := w.stepEvent(ev); ce != nil {
+		if ce := w.step(ev); ce != nil {
 			return fail(ce)
 		}
 		return nil

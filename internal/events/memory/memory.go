@@ -201,16 +201,17 @@ func (s *Store) Replay(_ context.Context, stream string, fn func(events.Event) e
 		evs = append(evs, s.d.all[i])
 	}
 	s.d.mu.Unlock()
-	chain := events.NewChain(stream)
-	for _, e := range evs {
-		if ce := chain.Step(e); ce != nil {
-			return ce
-		}
-		if err := fn(e); err != nil {
-			return err
-		}
+	var head events.Head // the last event's: this engine keeps no head apart
+	if len(evs) > 0 {
+		head = events.Head{Version: evs[len(evs)-1].Version, Hash: evs[len(evs)-1].Hash}
 	}
-	return nil
+	return events.ReadChained(stream, head, len(evs) > 0, func(yield func(events.Event, error) bool) {
+		for _, e := range evs {
+			if !yield(e, nil) {
+				return
+			}
+		}
+	}, fn)
 }
 
 // Resolve gives the stream an alias names, or "".

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"iter"
 
 	"github.com/jackc/pgx/v5"
 
@@ -73,12 +74,8 @@ func (s *Store) Replay(ctx context.Context, stream string, fn func(events.Event)
 	return err
 }
 
-// chainBroken carries a *events.ChainError out of the transaction, which
-// is then rolled back like any other that failed.
-type chainBroken struct{ *events.ChainError }
-
 func (s *Store) readChained(ctx context.Context, stream string, fn func(events.Event) error) error {
-	err := s.snapshot(ctx, func(tx pgx.Tx) error {
+	return s.snapshot(ctx, func(tx pgx.Tx) error {
 		var h events.Head
 		found := true
 		err := tx.QueryRow(ctx, `SELECT version, hash FROM streams WHERE stream = $1`, stream).Scan(&h.Version, &h.Hash)
@@ -92,32 +89,22 @@ func (s *Store) readChained(ctx context.Context, stream string, fn func(events.E
 			return err
 		}
 		defer rows.Close()
-		chain := events.NewChain(stream)
+		return events.ReadChained(stream, h, found, each(rows), fn)
+	})
+}
+
+// each yields the events rows reads, then rows' error if any.
+func each(rows pgx.Rows) iter.Seq2[events.Event, error] {
+	return func(yield func(events.Event, error) bool) {
 		for rows.Next() {
-			ev, err := scan(rows)
-			if err != nil {
-				return err
-			}
-			if ce := chain.Step(ev); ce != nil {
-				return chainBroken{ce}
-			}
-			if err := fn(ev); err != nil {
-				return err
+			if ev, err := scan(rows); !yield(ev, err) || err != nil {
+				return
 			}
 		}
 		if err := rows.Err(); err != nil {
-			return err
+			yield(events.Event{}, err)
 		}
-		if ce := chain.End(h.Version, h.Hash, found); ce != nil {
-			return chainBroken{ce}
-		}
-		return nil
-	})
-	var cb chainBroken
-	if errors.As(err, &cb) {
-		return cb.ChainError
 	}
-	return err
 }
 
 // ReplayAll calls fn with every event of every stream in stored order,

@@ -26,17 +26,7 @@ func readBatch(ctx context.Context, q querier, stream string, batch int64) ([]ev
 // it.
 func (s *Store) ReadStream(ctx context.Context, stream string) ([]events.Event, error) {
 	var out []events.Event
-	err := s.readChained(ctx, stream, selectEvents, func(rows *sql.Rows, w *events.Chain) (*events.ChainError, error) {
-		ev, err := scan(rows)
-		if err != nil {
-			return nil, err
-		}
-		if ce := w.Step(ev); ce != nil {
-			return ce, nil
-		}
-		out = append(out, ev)
-		return nil, nil
-	})
+	err := s.readChained(ctx, stream, selectEvents, scan, func(ev events.Event) error { out = append(out, ev); return nil })
 	if err != nil {
 		return out, fmt.Errorf("read stream %s: %w", stream, err)
 	}
@@ -44,10 +34,10 @@ func (s *Store) ReadStream(ctx context.Context, stream string) ([]events.Event, 
 }
 
 // readChained reads a stream's head and its events (with query, which
-// selects from stream_events) in one read transaction, so that both are of the
-// same moment; each row is handed to row, which checks it with the
-// walker. The head is checked against the last event at the end.
-func (s *Store) readChained(ctx context.Context, stream, query string, row func(*sql.Rows, *events.Chain) (*events.ChainError, error)) error {
+// selects from stream_events, and scan) in one read transaction, so that
+// both are of the same moment, and hands them to fn as
+// events.ReadChained checks them.
+func (s *Store) readChained(ctx context.Context, stream, query string, scan func(*sql.Rows) (events.Event, error), fn func(events.Event) error) error {
 	tx, err := s.read.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
 	if err != nil {
 		return err
@@ -65,23 +55,16 @@ func (s *Store) readChained(ctx context.Context, stream, query string, row func(
 		return classify(s.path, err)
 	}
 	defer rows.Close()
-	w := events.NewChain(stream)
-	for rows.Next() {
-		ce, err := row(rows, w)
-		if err != nil {
-			return err
+	return classify(s.path, events.ReadChained(stream, h, found, func(yield func(events.Event, error) bool) {
+		for rows.Next() {
+			if ev, err := scan(rows); !yield(ev, err) || err != nil {
+				return
+			}
 		}
-		if ce != nil {
-			return ce
+		if err := rows.Err(); err != nil {
+			yield(events.Event{}, err)
 		}
-	}
-	if err := rows.Err(); err != nil {
-		return classify(s.path, err)
-	}
-	if ce := w.End(h.Version, h.Hash, found); ce != nil {
-		return ce
-	}
-	return nil
+	}, fn))
 }
 
 // readFrom hands fn every event from sequence number from on, in order,

@@ -19,19 +19,7 @@ import (
 // trustworthy event).
 func (s *Store) Replay(ctx context.Context, stream string, fn func(events.Event) error) error {
 	sc := replayScanner{names: map[string]string{stream: stream}}
-	err := s.readChained(ctx, stream, `SELECT `+replayColumns+`, prev_hash, hash FROM stream_events`, func(rows *sql.Rows, w *events.Chain) (*events.ChainError, error) {
-		ev, err := sc.scanChained(rows)
-		if err != nil {
-			return nil, err
-		}
-		if ce := w.StepRaw(ev.Seq, ev.Version, sc.typ, int64(sc.schemaVersion), sc.at, sc.data, sc.prevHash, sc.hash); ce != nil {
-			return ce, nil
-		}
-		// The hash it checked goes with the event: a fold keeps the last
-		// one as the head that phones witness.
-		ev.Hash = string(sc.hash)
-		return nil, fn(ev)
-	})
+	err := s.readChained(ctx, stream, `SELECT `+replayColumns+`, prev_hash, hash FROM stream_events`, sc.scanChained, fn)
 	if err != nil {
 		var ce *events.ChainError
 		if errors.As(err, &ce) {
@@ -112,6 +100,7 @@ type replayScanner struct {
 	names                 map[string]string // stream and type names met so far
 	stream, typ, data, at sql.RawBytes
 	prevHash, hash        sql.RawBytes // read by Replay only
+	lastHash              string       // the last event's hash, Replay's
 	seq, version          int64
 	schemaVersion         int
 }
@@ -123,13 +112,23 @@ func (sc *replayScanner) scan(rows *sql.Rows) (events.Event, error) {
 	return sc.event()
 }
 
-// scanChained reads replayColumns and the hashes, which stay in the
-// scanner for the walker.
+// scanChained reads replayColumns and the hashes. An event's previous
+// hash is the string made for the event before it when they match, as in
+// a whole chain they do: one string a replayed event, not two.
 func (sc *replayScanner) scanChained(rows *sql.Rows) (events.Event, error) {
 	if err := rows.Scan(&sc.seq, &sc.stream, &sc.version, &sc.typ, &sc.schemaVersion, &sc.data, &sc.at, &sc.prevHash, &sc.hash); err != nil {
 		return events.Event{}, err
 	}
-	return sc.event()
+	ev, err := sc.event()
+	ev.PrevHash = sc.lastHash
+	if string(sc.prevHash) != sc.lastHash {
+		ev.PrevHash = string(sc.prevHash)
+	}
+	// The hash goes with the event: a fold keeps the last one as the head
+	// that phones witness.
+	ev.Hash = string(sc.hash)
+	sc.lastHash = ev.Hash
+	return ev, err
 }
 
 func (sc *replayScanner) event() (events.Event, error) {
