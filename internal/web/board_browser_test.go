@@ -8,21 +8,25 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// boardScript measures the board: the smallest balance's font size, and
-// whether every player's number is inside the screen, side by side or
-// one under the other.
+// boardScript measures the board as it opens: the smallest balance's font
+// size, whether every player's number is inside the screen, side by side
+// or one under the other, and how many are below its bottom edge.
 const boardScript = `(() => {
+  window.scrollTo(0, 0);
   const nums = [...document.querySelectorAll('.board-players .big-num')];
   const min = Math.min(...nums.map(n => parseFloat(getComputedStyle(n).fontSize)));
   const out = nums.filter(n => { const r = n.getBoundingClientRect(); return r.left < 0 || r.right > innerWidth; }).length;
   const tops = new Set(nums.map(n => Math.round(n.closest('li').getBoundingClientRect().top)));
-  return {min: min, out: out, rows: tops.size, width: document.documentElement.scrollWidth};
+  const below = nums.filter(n => n.getBoundingClientRect().bottom > innerHeight).length;
+  return {min: min, out: out, below: below, rows: tops.size, count: nums.length, width: document.documentElement.scrollWidth};
 })()`
 
 type boardFit struct {
 	Min   float64 `json:"min"`
 	Out   int     `json:"out"`
+	Below int     `json:"below"`
 	Rows  int     `json:"rows"`
+	Count int     `json:"count"`
 	Width int     `json:"width"`
 }
 
