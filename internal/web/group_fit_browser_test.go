@@ -5,7 +5,6 @@ import (
 	"net/http"
 	"strings"
 	"testing"
-
 )
 
 // groupOnEveryPage starts, through the API, a group in the states its
