@@ -131,11 +131,11 @@ func New(svc *game.Service, log *slog.Logger, options ...Options) (*Server, erro
 	// bodies api.md allows (up to 65,536 bytes).
 	e.Use(middleware.BodyLimit("64KiB"))
 	e.Use(checkIdempotencyKey)
-	// Pages and assets are compressed; a live stream must flush as it goes,
-	// and the API's answers are too small to gain from it.
-	e.Use(middleware.GzipWithConfig(middleware.GzipConfig{Skipper: func(c echo.Context) bool {
-		return strings.HasSuffix(c.Path(), "/live") || strings.HasPrefix(c.Request().URL.Path, "/api/")
-	}}))
+	gz, err := compress()
+	if err != nil {
+		return nil, err
+	}
+	e.Use(gz)
 	e.Use(opts.Reach.perClient(opts.MaxConnsPerClient))
 	e.Use(opts.Reach.hostAllowList(log))
 	e.Use(sameOrigin(forms, opts.Reach, log))
