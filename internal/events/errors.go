@@ -43,9 +43,6 @@ func (p *Problem) Error() string {
 	return fmt.Sprintf("event %d (stream %s, version %d): %s", p.Seq, p.Stream, p.Version, p.Reason)
 }
 
-// errStop ends a walk at the first problem, which the walker has noted.
-var errStop = errors.New("stop")
-
 // IsConflict reports whether err is a stale expected version.
 func IsConflict(err error) bool {
 	var ce *ConflictError

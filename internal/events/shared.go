@@ -61,13 +61,16 @@ type Head struct {
 // does not point at its stream's last event, is the report's Problem.
 // last is the last event read whole, to say where a read that failed
 // broke off.
-func VerifyChains(heads map[string]Head, read func(fn func(Event) error) error) (rep VerifyReport, last Event, err error) {
+func VerifyChains(heads map[string]Head, read iter.Seq2[Event, error]) (rep VerifyReport, last Event, err error) {
 	walkers := map[string]*walker{}
-	fail := func(ce *ChainError) error {
+	fail := func(ce *ChainError) (VerifyReport, Event, error) {
 		rep.Problem = &Problem{Seq: ce.Seq, Stream: ce.Stream, Version: ce.Version, Reason: ce.Why}
-		return errStop
+		return rep, last, nil
 	}
-	err = read(func(ev Event) error {
+	for ev, err := range read {
+		if err != nil {
+			return rep, last, err
+		}
 		rep.Events++
 		last = ev
 		w := walkers[ev.Stream]
@@ -78,13 +81,6 @@ func VerifyChains(heads map[string]Head, read func(fn func(Event) error) error) 
 		if ce := w.step(ev); ce != nil {
 			return fail(ce)
 		}
-		return nil
-	})
-	if err != nil && err != errStop {
-		return rep, last, err
-	}
-	if rep.Problem != nil {
-		return rep, last, nil
 	}
 	rep.Streams = len(walkers)
 	for st, h := range heads {
@@ -93,14 +89,12 @@ func VerifyChains(heads map[string]Head, read func(fn func(Event) error) error) 
 			w = &walker{stream: st}
 		}
 		if ce := w.end(h, true); ce != nil {
-			fail(ce)
-			return rep, last, nil
+			return fail(ce)
 		}
 	}
 	for st, w := range walkers {
 		if _, ok := heads[st]; !ok {
-			fail(w.end(Head{}, false))
-			return rep, last, nil
+			return fail(w.end(Head{}, false))
 		}
 	}
 	return rep, last, nil

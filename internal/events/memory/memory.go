@@ -9,6 +9,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"iter"
 	"sync"
 	"time"
 
@@ -205,13 +206,7 @@ func (s *Store) Replay(_ context.Context, stream string, fn func(events.Event) e
 	if len(evs) > 0 {
 		head = events.Head{Version: evs[len(evs)-1].Version, Hash: evs[len(evs)-1].Hash}
 	}
-	return events.ReadChained(stream, head, len(evs) > 0, func(yield func(events.Event, error) bool) {
-		for _, e := range evs {
-			if !yield(e, nil) {
-				return
-			}
-		}
-	}, fn)
+	return events.ReadChained(stream, head, len(evs) > 0, each(evs), fn)
 }
 
 // Resolve gives the stream an alias names, or "".
@@ -246,14 +241,7 @@ func (s *Store) Verify(_ context.Context) (events.VerifyReport, error) {
 	for _, e := range all {
 		heads[e.Stream] = events.Head{Version: e.Version, Hash: e.Hash}
 	}
-	rep, _, err := events.VerifyChains(heads, func(fn func(events.Event) error) error {
-		for _, e := range all {
-			if err := fn(e); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
+	rep, _, err := events.VerifyChains(heads, each(all))
 	return rep, err
 }
 
@@ -303,4 +291,15 @@ func (s *Store) Close() error {
 	defer s.d.mu.Unlock()
 	s.closed = true
 	return nil
+}
+
+// each yields evs.
+func each(evs []events.Event) iter.Seq2[events.Event, error] {
+	return func(yield func(events.Event, error) bool) {
+		for _, e := range evs {
+			if !yield(e, nil) {
+				return
+			}
+		}
+	}
 }

@@ -33,23 +33,11 @@ func (s *Store) Verify(ctx context.Context) (events.VerifyReport, error) {
 		if rows.Close(); rows.Err() != nil {
 			return fmt.Errorf("read heads: %w", rows.Err())
 		}
-		rep, _, err = events.VerifyChains(heads, func(fn func(events.Event) error) error {
-			rows, err := tx.Query(ctx, selectEvents+` ORDER BY seq`)
-			if err != nil {
-				return err
-			}
-			defer rows.Close()
-			for rows.Next() {
-				ev, err := scan(rows)
-				if err != nil {
-					return err
-				}
-				if err := fn(ev); err != nil {
-					return err
-				}
-			}
-			return rows.Err()
-		})
+		if rows, err = tx.Query(ctx, selectEvents+` ORDER BY seq`); err != nil {
+			return err
+		}
+		defer rows.Close()
+		rep, _, err = events.VerifyChains(heads, each(rows))
 		return err
 	})
 	if err != nil {

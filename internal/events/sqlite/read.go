@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"iter"
 	"tappbook/internal/events"
 )
 
@@ -55,7 +56,12 @@ func (s *Store) readChained(ctx context.Context, stream, query string, scan func
 		return classify(s.path, err)
 	}
 	defer rows.Close()
-	return classify(s.path, events.ReadChained(stream, h, found, func(yield func(events.Event, error) bool) {
+	return classify(s.path, events.ReadChained(stream, h, found, each(rows, scan), fn))
+}
+
+// each yields the events scan reads from rows, then rows' error if any.
+func each(rows *sql.Rows, scan func(*sql.Rows) (events.Event, error)) iter.Seq2[events.Event, error] {
+	return func(yield func(events.Event, error) bool) {
 		for rows.Next() {
 			if ev, err := scan(rows); !yield(ev, err) || err != nil {
 				return
@@ -64,27 +70,7 @@ func (s *Store) readChained(ctx context.Context, stream, query string, scan func
 		if err := rows.Err(); err != nil {
 			yield(events.Event{}, err)
 		}
-	}, fn))
-}
-
-// readFrom hands fn every event from sequence number from on, in order,
-// read through q (one read transaction: Verify).
-func readFrom(ctx context.Context, q querier, from int64, fn func(events.Event) error) error {
-	rows, err := q.QueryContext(ctx, selectEvents+` WHERE seq >= ? ORDER BY seq`, from)
-	if err != nil {
-		return fmt.Errorf("read events from %d: %w", from, err)
 	}
-	defer rows.Close()
-	for rows.Next() {
-		ev, err := scan(rows)
-		if err != nil {
-			return fmt.Errorf("read events from %d: %w", from, err)
-		}
-		if err := fn(ev); err != nil {
-			return err
-		}
-	}
-	return rows.Err()
 }
 
 // StreamVersion is a stream's current version (0 when it has no events).
@@ -103,14 +89,13 @@ func collect(rows *sql.Rows, err error) ([]events.Event, error) {
 	}
 	defer rows.Close()
 	var out []events.Event
-	for rows.Next() {
-		ev, err := scan(rows)
+	for ev, err := range each(rows, scan) {
 		if err != nil {
 			return nil, err
 		}
 		out = append(out, ev)
 	}
-	return out, rows.Err()
+	return out, nil
 }
 
 func scan(rows *sql.Rows) (events.Event, error) {

@@ -27,15 +27,22 @@ func (s *Store) Verify(ctx context.Context) (events.VerifyReport, error) {
 	}
 	// An event whose stream's row was removed has no name (stream_events):
 	// its chain cannot be followed, and the first such event is the problem.
+	rows, err := tx.QueryContext(ctx, selectEvents+` ORDER BY seq`)
+	if err != nil {
+		return rep, fmt.Errorf("verify: %w", classify(s.path, err))
+	}
+	defer rows.Close()
 	var orphan *events.Problem
-	rep, last, err := events.VerifyChains(heads, func(fn func(events.Event) error) error {
-		return readFrom(ctx, tx, 0, func(ev events.Event) error {
-			if ev.Stream == "" {
+	rep, last, err := events.VerifyChains(heads, func(yield func(events.Event, error) bool) {
+		for ev, err := range each(rows, scan) {
+			if err == nil && ev.Stream == "" {
 				orphan = &events.Problem{Seq: ev.Seq, Version: ev.Version, Reason: "the stream has no head: it was not written by tappbook"}
-				return errOrphan
+				err = errOrphan
 			}
-			return fn(ev)
-		})
+			if !yield(ev, err) || err != nil {
+				return
+			}
+		}
 	})
 	if orphan != nil {
 		rep.Problem = orphan
