@@ -587,6 +587,25 @@
     };
     fs.addEventListener("input", update);
     fs.addEventListener("change", update);
+    // The keyboard's Next (Enter): on to the next player's points, past
+    // the tricks and a Jungfer's hidden row, not sending the form.
+    var moved = false;
+    fs.addEventListener("keydown", function (e) {
+      moved = false;
+      if (e.key !== "Enter" || !/^ramsch_points_/.test(e.target.name || "")) return;
+      var shown = Array.prototype.filter.call(fs.querySelectorAll("input[name^=ramsch_points_]"), function (i) { return i.offsetParent !== null; });
+      var next = shown[shown.indexOf(e.target) + 1];
+      if (!next) return;
+      e.preventDefault();
+      next.focus();
+      moved = true;
+    });
+    // A keyboard that sends the Enter's character apart (a keypress after
+    // the keydown) would send the form from the field moved to.
+    fs.addEventListener("keypress", function (e) {
+      if (e.key === "Enter" && moved) e.preventDefault();
+      moved = false;
+    });
     update();
   }
 
@@ -754,6 +773,11 @@
     var selector = null;
     try { selector = sessionStorage.getItem(FOCUS); sessionStorage.removeItem(FOCUS); } catch (e) {}
     var el = selector && document.querySelector(selector);
+    // A new Ramsch's form: its first player's points take the digits
+    // without a tap (not over a refusal, which has the focus).
+    var first = document.querySelector("form.deal fieldset.ramsch input[name^=ramsch_points_]");
+    if (first && first.value === "" && first.offsetParent !== null && first.form.querySelector("input[name=expected_hand]") &&
+      !document.querySelector(".error[role=alert]") && (!el || el.closest("nav.contracts"))) el = first;
     if (el) el.focus();
   }
 

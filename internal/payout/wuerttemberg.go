@@ -1,9 +1,6 @@
 package payout
 
 import (
-	"slices"
-	"strings"
-
 	"github.com/shopspring/decimal"
 )
 
@@ -148,110 +145,6 @@ func scoreWuerttemberg(d *deal, r Record) error {
 	e.add(Step{Kind: StepBase, N: v, Value: v})
 	e.Value = v
 	d.alone(declarer, won, v)
-	return nil
-}
-
-// checkRamsch applies rules.md's Ramsch checks: every player's points and
-// tricks, points that add up to the pack and tricks to the deal, and no
-// points without a trick.
-func checkRamsch(d *deal, r Record, g geometry) error {
-	for name := range r.Ramsch {
-		if d.setup.IndexOf(name) < 0 {
-			return inputErr("ramsch", "ramsch.unknown", name, strings.Join(d.setup.Players, ", "))
-		}
-	}
-	sumPoints, sumTricks := 0, 0
-	for _, name := range d.setup.Players {
-		s, ok := r.Ramsch[name]
-		switch {
-		case !ok:
-			return inputErr("ramsch."+name, "ramsch.player-missing", name)
-		case s.Points == nil:
-			return inputErr("ramsch."+name+".points", "ramsch.points-missing", name, name)
-		case s.Tricks == nil:
-			return inputErr("ramsch."+name+".tricks", "ramsch.tricks-missing", name, name)
-		}
-		p, t := *s.Points, *s.Tricks
-		switch {
-		case p < 0 || p > g.total:
-			return inputErr("ramsch."+name+".points", "ramsch.points-range", name, p)
-		case p == 1:
-			return inputErr("ramsch."+name+".points", "ramsch.points-one", name)
-		case t < 0 || t > g.tricks:
-			return inputErr("ramsch."+name+".tricks", "ramsch.tricks-range", name, t, g.tricks)
-		case t == 0 && p > 0:
-			return inputErr("ramsch."+name+".points", "ramsch.points-no-trick", name, name, name, p)
-		}
-		// The tapp goes to whoever takes the last trick, so a player with a
-		// trick may hold it too.
-		if most := maxPoints(t*g.perTrick + g.talon); t > 0 && p > most {
-			return inputErr("ramsch."+name+".points", "ramsch.points-too-many", name, t, name, most, p)
-		}
-		sumPoints += p
-		sumTricks += t
-	}
-	if sumPoints != g.total {
-		return inputErr("ramsch", "ramsch.points-sum", sumPoints)
-	}
-	if sumTricks != g.tricks {
-		return inputErr("ramsch", "ramsch.tricks-sum", sumTricks, g.tricks)
-	}
-	// Possible player by player, the record must be possible together.
-	points, tricks := make([]int, len(d.setup.Players)), make([]int, len(d.setup.Players))
-	for seat, name := range d.setup.Players {
-		points[seat], tricks[seat] = *r.Ramsch[name].Points, *r.Ramsch[name].Tricks
-	}
-	if !ramschDealt(points, tricks, g) {
-		return inputErr("ramsch", "ramsch.impossible")
-	}
-	return nil
-}
-
-// scoreRamsch: the player with the most card points pays 5 to each other
-// player, 10 to each who took no trick (Jungfer). Decision: players tied for
-// most each pay every player not in the tie; if everyone ties, nobody pays.
-func scoreRamsch(d *deal, r Record, g geometry) error {
-	if err := checkRamsch(d, r, g); err != nil {
-		return err
-	}
-	e := &d.ex
-	e.Contract, e.Outcome = "ramsch", Ramsch
-	most := 0
-	for _, s := range r.Ramsch {
-		most = max(most, *s.Points)
-	}
-	var losers []int
-	for seat, name := range d.setup.Players {
-		if *r.Ramsch[name].Points == most {
-			losers = append(losers, seat)
-		}
-	}
-	if len(losers) == d.players() {
-		e.add(Step{Kind: StepRamschTie, N: units(most)})
-		return nil
-	}
-	simple, jungfer := d.setup.Rules.Values["ramsch"], d.setup.Rules.Values["jungfer"]
-	for _, seat := range losers {
-		e.add(Step{Kind: StepRamschPays, Player: d.setup.Players[seat], N: units(most), Value: simple})
-	}
-	var maidens []string
-	for seat, name := range d.setup.Players {
-		if slices.Contains(losers, seat) {
-			continue
-		}
-		v := simple
-		if *r.Ramsch[name].Tricks == 0 {
-			v = jungfer
-			maidens = append(maidens, name)
-		}
-		for _, loser := range losers {
-			d.pay(loser, seat, v)
-		}
-	}
-	for _, name := range maidens {
-		e.add(Step{Kind: StepJungfer, Player: name, N: jungfer, Value: jungfer})
-	}
-	e.Value = simple
 	return nil
 }
 

@@ -145,16 +145,69 @@ func TestWuerttembergChecks(t *testing.T) {
 	refuse(t, s, tb, ramsch(all([2]int{60, 12}, [2]int{30, 0}, [2]int{30, 0})), "ramsch.Anna.tricks", "ramsch.tricks-range")
 	// One trick of 3 cards + the tapp of 3: at most 4 aces + 2 tens = 64.
 	refuse(t, s, tb, ramsch(all([2]int{65, 1}, [2]int{30, 5}, [2]int{25, 5})), "ramsch.Anna.points", "ramsch.points-too-many")
+	// api.md: one player's points may be left out, and tricks unless 0;
+	// not two players' points.
 	r := ramsch(all([2]int{50, 5}, [2]int{40, 4}, [2]int{30, 2}))
 	delete(r.Ramsch, "Cleo")
-	refuse(t, s, tb, r, "ramsch.Cleo", "ramsch.player-missing")
+	delete(r.Ramsch, "Ben")
+	refuse(t, s, tb, r, "ramsch.Ben", "ramsch.player-missing")
 	r.Ramsch["Zoe"] = RamschScore{Points: ip(30), Tricks: ip(2)}
 	refuse(t, s, tb, r, "ramsch", "ramsch.unknown")
 	r = ramsch(all([2]int{50, 5}, [2]int{40, 4}, [2]int{30, 2}))
+	r.Ramsch["Cleo"], r.Ramsch["Ben"] = RamschScore{Tricks: ip(2)}, RamschScore{Tricks: ip(4)}
+	refuse(t, s, tb, r, "ramsch.Ben.points", "ramsch.points-missing")
+	// The points left out are the rest of the pack, and checked as typed.
+	r = ramsch(all([2]int{80, 5}, [2]int{39, 4}, [2]int{0, 2}))
 	r.Ramsch["Cleo"] = RamschScore{Tricks: ip(2)}
-	refuse(t, s, tb, r, "ramsch.Cleo.points", "ramsch.points-missing")
+	refuse(t, s, tb, r, "ramsch.Cleo.points", "ramsch.points-one")
+	r.Ramsch["Ben"] = RamschScore{Points: ip(50), Tricks: ip(4)}
+	refuse(t, s, tb, r, "ramsch", "ramsch.points-sum")
+	r.Ramsch["Anna"], r.Ramsch["Ben"], r.Ramsch["Cleo"] = RamschScore{Points: ip(70), Tricks: ip(5)}, RamschScore{Points: ip(40), Tricks: ip(4)}, RamschScore{Tricks: ip(0)}
+	refuse(t, s, tb, r, "ramsch.Cleo.points", "ramsch.points-no-trick")
+	// Tricks left out are at least one each: none left for Cleo's.
+	r = ramsch(all([2]int{50, 5}, [2]int{40, 6}, [2]int{30, 0}))
 	r.Ramsch["Cleo"] = RamschScore{Points: ip(30)}
-	refuse(t, s, tb, r, "ramsch.Cleo.tricks", "ramsch.tricks-missing")
+	refuse(t, s, tb, r, "ramsch", "ramsch.impossible")
+	r.Ramsch["Ben"] = RamschScore{Points: ip(40), Tricks: ip(7)}
+	refuse(t, s, tb, r, "ramsch", "ramsch.tricks-sum")
+	// Together: Anna's 64 points need her one trick and the tapp, so
+	// nobody else took the last trick: Ben's 56 cannot fit in 2 tricks.
+	r = Record{Contract: "ramsch", Ramsch: map[string]RamschScore{"Anna": {Points: ip(64), Tricks: ip(1)}, "Ben": {Points: ip(56), Tricks: ip(2)}, "Cleo": {Points: ip(0)}}}
+	refuse(t, s, tb, r, "ramsch", "ramsch.impossible")
+}
+
+// api.md "Recording a deal": in a Ramsch one player's points may be left
+// out (the rest of the pack) and a player's tricks unless 0; the deal
+// pays as if they were given.
+func TestWuerttembergRamschLeftOut(t *testing.T) {
+	s := setupOf(Wuerttemberg, "Anna", "Ben", "Cleo", "Dan")
+	left := func(m map[string][2]int) Record {
+		r := Record{Contract: "ramsch", Ramsch: map[string]RamschScore{}}
+		for name, pt := range m {
+			sc := RamschScore{}
+			if pt[0] >= 0 {
+				sc.Points = ip(pt[0])
+			}
+			if pt[1] >= 0 {
+				sc.Tricks = ip(pt[1])
+			}
+			r.Ramsch[name] = sc
+		}
+		return r
+	}
+	runDeals(t, s, []dealCase{
+		{name: "only points, the last left out", cite: "wuerttemberg ramsch; api.md: one player's points may be left out, tricks unless 0",
+			rec: left(map[string][2]int{"Anna": {50, -1}, "Ben": {40, -1}, "Cleo": {20, -1}, "Dan": {-1, -1}}), want: []int64{-15, 5, 5, 5}, outcome: Ramsch, value: 5},
+		{name: "a Jungfer's 0 tricks given", cite: "wuerttemberg ramsch: 10 to a Jungfer; api.md: tricks given where 0",
+			rec: left(map[string][2]int{"Anna": {-1, -1}, "Ben": {40, -1}, "Cleo": {0, 0}, "Dan": {0, -1}}), want: []int64{-20, 5, 10, 5}, value: 5},
+		{name: "the player left out pays", cite: "wuerttemberg ramsch: the most points pays, whoever's were left out",
+			rec: left(map[string][2]int{"Anna": {-1, -1}, "Ben": {30, 3}, "Cleo": {20, -1}, "Dan": {10, -1}}), want: []int64{-15, 5, 5, 5}, value: 5},
+	})
+	// Left out, Dan's player entry is none at all.
+	r := left(map[string][2]int{"Anna": {50, -1}, "Ben": {40, -1}, "Cleo": {20, -1}})
+	if _, err := ScoreNew(s, Table{}, r); err != nil {
+		t.Fatalf("a Ramsch without the last player's entry: %v", err)
+	}
 }
 
 // rules.md "End of the evening": the ♥A holder deals the last regular round;

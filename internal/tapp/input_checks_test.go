@@ -55,3 +55,23 @@ func TestOptionalTricksRefusedWhereTheyCount(t *testing.T) {
 	w := game(t, "wuerttemberg", four, nil)
 	w.when(RecordHand{Record: payout.Record{Contract: "bettel", Declarer: "Ben", Won: bp(true), Tricks: ip(2)}}).thenErr(problem.Input, "won.tricks")
 }
+
+// api.md "Recording a deal": a Ramsch may leave out one player's points
+// (the rest of the pack) and every trick count but a 0. Recorded as given,
+// it pays as the whole record would; what no count left out can make
+// possible is refused.
+func TestRamschLeftOut(t *testing.T) {
+	pts := func(p int) payout.RamschScore { return payout.RamschScore{Points: ip(p)} }
+	g := game(t, "wuerttemberg", four, nil)
+	// Two players' points left out: the second cannot follow from the rest.
+	g.when(RecordHand{Record: payout.Record{Contract: "ramsch", Ramsch: map[string]payout.RamschScore{
+		"Anna": pts(50), "Ben": {}, "Cleo": pts(30), "Dan": {}}}}).thenErr(problem.Input, "ramsch.points-missing")
+	// Anna's 6 tricks and Ben's 2 are the deal's 8: Cleo's, left out, has none.
+	g.when(RecordHand{Record: payout.Record{Contract: "ramsch", Ramsch: map[string]payout.RamschScore{
+		"Anna": {Points: ip(60), Tricks: ip(6)}, "Ben": {Points: ip(40), Tricks: ip(2)}, "Cleo": pts(20), "Dan": {Points: ip(0), Tricks: ip(0)}}}}).
+		thenErr(problem.Input, "ramsch.impossible")
+	rec := payout.Record{Contract: "ramsch", Ramsch: map[string]payout.RamschScore{
+		"Anna": pts(50), "Ben": pts(40), "Cleo": {}, "Dan": {Points: ip(0), Tricks: ip(0)}}}
+	g.when(RecordHand{Record: rec}).
+		then(HandRecorded{Hand: 1, Dealer: "Anna", Record: rec, PotAfter: u(0), Scored: scored(0, "Anna", -20, "Ben", 5, "Cleo", 5, "Dan", 10)})
+}

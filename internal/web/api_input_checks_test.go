@@ -30,6 +30,11 @@ func TestInputChecksAPI(t *testing.T) {
 			"2 tricks does not agree with won or lost as given"},
 		{"ramsch.impossible", w4, `{"contract":"ramsch","ramsch":{"Anna":{"points":10,"tricks":6},"Ben":{"points":50,"tricks":1},"Cleo":{"points":60,"tricks":1},"Dan":{"points":0,"tricks":0}}}`,
 			"no deal of the pack gives these points and tricks together"},
+		// api.md: tricks left out are at least one each; two players' points cannot be left out.
+		{"ramsch.impossible: no trick left for tricks left out", w4, `{"contract":"ramsch","ramsch":{"Anna":{"points":60,"tricks":6},"Ben":{"points":40,"tricks":2},"Cleo":{"points":20},"Dan":{"points":0,"tricks":0}}}`,
+			"no deal of the pack gives these points and tricks together"},
+		{"ramsch.points-missing: two left out", w4, `{"contract":"ramsch","ramsch":{"Anna":{"points":60},"Ben":{},"Cleo":{"points":20},"Dan":{}}}`,
+			"enter Ben's card points"},
 	} {
 		r := do(t, h, "POST", "/api/games/"+c.id+"/hands", c.body)
 		if r.status != http.StatusUnprocessableEntity || !strings.Contains(r.body, c.says) {
@@ -52,5 +57,24 @@ func TestInputChecksAPI(t *testing.T) {
 		if r.Code != http.StatusUnprocessableEntity || !strings.Contains(r.Body.String(), says) {
 			t.Errorf("%s: %d %s", lang, r.Code, visibleText(r.Body.String()))
 		}
+	}
+}
+
+// api.md "Recording a deal": a Ramsch with one player's points and the
+// tricks but a Jungfer's 0 left out is recorded as given, pays as the
+// whole record would, in the answer and the ledger.
+func TestRamschLeftOutAPI(t *testing.T) {
+	h := newServer(t)
+	id := createGame(t, h, `{"variant":"wuerttemberg","players":["Anna","Ben","Cleo","Dan"]}`)
+	r := do(t, h, "POST", "/api/games/"+id+"/hands", `{"contract":"ramsch","ramsch":{"Anna":{"points":50},"Ben":{"points":40},"Cleo":{},"Dan":{"points":0,"tricks":0}}}`)
+	mustStatus(t, r, http.StatusCreated)
+	got := r.json(t)["deltas"].(map[string]any)
+	for name, want := range map[string]string{"Anna": "-20", "Ben": "5", "Cleo": "5", "Dan": "10"} {
+		if got[name] != want {
+			t.Errorf("%s: %v, want %s (all %v)", name, got[name], want, got)
+		}
+	}
+	if b := do(t, h, "GET", "/api/games/"+id+"/ledger", "").json(t)["balances"].(map[string]any); b["Anna"] != "-20" || b["Dan"] != "10" {
+		t.Errorf("ledger: %v", b)
 	}
 }

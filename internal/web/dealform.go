@@ -128,10 +128,10 @@ func parseDeal(loc i18n.Localizer, g *tapp.State, f *dealForm) payout.Record {
 			at, name := "ramsch."+strconv.Itoa(seat), g.Setup.Players[seat]
 			switch {
 			case sum > all:
-				// No count fills the blank: the rules would ask for it,
-				// when what is wrong is the tricks entered, more than a
-				// deal has.
-				f.instead = map[string]string{at + ".tricks ramsch.tricks-missing": loc.T("record.ramsch-tricks-over", sum, all, name)}
+				// No count fills the blank: the rules would say the
+				// tricks are too many, when the form did not fill in
+				// the one it could not.
+				f.instead = map[string]string{"ramsch ramsch.tricks-sum": loc.T("record.ramsch-tricks-over", sum, all, name)}
 			case sum == all && points[seat] != nil:
 				// The blank is 0: the rules would say the player took no
 				// trick, as if that had been entered, when it is what the

@@ -13,6 +13,7 @@ import (
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 )
 
 // The phone the pages are made for: 390 × 844 CSS pixels.
@@ -302,8 +303,9 @@ type typical struct {
 	variant, what string
 	players       string // the API's players and money
 	taps          []string
-	digits        string // typed on the keyboard into the focused field; "" for none
-	most          int    // the taps it may take; 0: a rarer deal, counted and printed, not held
+	digits        string   // typed on the keyboard into the focused field; "" for none; "\n" is the keyboard's Next
+	most          int      // the taps it may take; 0: a rarer deal, counted and printed, not held
+	after         []string // taps after the digits, before Save
 }
 
 // Issue 36 "Done when": the taps of a typical deal of each variant, and of
@@ -312,8 +314,9 @@ type typical struct {
 // form, the digits typed without a tap (the points field has the focus
 // once the deal's choices are made), and the tap on Save. A typical deal
 // takes at most 4 taps besides the digits. Printed with go test -v -run
-// TestBrowserTapCounts. After each save the standings and the next Record
-// button are on the screen.
+// TestBrowserTapCounts. A Ramsch takes at most 3 taps and one number per
+// player but one, the keyboard's Next between them. After each save the
+// standings and the next Record button are on the screen.
 func TestBrowserTapCounts(t *testing.T) {
 	h := newServer(t)
 	base, _ := lanServer(t, h)
@@ -323,20 +326,26 @@ func TestBrowserTapCounts(t *testing.T) {
 	three := `"players":["Anna","Ben","Cleo"],"unit":"0.50","currency":"EUR"`
 	deals := []typical{
 		{"zuger", "solo by Ben, 70 points", four,
-			[]string{`a.pick[href="?contract=solo"]`, tap("declarer", "Ben")}, "70", 4},
+			[]string{`a.pick[href="?contract=solo"]`, tap("declarer", "Ben")}, "70", 4, nil},
 		{"old-tapp", "coeurfrage by Ben, 73 points", three,
-			[]string{`a.pick[href="?contract=coeurfrage"]`, tap("declarer", "Ben")}, "73", 4},
+			[]string{`a.pick[href="?contract=coeurfrage"]`, tap("declarer", "Ben")}, "73", 4, nil},
 		{"matzlfangen", "rufen (no bid) with Dan, 70 points", four,
-			[]string{tap("partner", "Dan")}, "70", 4},
+			[]string{tap("partner", "Dan")}, "70", 4, nil},
 		{"wuerttemberg", "suit by Anna, not hearts, 61 points", four,
-			[]string{`a.pick[href="?contract=suit"]`, tap("declarer", "Anna")}, "61", 4},
+			[]string{`a.pick[href="?contract=suit"]`, tap("declarer", "Anna")}, "61", 4, nil},
 		{"wuerttemberg", "suit by Anna, hearts, 61 points", four,
-			[]string{`a.pick[href="?contract=suit"]`, tap("declarer", "Anna"), tap("trump", "hearts")}, "61", 0},
+			[]string{`a.pick[href="?contract=suit"]`, tap("declarer", "Anna"), tap("trump", "hearts")}, "61", 0, nil},
 
+		// A Ramsch: one number per player but one (the last follows), the
+		// keyboard's Next between them.
+		{"wuerttemberg", "ramsch, 50 40 20 (Dan's 10 follow)", four,
+			[]string{`a.pick[href="?contract=ramsch"]`}, "50\n40\n20", 3, nil},
+		{"wuerttemberg", "ramsch with a Jungfer, 70 50 (Dan: no trick)", four,
+			[]string{`a.pick[href="?contract=ramsch"]`}, "70\n50", 0, []string{`input[name=ramsch_none_3]`}},
 		{"wuerttemberg", "bettel by Ben, won", four,
-			[]string{`a.pick[href="?contract=bettel"]`, tap("declarer", "Ben"), tap("outcome", "won")}, "", 0},
+			[]string{`a.pick[href="?contract=bettel"]`, tap("declarer", "Ben"), tap("outcome", "won")}, "", 0, nil},
 		{"wuerttemberg", "durch by Cleo, hearts, won", four,
-			[]string{`a.pick[href="?contract=durch"]`, tap("declarer", "Cleo"), tap("trump", "hearts"), tap("outcome", "won")}, "", 0},
+			[]string{`a.pick[href="?contract=durch"]`, tap("declarer", "Cleo"), tap("trump", "hearts"), tap("outcome", "won")}, "", 0, nil},
 	}
 	for _, d := range deals {
 		id := createGame(t, h, `{"variant":"`+d.variant+`",`+d.players+`}`)
@@ -349,13 +358,22 @@ func TestBrowserTapCounts(t *testing.T) {
 		for _, s := range d.taps {
 			acts = append(acts, chromedp.Click(chromedp.CSS(s)))
 		}
+		acts = append(acts, chromedp.WaitVisible(chromedp.CSS(`form.deal button[type=submit]`)))
 		run(t, ctx, d.variant+" "+d.what, acts...)
 		if d.digits != "" {
 			// Typed as a keyboard types: into what has the focus, no tap.
-			if got := value(t, ctx, "the focus before the digits", chromedp.Evaluate[string](`document.activeElement.id`)); got != "points" {
+			if got := value(t, ctx, "the focus before the digits", chromedp.Evaluate[string](`(document.activeElement || {}).name || ""`)); got != "points" && got != "ramsch_points_0" {
 				t.Fatalf("%s %s: the digits would go to %q, not the points field: a tap more", d.variant, d.what, got)
 			}
-			run(t, ctx, "type "+d.digits, chromedp.KeyEvent(d.digits))
+			for i, number := range strings.Split(d.digits, "\n") {
+				if i > 0 {
+					run(t, ctx, "the keyboard's Next", chromedp.KeyEvent(kb.Enter))
+				}
+				run(t, ctx, "type "+number, chromedp.KeyEvent(number))
+			}
+		}
+		for _, s := range d.after {
+			run(t, ctx, "tap "+s, chromedp.Click(chromedp.CSS(s)))
 		}
 		run(t, ctx, "save", chromedp.Click(chromedp.CSS(`form.deal button[type=submit]`)), chromedp.WaitVisible(chromedp.CSS(`#hand-1.fresh`)))
 		if n := do(t, h, "GET", "/api/games/"+id+"/ledger", "").json(t)["hands"]; n != 1.0 {
@@ -365,10 +383,13 @@ func TestBrowserTapCounts(t *testing.T) {
 			shot(t, ctx, "after-save")
 			t.Errorf("%s %s: after the save the standings or the Record button are off the screen", d.variant, d.what)
 		}
-		taps := 1 + len(d.taps) + 1 // Record deal, the form, Save
+		taps := 1 + len(d.taps) + len(d.after) + 1 // Record deal, the form, Save
 		typed := "the digits"
-		if d.digits == "" {
+		switch n := strings.Count(d.digits, "\n") + 1; {
+		case d.digits == "":
 			typed = "nothing typed"
+		case n > 1:
+			typed = fmt.Sprintf("%d numbers", n)
 		}
 		t.Logf("%-12s %-40s %d taps + %s, table to table", d.variant, d.what, taps, typed)
 		if d.most > 0 && taps > d.most {
