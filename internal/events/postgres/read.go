@@ -14,7 +14,7 @@ import (
 const selectEvents = `SELECT seq, stream, version, batch, type, schema_version, data::text, recorded_at,
 	COALESCE(idempotency_key, ''), prev_hash, hash FROM events`
 
-func scan(rows pgx.Rows) (events.Event, error) {
+func scan(rows pgx.CollectableRow) (events.Event, error) {
 	var ev events.Event
 	var data, at []byte
 	if err := rows.Scan(&ev.Seq, &ev.Stream, &ev.Version, &ev.Batch, &ev.Type, &ev.SchemaVersion,
@@ -31,16 +31,7 @@ func collect(rows pgx.Rows, err error) ([]events.Event, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	var out []events.Event
-	for rows.Next() {
-		ev, err := scan(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, ev)
-	}
-	return out, rows.Err()
+	return pgx.CollectRows(rows, scan)
 }
 
 // snapshot runs fn in a read-only transaction that sees one moment of the

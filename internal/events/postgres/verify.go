@@ -17,23 +17,14 @@ func (s *Store) Verify(ctx context.Context) (events.VerifyReport, error) {
 	var rep events.VerifyReport
 	err := s.snapshot(ctx, func(tx pgx.Tx) error {
 		heads := map[string]events.Head{}
-		rows, err := tx.Query(ctx, `SELECT stream, version, hash FROM streams`)
-		if err != nil {
+		var st string
+		var h events.Head
+		rows, _ := tx.Query(ctx, `SELECT stream, version, hash FROM streams`) // its error is rows'
+		if _, err := pgx.ForEachRow(rows, []any{&st, &h.Version, &h.Hash}, func() error { heads[st] = h; return nil }); err != nil {
 			return fmt.Errorf("read heads: %w", err)
 		}
-		for rows.Next() {
-			var st string
-			var h events.Head
-			if err := rows.Scan(&st, &h.Version, &h.Hash); err != nil {
-				rows.Close()
-				return fmt.Errorf("read heads: %w", err)
-			}
-			heads[st] = h
-		}
-		if rows.Close(); rows.Err() != nil {
-			return fmt.Errorf("read heads: %w", rows.Err())
-		}
-		if rows, err = tx.Query(ctx, selectEvents+` ORDER BY seq`); err != nil {
+		rows, err := tx.Query(ctx, selectEvents+` ORDER BY seq`)
+		if err != nil {
 			return err
 		}
 		defer rows.Close()
