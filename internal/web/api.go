@@ -47,7 +47,7 @@ func (a api) routes(e *echo.Echo) {
 
 	// The read-only link reads and never writes.
 	r := e.Group("/api/r/:token", resolveRead(a.svc, func(_ echo.Context, err error) error { return err }))
-	r.GET("", a.readLink) // a game's read-only link or a group's (groups.go)
+	r.GET("", a.readLink) // a game's read-only link or a group's (api_group_get.go)
 	r.GET("/ledger", a.ledger)
 	r.GET("/hands", a.listHands)
 	r.GET("/events", a.events, a.heavy)
@@ -115,7 +115,7 @@ type createBody struct {
 	Unit     json.RawMessage            `json:"unit"`
 	Currency string                     `json:"currency"`
 	Rules    map[string]json.RawMessage `json:"rules"`
-	Group    string                     `json:"group"` // an evening of this group (groups.go)
+	Group    string                     `json:"group"` // an evening of this group (api_groups.go)
 }
 
 type gameJSON struct {
