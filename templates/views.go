@@ -409,8 +409,15 @@ type AuditEvent struct {
 	// A correction's or void's change to the pot after later deals whose
 	// own entries still say the pot they left then (old-tapp).
 	PotLater []string
-	Hash     string
-	Data     string
+	// A correction's or void's: what it changed downstream, before →
+	// after: the later deals' amounts, the pot at the end, who pays whom.
+	Later  []string
+	PotEnd string
+	Pays   []string
+	// A recorded deal's: the link to the table as it stood after it.
+	Stood, StoodURL string
+	Hash            string
+	Data            string
 }
 
 // ShareView is the link and QR code for the other phones, and the

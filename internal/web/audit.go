@@ -41,12 +41,13 @@ func (u ui) audit(c echo.Context) error {
 		v.Range = loc.T("audit.page", from, to, total)
 		v.Pages = auditLinks(loc, v.Base+"/audit", from, total)
 	}
-	h := historyBuilder{loc: loc, g: g, from: int64(from), to: int64(to), seen: map[int]moved{}, records: map[int]payout.Record{}}
+	h := historyBuilder{loc: loc, g: g, base: v.Base, from: int64(from), to: int64(to), seen: map[int]moved{}, records: map[int]payout.Record{}}
 	var batch []events.Event // one command's events: a correction's re-scorings come with it
-	err = u.svc.EachEvent(ctx, g.ID, func(e events.Event) error {
+	var changed []*tapp.Downstream
+	err = u.svc.EachEventChanged(ctx, g, func(e events.Event, ch *tapp.Downstream) error {
 		if len(batch) > 0 && e.Batch != batch[0].Batch {
-			v.Events = h.batch(v.Events, batch)
-			batch = batch[:0]
+			v.Events = h.batch(v.Events, batch, changed)
+			batch, changed = batch[:0], changed[:0]
 		}
 		if e.Version > int64(to) && len(batch) == 0 {
 			return game.ErrStop
@@ -55,13 +56,13 @@ func (u ui) audit(c echo.Context) error {
 		if e.Version == 1 {
 			e = readableEvents(c, []events.Event{e})[0]
 		}
-		batch = append(batch, e)
+		batch, changed = append(batch, e), append(changed, ch)
 		return nil
 	})
 	if err != nil {
 		return u.problem(c, err)
 	}
-	v.Events = h.batch(v.Events, batch)
+	v.Events = h.batch(v.Events, batch, changed)
 	return render(c, http.StatusOK, templates.Audit(v))
 }
 
@@ -96,15 +97,16 @@ func auditLinks(loc i18n.Localizer, base string, from, total int) []templates.Li
 type historyBuilder struct {
 	loc      i18n.Localizer
 	g        *tapp.State
+	base     string // the game's pages: under its id or its read-only key
 	from, to int64
 	seen     map[int]moved         // what each deal moves, as the events so far left it
 	pots     potLedger             // also which deals are voided, as the events so far left them
 	records  map[int]payout.Record // each deal's record, as the events so far left them
 }
 
-// batch takes in one command's events and appends the views of those on
-// the page to out.
-func (h *historyBuilder) batch(out []templates.AuditEvent, evs []events.Event) []templates.AuditEvent {
+// batch takes in one command's events, with what each correction or void
+// changed downstream, and appends the views of those on the page to out.
+func (h *historyBuilder) batch(out []templates.AuditEvent, evs []events.Event, changed []*tapp.Downstream) []templates.AuditEvent {
 	loc, g := h.loc, h.g
 	decoded := make([]tapp.Payload, len(evs))
 	for i, e := range evs {
@@ -150,6 +152,12 @@ func (h *historyBuilder) batch(out []templates.AuditEvent, evs []events.Event) [
 			}
 			if runs := h.pots.apply(p, decoded[i+1:]); g.Variant().HasPot {
 				ev.PotLater = potLaterText(loc, runs)
+			}
+			if d := changed[i]; d != nil {
+				ev.Later, ev.PotEnd, ev.Pays = downstreamText(loc, g, d)
+			}
+			if r, ok := p.(tapp.HandRecorded); ok {
+				ev.Stood, ev.StoodURL = loc.T("audit.stood", r.Hand), h.base+"/stood?at_event="+strconv.FormatInt(e.Version, 10)
 			}
 		}
 		out = append(out, ev)

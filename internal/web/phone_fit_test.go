@@ -153,7 +153,8 @@ func eveningsOnEveryPage(t *testing.T, h http.Handler) map[string][]phonePage {
 	do(t, h, "PUT", "/api/games/"+oh+"/hands/1", `{"contract":"coeurfrage","declarer":"Benedikt","points":70}`)
 	post("/api/games/"+oh+"/hands/2/void", `{"reason":"misdeal"}`)
 	do(t, h, "PUT", "/api/games/"+oh+"/hands/2", `{"contract":"pass"}`)
-	pages["old-tapp"] = append(pages["old-tapp"], phonePage{"corrected-table", "/g/" + oh + "?all=1", false}, phonePage{"corrected-audit", "/g/" + oh + "/audit", false})
+	pages["old-tapp"] = append(pages["old-tapp"], phonePage{"corrected-table", "/g/" + oh + "?all=1", false}, phonePage{"corrected-audit", "/g/" + oh + "/audit", false},
+		phonePage{"corrected-stood", "/g/" + oh + "/stood?after_hand=4", false})
 	oc := createGame(t, h, `{"variant":"old-tapp",`+three+`}`)
 	post("/api/games/"+oc+"/hands", `{"contract":"coeurfrage","declarer":"Benedikt","points":40}`)
 	post("/api/games/"+oc+"/close", `{"remainder_to":["Annelie"]}`)
