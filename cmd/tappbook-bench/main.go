@@ -65,10 +65,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	bin, err := tappbook(ctx, *server, self, *dir)
+	bin, done, err := tappbook(ctx, *server, self, *dir)
 	if err != nil {
 		return err
 	}
+	defer done()
 	d := time.Duration(*secs * float64(time.Second))
 	fmt.Fprintf(stderr, "tappbook-bench: %s, %d events, %.1f s per throughput measure, in %s\n", bin, *n, *secs, *dir)
 	rep, err := bench.Run(ctx, bench.Options{Dir: *dir, Events: *n, PerGame: *perGame,
@@ -84,20 +85,27 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 }
 
 // tappbook is the binary to measure: the one given, the one beside this
-// program, or one built from the source into dir.
-func tappbook(ctx context.Context, given, self, dir string) (string, error) {
+// program, or one built from the source into a folder of its own in dir,
+// which done removes.
+func tappbook(ctx context.Context, given, self, dir string) (bin string, done func(), err error) {
 	if given != "" {
-		return given, nil
+		return given, func() {}, nil
 	}
 	beside := filepath.Join(filepath.Dir(self), "tappbook")
 	if _, err := os.Stat(beside); err == nil {
-		return beside, nil
+		return beside, func() {}, nil
 	}
-	out := filepath.Join(dir, "tappbook-measured")
-	if msg, err := exec.CommandContext(ctx, "go", "build", "-o", out, "tappbook/cmd/tappbook").CombinedOutput(); err != nil {
-		return "", fmt.Errorf("no tappbook beside %s and go build failed (give --tappbook PATH): %w\n%s", self, err, msg)
+	tmp, err := os.MkdirTemp(dir, "tappbook-bench-bin-")
+	if err != nil {
+		return "", nil, err
 	}
-	return out, nil
+	done = func() { os.RemoveAll(tmp) }
+	bin = filepath.Join(tmp, "tappbook")
+	if msg, err := exec.CommandContext(ctx, "go", "build", "-o", bin, "tappbook/cmd/tappbook").CombinedOutput(); err != nil {
+		done()
+		return "", nil, fmt.Errorf("no tappbook beside %s and go build failed (give --tappbook PATH): %w\n%s", self, err, msg)
+	}
+	return bin, done, nil
 }
 
 // serveCeiling runs the bare HTTP handlers tappbook is measured against,
