@@ -36,3 +36,6 @@ func runningChart(s group.Stats, loc i18n.Localizer, money func(decimal.Decimal)
 	}
 	return c.draw()
 }
+
+// chartColours is how many players the charts tell apart by colour.
+const chartColours = 8
