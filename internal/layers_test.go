@@ -26,6 +26,7 @@ var layer = map[string]int{
 	"tappbook/templates":                      1, // links static files by their hash
 	"tappbook/internal/lan":                   0,
 	"tappbook/internal/version":               0,
+	"tappbook/internal/shareimage":            0,
 	"tappbook/internal/netserve":              0,
 	"tappbook/internal/problem":               1,
 	"tappbook/internal/events":                1,

@@ -45,6 +45,8 @@ type ReportRow struct {
 // way to be paid).
 type ReportTransfer struct {
 	Text      string // "Ben pays Anna 3.50 €"
+	From, To  string
+	Amount    string // with the currency
 	State     string // open, paid, confirmed; "" while the evening is open
 	StateText string
 	QR        string // the PNG's address

@@ -28,6 +28,7 @@ func (u ui) groupRoutes(e *echo.Echo) {
 	g.POST("/again", u.groupAgain, u.createLimit)
 	g.GET("/tab", u.tabPage)
 	g.GET("/report", u.tabReport)
+	g.GET("/report.png", u.tabReportPNG)
 	g.POST("/payments", u.recordPayment)
 	g.POST("/payments/:n/void", u.voidPayment)
 	g.POST("/payments/:n/confirm", u.confirmPayment)

@@ -66,6 +66,7 @@ func (u ui) routes(e *echo.Echo) {
 	g.GET("/share", u.share)
 	g.GET("/receipt", u.receiptFile)
 	g.GET("/report", u.report)
+	g.GET("/report.png", u.reportPNG)
 	g.GET("/live", u.live)
 	g.GET("/board", u.board)
 	g.POST("/hands/:n/undo", u.undo)
@@ -93,6 +94,7 @@ func (u ui) routes(e *echo.Echo) {
 	r.GET("/deals.csv", u.dealsCSV, u.heavy)
 	r.GET("/receipt", u.receiptFile)
 	r.GET("/report", u.readReport) // a game's or a group's (readreport.go)
+	r.GET("/report.png", u.readReportPNG)
 	r.GET("/live", u.live)
 	r.GET("/board", u.board)
 }

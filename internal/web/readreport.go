@@ -10,3 +10,11 @@ func (u ui) readReport(c echo.Context) error {
 	}
 	return u.tabReport(c)
 }
+
+// readReportPNG answers /r/{read id}/report.png, a game's or a group's.
+func (u ui) readReportPNG(c echo.Context) error {
+	if _, err := u.svc.Snapshot(c.Request().Context(), gameID(c)); err == nil {
+		return u.reportPNG(c)
+	}
+	return u.tabReportPNG(c)
+}

@@ -2,11 +2,32 @@ package web
 
 import (
 	"html"
+	"image"
+	_ "image/png"
+	"os"
+	"path/filepath"
 	"net/http"
 	"regexp"
 	"strings"
 	"testing"
 )
+
+// sharePNG fetches a report's share image: a PNG, 1080 wide, portrait.
+func sharePNG(t *testing.T, h http.Handler, path string) image.Image {
+	t.Helper()
+	r := mustStatus(t, do(t, h, "GET", path, ""), http.StatusOK)
+	img, format, err := image.Decode(strings.NewReader(r.body))
+	if err != nil || format != "png" {
+		t.Fatalf("%s: not a PNG (%s): %v", path, format, err)
+	}
+	if w, ht := img.Bounds().Dx(), img.Bounds().Dy(); w != 1080 || ht <= w {
+		t.Fatalf("%s is %d × %d, want 1080 wide and portrait", path, w, ht)
+	}
+	if dir := os.Getenv("TAPPBOOK_SHOTS"); dir != "" {
+		_ = os.WriteFile(filepath.Join(dir, strings.NewReplacer("/", "-").Replace(strings.TrimPrefix(path, "/"))), []byte(r.body), 0o644)
+	}
+	return img
+}
 
 // imgSources are the addresses of a page's images.
 func imgSources(body string) []string {
@@ -56,7 +77,13 @@ func TestEveningReport(t *testing.T) {
 		t.Error("the closed evening's close page does not link the report")
 	}
 
+	if !strings.Contains(closed, `href="/g/`+id+`/report.png"`) {
+		t.Error("the report does not offer its share image")
+	}
+	sharePNG(t, h, "/g/"+id+"/report.png")
+
 	readID := mustStatus(t, do(t, h, "GET", "/api/games/"+id, ""), 200).json(t)["read_id"].(string)
+	sharePNG(t, h, "/r/"+readID+"/report.png")
 	ro := mustStatus(t, do(t, h, "GET", "/r/"+readID+"/report?lang=en", ""), http.StatusOK).body
 	if len(imgSources(ro)) != 0 || strings.Contains(ro, "DE89") || strings.Contains(ro, id) {
 		t.Fatalf("the read-only report shows a way to pay, or the writing id:\n%s", ro)
@@ -91,7 +118,9 @@ func TestTabReport(t *testing.T) {
 	if tab := mustStatus(t, do(t, h, "GET", "/groups/"+gid+"/tab", ""), 200).body; !strings.Contains(tab, `href="/groups/`+gid+`/report"`) {
 		t.Error("the tab does not link its report")
 	}
+	sharePNG(t, h, "/groups/"+gid+"/report.png")
 	readID := mustStatus(t, do(t, h, "GET", "/api/groups/"+gid, ""), 200).json(t)["read_id"].(string)
+	sharePNG(t, h, "/r/"+readID+"/report.png")
 	ro := mustStatus(t, do(t, h, "GET", "/r/"+readID+"/report", ""), http.StatusOK).body
 	if len(imgSources(ro)) != 0 || !strings.Contains(ro, "Donnerstag") {
 		t.Fatalf("the tab's read-only report:\n%s", ro)

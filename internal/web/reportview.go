@@ -94,7 +94,8 @@ func (u ui) reportTransfers(ctx context.Context, v *templates.ReportView, loc i1
 		return err
 	}
 	for i, t := range ts {
-		rt := templates.ReportTransfer{Text: loc.T("close.pays", t.From, t.To, loc.Money(g.Money(t.Amount), g.Currency, g.Places()))}
+		amount := loc.Money(g.Money(t.Amount), g.Currency, g.Places())
+		rt := templates.ReportTransfer{Text: loc.T("close.pays", t.From, t.To, amount), From: t.From, To: t.To, Amount: amount}
 		if g.Closed != nil {
 			rt.State, _ = g.TransferState(i)
 			rt.StateText = loc.T("pay.state." + rt.State)
