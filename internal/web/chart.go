@@ -41,7 +41,8 @@ func (c lineChart) draw() templates.ChartView {
 		return templates.ChartView{Empty: true}
 	}
 	flo, fhi := lo.InexactFloat64(), hi.InexactFloat64()
-	y := func(v decimal.Decimal) float64 { return 2 + (fhi-v.InexactFloat64())/(fhi-flo)*(h-4) }
+	yf := func(v float64) float64 { return 2 + (fhi-v)/(fhi-flo)*(h-4) }
+	y := func(v decimal.Decimal) float64 { return yf(v.InexactFloat64()) }
 	pos := func(f float64) string { return strconv.FormatFloat(f, 'f', 1, 64) }
 	out := templates.ChartView{Width: w, Height: h, ZeroY: pos(y(decimal.Zero)), Label: c.label}
 	// Labels sit on their line, moved in where they would leave the box.
@@ -59,44 +60,53 @@ func (c lineChart) draw() templates.ChartView {
 	}
 	out.Steps = append(out.Steps, templates.ChartTick{Text: c.end.Text, When: c.end, At: pos(w)})
 	every := max(1, steps/chartPoints)
-	// The steps drawn, each with its x: the start at zero, every every-th
-	// step and the last.
-	type at struct {
-		x    float64
-		vals []decimal.Decimal
-	}
-	drawn := []at{{0, make([]decimal.Decimal, len(c.names))}}
+	// The steps drawn: the start at zero (-1), every every-th step and the
+	// last. Each is read as floats into one row, reused: a drawn point
+	// needs a height, not an amount (no decimal per point and line).
+	drawn := make([]int, 0, steps/every+2)
+	drawn = append(drawn, -1)
 	for i := every; i <= steps; i += every {
-		drawn = append(drawn, at{float64(i*w) / float64(steps), run.row(i - 1)})
+		drawn = append(drawn, i-1)
 	}
 	if steps%every != 0 {
-		drawn = append(drawn, at{w, run.row(steps - 1)})
+		drawn = append(drawn, steps-1)
 	}
-	points := make([][]byte, len(c.names))
-	for line := range points {
-		points[line] = make([]byte, 0, len(drawn)*len("300.0,120.0 "))
-	}
-	for i, d := range drawn {
-		at := dodge(d.vals, y, 2, h-2)
-		if i == 0 {
+	lines := len(c.names)
+	ys := make([]float64, len(drawn)*lines) // ys[k*lines+line]: the height line is drawn at, at drawn[k]
+	vals := make([]float64, lines)
+	for k, i := range drawn {
+		if i < 0 {
 			// Every line starts at zero: drawn from the one point.
-			for line := range at {
-				at[line] = y(decimal.Zero)
+			for line := range lines {
+				ys[line] = yf(0)
 			}
+			continue
 		}
-		for line := range d.vals {
-			p := points[line]
-			if i > 0 {
-				p = append(p, ' ')
-			}
-			p = strconv.AppendFloat(p, d.x, 'f', 1, 64)
-			p = append(p, ',')
-			points[line] = strconv.AppendFloat(p, at[line], 'f', 1, 64)
-		}
+		run.at(i, vals)
+		dodge(vals, yf, 2, h-2, ys[k*lines:(k+1)*lines])
 	}
-	last := drawn[len(drawn)-1].vals
+	points := make([]byte, 0, lines*len(drawn)*len("300.0,120.0 "))
+	ends := make([]int, lines) // where each line's points end in points
+	for line := range lines {
+		for k, i := range drawn {
+			if k > 0 {
+				points = append(points, ' ')
+			}
+			points = strconv.AppendFloat(points, float64((i+1)*w)/float64(steps), 'f', 1, 64)
+			points = append(points, ',')
+			points = strconv.AppendFloat(points, ys[k*lines+line], 'f', 1, 64)
+		}
+		ends[line] = len(points)
+	}
+	text := string(points) // one string, each line's points a part of it
+	last := run.row(steps - 1)
+	out.Lines = make([]templates.ChartLine, 0, len(c.names))
 	for line, name := range c.names {
-		out.Lines = append(out.Lines, templates.ChartLine{Name: name, Seat: c.seats[line], Points: string(points[line]), Last: c.last(last[line])})
+		from := 0
+		if line > 0 {
+			from = ends[line-1]
+		}
+		out.Lines = append(out.Lines, templates.ChartLine{Name: name, Seat: c.seats[line], Points: text[from:ends[line]], Last: c.last(last[line])})
 	}
 	return out
 }
@@ -107,12 +117,18 @@ func (c lineChart) draw() templates.ChartView {
 type running struct {
 	count  int
 	row    func(i int) []decimal.Decimal // the values after step i+1
+	at     func(i int, dst []float64)    // the same as floats, into dst: where they are drawn
 	lo, hi decimal.Decimal
 }
 
 // runningOf reads steps made beforehand, steps[i][line].
 func runningOf(steps [][]decimal.Decimal) *running {
-	r := &running{count: len(steps), row: func(i int) []decimal.Decimal { return steps[i] }}
+	r := &running{count: len(steps), row: func(i int) []decimal.Decimal { return steps[i] },
+		at: func(i int, dst []float64) {
+			for line, v := range steps[i] {
+				dst[line] = v.InexactFloat64()
+			}
+		}}
 	for _, row := range steps {
 		for _, v := range row {
 			r.lo, r.hi = decimal.Min(r.lo, v), decimal.Max(r.hi, v)
@@ -132,6 +148,11 @@ func wholeRunning(totals []int64, lines int, lo, hi int64) *running {
 				row[line] = decimal.NewFromInt(totals[i*lines+line])
 			}
 			return row
+		},
+		at: func(i int, dst []float64) {
+			for line := range dst {
+				dst[line] = float64(totals[i*lines+line])
+			}
 		}}
 }
 
@@ -139,16 +160,16 @@ func wholeRunning(totals []int64, lines int, lo, hi int64) *running {
 // are equal: side by side, not one hiding the other.
 const dodgeGap = 3.0
 
-// dodge gives each line's height at one step, y of its value: lines of
-// equal value are spread dodgeGap apart around it, in their order, and
-// moved in together where that would leave lo…hi; a line alone at its
-// value stays on it.
-func dodge(vals []decimal.Decimal, y func(decimal.Decimal) float64, lo, hi float64) []float64 {
-	at := make([]float64, len(vals))
+// dodge gives each line's height at one step into at, y of its value:
+// lines of equal value are spread dodgeGap apart around it, in their
+// order, and moved in together where that would leave lo…hi; a line alone
+// at its value stays on it. Values are compared as the floats they are
+// drawn from: two amounts a float cannot tell apart are one height.
+func dodge(vals []float64, y func(float64) float64, lo, hi float64, at []float64) []float64 {
 	for i, v := range vals {
 		rank, same := 0, 0
 		for j, u := range vals {
-			if u.Equal(v) {
+			if u == v {
 				if j < i {
 					rank++
 				}

@@ -19,19 +19,20 @@ func decs(vs ...int64) []decimal.Decimal {
 // alone at its value is drawn on it.
 func TestDodgeSpreadsEqualValues(t *testing.T) {
 	// y of a value: 50 at 0, ten a unit, down the box 0…100.
-	y := func(v decimal.Decimal) float64 { return 50 - 10*v.InexactFloat64() }
-	got := dodge(decs(3, -1, -1, -1), y, 0, 100)
+	y := func(v float64) float64 { return 50 - 10*v }
+	dodge := func(vals ...float64) []float64 { return dodge(vals, y, 0, 100, make([]float64, len(vals))) }
+	got := dodge(3, -1, -1, -1)
 	want := []float64{20, 60 - dodgeGap, 60, 60 + dodgeGap}
 	for i := range want {
 		if got[i] != want[i] {
 			t.Fatalf("dodge(3, -1, -1, -1) = %v, want %v", got, want)
 		}
 	}
-	if got := dodge(decs(2, -2, 2, -2), y, 0, 100); got[0] != 30-dodgeGap/2 || got[2] != 30+dodgeGap/2 || got[1] != 70-dodgeGap/2 || got[3] != 70+dodgeGap/2 {
+	if got := dodge(2, -2, 2, -2); got[0] != 30-dodgeGap/2 || got[2] != 30+dodgeGap/2 || got[1] != 70-dodgeGap/2 || got[3] != 70+dodgeGap/2 {
 		t.Fatalf("dodge(2, -2, 2, -2) = %v", got)
 	}
 	// At the box's edge the equal lines move in together: none leaves it.
-	got = dodge(decs(5, -5, -5, -5), y, 0, 100)
+	got = dodge(5, -5, -5, -5)
 	if got[1] != 100-2*dodgeGap || got[2] != 100-dodgeGap || got[3] != 100 || got[0] != 0 {
 		t.Fatalf("dodge(5, -5, -5, -5) = %v: lines outside 0…100", got)
 	}
