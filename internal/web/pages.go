@@ -40,6 +40,7 @@ type ui struct {
 	log         *slog.Logger        // server errors a page answers itself (the error handler logs the rest)
 	heavy       echo.MiddlewareFunc // the builds of long pages, bounded (heavy.go)
 	key         *signing.Key        // signs receipts
+	explained   *explained          // deals' explanations, said once
 }
 
 func (u ui) routes(e *echo.Echo) {

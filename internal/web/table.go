@@ -130,7 +130,7 @@ func (u ui) tableView(p templates.Page, loc i18n.Localizer, g *tapp.State, ask t
 		pots = g.PotsAfter()
 	}
 	for i := len(g.Hands()) - 1; i >= len(g.Hands())-shown; i-- {
-		hv := handView(loc, g, g.Hands()[i])
+		hv := u.handView(loc, g, g.Hands()[i])
 		hv.Fresh = hv.Number == ask.saved
 		switch {
 		case pots != nil && !hv.Voided:
@@ -319,8 +319,8 @@ func endStatus(loc i18n.Localizer, g *tapp.State, end tapp.End) string {
 	return ""
 }
 
-func handView(loc i18n.Localizer, g *tapp.State, h *tapp.Hand) templates.HandView {
-	hv := templates.HandView{Number: h.Number, Dealer: g.Setup.Players[h.Dealer], Explanation: h.Result().Explanation().Render(loc),
+func (u ui) handView(loc i18n.Localizer, g *tapp.State, h *tapp.Hand) templates.HandView {
+	hv := templates.HandView{Number: h.Number, Dealer: g.Setup.Players[h.Dealer], Explanation: u.explained.say(loc, h.Result()),
 		Voided: h.Voided, VoidReason: voidTag(loc, h.VoidReason)}
 	// Where the deal stands in the end of a Württemberg evening (rules.md):
 	// the last regular deal, then each Zwangsramsch.
