@@ -80,4 +80,14 @@ func TestEventsChangedByAVoidOnly(t *testing.T) {
 	if before, after := ts["before"].([]any), ts["after"].([]any); reflect.DeepEqual(before, after) || len(after) == 0 {
 		t.Errorf("transfers %v → %v", before, after)
 	}
+	// A correction right after the void: each says its own change, the
+	// void's "after" being the correction's "before".
+	mustStatus(t, do(t, h, "PUT", "/api/games/"+id+"/hands/2", tappDeal("Cleo", 70)), 200)
+	evs = mustStatus(t, do(t, h, "GET", "/api/games/"+id+"/events", ""), 200).jsonList(t)
+	void, corr := evs[len(evs)-2], evs[len(evs)-1]
+	vt := void["changed"].(map[string]any)["transfers"].(map[string]any)
+	ct, ok := corr["changed"].(map[string]any)["transfers"].(map[string]any)
+	if !ok || corr["type"] != "hand.corrected" || !reflect.DeepEqual(vt["after"], ct["before"]) || reflect.DeepEqual(ct["before"], ct["after"]) {
+		t.Errorf("the void %v, then the correction %v", void["changed"], corr["changed"])
+	}
 }
