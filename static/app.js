@@ -9,6 +9,9 @@
 (function () {
   "use strict";
   var live = document.body.getAttribute("data-live");
+  // The path the app is served under (--public-url's, such as "/tapp"),
+  // "" at a name's root: the addresses this script makes start with it.
+  var ROOT = document.body.getAttribute("data-root") || "";
   // stopLive lets the live stream go: the page no longer shows the table
   // (a record form put in its place without the server).
   var stopLive = function () {};
@@ -1056,7 +1059,7 @@
   function reachable(then) {
     var done = false, finish = function (up) { if (!done) { done = true; if (up) lastUp = Date.now(); then(up); } };
     setTimeout(function () { finish(false); }, PROBE);
-    fetch("/healthz", { cache: "no-store" }).then(function (r) { finish(r.ok); }, function () { finish(false); });
+    fetch(ROOT + "/healthz", { cache: "no-store" }).then(function (r) { finish(r.ok); }, function () { finish(false); });
   }
   // dealFor says whether a waiting post is a new deal for the record form
   // at path (a game's).
@@ -1247,6 +1250,6 @@
   // Installable and readable offline over HTTPS: the service worker keeps
   // the pages last seen. (Over plain HTTP browsers allow no service worker.)
   if ("serviceWorker" in navigator && location.protocol === "https:") {
-    navigator.serviceWorker.register("/sw.js").catch(function () {});
+    navigator.serviceWorker.register(ROOT + "/sw.js").catch(function () {});
   }
 })();

@@ -5,6 +5,10 @@
 (function () {
   "use strict";
   var KEY = "tappbook.mine", MAX = 50;
+  // The path the app is served under (--public-url's), "" at a name's
+  // root: a read-only link is {ROOT}/r/….
+  var ROOT = document.body.getAttribute("data-root") || "";
+  function readOnly(href) { return href.indexOf(ROOT + "/r/") === 0; }
 
   function load() {
     try {
@@ -30,9 +34,9 @@
     var same = function (e) {
       return e && (e.href === seen.href || (seen.same !== "" && (e.same === seen.same || e.href === seen.same)));
     };
-    if (seen.href.indexOf("/r/") === 0) {
+    if (readOnly(seen.href)) {
       kept.forEach(function (e) {
-        if (same(e) && e.href.indexOf("/r/") !== 0) {
+        if (same(e) && !readOnly(e.href)) {
           seen.href = e.href; seen.group = e.group; seen.again = e.again; seen.againToken = e.againToken; seen.next = e.next;
         }
       });
@@ -51,7 +55,7 @@
     a.href = e.href;
     li.querySelector(".mine-title").textContent = (e.variant && names[e.variant]) || e.title || "";
     var state = e.kind === "group" ? section.dataset.group : (e.closed ? section.dataset.closed : section.dataset.open);
-    if (e.href.indexOf("/r/") === 0) state += " · " + section.dataset.readOnly;
+    if (readOnly(e.href)) state += " · " + section.dataset.readOnly;
     li.querySelector(".mine-state").textContent = state;
     li.querySelector(".mine-players").textContent = e.players || "";
     var when = new Date(e.started);

@@ -9,6 +9,9 @@
 // with other files is a worker of other bytes, which the browser installs,
 // and its files are cached under the addresses its pages link.
 var VERSION = "dev";
+// The path the app is served under (--public-url's, such as "/tapp"),
+// written in by the server too; "" at a name's root.
+var ROOT = "";
 var SHELL = ["/static/app.css", "/static/app.js", "/static/icon-192.png", "/manifest.webmanifest"];
 var STATIC = "tappbook-static-" + VERSION; // this release's files, let go with it
 var PAGES = "tappbook-pages"; // the pages seen, kept across releases
@@ -29,9 +32,10 @@ self.addEventListener("fetch", function (e) {
   var url = new URL(req.url);
   // Live streams, the API, the health (asked to know whether the server
   // answers) and every write go straight to the server.
+  var path = url.pathname.startsWith(ROOT + "/") ? url.pathname.slice(ROOT.length) : url.pathname;
   if (req.method !== "GET" || url.origin !== self.location.origin ||
-      url.pathname.startsWith("/api/") || url.pathname.endsWith("/live") || url.pathname === "/healthz") return;
-  var file = url.pathname.startsWith("/static/");
+      path.startsWith("/api/") || path.endsWith("/live") || path === "/healthz") return;
+  var file = path.startsWith("/static/");
   e.respondWith(fetch(req).then(function (res) {
     if (res.ok) {
       var copy = res.clone();

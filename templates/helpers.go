@@ -5,13 +5,19 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"tappbook/static"
 )
 
+// asset is the address of the embedded file name (static.URL) under the
+// app's root.
+func asset(p Page, name string) string { return p.Root + static.URL(name) }
+
 // langURL is the current page with another language chosen.
-func langURL(path, lang string) string {
-	u, err := url.Parse(path)
+func langURL(p Page, lang string) string {
+	u, err := url.Parse(p.Path)
 	if err != nil || !strings.HasPrefix(u.Path, "/") {
-		return "/?lang=" + lang
+		return p.Root + "/?lang=" + lang
 	}
 	q := u.Query()
 	q.Set("lang", lang)
@@ -20,10 +26,10 @@ func langURL(path, lang string) string {
 }
 
 // themeURL is the current page with another theme chosen.
-func themeURL(path, theme string) string {
-	u, err := url.Parse(path)
+func themeURL(p Page, theme string) string {
+	u, err := url.Parse(p.Path)
 	if err != nil || !strings.HasPrefix(u.Path, "/") {
-		return "/?theme=" + theme
+		return p.Root + "/?theme=" + theme
 	}
 	q := u.Query()
 	q.Set("theme", theme)

@@ -13,11 +13,15 @@ type L interface {
 
 // Page is what every page needs.
 type Page struct {
-	L        L
+	L L
+	// Root is the path the app is served under (--public-url's, such as
+	// /tapp), "" at a name's root. Every address a page writes starts with
+	// it: Path and Base hold it already, other links add it.
+	Root     string
 	Path     string // the current path and query, for the language switch
 	Title    string
 	GameID   string // set on a game's pages that may record (never on read-only ones)
-	Base     string // the game's pages: /g/{id}, or /r/{read id} when read-only
+	Base     string // the game's pages: {Root}/g/{id}, or {Root}/r/{read id} when read-only
 	ReadOnly bool   // opened with the read-only link: no forms, no recording
 	Langs    []string
 	Forms    FormTokens // signs each form's address, against posts from other sites

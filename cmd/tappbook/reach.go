@@ -1,11 +1,11 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"net/netip"
 	"net/url"
+	"regexp"
 	"strings"
 
 	"tappbook/internal/lan"
@@ -20,7 +20,7 @@ type reachFlags struct {
 }
 
 func (r *reachFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&r.publicURL, "public-url", envOr("TAPPBOOK_PUBLIC_URL", ""), "the address people open, e.g. https://tapp.example.org/, when it is not the server's own (a reverse proxy): links, QR codes and the join page name it, and changes are taken only under its name (env TAPPBOOK_PUBLIC_URL)")
+	fs.StringVar(&r.publicURL, "public-url", envOr("TAPPBOOK_PUBLIC_URL", ""), "the address people open, e.g. https://tapp.example.org/ or https://example.org/tapp/, when it is not the server's own (a reverse proxy): links, QR codes and the join page name it, and changes are taken only under its name (env TAPPBOOK_PUBLIC_URL)")
 	fs.StringVar(&r.trustedProxies, "trusted-proxies", envOr("TAPPBOOK_TRUSTED_PROXIES", ""), "reverse proxies whose X-Forwarded-For, -Proto and -Host are believed, as addresses or CIDRs separated by commas or spaces, e.g. 127.0.0.1/32,::1 (env TAPPBOOK_TRUSTED_PROXIES; default none: those headers are ignored)")
 }
 
@@ -51,6 +51,9 @@ func (r reachFlags) reach(domains []string, own func() []string) (web.Reach, err
 	return reach, nil
 }
 
+// plainSegment is a path segment that needs no escaping.
+var plainSegment = regexp.MustCompile(`^[A-Za-z0-9._~-]+$`)
+
 // parsePublicURL checks --public-url: an http or https address with a
 // host, nothing after its path.
 func parsePublicURL(s string) (*url.URL, error) {
@@ -62,10 +65,19 @@ func parsePublicURL(s string) (*url.URL, error) {
 		return nil, fmt.Errorf("--public-url %q: give the whole address, such as https://tapp.example.org/", s)
 	case u.RawQuery != "" || u.Fragment != "" || u.User != nil:
 		return nil, fmt.Errorf("--public-url %q: no query, fragment or user name, only scheme, host and path", s)
-	case strings.Trim(u.Path, "/") != "":
-		return nil, errors.New("--public-url: a path (serving under a subpath) is not supported yet; give the proxy a name of its own, such as https://tapp.example.org/")
 	}
-	u.Path = ""
+	// A subpath, https://example.org/tapp/: plain path segments only, so
+	// that the prefix is the same escaped or not, in a link or a route.
+	path := strings.Trim(u.EscapedPath(), "/")
+	for _, seg := range strings.Split(path, "/") {
+		if path != "" && (!plainSegment.MatchString(seg) || seg == "." || seg == "..") {
+			return nil, fmt.Errorf("--public-url %q: the path may hold only letters, digits and . _ ~ - between its slashes, such as https://example.org/tapp/", s)
+		}
+	}
+	u.Path, u.RawPath = "", ""
+	if path != "" {
+		u.Path = "/" + path
+	}
 	return u, nil
 }
 

@@ -56,9 +56,9 @@ func (u ui) groupRoutes(e *echo.Echo) {
 func (u ui) groupHead(c echo.Context, st *group.State, page, title string, args ...any) (templates.Page, i18n.Localizer, templates.GroupBase) {
 	p, loc := u.page(c, title, args...)
 	p.GameID, p.Base = "", ""
-	base := "/groups/" + st.ID
+	base := p.Root + "/groups/" + st.ID
 	if readOnly(c) {
-		base = "/r/" + c.Param("token")
+		base = p.Root + "/r/" + c.Param("token")
 	}
 	if c.Request().Method != http.MethodGet {
 		p.Path = base + page
@@ -108,10 +108,10 @@ func (u ui) groupView(c echo.Context, gv game.View, member templates.Field) temp
 		if g == nil {
 			continue
 		}
-		ev := templates.EveningView{N: i + 1, Href: "/g/" + g.ID, Variant: loc.T("variant." + string(g.Setup.Variant)),
+		ev := templates.EveningView{N: i + 1, Href: p.Root + "/g/" + g.ID, Variant: loc.T("variant." + string(g.Setup.Variant)),
 			Players: strings.Join(g.Setup.Players, ", "), Date: whenOf(g.StartedAt, "date"), Closed: g.Closed != nil, Hands: len(g.Hands())}
 		if readOnly(c) {
-			ev.Href = "/r/" + g.ReadID
+			ev.Href = p.Root + "/r/" + g.ReadID
 		}
 		for seat, name := range g.Setup.Players {
 			b := g.Balance(seat)
@@ -120,7 +120,7 @@ func (u ui) groupView(c echo.Context, gv game.View, member templates.Field) temp
 		v.Evenings = append(v.Evenings, ev)
 		if v.Next == nil && !readOnly(c) {
 			seats := game.NextSeats(g)
-			v.Next = &templates.NextEvening{Action: "/g/" + g.ID + "/again", Variant: ev.Variant, Players: strings.Join(seats, ", "), Dealer: seats[0],
+			v.Next = &templates.NextEvening{Action: p.Root + "/g/" + g.ID + "/again", Variant: ev.Variant, Players: strings.Join(seats, ", "), Dealer: seats[0],
 				VariantID: string(g.Setup.Variant)}
 		}
 		if !ev.Closed && !readOnly(c) {
@@ -129,13 +129,13 @@ func (u ui) groupView(c echo.Context, gv game.View, member templates.Field) temp
 	}
 	if !readOnly(c) {
 		for _, vr := range payout.Variants() {
-			v.Variants = append(v.Variants, templates.Option{Value: "/new/" + string(vr) + "?group=" + st.ID, Label: loc.T("variant." + string(vr))})
+			v.Variants = append(v.Variants, templates.Option{Value: p.Root + "/new/" + string(vr) + "?group=" + st.ID, Label: loc.T("variant." + string(vr))})
 		}
 	}
-	mine := templates.MineView{Kind: "group", Href: base.Base, Same: "/r/" + st.ReadID, Title: st.Name, Players: strings.Join(st.MemberNames(), ", "),
+	mine := templates.MineView{Kind: "group", Href: base.Base, Same: p.Root + "/r/" + st.ReadID, Title: st.Name, Players: strings.Join(st.MemberNames(), ", "),
 		Started: st.StartedAt.UTC().Format(time.RFC3339)}
 	if v.Next != nil {
-		mine.Again = "/groups/" + st.ID + "/again"
+		mine.Again = p.Root + "/groups/" + st.ID + "/again"
 		mine.NextVariant, mine.NextPlayers, mine.NextDealer = v.Next.VariantID, v.Next.Players, v.Next.Dealer
 	}
 	return templates.Group(v, mine)
@@ -145,12 +145,12 @@ func (u ui) groupView(c echo.Context, gv game.View, member templates.Field) temp
 // evenings": the group's page and the next evening, for a link that
 // writes; the group's name, when it has one.
 func (u ui) eveningMine(c echo.Context, p templates.Page, loc i18n.Localizer, g *tapp.State) (templates.MineView, string) {
-	m := templates.MineView{Kind: "evening", Href: p.Base, Same: "/r/" + g.ReadID, Variant: string(g.Setup.Variant), Title: loc.T("variant." + string(g.Setup.Variant)),
+	m := templates.MineView{Kind: "evening", Href: p.Base, Same: p.Root + "/r/" + g.ReadID, Variant: string(g.Setup.Variant), Title: loc.T("variant." + string(g.Setup.Variant)),
 		Players: strings.Join(g.Setup.Players, ", "), Started: g.StartedAt.UTC().Format(time.RFC3339), Closed: g.Closed != nil}
 	if p.ReadOnly {
 		return m, ""
 	}
-	m.Again = "/g/" + g.ID + "/again"
+	m.Again = p.Root + "/g/" + g.ID + "/again"
 	if m.Closed {
 		seats := game.NextSeats(g)
 		m.AgainAbout = loc.T("group.next-about", m.Title, strings.Join(seats, ", "), seats[0])
@@ -163,6 +163,6 @@ func (u ui) eveningMine(c echo.Context, p templates.Page, loc i18n.Localizer, g 
 	if err != nil {
 		return m, ""
 	}
-	m.Group = "/groups/" + g.Group
+	m.Group = p.Root + "/groups/" + g.Group
 	return m, st.Name
 }

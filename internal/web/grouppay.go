@@ -18,7 +18,7 @@ import (
 // link, if the payee said how to be paid. Only on the group's own link:
 // how a member is paid (an IBAN, an address, a phone number) is for the
 // ones who pay, not for whoever holds the read-only link (api.md).
-func tabPayWays(tv *templates.TabTransfer, loc i18n.Localizer, st *group.State, to string, amount decimal.Decimal, i int) {
+func tabPayWays(tv *templates.TabTransfer, loc i18n.Localizer, st *group.State, to string, amount decimal.Decimal, i int, root string) {
 	ways := payqr.Ways(payment(game.GroupPayees(st), to, amount, st.Currency, time.Now()))
 	var kinds []string
 	for _, w := range ways {
@@ -28,7 +28,7 @@ func tabPayWays(tv *templates.TabTransfer, loc i18n.Localizer, st *group.State, 
 		}
 	}
 	if len(ways) > 0 {
-		tv.QR = "/api/groups/" + st.ID + "/pay/" + strconv.Itoa(i) + ".png"
+		tv.QR = root + "/api/groups/" + st.ID + "/pay/" + strconv.Itoa(i) + ".png"
 		tv.Ways = strings.Join(kinds, " · ")
 	}
 }

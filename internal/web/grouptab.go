@@ -53,7 +53,7 @@ func (u ui) tabView(c echo.Context, gv game.View, form map[string][]string, refu
 		tv := templates.TabTransfer{From: t.From, To: t.To, Amount: money(t.Amount), Value: value,
 			Key: paidKey(st.Version, tab.Evenings, i, t.From, t.To, value), MarkPaid: loc.T("pay.mark-paid", t.From)}
 		if !v.Cash && !readOnly(c) {
-			tabPayWays(&tv, loc, st, t.To, t.Amount, i)
+			tabPayWays(&tv, loc, st, t.To, t.Amount, i, u.reach.Root())
 		}
 		v.Transfers = append(v.Transfers, tv)
 	}

@@ -86,7 +86,7 @@ type offlineForms struct {
 // phone to keep (static/app.js).
 func (u ui) recordForms(c echo.Context) error {
 	p, loc := u.page(c, "record.title-new")
-	p.Path = "/g/" + gameID(c) + "/record" // the forms post there, and their tokens sign it
+	p.Path = p.Root + "/g/" + gameID(c) + "/record" // the forms post there, and their tokens sign it
 	var out offlineForms
 	err := u.svc.View(c.Request().Context(), gameID(c), func(g *tapp.State) error {
 		var err error

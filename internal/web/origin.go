@@ -41,7 +41,8 @@ func newFormTokens(key []byte) (formTokens, error) {
 	return formTokens{key: key}, nil
 }
 
-// For is the token of the form that posts to path (a path, no query).
+// For is the token of the form that posts to path (a path, no query), as
+// the page writes it: under --public-url's path, with that prefix.
 func (f formTokens) For(path string) string {
 	mac := hmac.New(sha256.New, f.key)
 	mac.Write([]byte("tappbook form\x00" + path))
@@ -80,7 +81,7 @@ func sameOrigin(forms formTokens, reach Reach, log *slog.Logger) echo.Middleware
 				return next(c)
 			}
 			if r.Header.Get("Sec-Fetch-Site") == "" && r.Header.Get("Origin") == "null" &&
-				forms.valid(r.URL.Path, c.FormValue(formTokenField)) {
+				forms.valid(reach.Root()+r.URL.Path, c.FormValue(formTokenField)) {
 				return next(c)
 			}
 			log.Warn("refused a change as sent from another site", "method", r.Method, "route", c.Path(),

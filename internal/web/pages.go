@@ -150,15 +150,16 @@ const (
 )
 
 // theme is the reader's choice of colours: a ?theme= choice (auto, light,
-// dark), remembered in a cookie; "" follows the phone's dark mode.
-func theme(c echo.Context) string {
+// dark), remembered in a cookie for the app's paths under root; "" follows
+// the phone's dark mode.
+func theme(c echo.Context, root string) string {
 	choice := c.QueryParam("theme")
 	if choice == "" {
 		if ck, err := c.Cookie(themeCookie); err == nil {
 			choice = ck.Value
 		}
 	} else {
-		c.SetCookie(&http.Cookie{Name: themeCookie, Value: choice, Path: "/", MaxAge: 365 * 24 * 3600, SameSite: http.SameSiteLaxMode, HttpOnly: true})
+		c.SetCookie(&http.Cookie{Name: themeCookie, Value: choice, Path: root + "/", MaxAge: 365 * 24 * 3600, SameSite: http.SameSiteLaxMode, HttpOnly: true})
 	}
 	switch choice {
 	case "light", "dark":
@@ -172,15 +173,16 @@ func theme(c echo.Context) string {
 // needs.
 func (u ui) page(c echo.Context, title string, args ...any) (templates.Page, i18n.Localizer) {
 	if choice := c.QueryParam("lang"); choice != "" {
-		c.SetCookie(&http.Cookie{Name: langCookie, Value: u.i18n.Match(choice, ""), Path: "/", MaxAge: 365 * 24 * 3600, SameSite: http.SameSiteLaxMode, HttpOnly: true})
+		c.SetCookie(&http.Cookie{Name: langCookie, Value: u.i18n.Match(choice, ""), Path: u.reach.Root() + "/", MaxAge: 365 * 24 * 3600, SameSite: http.SameSiteLaxMode, HttpOnly: true})
 	}
 	loc := u.localizer(c)
-	p := templates.Page{L: loc, Path: c.Request().URL.RequestURI(), Langs: i18n.Languages(), Forms: u.forms, Theme: theme(c)}
+	root := u.reach.Root()
+	p := templates.Page{L: loc, Root: root, Path: root + c.Request().URL.RequestURI(), Langs: i18n.Languages(), Forms: u.forms, Theme: theme(c, root)}
 	switch {
 	case readOnly(c):
-		p.Base, p.ReadOnly = "/r/"+c.Param("token"), true
+		p.Base, p.ReadOnly = root+"/r/"+c.Param("token"), true
 	case gameID(c) != "" && !onGroup(c):
-		p.GameID, p.Base = gameID(c), "/g/"+gameID(c)
+		p.GameID, p.Base = gameID(c), root+"/g/"+gameID(c)
 	}
 	p.Title = loc.T(title, args...)
 	return p, loc

@@ -35,7 +35,7 @@ func (u ui) renderPay(c echo.Context, status int, refusal string) error {
 }
 
 func (u ui) payView(ctx context.Context, p templates.Page, loc i18n.Localizer, g *tapp.State) (templates.PayView, error) {
-	base := "/g/" + g.ID
+	base := p.Root + "/g/" + g.ID
 	v := templates.PayView{Page: p, Base: base, Closed: g.Closed != nil, Players: g.Setup.Players}
 	ts := g.Settlement().Transfers
 	pays, err := api{svc: u.svc}.eveningPayments(ctx, g, ts)
@@ -59,7 +59,7 @@ func (u ui) payView(ctx context.Context, p templates.Page, loc i18n.Localizer, g
 			}
 		}
 		if len(ways) > 0 {
-			tv.QR = "/api/games/" + g.ID + "/pay/" + i + ".png"
+			tv.QR = p.Root + "/api/games/" + g.ID + "/pay/" + i + ".png"
 			tv.Ways = strings.Join(kinds, " · ")
 		}
 		v.Transfers = append(v.Transfers, tv)

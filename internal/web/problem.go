@@ -29,7 +29,7 @@ func (u ui) errorPage(c echo.Context, status int, err error) error {
 	p, loc := u.page(c, "problem.title")
 	back, backLabel := p.Base, "problem.back" // the evening's table, or the group's tab
 	if onGroup(c) {
-		back, backLabel = "/groups/"+c.Param("id")+"/tab", "problem.back-group"
+		back, backLabel = p.Root+"/groups/"+c.Param("id")+"/tab", "problem.back-group"
 	}
 	pe, _ := problem.As(err)
 	if pe != nil && (pe.Code == "notfound.game" || pe.Code == "group.unknown") {

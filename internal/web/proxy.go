@@ -97,6 +97,66 @@ func (r Reach) forwarded(next echo.HandlerFunc) echo.HandlerFunc {
 	}
 }
 
+// Root is the path the public URL serves the app under: "" at a name of
+// its own, "/tapp" for https://example.org/tapp/. Every link, form,
+// redirect, cookie and asset address the server writes starts with it.
+func (r Reach) Root() string {
+	if r.PublicURL == nil {
+		return ""
+	}
+	return strings.TrimSuffix(r.PublicURL.EscapedPath(), "/")
+}
+
+// underRoot routes a request under the public URL's path as the app's own:
+// /tapp/g/x is /g/x (a proxy that passes the prefix through, the usual
+// nginx and Caddy configuration). A path without the prefix is served as
+// it is: a proxy that strips it, or a health check on loopback. Each
+// redirect the server answers gets the prefix back as it leaves, so that
+// handlers redirect to the app's own paths.
+func (r Reach) underRoot(next echo.HandlerFunc) echo.HandlerFunc {
+	root := r.Root()
+	if root == "" {
+		return next
+	}
+	return func(c echo.Context) error {
+		req, res := c.Request(), c.Response()
+		res.Before(func() {
+			if loc := res.Header().Get("Location"); strings.HasPrefix(loc, "/") && !strings.HasPrefix(loc, "//") {
+				res.Header().Set("Location", root+loc)
+			}
+		})
+		if req.URL.Path == root {
+			target := "/"
+			if req.URL.RawQuery != "" {
+				target += "?" + req.URL.RawQuery
+			}
+			return c.Redirect(http.StatusMovedPermanently, target)
+		}
+		if rest, ok := strings.CutPrefix(req.URL.Path, root+"/"); ok {
+			req.URL.Path = "/" + rest
+			if req.URL.RawPath != "" {
+				req.URL.RawPath = "/" + strings.TrimPrefix(req.URL.RawPath, root+"/")
+			}
+		}
+		return next(c)
+	}
+}
+
+// clashes names a route the public URL's path would hide: served without
+// the prefix too, /g/abc under a root of /g would be read as /abc.
+func (r Reach) clashes(routes []*echo.Route) string {
+	root := r.Root()
+	if root == "" {
+		return ""
+	}
+	for _, rt := range routes {
+		if rt.Path == root || strings.HasPrefix(rt.Path, root+"/") {
+			return rt.Path
+		}
+	}
+	return ""
+}
+
 // origin is the scheme, host and path prefix links start with: the public
 // URL's when given, else the request's own (through a trusted proxy, the
 // one it forwarded).

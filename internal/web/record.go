@@ -234,7 +234,7 @@ func (u ui) void(c echo.Context) error {
 	p, loc := u.page(c, "record.title-edit", n)
 	// The language and theme switch on the deal's own page, which a GET
 	// reaches; the void's address takes a POST only.
-	p.Path = "/g/" + gameID(c) + "/hands/" + strconv.Itoa(n)
+	p.Path = p.Root + "/g/" + gameID(c) + "/hands/" + strconv.Itoa(n)
 	return u.svc.View(c.Request().Context(), gameID(c), func(g *tapp.State) error {
 		h := g.Hand(n)
 		rec := h.Record()

@@ -28,7 +28,7 @@ func (u ui) reopen(c echo.Context) error {
 		return u.problem(c, err)
 	}
 	p, loc := u.page(c, "close.title")
-	p.Path = "/g/" + gameID(c) + "/close"
+	p.Path = p.Root + "/g/" + gameID(c) + "/close"
 	return u.svc.View(c.Request().Context(), gameID(c), func(g *tapp.State) error {
 		v := closeView(p, loc, g, nil, u.key)
 		v.Reopen = templates.Field{Value: reason, Error: loc.Error(err)}

@@ -119,7 +119,7 @@ func New(svc *game.Service, log *slog.Logger, options ...Options) (*Server, erro
 	// The client is the address that connected: a header saying otherwise
 	// is believed only from a trusted proxy (--trusted-proxies).
 	e.IPExtractor = opts.Reach.ipExtractor()
-	e.Pre(opts.Reach.forwarded)
+	e.Pre(opts.Reach.forwarded, opts.Reach.underRoot)
 	srv := &Server{streams: make(chan struct{}), pages: newPageCache(pageCacheBytes)}
 	u := ui{svc: svc, i18n: bundle, streams: srv.streams, tables: srv.pages, forms: forms, explained: newExplained(),
 		heartbeat: opts.Heartbeat, joinURLs: opts.JoinURLs, log: log, reach: opts.Reach, metrics: opts.Metrics, key: opts.SigningKey}
@@ -148,9 +148,10 @@ func New(svc *game.Service, log *slog.Logger, options ...Options) (*Server, erro
 	e.GET("/livez", func(c echo.Context) error { return c.JSON(http.StatusOK, map[string]string{"status": "ok"}) })
 	static := e.Group("/static", staticCaching)
 	static.StaticFS("/", staticfiles.FS)
-	// The service worker answers for the whole site only from its root; the
-	// browser checks it for updates, so it is never cached long.
-	sw, err := serviceWorker()
+	// The service worker answers for the whole app only from its root (under
+	// --public-url's path, the worker's scope is that path); the browser
+	// checks it for updates, so it is never cached long.
+	sw, err := serviceWorker(opts.Reach.Root())
 	if err != nil {
 		return nil, err
 	}
@@ -166,6 +167,9 @@ func New(svc *game.Service, log *slog.Logger, options ...Options) (*Server, erro
 	api{svc: svc, createLimit: creations, heavy: heavy, key: opts.SigningKey}.routes(e)
 	u.createLimit, u.heavy = creations, heavy
 	u.routes(e)
+	if route := opts.Reach.clashes(e.Routes()); route != "" {
+		return nil, fmt.Errorf("the public URL's path %s is one of tappbook's own addresses (%s); serve it under another, such as /tapp/", opts.Reach.Root(), route)
+	}
 	srv.Handler = headAsGet(e)
 	return srv, nil
 }
@@ -509,20 +513,27 @@ func staticCaching(next echo.HandlerFunc) echo.HandlerFunc {
 
 // serviceWorker is static/sw.js with this release written in: its
 // version (a hash of every static file) and the files it keeps for
-// offline use by the addresses pages link them by. A release with other
-// files is thus a worker of other bytes, which browsers install.
-func serviceWorker() ([]byte, error) {
+// offline use by the addresses pages link them by, under the app's root
+// path (--public-url's). A release with other files is thus a worker of
+// other bytes, which browsers install.
+func serviceWorker(root string) ([]byte, error) {
 	b, err := staticfiles.FS.ReadFile("sw.js")
 	if err != nil {
 		return nil, fmt.Errorf("service worker: %w", err)
 	}
-	shell, err := json.Marshal([]string{staticfiles.URL("app.css"), staticfiles.URL("app.js"), staticfiles.URL("icon-192.png"), "/manifest.webmanifest"})
+	shell, err := json.Marshal([]string{root + staticfiles.URL("app.css"), root + staticfiles.URL("app.js"),
+		root + staticfiles.URL("icon-192.png"), root + "/manifest.webmanifest"})
+	if err != nil {
+		return nil, fmt.Errorf("service worker: %w", err)
+	}
+	rootJS, err := json.Marshal(root)
 	if err != nil {
 		return nil, fmt.Errorf("service worker: %w", err)
 	}
 	js := string(b)
 	for _, line := range []struct{ prefix, with string }{
 		{"var VERSION = ", `"` + staticfiles.Digest() + `";`},
+		{"var ROOT = ", string(rootJS) + ";"},
 		{"var SHELL = ", string(shell) + ";"},
 	} {
 		before, after, ok := strings.Cut(js, "\n"+line.prefix)

@@ -152,7 +152,7 @@ func (u ui) tableView(p templates.Page, loc i18n.Localizer, g *tapp.State, ask t
 		v.Fingerprint = events.Fingerprint(g.Head)
 		id := g.ID
 		if p.ReadOnly {
-			id = strings.TrimPrefix(p.Base, "/r/") // never the writing id on a read-only page
+			id = strings.TrimPrefix(p.Base, p.Root+"/r/") // never the writing id on a read-only page
 		}
 		v.VerifyLine = "tappbook verify --game " + id + " --fingerprint " + v.Fingerprint
 	}
@@ -194,9 +194,9 @@ func (u ui) tableView(p templates.Page, loc i18n.Localizer, g *tapp.State, ask t
 // holds what this phone saw: through the link the page was opened with.
 func witnessURL(p templates.Page, g *tapp.State) string {
 	if p.ReadOnly {
-		return "/api" + p.Base + "/witness"
+		return p.Root + "/api" + strings.TrimPrefix(p.Base, p.Root) + "/witness"
 	}
-	return "/api/games/" + g.ID + "/witness"
+	return p.Root + "/api/games/" + g.ID + "/witness"
 }
 
 // savedView: the deal this phone just saved, while it is the game's (the
