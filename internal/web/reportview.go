@@ -101,7 +101,7 @@ func (u ui) reportTransfers(ctx context.Context, v *templates.ReportView, loc i1
 			rt.StateText = loc.T("pay.state." + rt.State)
 		}
 		if ways := payqr.Ways(pays[i]); len(ways) > 0 && !v.ReadOnly {
-			rt.QR = "/api/games/" + g.ID + "/pay/" + strconv.Itoa(i) + ".png"
+			rt.QR = v.Root + "/api/games/" + g.ID + "/pay/" + strconv.Itoa(i) + ".png"
 			rt.Ways = waysText(loc, ways)
 		}
 		v.Transfers = append(v.Transfers, rt)

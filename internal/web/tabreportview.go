@@ -36,7 +36,7 @@ func tabReportView(p templates.Page, loc i18n.Localizer, base string, gv game.Vi
 		amount := loc.Money(t.Amount, st.Currency, st.Places())
 		rt := templates.ReportTransfer{Text: loc.T("close.pays", t.From, t.To, amount), From: t.From, To: t.To, Amount: amount}
 		if ways := payqr.Ways(payment(payees, t.To, t.Amount, st.Currency, time.Now())); len(ways) > 0 && !p.ReadOnly {
-			rt.QR, rt.Ways = "/api/groups/"+st.ID+"/pay/"+strconv.Itoa(i)+".png", waysText(loc, ways)
+			rt.QR, rt.Ways = p.Root+"/api/groups/"+st.ID+"/pay/"+strconv.Itoa(i)+".png", waysText(loc, ways)
 		}
 		v.Transfers = append(v.Transfers, rt)
 	}
