@@ -93,6 +93,8 @@ type TabView struct {
 	Form      PaymentForm
 	Saved     string // "payment N saved", after a payment was recorded
 	Square    bool   // nobody owes anything, exactly (not only once rounded for cash)
+	Members   []string
+	PayError  string // why how a member is paid was not kept
 }
 
 // TabTransfer is one suggested payment, with the amount as a form takes it.

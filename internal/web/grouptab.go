@@ -34,7 +34,7 @@ func (u ui) tabView(c echo.Context, gv game.View, form map[string][]string, refu
 	places := st.Places()
 	money := func(d decimal.Decimal) string { return loc.Money(d, st.Currency, places) }
 	tab := st.Tab(gv.Games)
-	v := templates.TabView{Page: p, Group: base, Evenings: tab.Evenings}
+	v := templates.TabView{Page: p, Group: base, Evenings: tab.Evenings, Members: st.MemberNames()}
 	for i, name := range tab.Names {
 		v.Owed = append(v.Owed, templates.MoneyView{Name: name, Amount: money(tab.Owed[i]), Negative: tab.Owed[i].IsNegative()})
 	}

@@ -2,6 +2,7 @@ package web
 
 import (
 	"net/http"
+	"net/url"
 
 	"github.com/labstack/echo/v4"
 
@@ -16,13 +17,19 @@ func (u ui) payDetails(c echo.Context) error {
 	if err != nil {
 		return u.problem(c, err)
 	}
-	d := payee.Details{Name: form.Get("name"), IBAN: form.Get("iban"), Swish: form.Get("swish"), PayPal: form.Get("paypal")}
-	if a := (payee.Address{Street: form.Get("street"), Postcode: form.Get("postcode"), Town: form.Get("town"), Country: form.Get("country")}); a != (payee.Address{}) {
-		d.Address = &a
-	}
-	if _, err := u.svc.SetPay(c.Request().Context(), gameID(c), form.Get("player"), d, ""); err != nil {
+	if _, err := u.svc.SetPay(c.Request().Context(), gameID(c), form.Get("player"), formDetails(form), ""); err != nil {
 		status, _ := statusOf(err)
 		return u.renderPay(c, status, u.localizer(c).Error(err))
 	}
 	return c.Redirect(http.StatusSeeOther, "/g/"+gameID(c)+"/pay")
+}
+
+// formDetails reads how one is paid from the pay details form
+// (templates.PayDetailsForm), as typed: the decide step checks it.
+func formDetails(form url.Values) payee.Details {
+	d := payee.Details{Name: form.Get("name"), IBAN: form.Get("iban"), Swish: form.Get("swish"), PayPal: form.Get("paypal")}
+	if a := (payee.Address{Street: form.Get("street"), Postcode: form.Get("postcode"), Town: form.Get("town"), Country: form.Get("country")}); a != (payee.Address{}) {
+		d.Address = &a
+	}
+	return d
 }
