@@ -96,6 +96,31 @@ func TestBrowserReportPrintsOnOneA4Page(t *testing.T) {
 	}
 }
 
+// On the phone, the same report fits the screen's width in every language
+// and both colour schemes, its Print button shown by the script, and the
+// share image offered as a download (headless Chromium shares no files).
+func TestBrowserReportFitsAPhone(t *testing.T) {
+	h := newServer(t)
+	base, _ := lanServer(t, h)
+	id := eveningOf40(t, h, "zuger", []string{"Anna-Katharina Müller", "Björn Åström", "Cleo", "Dan"}, "EUR")
+	ctx := browser(t, lanNames)
+	for _, scheme := range []string{"light", "dark"} {
+		run(t, ctx, "be a phone in "+scheme, asPhone(scheme))
+		for _, lang := range []string{"de", "en", "sv"} {
+			run(t, ctx, "open the report in "+lang, chromedp.Navigate(base+"/g/"+id+"/report?lang="+lang),
+				loaded(`!document.querySelector('button[data-print]').hidden`))
+			f := value(t, ctx, "measure", chromedp.Evaluate[fit](fitScript))
+			if f.Width > phoneWidth {
+				shot(t, ctx, "report-phone-"+lang+"-"+scheme)
+				t.Errorf("%s, %s: the report is %d px wide on a %d px phone", lang, scheme, f.Width, phoneWidth)
+			}
+			if n := text(t, ctx, `String(document.querySelectorAll('a#report-image[download][href$="/report.png"]').length)`); n != "1" {
+				t.Errorf("%s: the share image is not offered as a download", lang)
+			}
+		}
+	}
+}
+
 // printMedia makes the tab render as for print ("print") or the screen ("").
 func printMedia(media string) chromedp.Action[chromedp.Void] {
 	return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
