@@ -24,8 +24,49 @@ func contractsFor(g *tapp.State, hand int) []string {
 	return g.Variant().Offered(g.Setup.Rules)
 }
 
-// recordView fills the form for deal hand of a game, for contract.
+// recordView fills the form for deal hand of a game, for contract: what the
+// deal's contract asks, each part by a function of its own below.
 func (u ui) recordView(p templates.Page, loc i18n.Localizer, g *tapp.State, hand int, contract string, f dealForm, edit bool) templates.RecordView {
+	v := recordHead(p, loc, g, hand, &f, edit)
+	available := contractsFor(g, hand)
+	if len(available) == 1 {
+		contract = available[0]
+	}
+	if contract == "" {
+		contract = g.Variant().DefaultContract // when nobody bids
+	}
+	if end := g.End(); end.Phase == tapp.PhaseForced && hand == g.NextHand() {
+		v.Forced = loc.T("herz.forced", end.Forced, len(g.Setup.Players))
+	}
+	for _, c := range available {
+		v.Contracts = append(v.Contracts, templates.Option{Value: c, Label: loc.T("contract." + c), Selected: c == contract})
+	}
+	tout := f.get("tout") == "true"
+	fields, ok := payout.ContractFields(g.Setup.Variant, contract, tout)
+	if !ok {
+		return v
+	}
+	v.Contract = contract
+	askWho(&v, fields, g.Setup.Players, &f)
+	askTrump(&v, loc, fields, &f)
+	v.ToutField, v.Tout = fields.Tout != "", tout
+	all := payout.TricksPerDeal(g.Setup)
+	askTricks(&v, loc, fields, all, &f)
+	askPoints(&v, loc, g, fields, &f)
+	askKontra(&v, loc, fields, &f)
+	if fields.Matzl != "" && contract != "durch" {
+		askMatzl(&v, loc, &f)
+	}
+	if fields.Ramsch != "" {
+		askRamsch(&v, g, all, &f)
+	}
+	return v
+}
+
+// recordHead is what every deal's form shows whatever its contract: the
+// deal, its dealer and forehand, the keys, and for a correction what the
+// deal stands at now.
+func recordHead(p templates.Page, loc i18n.Localizer, g *tapp.State, hand int, f *dealForm, edit bool) templates.RecordView {
 	p.EveningClosed = g.Closed != nil
 	n := len(g.Setup.Players)
 	dealer := g.DealerOf(hand)
@@ -48,44 +89,26 @@ func (u ui) recordView(p templates.Page, loc i18n.Localizer, g *tapp.State, hand
 			v.Changes = c
 		}
 	}
-	available := contractsFor(g, hand)
-	if len(available) == 1 {
-		contract = available[0]
+	return v
+}
+
+// pick offers values under their labels, the one typed in field name chosen.
+func (f *dealForm) pick(name string, values, labels []string) []templates.Option {
+	var out []templates.Option
+	cur := f.get(name)
+	for i, val := range values {
+		out = append(out, templates.Option{Value: val, Label: labels[i], Selected: val == cur})
 	}
-	if contract == "" {
-		contract = g.Variant().DefaultContract // when nobody bids
-	}
-	if end := g.End(); end.Phase == tapp.PhaseForced && hand == g.NextHand() {
-		v.Forced = loc.T("herz.forced", end.Forced, n)
-	}
-	for _, c := range available {
-		v.Contracts = append(v.Contracts, templates.Option{Value: c, Label: loc.T("contract." + c), Selected: c == contract})
-	}
-	tout := f.get("tout") == "true"
-	fields, ok := payout.ContractFields(g.Setup.Variant, contract, tout)
-	if !ok {
-		return v
-	}
-	v.Contract = contract
-	v.Total = payout.TotalPoints(g.Setup.Variant)
-	v.PointsOver = withN(loc.Error(payout.Messages().Input("points", "points.range", sentinel, v.Total)))
-	v.PointsOne = loc.Error(payout.Messages().Input("points", "points.one"))
-	v.PointsMinusOne = withN(loc.Error(payout.Messages().Input("points", "points.total-minus-one", sentinel)))
-	v.PointsWhole = loc.T("form.whole-number")
-	pick := func(name string, values, labels []string) []templates.Option {
-		var out []templates.Option
-		cur := f.get(name)
-		for i, val := range values {
-			out = append(out, templates.Option{Value: val, Label: labels[i], Selected: val == cur})
-		}
-		return out
-	}
-	players := g.Setup.Players
+	return out
+}
+
+// askWho asks who declared (unless forehand does) and who was called.
+func askWho(v *templates.RecordView, fields payout.Fields, players []string, f *dealForm) {
 	switch {
 	case fields.DeclarerIsForehand:
 		v.DeclarerFixed = v.Forehand
 	case fields.Declarer != "":
-		v.Declarers = pick("declarer", players, players)
+		v.Declarers = f.pick("declarer", players, players)
 	}
 	v.DeclarerField = templates.Field{Error: f.errs["declarer"]}
 	if fields.Partner != "" {
@@ -95,32 +118,40 @@ func (u ui) recordView(p templates.Page, loc i18n.Localizer, g *tapp.State, hand
 				others = append(others, name)
 			}
 		}
-		v.Partners = pick("partner", others, others)
+		v.Partners = f.pick("partner", others, others)
 		v.PartnerField = templates.Field{Error: f.errs["partner"]}
 	}
-	if fields.Trump != "" {
-		values := fields.Trumps
-		if fields.Trump == "optional" {
-			values = append([]string{""}, values...)
-		}
-		var labels []string
-		for _, s := range values {
-			labels = append(labels, loc.T("suit."+s+".name"))
-		}
-		if fields.Trump == "optional" && len(fields.TrumpPays) > 0 {
-			values, labels = trumpsThatPay(loc, fields, f.get("trump"))
-		}
-		v.Trumps = pick("trump", values, labels)
-		v.TrumpNeeded = fields.Trump == "required"
-		v.TrumpField = templates.Field{Error: f.errs["trump"]}
+}
+
+// askTrump asks the trump where the contract has one.
+func askTrump(v *templates.RecordView, loc i18n.Localizer, fields payout.Fields, f *dealForm) {
+	if fields.Trump == "" {
+		return
 	}
-	v.ToutField, v.Tout = fields.Tout != "", tout
-	all := payout.TricksPerDeal(g.Setup)
+	values := fields.Trumps
+	if fields.Trump == "optional" {
+		values = append([]string{""}, values...)
+	}
+	var labels []string
+	for _, s := range values {
+		labels = append(labels, loc.T("suit."+s+".name"))
+	}
+	if fields.Trump == "optional" && len(fields.TrumpPays) > 0 {
+		values, labels = trumpsThatPay(loc, fields, f.get("trump"))
+	}
+	v.Trumps = f.pick("trump", values, labels)
+	v.TrumpNeeded = fields.Trump == "required"
+	v.TrumpField = templates.Field{Error: f.errs["trump"]}
+}
+
+// askTricks asks won or lost where tricks alone decide, else the count of
+// tricks where the contract has one; all is the tricks of a deal.
+func askTricks(v *templates.RecordView, loc i18n.Localizer, fields payout.Fields, all int, f *dealForm) {
 	switch {
 	case fields.WonBy != "":
 		// Tricks alone decide: won or lost is one tap, and the count is
 		// asked only when lost (a won deal's count is known).
-		v.WonBy, v.Outcome = fields.WonBy, outcomeOf(f, fields.WonBy, all)
+		v.WonBy, v.Outcome = fields.WonBy, outcomeOf(*f, fields.WonBy, all)
 		win := winningTricks(fields.WonBy, all)
 		var values []string
 		for t := 0; t <= all; t++ {
@@ -128,7 +159,7 @@ func (u ui) recordView(p templates.Page, loc i18n.Localizer, g *tapp.State, hand
 				values = append(values, strconv.Itoa(t))
 			}
 		}
-		v.LostTricks = pick("tricks", values, values)
+		v.LostTricks = f.pick("tricks", values, values)
 		v.OutcomeField = templates.Field{Error: f.errs["outcome"]}
 		v.TricksField = templates.Field{Error: f.errs["tricks"]}
 		if v.Outcome != "lost" && v.TricksField.Error != "" {
@@ -158,51 +189,71 @@ func (u ui) recordView(p templates.Page, loc i18n.Localizer, g *tapp.State, hand
 			}
 			values, labels = append(values, strconv.Itoa(t)), append(labels, label)
 		}
-		v.Tricks = pick("tricks", values, labels)
+		v.Tricks = f.pick("tricks", values, labels)
 		v.TricksNeeded = !optional
 		v.TricksField = templates.Field{Error: f.errs["tricks"]}
 	}
-	if fields.Points != "" {
-		v.PointsNeeded = fields.Points == "required"
-		v.Points = templates.Field{Value: f.get("points"), Error: f.errs["points"]}
-		v.PointsSide = f.get("points_side")
-		// Optional points are offered where they count for something;
-		// where tricks alone decide they are asked only if already typed.
-		v.ShowPoints = v.PointsNeeded || v.Points.Value != "" || v.Points.Error != "" || fields.WonBy == ""
-	} else {
+}
+
+// askPoints asks the declarer's side's points where the contract counts
+// them; the messages the phone shows as points are typed go with every
+// contract (a Ramsch's points use them too).
+func askPoints(v *templates.RecordView, loc i18n.Localizer, g *tapp.State, fields payout.Fields, f *dealForm) {
+	v.Total = payout.TotalPoints(g.Setup.Variant)
+	v.PointsOver = withN(loc.Error(payout.Messages().Input("points", "points.range", sentinel, v.Total)))
+	v.PointsOne = loc.Error(payout.Messages().Input("points", "points.one"))
+	v.PointsMinusOne = withN(loc.Error(payout.Messages().Input("points", "points.total-minus-one", sentinel)))
+	v.PointsWhole = loc.T("form.whole-number")
+	if fields.Points == "" {
 		v.Total = 0
+		return
 	}
-	if fields.Kontra != "" {
-		cur := f.get("kontra")
-		for level := 0; level <= 10; level++ {
-			label := loc.T("record.kontra-none")
-			if level > 0 {
-				label = strconv.Itoa(level) + " · " + payout.KontraName(level)
-			}
-			v.Kontra = append(v.Kontra, templates.Option{Value: strconv.Itoa(level), Label: label, Selected: cur == strconv.Itoa(level)})
+	v.PointsNeeded = fields.Points == "required"
+	v.Points = templates.Field{Value: f.get("points"), Error: f.errs["points"]}
+	v.PointsSide = f.get("points_side")
+	// Optional points are offered where they count for something;
+	// where tricks alone decide they are asked only if already typed.
+	v.ShowPoints = v.PointsNeeded || v.Points.Value != "" || v.Points.Error != "" || fields.WonBy == ""
+}
+
+// askKontra offers the kontra levels where the contract can be doubled.
+func askKontra(v *templates.RecordView, loc i18n.Localizer, fields payout.Fields, f *dealForm) {
+	if fields.Kontra == "" {
+		return
+	}
+	cur := f.get("kontra")
+	for level := 0; level <= 10; level++ {
+		label := loc.T("record.kontra-none")
+		if level > 0 {
+			label = strconv.Itoa(level) + " · " + payout.KontraName(level)
 		}
-		v.KontraField = templates.Field{Error: f.errs["kontra"]}
+		v.Kontra = append(v.Kontra, templates.Option{Value: strconv.Itoa(level), Label: label, Selected: cur == strconv.Itoa(level)})
 	}
-	if fields.Matzl != "" && contract != "durch" {
-		sides := []string{payout.MatzlNone, payout.MatzlDeclarer, payout.MatzlDefenders}
-		labels := []string{loc.T("record.matzl-none"), loc.T("record.matzl-declarer"), loc.T("record.matzl-defenders")}
-		v.Matzl = pick("matzl", sides, labels)
-		if f.get("matzl") == "" {
-			v.Matzl[0].Selected = true
-		}
-		v.MatzlField = templates.Field{Error: f.errs["matzl"]}
+	v.KontraField = templates.Field{Error: f.errs["kontra"]}
+}
+
+// askMatzl asks which side caught the matzl, nobody unless tapped.
+func askMatzl(v *templates.RecordView, loc i18n.Localizer, f *dealForm) {
+	sides := []string{payout.MatzlNone, payout.MatzlDeclarer, payout.MatzlDefenders}
+	labels := []string{loc.T("record.matzl-none"), loc.T("record.matzl-declarer"), loc.T("record.matzl-defenders")}
+	v.Matzl = f.pick("matzl", sides, labels)
+	if f.get("matzl") == "" {
+		v.Matzl[0].Selected = true
 	}
-	if fields.Ramsch != "" {
-		v.RamschTotal, v.RamschTricks = payout.TotalPoints(g.Setup.Variant), all
-		for seat, name := range players {
-			key := strconv.Itoa(seat)
-			v.Ramsch = append(v.Ramsch, templates.RamschRow{Name: name, NoTrick: f.get("ramsch_none_"+key) == "true",
-				Points: templates.Field{Value: f.get("ramsch_points_" + key), Error: f.errs["ramsch."+key+".points"]},
-				Tricks: templates.Field{Value: f.get("ramsch_tricks_" + key), Error: f.errs["ramsch."+key+".tricks"]}})
-		}
-		v.RamschError = f.errs["ramsch"]
+	v.MatzlField = templates.Field{Error: f.errs["matzl"]}
+}
+
+// askRamsch asks each player's points and tricks of a Ramsch; all is the
+// tricks of a deal.
+func askRamsch(v *templates.RecordView, g *tapp.State, all int, f *dealForm) {
+	v.RamschTotal, v.RamschTricks = payout.TotalPoints(g.Setup.Variant), all
+	for seat, name := range g.Setup.Players {
+		key := strconv.Itoa(seat)
+		v.Ramsch = append(v.Ramsch, templates.RamschRow{Name: name, NoTrick: f.get("ramsch_none_"+key) == "true",
+			Points: templates.Field{Value: f.get("ramsch_points_" + key), Error: f.errs["ramsch."+key+".points"]},
+			Tricks: templates.Field{Value: f.get("ramsch_tricks_" + key), Error: f.errs["ramsch."+key+".tricks"]}})
 	}
-	return v
+	v.RamschError = f.errs["ramsch"]
 }
 
 // draftKey names the draft the phone keeps of a deal's form while it is
