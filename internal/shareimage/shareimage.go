@@ -106,14 +106,15 @@ func newFaces() (faces, error) {
 		note: face(1, noteSize), foot: face(0, footSize)}, nil
 }
 
-// Height is how tall the card is drawn.
-func Height(c Card) int {
+// height is how tall the card is drawn, its note in as many lines as it
+// takes.
+func height(c Card, note []string) int {
 	h := margin + 24 + titleSize + 20 + 40 // the band, the title, the subtitle
 	if c.Subtitle != "" {
 		h += textSize + 12
 	}
 	if c.Note != "" {
-		h += noteSize + 24
+		h += 24 + (noteSize+10)*len(note)
 	}
 	for _, s := range c.Sections {
 		h += 40 + headSize + 16 + rowHeight*max(len(s.Rows), 1)
@@ -128,7 +129,8 @@ func PNG(c Card) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	img := image.NewRGBA(image.Rect(0, 0, Width, Height(c)))
+	note := wrap(fc.note, c.Note, Width-2*margin)
+	img := image.NewRGBA(image.Rect(0, 0, Width, height(c, note)))
 	draw.Draw(img, img.Bounds(), image.White, image.Point{}, draw.Src)
 	draw.Draw(img, image.Rect(0, 0, Width, 24), image.NewUniform(band), image.Point{}, draw.Src)
 	y := margin + 24
@@ -140,8 +142,11 @@ func PNG(c Card) ([]byte, error) {
 		text(img, fc.text, muted, margin, y, Fit(fc.text, c.Subtitle, Width-2*margin))
 	}
 	if c.Note != "" {
-		y += noteSize + 24
-		text(img, fc.note, bad, margin, y, Fit(fc.note, c.Note, Width-2*margin))
+		y += 24
+		for _, line := range note {
+			y += noteSize + 10
+			text(img, fc.note, bad, margin, y, line)
+		}
 	}
 	for _, s := range c.Sections {
 		y = section(img, fc, s, y)
@@ -205,6 +210,25 @@ func names(face font.Face, ns []string, room int) string {
 		left -= font.MeasureString(face, cut[i]).Ceil()
 	}
 	return strings.Join(cut, arrow)
+}
+
+// wrap breaks s into lines that fit room, between words; a word longer
+// than a line is cut to fit.
+func wrap(face font.Face, s string, room int) []string {
+	var lines []string
+	line := ""
+	for _, w := range strings.Fields(s) {
+		next := strings.TrimSpace(line + " " + w)
+		if line != "" && font.MeasureString(face, next).Ceil() > room {
+			lines = append(lines, Fit(face, line, room))
+			next = w
+		}
+		line = next
+	}
+	if line != "" {
+		lines = append(lines, Fit(face, line, room))
+	}
+	return lines
 }
 
 // Fit is s as it fits in room pixels in the face: whole, or cut with an

@@ -31,8 +31,11 @@ func TestCardIsAPortraitPNG(t *testing.T) {
 	for range 40 {
 		c.Sections[0].Rows = append(c.Sections[0].Rows, Row{Names: []string{"Ben"}, Amount: "1,00 €"})
 	}
-	if Height(c) <= MinHeight {
-		t.Fatalf("41 rows drawn in %d px, the least height", Height(c))
+	if b, err = PNG(c); err != nil {
+		t.Fatal(err)
+	}
+	if cfg, _, err := image.DecodeConfig(bytes.NewReader(b)); err != nil || cfg.Height <= MinHeight {
+		t.Fatalf("41 rows drawn in %d px, the least height (%v)", cfg.Height, err)
 	}
 }
 
@@ -55,6 +58,17 @@ func TestNamesAreCutToFit(t *testing.T) {
 	two := names(fc.text, []string{long, "Zoë Östberg"}, 600)
 	if !strings.HasSuffix(two, "→ Zoë Östberg") || font.MeasureString(fc.text, two).Ceil() > 600 || font.MeasureString(fc.text, two).Ceil() < 560 {
 		t.Fatalf("a transfer's names became %q (%d px of 600)", two, font.MeasureString(fc.text, two).Ceil())
+	}
+	// A note longer than a line is said in full, over lines that each fit.
+	note := "Noch nicht abgerechnet: das ist der Stand bis jetzt. Wer wem zahlt, steht erst fest, wenn der Abend beendet ist."
+	lines := wrap(fc.note, note, Width-2*margin)
+	if len(lines) < 2 || strings.Join(lines, " ") != note {
+		t.Fatalf("the note wraps to %q", lines)
+	}
+	for _, l := range lines {
+		if font.MeasureString(fc.note, l).Ceil() > Width-2*margin {
+			t.Errorf("line %q is wider than the card", l)
+		}
 	}
 	// Every letter of the names is in the font: none is drawn as the
 	// missing-glyph box.
