@@ -23,18 +23,27 @@ import (
 // after the other.
 func readmeBlock(t *testing.T, lang string) string {
 	t.Helper()
+	return strings.Join(readmeBlocks(t, lang, ""), "")
+}
+
+// readmeBlocks are the README's fenced blocks in lang that hold has, as
+// written.
+func readmeBlocks(t *testing.T, lang, has string) []string {
+	t.Helper()
 	b, err := os.ReadFile("../../README.md")
 	if err != nil {
 		t.Fatal(err)
 	}
 	var blocks []string
 	for _, m := range regexp.MustCompile("(?s)```"+lang+"\n(.*?)```").FindAllStringSubmatch(string(b), -1) {
-		blocks = append(blocks, m[1])
+		if strings.Contains(m[1], has) {
+			blocks = append(blocks, m[1])
+		}
 	}
 	if blocks == nil {
-		t.Fatalf("README.md has no ```%s block", lang)
+		t.Fatalf("README.md has no ```%s block with %q", lang, has)
 	}
-	return strings.Join(blocks, "")
+	return blocks
 }
 
 // proxyTool is Debian's binary of a proxy; a test without it fails under
@@ -79,7 +88,35 @@ func TestBehindNginx(t *testing.T) {
 	_, port, _ := net.SplitHostPort(proxy)
 	server := strings.NewReplacer("listen 443 ssl", "listen "+proxy+" ssl", "tapp.example.org;", "tapp.test;",
 		"/etc/ssl/certs/tapp.example.org.pem", certFile, "/etc/ssl/private/tapp.example.org.key", keyFile,
-		"127.0.0.1:8080", app).Replace(readmeBlock(t, "nginx"))
+		"127.0.0.1:8080", app).Replace(readmeBlocks(t, "nginx", "server {")[0])
+	writeNginxConf(t, dir, server)
+	behindProxy(t, app, "https://tapp.test:"+port+"/")
+	runProxy(t, exec.Command(nginx, "-p", dir, "-c", filepath.Join(dir, "nginx.conf")), filepath.Join(dir, "error.log"))
+	checkThroughProxy(t, cert, proxy, "https://tapp.test:"+port)
+}
+
+// TestBehindNginxUnderASubpath runs the README's nginx location for a
+// subpath, /tapp/ of a name shared with other sites, in a TLS server of
+// the test's, in front of tappbook started as the README says with the
+// path in --public-url.
+func TestBehindNginxUnderASubpath(t *testing.T) {
+	nginx := proxyTool(t, "nginx")
+	dir := t.TempDir()
+	certFile, keyFile, cert := selfSigned(t, dir)
+	proxy, app := clitest.FreeAddr(t), clitest.FreeAddr(t)
+	_, port, _ := net.SplitHostPort(proxy)
+	location := strings.ReplaceAll(readmeBlocks(t, "nginx", "location /tapp/ {")[0], "127.0.0.1:8080", app)
+	writeNginxConf(t, dir, "server {\nlisten "+proxy+" ssl;\nserver_name tapp.test;\nssl_certificate "+certFile+
+		";\nssl_certificate_key "+keyFile+";\nlocation / { return 404; }\n"+location+"}\n")
+	behindProxy(t, app, "https://tapp.test:"+port+"/tapp/")
+	runProxy(t, exec.Command(nginx, "-p", dir, "-c", filepath.Join(dir, "nginx.conf")), filepath.Join(dir, "error.log"))
+	checkThroughProxy(t, cert, proxy, "https://tapp.test:"+port+"/tapp")
+}
+
+// writeNginxConf writes dir/nginx.conf: an nginx of the test's, in the
+// foreground, keeping its files in dir, serving server.
+func writeNginxConf(t *testing.T, dir, server string) {
+	t.Helper()
 	conf := "daemon off;\nuser root;\npid " + dir + "/nginx.pid;\nerror_log " + dir + "/error.log;\nevents {}\nhttp {\n" +
 		"access_log off;\nclient_body_temp_path " + dir + "/body;\nproxy_temp_path " + dir + "/proxy;\n" +
 		"fastcgi_temp_path " + dir + "/fcgi;\nuwsgi_temp_path " + dir + "/uwsgi;\nscgi_temp_path " + dir + "/scgi;\n" +
@@ -87,9 +124,6 @@ func TestBehindNginx(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "nginx.conf"), []byte(conf), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	behindProxy(t, app, "https://tapp.test:"+port+"/")
-	runProxy(t, exec.Command(nginx, "-p", dir, "-c", filepath.Join(dir, "nginx.conf")), filepath.Join(dir, "error.log"))
-	checkThroughProxy(t, cert, proxy, "https://tapp.test:"+port)
 }
 
 // TestBehindCaddy runs the README's Caddyfile, with a certificate of the
@@ -102,7 +136,7 @@ func TestBehindCaddy(t *testing.T) {
 	proxy, app := clitest.FreeAddr(t), clitest.FreeAddr(t)
 	_, port, _ := net.SplitHostPort(proxy)
 	site := strings.NewReplacer("tapp.example.org {", "tapp.test:"+port+" {\n\tbind 127.0.0.1\n\ttls "+certFile+" "+keyFile,
-		"127.0.0.1:8080", app).Replace(readmeBlock(t, "caddyfile"))
+		"127.0.0.1:8080", app).Replace(readmeBlocks(t, "caddyfile", "tapp.example.org {")[0])
 	conf := "{\n\tadmin off\n\tauto_https disable_redirects\n}\n" + site
 	file := filepath.Join(dir, "Caddyfile")
 	if err := os.WriteFile(file, []byte(conf), 0o600); err != nil {
@@ -113,6 +147,28 @@ func TestBehindCaddy(t *testing.T) {
 	cmd.Env = append(os.Environ(), "HOME="+dir, "XDG_DATA_HOME="+dir, "XDG_CONFIG_HOME="+dir)
 	runProxy(t, cmd, "")
 	checkThroughProxy(t, cert, proxy, "https://tapp.test:"+port)
+}
+
+// TestBehindCaddyUnderASubpath runs the README's Caddy block for a subpath
+// in a site of the test's, in front of tappbook started as the README says
+// with the path in --public-url.
+func TestBehindCaddyUnderASubpath(t *testing.T) {
+	caddy := proxyTool(t, "caddy")
+	dir := t.TempDir()
+	certFile, keyFile, cert := selfSigned(t, dir)
+	proxy, app := clitest.FreeAddr(t), clitest.FreeAddr(t)
+	_, port, _ := net.SplitHostPort(proxy)
+	conf := "{\n\tadmin off\n\tauto_https disable_redirects\n}\ntapp.test:" + port + " {\n\tbind 127.0.0.1\n\ttls " + certFile + " " + keyFile +
+		"\n" + strings.ReplaceAll(readmeBlocks(t, "caddyfile", "handle /tapp/")[0], "127.0.0.1:8080", app) + "\trespond 404\n}\n"
+	file := filepath.Join(dir, "Caddyfile")
+	if err := os.WriteFile(file, []byte(conf), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	behindProxy(t, app, "https://tapp.test:"+port+"/tapp/")
+	cmd := exec.Command(caddy, "run", "--adapter", "caddyfile", "--config", file)
+	cmd.Env = append(os.Environ(), "HOME="+dir, "XDG_DATA_HOME="+dir, "XDG_CONFIG_HOME="+dir)
+	runProxy(t, cmd, "")
+	checkThroughProxy(t, cert, proxy, "https://tapp.test:"+port+"/tapp")
 }
 
 // runProxy starts the proxy, in a process group of its own (nginx's
@@ -140,10 +196,17 @@ func runProxy(t *testing.T, cmd *exec.Cmd, logFile string) {
 	})
 }
 
-// checkThroughProxy is what a phone does through the proxy at public: the
-// join page names the public address, a form saves, its share page's link
-// names the public address, and a live page sees a deal recorded.
+// checkThroughProxy is what a phone does through the proxy at public
+// (with the path the app is served under, if any): the join page names the
+// public address, a form saves and leads to the evening under the path,
+// its share page's link names the public address, and the live stream the
+// table page names sees a deal recorded.
 func checkThroughProxy(t *testing.T, cert *x509.Certificate, proxy, public string) {
+	pu, err := url.Parse(public)
+	if err != nil {
+		t.Fatal(err)
+	}
+	origin, root := pu.Scheme+"://"+pu.Host, pu.Path
 	roots := x509.NewCertPool()
 	roots.AddCert(cert)
 	c := httpsClient(roots, proxy)
@@ -165,32 +228,36 @@ func checkThroughProxy(t *testing.T, cert *x509.Certificate, proxy, public strin
 	form := url.Values{"player": {"Anna", "Ben", "Cleo", "Dan"}, "unit": {"1"}, "currency": {"EUR"}}
 	req, _ := http.NewRequest("POST", public+"/new/zuger", strings.NewReader(form.Encode()))
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-	req.Header.Set("Origin", public)
+	req.Header.Set("Origin", origin)
 	res, err := c.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}
 	res.Body.Close()
 	loc := res.Header.Get("Location")
-	if res.StatusCode != http.StatusSeeOther || !strings.HasPrefix(loc, "/g/") {
-		t.Fatalf("the new-evening form through the proxy: %d %q", res.StatusCode, loc)
+	if res.StatusCode != http.StatusSeeOther || !strings.HasPrefix(loc, root+"/g/") {
+		t.Fatalf("the new-evening form through the proxy: %d %q, want 303 to %s/g/…", res.StatusCode, loc, root)
 	}
-	id := strings.Split(strings.TrimPrefix(loc, "/g/"), "/")[0]
+	id := strings.Split(strings.TrimPrefix(loc, root+"/g/"), "/")[0]
 	if body := get(t, c, public+"/g/"+id+"/share"); !strings.Contains(body, public+"/g/"+id) {
 		t.Fatalf("the share page does not link %s/g/%s:\n%s", public, id, body)
+	}
+	live := regexp.MustCompile(`data-live="([^"]+)"`).FindStringSubmatch(get(t, c, origin+loc))
+	if live == nil || live[1] != root+"/g/"+id+"/live" {
+		t.Fatalf("the table page's live stream: %q, want %s/g/%s/live", live, root, id)
 	}
 
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
-	lreq, _ := http.NewRequestWithContext(ctx, "GET", public+"/g/"+id+"/live", nil)
-	live, err := (&http.Client{Transport: c.Transport}).Do(lreq)
+	lreq, _ := http.NewRequestWithContext(ctx, "GET", origin+live[1], nil)
+	stream, err := (&http.Client{Transport: c.Transport}).Do(lreq)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer live.Body.Close()
+	defer stream.Body.Close()
 	versions := make(chan string, 8)
 	go func() {
-		sc := bufio.NewScanner(live.Body)
+		sc := bufio.NewScanner(stream.Body)
 		ping := false
 		for sc.Scan() {
 			switch l := sc.Text(); {
@@ -205,10 +272,12 @@ func checkThroughProxy(t *testing.T, cert *x509.Certificate, proxy, public strin
 		close(versions)
 	}()
 	first := <-versions
-	deal, _ := http.NewRequest("POST", public+"/api/games/"+id+"/hands", strings.NewReader(`{"contract":"solo","declarer":"Ben","points":70,"tricks":5}`))
-	deal.Header.Set("Content-Type", "application/json")
-	if res, err := c.Do(deal); err != nil || res.StatusCode != http.StatusCreated {
-		t.Fatalf("a deal through the proxy: %v %v", res, err)
+	solo := url.Values{"contract": {"solo"}, "declarer": {"Ben"}, "points": {"70"}, "tricks": {"5"}}
+	deal, _ := http.NewRequest("POST", public+"/g/"+id+"/record", strings.NewReader(solo.Encode()))
+	deal.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	deal.Header.Set("Origin", origin)
+	if res, err := c.Do(deal); err != nil || res.StatusCode != http.StatusSeeOther || !strings.HasPrefix(res.Header.Get("Location"), root+"/g/"+id) {
+		t.Fatalf("a deal's form through the proxy: %v %v", res, err)
 	}
 	select {
 	case v, ok := <-versions:
