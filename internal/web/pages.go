@@ -88,7 +88,7 @@ func (u ui) routes(e *echo.Echo) {
 	// The read-only link opens the reading pages only: nothing that writes
 	// is routed under it.
 	r := e.Group("/r/:token", resolveRead(u.svc, u.problem))
-	r.GET("", u.readPage) // a game's read-only link or a group's (grouppages.go)
+	r.GET("", u.readPage) // a game's read-only link or a group's (group_show.go)
 	r.GET("/audit", u.audit, u.heavy)
 	r.GET("/stood", u.stood, u.heavy)
 	r.GET("/events.json", u.eventsJSON, u.heavy)
