@@ -327,9 +327,12 @@ type RecordView struct {
 	DeclarerField                                      Field
 	PartnerField                                       Field
 	TrumpField                                         Field
-	Reason                                             Field  // the void form's reason
-	CorrectReason                                      Field  // the correction's reason
-	Forced                                             string // "Zwangsramsch 2 of 4", when the deal must be one
+	Reason                                             Field // the void form's reason
+	CorrectReason                                      Field // the correction's reason
+	// CorrectQuick, VoidQuick: the quick reasons a correction and a void
+	// offer, one tap each (typing optional).
+	CorrectQuick, VoidQuick []Option
+	Forced                  string // "Zwangsramsch 2 of 4", when the deal must be one
 	// WonBy: the declarer wins by taking no trick ("none", bettel) or every
 	// trick ("all", durch, rufer, tout): the form asks won or lost, and
 	// the count of tricks only when lost.

@@ -442,9 +442,13 @@ func potLaterText(loc i18n.Localizer, runs []potRun) []string {
 }
 
 // reasonText is a correction's or void's reason as a page shows it: the
-// reasons the table's undo and redo buttons give are the app's words, in
-// the page's language; any other is the player's, as typed.
+// reasons the table's undo and redo buttons and the quick reasons give are
+// the app's words, in the page's language; any other is the player's, as
+// typed.
 func reasonText(loc i18n.Localizer, reason string) string {
+	if q := quickReason(loc, reason); q != "" {
+		return q
+	}
 	switch reason {
 	case undoReason:
 		return loc.T("reason.undone")

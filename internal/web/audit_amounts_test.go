@@ -39,7 +39,7 @@ func TestHistoryShowsWhatEachChangeMoved(t *testing.T) {
 		"(2 after this deal) Pot after deal 3: 7 → 4 ",
 		// Deal 3, all passed, voided: a misdeal was dealt, so Cleo's stake
 		// stays in the pot (rules.md "Decisions") and nothing changes.
-		"Deal voided · ", "Deal 3: misdeal Anna 0 Ben 0 Cleo −2 Pot +2 ",
+		"Deal voided · ", "Deal 3: Misdeal Anna 0 Ben 0 Cleo −2 Pot +2 ",
 		// A re-scoring names the deal whose change caused it.
 		"Deal re-scored · ", "Deal 4, because deal 2 changed: Coeursolo by Cleo won with 80 points",
 	} {

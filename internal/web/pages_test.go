@@ -357,7 +357,7 @@ func TestRecordFormFlow(t *testing.T) {
 	// with a reason. Each refusal changes nothing and keeps what was typed.
 	c := url.Values{"contract": {"solo"}, "declarer": {"Ben"}, "points": {"60"}, "tricks": {"4"}, "reason": {"  "}}
 	if r := form(t, h, "/g/"+id+"/hands/1", c, "Accept-Language", "de"); r.status != http.StatusUnprocessableEntity ||
-		errorNear(r.body, "reason") != "Bitte sagen, warum das Spiel berichtigt wird (für den Verlauf)." || !strings.Contains(r.body, `value="60"`) {
+		errorNear(r.body, "reason") != "Bitte einen Grund antippen oder sagen, warum das Spiel berichtigt wird (für den Verlauf)." || !strings.Contains(r.body, `value="60"`) {
 		t.Fatalf("a correction without a reason: %d %q", r.status, errorNear(r.body, "reason"))
 	}
 	if l := do(t, h, "GET", "/api/games/"+id+"/hands", "").body; !strings.Contains(l, `"revisions":1`) {
@@ -517,7 +517,7 @@ func TestMissingChoiceSaysWhatToDo(t *testing.T) {
 		{zuger, "declarer", "sv", "Tryck på den som spelade.", url.Values{"contract": {"solo"}, "points": {"70"}, "tricks": {"5"}}},
 		{zuger, "declarer", "de", "Antippen, wer gespielt hat.", url.Values{"contract": {"solo"}, "points": {"70"}, "tricks": {"5"}}},
 		{matzl, "partner", "sv", "Tryck på den som hade det anropade kortet.", url.Values{"contract": {"rufen"}, "points": {"70"}, "tricks": {"5"}}},
-		{wue, "trump", "de", "Antippen, welche Farbe Trumpf war.", url.Values{"contract": {"suit"}, "declarer": {"Ben"}, "points": {"70"}}},
+		{wue, "declarer", "de", "Antippen, wer gespielt hat.", url.Values{"contract": {"suit"}, "points": {"70"}}},
 	} {
 		r := form(t, h, "/g/"+c.id+"/record", c.v, "Accept-Language", c.lang)
 		if got := errorNear(r.body, c.field); r.status != http.StatusUnprocessableEntity || got != c.says {

@@ -271,7 +271,7 @@ func TestHerzAsConfirmUndoAndEnd(t *testing.T) {
 	}
 	redirect(t, h, m[1], url.Values{"idempotency_key": {m[2]}})
 	body := page(t, h, "/g/"+id+"?undone=7", "en").body
-	if undone := visibleText(body); !strings.Contains(undone, "Deal 7 taken back: voided: misdeal.") || !strings.Contains(undone, "deals deal 7 again") || !strings.Contains(undone, "Record deal 7") {
+	if undone := visibleText(body); !strings.Contains(undone, "Deal 7 taken back: voided: Misdeal.") || !strings.Contains(undone, "deals deal 7 again") || !strings.Contains(undone, "Record deal 7") {
 		t.Fatalf("after undoing the last Zwangsramsch: %s", undone)
 	}
 	// The history says each Herz-As fact in words, not only as data.

@@ -27,6 +27,8 @@ type dealForm struct {
 	// opponents: the points typed for the opponents, which the record
 	// holds as the declarer's side's (nil when typed for the declarer's).
 	opponents *int
+	// reason: a correction's reason, as tapped and typed (givenReason).
+	reason string
 }
 
 func (f *dealForm) get(k string) string { return strings.TrimSpace(f.values.Get(k)) }
@@ -63,10 +65,11 @@ func (u ui) submitDeal(c echo.Context, hand func(*tapp.State) int, edit bool, su
 	if err := u.svc.View(c.Request().Context(), gameID(c), func(g *tapp.State) error {
 		n = hand(g)
 		rec = parseDeal(loc, g, &f)
-		if edit && strings.TrimSpace(f.get("reason")) == "" {
+		f.reason = givenReason(loc, correctionReasons(), form)
+		if edit && f.reason == "" {
 			// The history says why every number changed: a correction on
-			// the form says why, as a void does (the API leaves it to the
-			// script).
+			// the form says why, a tap or words, as a void does (the API
+			// leaves it to the script).
 			f.errs["reason"] = loc.T("record.reason-missing")
 		}
 		return nil
@@ -210,7 +213,7 @@ func (u ui) correct(c echo.Context) error {
 		if changes, err := strconv.Atoi(f.get("changes")); err == nil {
 			checks.Changes = &changes
 		}
-		ans, err := u.svc.Correct(c.Request().Context(), gameID(c), n, rec, f.get("reason"), checks, f.get("idempotency_key"))
+		ans, err := u.svc.Correct(c.Request().Context(), gameID(c), n, rec, f.reason, checks, f.get("idempotency_key"))
 		return ans.Hand, err
 	})
 }
@@ -224,14 +227,14 @@ func (u ui) void(c echo.Context) error {
 	if err != nil {
 		return u.problem(c, err)
 	}
-	err = u.svc.Void(c.Request().Context(), gameID(c), n, strings.TrimSpace(form.Get("reason")), form.Get("idempotency_key"))
+	p, loc := u.page(c, "record.title-edit", n)
+	err = u.svc.Void(c.Request().Context(), gameID(c), n, givenReason(loc, voidReasons(), form), form.Get("idempotency_key"))
 	if err == nil {
 		return c.Redirect(http.StatusSeeOther, "/g/"+gameID(c)+"?saved="+strconv.Itoa(n))
 	}
 	if !problem.IsKind(err, problem.Input) {
 		return u.problem(c, err)
 	}
-	p, loc := u.page(c, "record.title-edit", n)
 	// The language and theme switch on the deal's own page, which a GET
 	// reaches; the void's address takes a POST only.
 	p.Path = p.Root + "/g/" + gameID(c) + "/hands/" + strconv.Itoa(n)

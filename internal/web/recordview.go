@@ -77,6 +77,10 @@ func recordHead(p templates.Page, loc i18n.Localizer, g *tapp.State, hand int, f
 		v.IdemKey = newKey()
 	}
 	v.Draft = draftKey(p.GameID, g, hand, edit)
+	if edit {
+		v.CorrectQuick = reasonPicks(loc, correctionReasons(), f.get("reason_quick"))
+		v.VoidQuick = reasonPicks(loc, voidReasons(), "")
+	}
 	if h := g.Hand(hand); edit && h != nil {
 		v.Voided = h.Voided
 		if !h.Voided {

@@ -432,7 +432,7 @@ func voidTag(loc i18n.Localizer, reason string) string {
 	case undoReason:
 		return loc.T("table.undone-tag")
 	}
-	return loc.T("table.voided", reason)
+	return loc.T("table.voided", reasonText(loc, reason))
 }
 
 func resultView(loc i18n.Localizer, g *tapp.State, r *tapp.Result) *templates.ResultView {
