@@ -106,15 +106,13 @@ func newFaces() (faces, error) {
 		note: face(1, noteSize), foot: face(0, footSize)}, nil
 }
 
-// height is how tall the card is drawn, its note in as many lines as it
-// takes.
-func height(c Card, note []string) int {
-	h := margin + 24 + titleSize + 20 + 40 // the band, the title, the subtitle
-	if c.Subtitle != "" {
-		h += textSize + 12
-	}
+// height is how tall the card is drawn, its title, subtitle and note in
+// as many lines as they take.
+func height(c Card, l lines) int {
+	h := margin + 24 + (titleSize+12)*len(l.title) + 8 + 40 // the band, the title, the room below
+	h += (textSize + 12) * len(l.sub)
 	if c.Note != "" {
-		h += 24 + (noteSize+10)*len(note)
+		h += 24 + (noteSize+10)*len(l.note)
 	}
 	for _, s := range c.Sections {
 		h += 40 + headSize + 16 + rowHeight*max(len(s.Rows), 1)
@@ -123,27 +121,33 @@ func height(c Card, note []string) int {
 	return max(h, MinHeight)
 }
 
+// lines are the card's title, subtitle and note as wrapped to its width.
+type lines struct{ title, sub, note []string }
+
 // PNG draws the card.
 func PNG(c Card) ([]byte, error) {
 	fc, err := newFaces()
 	if err != nil {
 		return nil, err
 	}
-	note := wrap(fc.note, c.Note, Width-2*margin)
-	img := image.NewRGBA(image.Rect(0, 0, Width, height(c, note)))
+	room := Width - 2*margin
+	l := lines{title: wrap(fc.title, c.Title, room), sub: wrap(fc.text, c.Subtitle, room), note: wrap(fc.note, c.Note, room)}
+	img := image.NewRGBA(image.Rect(0, 0, Width, height(c, l)))
 	draw.Draw(img, img.Bounds(), image.White, image.Point{}, draw.Src)
 	draw.Draw(img, image.Rect(0, 0, Width, 24), image.NewUniform(band), image.Point{}, draw.Src)
-	y := margin + 24
-	y += titleSize
-	text(img, fc.title, ink, margin, y, Fit(fc.title, c.Title, Width-2*margin))
+	y := margin + 24 - 12
+	for _, line := range l.title {
+		y += titleSize + 12
+		text(img, fc.title, ink, margin, y, line)
+	}
 	y += 20
-	if c.Subtitle != "" {
+	for _, line := range l.sub {
 		y += textSize + 12
-		text(img, fc.text, muted, margin, y, Fit(fc.text, c.Subtitle, Width-2*margin))
+		text(img, fc.text, muted, margin, y, line)
 	}
 	if c.Note != "" {
 		y += 24
-		for _, line := range note {
+		for _, line := range l.note {
 			y += noteSize + 10
 			text(img, fc.note, bad, margin, y, line)
 		}
