@@ -269,6 +269,15 @@ func TestExplanationText(t *testing.T) {
 		if got := res.Explanation.Text(); got != c.want {
 			t.Errorf("explanation\n got %q\nwant %q", got, c.want)
 		}
+		// The head alone (the printed report's deal list) is the sentence
+		// up to its reckoning.
+		head, _, _ := strings.Cut(c.want, ":")
+		if c.rec.Contract == "pass" {
+			head = "Pass" // "All passed" is the whole sentence's
+		}
+		if res.Explanation.Head(english) != head {
+			t.Errorf("head\n got %q\nwant %q", res.Explanation.Head(english), head)
+		}
 	}
 	if KontraName(10) != "Drauffi" || KontraName(1) != "Schuß" || KontraName(11) != "" {
 		t.Error("kontra names do not follow rules.md: 1 Schuß … 10 Drauffi")

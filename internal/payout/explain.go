@@ -99,49 +99,8 @@ var english = englishPhrases(EnglishPhrases())
 
 // Render assembles the explanation's sentence from a language's phrases.
 func (e Explanation) Render(p Phrases) string {
-	// A coeurfrage at exactly 60 is even (rules.md); deals stored before
-	// the outcome existed say lost, with nothing to pay, and read as even.
-	if e.Contract == "coeurfrage" && e.Outcome == Lost && e.Points != nil && *e.Points == 60 {
-		e.Outcome = Even
-	}
-	// The head names the game, who played it, how it ended and with what,
-	// in the order the language says them ("ex.head"): a language whose
-	// participle would agree with the contract's gender can use another
-	// shape there (Swedish "Färgspel vanns av Ben", not "vunnen").
-	game := p.Phrase("contract." + e.Contract)
-	if e.Trump != "" {
-		game += " " + p.Phrase("ex.trump", p.Phrase("suit."+e.Trump))
-	}
-	if e.Tout {
-		game += " " + p.Phrase("ex.tout-announced")
-	}
-	by := ""
-	if e.Declarer != "" {
-		if e.Partner != "" {
-			by = p.Phrase("ex.by-two", e.Declarer, e.Partner)
-		} else {
-			by = p.Phrase("ex.by", e.Declarer)
-		}
-	}
-	head := fill(p, "ex.head", game, by, "", "")
-	switch e.Outcome {
-	case Won, Lost, Draw, Even, Cancelled:
-		// No trick is said as such ("ohne Stich"), not as "in 0 tricks".
-		with := ""
-		switch {
-		case e.Points != nil && e.Tricks != nil && *e.Tricks == 0:
-			with = p.Phrase("ex.with-points-no-trick", *e.Points)
-		case e.Points != nil && e.Tricks != nil:
-			with = p.Phrase("ex.with-points-tricks", *e.Points, *e.Tricks)
-		case e.Points != nil:
-			with = p.Phrase("ex.with-points", *e.Points)
-		case e.Tricks != nil && *e.Tricks == 0:
-			with = p.Phrase("ex.with-no-trick")
-		case e.Tricks != nil:
-			with = p.Phrase("ex.with-tricks", *e.Tricks)
-		}
-		head = fill(p, "ex.head", game, by, p.Phrase("ex.outcome."+string(outcomeWord(e))), with)
-	}
+	e = e.asRead()
+	head := e.head(p)
 
 	var value, pot, ramsch, payers, jungfers []string
 	cancelled, plainBase := "", false
@@ -271,6 +230,63 @@ func fill(p Phrases, key string, parts ...string) string {
 	s = strings.ReplaceAll(s, " "+gap, "")
 	s = strings.ReplaceAll(s, gap+" ", "")
 	return strings.ReplaceAll(s, gap, "")
+}
+
+// Head is the explanation's first clause alone: the game, who played it,
+// how it ended and with what ("Solo by Anna, won with 75 points"), for a
+// list of deals with no room for the reckoning (the printed report).
+func (e Explanation) Head(p Phrases) string { return e.asRead().head(p) }
+
+// asRead is the explanation as its sentence reads it: a coeurfrage at
+// exactly 60 is even (rules.md); deals stored before the outcome existed
+// say lost, with nothing to pay, and read as even.
+func (e Explanation) asRead() Explanation {
+	if e.Contract == "coeurfrage" && e.Outcome == Lost && e.Points != nil && *e.Points == 60 {
+		e.Outcome = Even
+	}
+	return e
+}
+
+// head names the game, who played it, how it ended and with what, in the
+// order the language says them ("ex.head"): a language whose participle
+// would agree with the contract's gender can use another shape there
+// (Swedish "Färgspel vanns av Ben", not "vunnen").
+func (e Explanation) head(p Phrases) string {
+	game := p.Phrase("contract." + e.Contract)
+	if e.Trump != "" {
+		game += " " + p.Phrase("ex.trump", p.Phrase("suit."+e.Trump))
+	}
+	if e.Tout {
+		game += " " + p.Phrase("ex.tout-announced")
+	}
+	by := ""
+	if e.Declarer != "" {
+		if e.Partner != "" {
+			by = p.Phrase("ex.by-two", e.Declarer, e.Partner)
+		} else {
+			by = p.Phrase("ex.by", e.Declarer)
+		}
+	}
+	head := fill(p, "ex.head", game, by, "", "")
+	switch e.Outcome {
+	case Won, Lost, Draw, Even, Cancelled:
+		// No trick is said as such ("ohne Stich"), not as "in 0 tricks".
+		with := ""
+		switch {
+		case e.Points != nil && e.Tricks != nil && *e.Tricks == 0:
+			with = p.Phrase("ex.with-points-no-trick", *e.Points)
+		case e.Points != nil && e.Tricks != nil:
+			with = p.Phrase("ex.with-points-tricks", *e.Points, *e.Tricks)
+		case e.Points != nil:
+			with = p.Phrase("ex.with-points", *e.Points)
+		case e.Tricks != nil && *e.Tricks == 0:
+			with = p.Phrase("ex.with-no-trick")
+		case e.Tricks != nil:
+			with = p.Phrase("ex.with-tricks", *e.Tricks)
+		}
+		head = fill(p, "ex.head", game, by, p.Phrase("ex.outcome."+string(outcomeWord(e))), with)
+	}
+	return head
 }
 
 // AtTheTable is how the deal ended at the table: its outcome, except that

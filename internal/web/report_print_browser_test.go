@@ -32,9 +32,7 @@ func pdfPages(pdf []byte) int {
 
 // printFitScript measures the report at print media in a viewport of the
 // printable area: the page's size, and every element of the report that
-// reaches past it or whose own text is cut off inside it. A deal's
-// explanation is shortened with an ellipsis on purpose (its full text is
-// its title) and is left out.
+// reaches past it or whose own text is cut off inside it.
 const printFitScript = `(() => {
   const out = [];
   const W = innerWidth, H = innerHeight;
@@ -43,7 +41,7 @@ const printFitScript = `(() => {
     if (r.width === 0 && r.height === 0) continue;
     const what = el.tagName.toLowerCase() + (el.className && typeof el.className === 'string' ? '.' + el.className.replace(/ /g, '.') : '') + ' "' + (el.textContent || '').trim().slice(0, 40) + '"';
     if (r.right > W + 0.5 || r.bottom > H + 0.5 || r.left < -0.5 || r.top < -0.5) out.push('outside the page: ' + what + ' ' + JSON.stringify([r.left, r.top, r.right, r.bottom].map(Math.round)));
-    if (!el.matches('td.what') && el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'visible') out.push('cut off: ' + what);
+    if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'visible') out.push('cut off: ' + what);
   }
   return {width: document.documentElement.scrollWidth, height: document.documentElement.scrollHeight, problems: out};
 })()`

@@ -129,8 +129,10 @@ func reportDeals(loc i18n.Localizer, g *tapp.State) []templates.ReportDeal {
 	}
 	out := make([]templates.ReportDeal, 0, len(g.Hands()))
 	for i, h := range g.Hands() {
-		d := templates.ReportDeal{Number: h.Number, Explanation: h.Result().Explanation().Render(loc), Voided: h.Voided}
+		ex := h.Result().Explanation()
+		d := templates.ReportDeal{Number: h.Number, Head: ex.Head(loc), Explanation: ex.Render(loc), Voided: h.Voided}
 		if d.Voided {
+			d.Head = voidTag(loc, h.VoidReason) + " · " + d.Head
 			d.Explanation = voidTag(loc, h.VoidReason) + " · " + d.Explanation
 		}
 		deltas, _ := h.Moves()
