@@ -56,8 +56,8 @@ type ReportTransfer struct {
 // ReportDeal is one deal in the report's compact list.
 type ReportDeal struct {
 	Number      int
-	Head        string // the deal in a clause: the game, who, how it ended
-	Explanation string // the whole sentence, with the reckoning
+	Head        string   // the deal in a clause: the game, who, how it ended
+	Explanation string   // the whole sentence, with the reckoning
 	Deltas      []string // by seat, in units
 	Pot         string
 	Voided      bool
