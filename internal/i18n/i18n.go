@@ -36,6 +36,7 @@ type Bundle struct {
 	cat     *catalog.Builder
 	matcher language.Matcher
 	keys    map[string]map[string]string // language → key → format, for tests and checks
+	spoken  map[string]Localizer         // language → its Localizer, made once
 }
 
 // Load reads the embedded messages. The English texts of refusals (errors)
@@ -74,6 +75,10 @@ func Load(errors problem.Catalogue, phrases map[string]string) (*Bundle, error) 
 		tags = append(tags, tag)
 	}
 	b.matcher = language.NewMatcher(tags)
+	b.spoken = map[string]Localizer{}
+	for _, lang := range Languages() {
+		b.spoken[lang] = b.localizer(lang)
+	}
 	return b, nil
 }
 
@@ -114,15 +119,29 @@ func (b *Bundle) Match(choice, acceptLanguage string) string {
 
 // For gives a Localizer for a language.
 func (b *Bundle) For(lang string) Localizer {
+	if l, ok := b.spoken[lang]; ok {
+		return l
+	}
+	return b.localizer(lang)
+}
+
+func (b *Bundle) localizer(lang string) Localizer {
 	tag := language.MustParse(lang)
-	return Localizer{lang: lang, p: message.NewPrinter(tag, message.Catalog(b.cat)), keys: b.keys[lang]}
+	msgs := map[string]*parsedMessage{}
+	for k, f := range b.keys[lang] {
+		m := parseMessage(f)
+		msgs[k] = &m
+	}
+	return Localizer{lang: lang, tag: tag, p: message.NewPrinter(tag, message.Catalog(b.cat)), keys: b.keys[lang], msgs: msgs}
 }
 
 // Localizer speaks one language.
 type Localizer struct {
 	lang string
+	tag  language.Tag
 	p    *message.Printer
-	keys map[string]string // the language's formats, read only
+	keys map[string]string         // the language's formats, read only
+	msgs map[string]*parsedMessage // the same parsed, read only
 }
 
 // Lang is the language's code (en, de, sv).
@@ -132,7 +151,12 @@ func (l Localizer) Lang() string { return l.lang }
 // written the local way, and in German and Swedish the API's identifiers
 // in their words and a quoted value in their quotation marks.
 func (l Localizer) T(key string, args ...any) string {
-	// A copy: the caller's arguments (an error's, say) stay as they were.
+	return l.sprintf(key, l.local(args))
+}
+
+// local gives the arguments as the language writes them: a copy, so the
+// caller's (an error's, say) stay as they were.
+func (l Localizer) local(args []any) []any {
 	args = slices.Clone(args)
 	for i, a := range args {
 		switch v := a.(type) {
@@ -150,6 +174,18 @@ func (l Localizer) T(key string, args ...any) string {
 			args[i] = l.say(v.Set+"."+v.ID, v.Text)
 		case string:
 			args[i] = l.quoted(v)
+		}
+	}
+	return args
+}
+
+// sprintf prints a message from its parsed format where it can, else (and
+// for a key the language lacks, which the catalog takes from English)
+// with x/text's printer.
+func (l Localizer) sprintf(key string, args []any) string {
+	if m, ok := l.msgs[key]; ok {
+		if s, ok := m.fill(l.tag, args); ok {
+			return s
 		}
 	}
 	return l.p.Sprintf(key, args...)
@@ -181,7 +217,7 @@ func (l Localizer) say(key, otherwise string) string {
 	if _, ok := l.keys[key]; !ok {
 		return otherwise
 	}
-	return l.p.Sprintf(key)
+	return l.sprintf(key, nil)
 }
 
 // choice says a list of alternatives: in English as the API joins them,
@@ -195,7 +231,7 @@ func (l Localizer) choice(c problem.Choice) string {
 		return strings.Join(words, c.Sep)
 	}
 	last := len(words) - 1
-	return strings.Join(words[:last], ", ") + " " + l.p.Sprintf("list.or") + " " + words[last]
+	return strings.Join(words[:last], ", ") + " " + l.sprintf("list.or", nil) + " " + words[last]
 }
 
 // quoted is a value a German or Swedish message may quote (%q): in the
@@ -219,12 +255,17 @@ func (q localQuote) Format(f fmt.State, verb rune) {
 		fmt.Fprintf(f, fmt.FormatString(f, verb), q.s)
 		return
 	}
+	fmt.Fprint(f, q.quote())
+}
+
+// quote is the value in the language's quotation marks.
+func (q localQuote) quote() string {
 	inner := q.s
 	if !printable(inner) {
 		quoted := strconv.Quote(inner)
 		inner = strings.ReplaceAll(quoted[1:len(quoted)-1], `\"`, `"`)
 	}
-	fmt.Fprint(f, q.open+inner+q.close)
+	return q.open + inner + q.close
 }
 
 func printable(s string) bool {
