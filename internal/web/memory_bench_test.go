@@ -3,6 +3,7 @@ package web
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"io"
 	"log/slog"
 	"net/http"
@@ -141,5 +142,40 @@ func BenchmarkLiveUpdate(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// BenchmarkRecordAPI is a deal posted to the JSON API (POST
+// /api/games/{id}/hands), as tappbook-bench's tables post theirs: a
+// Zuger evening of 200 deals, then a new one. B/op and allocs/op are what
+// one API deal allocates, the new evenings' share included: what the
+// runtime's collector is paid for at many tables.
+//
+//	go test -run '^$' -bench BenchmarkRecordAPI -benchmem ./internal/web/
+func BenchmarkRecordAPI(b *testing.B) {
+	h := newServerF(b)
+	bodies := []string{
+		`{"contract":"solo","declarer":"Ben","points":70,"tricks":5}`,
+		`{"contract":"tapp","declarer":"Anna","points":55,"tricks":3}`,
+		`{"contract":"super","declarer":"Dan","points":74,"tricks":6}`,
+		`{"contract":"vice","declarer":"Cleo","points":80,"tricks":7}`,
+	}
+	var path string
+	n := 0
+	b.ReportAllocs()
+	for b.Loop() {
+		if n%200 == 0 {
+			req := httptest.NewRequest("POST", "/api/games", strings.NewReader(`{"variant":"zuger","players":["Anna","Ben","Cleo","Dan"]}`))
+			req.Header.Set("Content-Type", "application/json")
+			var g struct{ ID string }
+			if err := json.Unmarshal(serve(b, h, req, http.StatusCreated).Body.Bytes(), &g); err != nil {
+				b.Fatal(err)
+			}
+			path = "/api/games/" + g.ID + "/hands"
+		}
+		req := httptest.NewRequest("POST", path, strings.NewReader(bodies[n%len(bodies)]))
+		req.Header.Set("Content-Type", "application/json")
+		serve(b, h, req, http.StatusCreated)
+		n++
 	}
 }

@@ -17,8 +17,13 @@ type querier interface {
 const selectEvents = `SELECT seq, stream, version, batch, type, schema_version, data, recorded_at,
 	COALESCE(idempotency_key, ''), prev_hash, hash FROM stream_events`
 
+// ofStream picks one stream's events from stream_events by its id, so that
+// SQLite seeks them through the (stream_id, version) index: the view's
+// stream name is an expression, and a filter on it scanned every event.
+const ofStream = ` WHERE stream_id = (SELECT id FROM streams WHERE stream = ?)`
+
 func readBatch(ctx context.Context, q querier, stream string, batch int64) ([]events.Event, error) {
-	return collect(q.QueryContext(ctx, selectEvents+` WHERE stream = ? AND batch = ? ORDER BY version`, stream, batch))
+	return collect(q.QueryContext(ctx, selectEvents+ofStream+` AND batch = ? ORDER BY version`, stream, batch))
 }
 
 // ReadStream returns a stream's events in order (none for an unknown
@@ -51,7 +56,7 @@ func (s *Store) readChained(ctx context.Context, stream, query string, scan func
 	} else if err != nil {
 		return classify(s.path, err)
 	}
-	rows, err := tx.QueryContext(ctx, query+` WHERE stream = ? ORDER BY version`, stream)
+	rows, err := tx.QueryContext(ctx, query+ofStream+` ORDER BY version`, stream)
 	if err != nil {
 		return classify(s.path, err)
 	}
