@@ -167,16 +167,7 @@ func (h *Hand) WholeMoves(dst []int64) (pot int64, ok bool) {
 // revisions and the stored bytes they read their record and explanation
 // from. What a server's games in memory are weighed by (game.MemoryBudget),
 // so that the budget is one of memory, whatever the deals' sizes.
-func (s *State) Bytes() int {
-	n := 0
-	for _, h := range s.hands.items {
-		n += h.bytes()
-	}
-	for _, h := range s.retracted {
-		n += h.bytes()
-	}
-	return n
-}
+func (s *State) Bytes() int { return s.bytes }
 
 // bytes is what one deal holds: itself, the pointer to it, its revisions
 // with their stored bytes and reasons, and amounts kept apart.

@@ -33,3 +33,36 @@ func TestAStateWeighsWhatItsDealsHold(t *testing.T) {
 		t.Fatalf("evolving changed what the older state weighs: %d, was %d", before.Bytes(), was)
 	}
 }
+
+// What a game weighs is kept as its deals come, change and go, never
+// walked: given an old-tapp evening, after each of a deal recorded, a
+// correction that re-scores the deal after it, a void that keeps the
+// dealer's stake, a deal retracted and one recorded again, the state
+// weighs what its deals and retracted deals hold, walked one by one.
+func TestAStatesWeightFollowsItsDeals(t *testing.T) {
+	lost := payout.Record{Contract: "coeurfrage", Declarer: "Anna", Points: ip(50)}
+	g := game(t, "old-tapp", three, map[string]any{"stake": 2, "remainder": "cut"})
+	walked := func(s *State) int {
+		n := 0
+		for _, h := range append(s.Hands(), s.Retracted()...) {
+			n += h.bytes()
+		}
+		return n
+	}
+	for _, c := range []Command{
+		RecordHand{Record: lost},
+		RecordHand{Record: payout.Record{Contract: "solo", Declarer: "Cleo", Trump: "clubs", Points: ip(70)}},
+		CorrectHand{Hand: 1, Record: payout.Record{Contract: "coeurfrage", Declarer: "Anna", Points: ip(40)}, Reason: "recounted"},
+		VoidHand{Hand: 1, Reason: "misdeal"},
+		RetractHand{Hand: 2, Reason: "entered twice"},
+		RecordHand{Record: pass()},
+	} {
+		g.and(c)
+		if got, want := g.state.Bytes(), walked(g.state); got != want || got == 0 {
+			t.Fatalf("after %T: weighs %d bytes, its deals hold %d", c, got, want)
+		}
+	}
+	if len(g.state.Retracted()) != 1 || g.state.Hand(1).Revisions[len(g.state.Hand(1).Revisions)-1].Kind != TypeHandVoided {
+		t.Fatalf("the evening did not go as meant: %d retracted", len(g.state.Retracted()))
+	}
+}

@@ -228,6 +228,7 @@ func (f *Folder) recorded(p HandRecorded, e Event) error {
 	a.hand = Hand{Number: p.Hand, Dealer: dealer, Revisions: a.first[:1:1], // a later revision is appended to a copy
 		potMatters: s.potMatters(p.Record)}
 	s.hands = s.hands.appended(&a.hand)
+	s.bytes += a.hand.bytes()
 	s.Pending = nil // a deal recorded ends any deal being recorded step by step
 	s.count(&res.amounts, 1)
 	return nil
@@ -236,6 +237,7 @@ func (f *Folder) recorded(p HandRecorded, e Event) error {
 // replace puts a new version of deal n in place: in the folder's own list,
 // or in a copy of a list a snapshot shares.
 func (f *Folder) replace(n int, h *Hand) {
+	f.s.bytes += h.bytes() - f.s.hands.items[n-1].bytes()
 	if !f.ownHands {
 		f.s.hands = f.s.hands.replaced(n, h)
 		f.ownHands = true
@@ -325,6 +327,7 @@ func (f *Folder) retracted(p HandRetracted, e Event) error {
 	}
 	// A list whose spare room is clipped: the next deal is appended to a
 	// copy, never over the slot older snapshots still read.
+	s.bytes += h.bytes() - s.hands.items[last-1].bytes()
 	s.hands = handList{items: s.hands.items[: last-1 : last-1]}
 	f.ownHands = false
 	s.retracted = append(slices.Clip(s.retracted), h)

@@ -46,6 +46,10 @@ type State struct {
 	// retracted: deals taken back (undone), oldest first, each with its
 	// history ending in the retraction: the History still shows them.
 	retracted []*Hand
+	// bytes is what the deals and the retracted ones hold (Bytes), kept
+	// as deals come, change and go: a walk over them on every deal made
+	// recording a long evening's deals quadratic.
+	bytes int
 	balances  []decimal.Decimal // by seat, in units; with pot they sum to zero
 	pot       decimal.Decimal
 
