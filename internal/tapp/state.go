@@ -49,9 +49,9 @@ type State struct {
 	// bytes is what the deals and the retracted ones hold (Bytes), kept
 	// as deals come, change and go: a walk over them on every deal made
 	// recording a long evening's deals quadratic.
-	bytes int
-	balances  []decimal.Decimal // by seat, in units; with pot they sum to zero
-	pot       decimal.Decimal
+	bytes    int
+	balances []decimal.Decimal // by seat, in units; with pot they sum to zero
+	pot      decimal.Decimal
 
 	payees map[string]payee.Details // how each player is paid (pay.go); replaced, never written to
 	marks  []mark                   // transfers marked paid or confirmed, in order
