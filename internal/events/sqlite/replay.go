@@ -42,41 +42,49 @@ func (s *Store) ReplayAll(ctx context.Context, fn func(ev events.Event, last boo
 		return fmt.Errorf("replay all: %w", err)
 	}
 	defer tx.Rollback()
-	heads := map[string]int64{}
+	// The events are read from their table, not through stream_events:
+	// their streams' names and heads are looked up here by id, not joined
+	// in by SQLite row by row. An event whose stream's row is missing has
+	// the name "" there, and here.
+	streams := map[int64]streamEnd{}
 	sc := replayScanner{names: map[string]string{}}
-	rows, err := tx.QueryContext(ctx, `SELECT stream, version FROM streams`)
+	rows, err := tx.QueryContext(ctx, `SELECT id, stream, version FROM streams`)
 	if err != nil {
 		return fmt.Errorf("replay all: heads: %w", err)
 	}
 	for rows.Next() {
-		var st string
-		var v int64
-		if err := rows.Scan(&st, &v); err != nil {
+		var id int64
+		var h streamEnd
+		if err := rows.Scan(&id, &h.stream, &h.version); err != nil {
 			rows.Close()
 			return fmt.Errorf("replay all: heads: %w", err)
 		}
-		heads[st] = v
-		sc.names[st] = st
+		streams[id] = h
 	}
 	if err := rows.Close(); err != nil {
 		return fmt.Errorf("replay all: heads: %w", err)
 	}
 	// The driver watches a cancellable context at every row it steps;
 	// checking it here every few thousand rows costs nothing.
-	rows, err = tx.QueryContext(context.WithoutCancel(ctx), `SELECT `+replayColumns+` FROM stream_events ORDER BY seq`)
+	rows, err = tx.QueryContext(context.WithoutCancel(ctx), `SELECT seq, stream_id, version, type, schema_version, data, recorded_at FROM events ORDER BY seq`)
 	if err != nil {
 		return fmt.Errorf("replay all: %w", err)
 	}
 	defer rows.Close()
+	var id int64
 	for n := 1; rows.Next(); n++ {
 		if n%4096 == 0 && ctx.Err() != nil {
 			return fmt.Errorf("replay all: %w", ctx.Err())
 		}
-		ev, err := sc.scan(rows)
+		if err := rows.Scan(&sc.seq, &id, &sc.version, &sc.typ, &sc.schemaVersion, &sc.data, &sc.at); err != nil {
+			return fmt.Errorf("replay all: %w", err)
+		}
+		h := streams[id]
+		ev, err := sc.event(h.stream)
 		if err != nil {
 			return fmt.Errorf("replay all: %w", err)
 		}
-		if err := fn(ev, ev.Version == heads[ev.Stream]); err != nil {
+		if err := fn(ev, h.version == ev.Version); err != nil {
 			return err
 		}
 	}
@@ -84,6 +92,12 @@ func (s *Store) ReplayAll(ctx context.Context, fn func(ev events.Event, last boo
 		return fmt.Errorf("replay all: %w", err)
 	}
 	return nil
+}
+
+// streamEnd is a stream's name and last version, as ReplayAll looks them up.
+type streamEnd struct {
+	stream  string
+	version int64
 }
 
 // replayColumns are what a fold reads of an event, and the sequence number
@@ -105,13 +119,6 @@ type replayScanner struct {
 	schemaVersion         int
 }
 
-func (sc *replayScanner) scan(rows *sql.Rows) (events.Event, error) {
-	if err := rows.Scan(&sc.seq, &sc.stream, &sc.version, &sc.typ, &sc.schemaVersion, &sc.data, &sc.at); err != nil {
-		return events.Event{}, err
-	}
-	return sc.event()
-}
-
 // scanChained reads replayColumns and the hashes. An event's previous
 // hash is the string made for the event before it when they match, as in
 // a whole chain they do: one string a replayed event, not two.
@@ -119,7 +126,7 @@ func (sc *replayScanner) scanChained(rows *sql.Rows) (events.Event, error) {
 	if err := rows.Scan(&sc.seq, &sc.stream, &sc.version, &sc.typ, &sc.schemaVersion, &sc.data, &sc.at, &sc.prevHash, &sc.hash); err != nil {
 		return events.Event{}, err
 	}
-	ev, err := sc.event()
+	ev, err := sc.event(sc.name(sc.stream))
 	ev.PrevHash = sc.lastHash
 	if string(sc.prevHash) != sc.lastHash {
 		ev.PrevHash = string(sc.prevHash)
@@ -131,8 +138,8 @@ func (sc *replayScanner) scanChained(rows *sql.Rows) (events.Event, error) {
 	return ev, err
 }
 
-func (sc *replayScanner) event() (events.Event, error) {
-	ev := events.Event{Seq: sc.seq, Stream: sc.name(sc.stream), Version: sc.version, Type: sc.name(sc.typ),
+func (sc *replayScanner) event(stream string) (events.Event, error) {
+	ev := events.Event{Seq: sc.seq, Stream: stream, Version: sc.version, Type: sc.name(sc.typ),
 		SchemaVersion: sc.schemaVersion, Data: json.RawMessage(sc.data)}
 	var err error
 	ev.RecordedAt, err = events.ParseTime(ev.Seq, sc.at)
