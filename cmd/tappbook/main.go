@@ -13,7 +13,8 @@ import (
 )
 
 // The collector's settings for the commands that fold a lot (serve,
-// verify); GOMEMLIMIT and GOGC in the environment win.
+// verify); GOMEMLIMIT and GOGC in the environment win. C's allocations
+// keep one heap (oneMallocArena).
 const (
 	serveMemoryLimit = 64 << 20 // the Go heap's soft limit
 	gcPercent        = 400      // collect when the heap has grown 4×, not 2×
@@ -32,6 +33,7 @@ func tuneMemory() {
 	if _, set := os.LookupEnv("GOGC"); !set {
 		debug.SetGCPercent(gcPercent)
 	}
+	oneMallocArena()
 }
 
 func main() {
