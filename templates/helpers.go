@@ -2,6 +2,8 @@ package templates
 
 import (
 	"net/url"
+
+	"github.com/a-h/templ"
 	"slices"
 	"strconv"
 	"strings"
@@ -163,4 +165,28 @@ func otherName(members []string, name string) string {
 		return ""
 	}
 	return name
+}
+
+// classAttr is a class attribute spread onto an element a page repeats
+// (<span { classAttr("seat" + itoa(i))... }>): templ's class={…} gathers
+// each element's classes into a set of its own first, which for the deals
+// of a table page was an eighth of all the page allocated.
+type classAttr string
+
+func (c classAttr) Items() []templ.KeyValue[string, any] {
+	return []templ.KeyValue[string, any]{{Key: "class", Value: string(c)}}
+}
+
+// dealClass is the class of a deal in a table's list: "voided", "fresh",
+// both or none (an empty class, as class={…} wrote it).
+func dealClass(voided, fresh bool) classAttr {
+	switch {
+	case voided && fresh:
+		return "voided fresh"
+	case voided:
+		return "voided"
+	case fresh:
+		return "fresh"
+	}
+	return ""
 }

@@ -3,7 +3,7 @@
 // web handlers fill for them. No page builds HTML by hand.
 package templates
 
-import "fmt"
+import "strconv"
 
 // L is a language: messages by key.
 type L interface {
@@ -449,4 +449,4 @@ type QRView struct {
 	Path string
 }
 
-func itoa(n int) string { return fmt.Sprint(n) }
+func itoa(n int) string { return strconv.Itoa(n) }

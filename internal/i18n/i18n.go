@@ -132,7 +132,9 @@ func (b *Bundle) localizer(lang string) Localizer {
 		m := parseMessage(f)
 		msgs[k] = &m
 	}
-	return Localizer{lang: lang, tag: tag, p: message.NewPrinter(tag, message.Catalog(b.cat)), keys: b.keys[lang], msgs: msgs}
+	l := Localizer{lang: lang, tag: tag, p: message.NewPrinter(tag, message.Catalog(b.cat)), keys: b.keys[lang], msgs: msgs}
+	l.quote = l.quoted("")
+	return l
 }
 
 // Localizer speaks one language.
@@ -142,6 +144,8 @@ type Localizer struct {
 	p    *message.Printer
 	keys map[string]string         // the language's formats, read only
 	msgs map[string]*parsedMessage // the same parsed, read only
+	// quote is how the language quotes a value (%q): see quoted.
+	quote any
 }
 
 // Lang is the language's code (en, de, sv).
@@ -151,7 +155,26 @@ func (l Localizer) Lang() string { return l.lang }
 // written the local way, and in German and Swedish the API's identifiers
 // in their words and a quoted value in their quotation marks.
 func (l Localizer) T(key string, args ...any) string {
+	// Most messages take only strings and counts: printed from the parsed
+	// format as they are, with no copy of the arguments.
+	if m, ok := l.msgs[key]; ok && plain(args) {
+		if s, ok := m.fill(l.tag, l.quote, args); ok {
+			return s
+		}
+	}
 	return l.sprintf(key, l.local(args))
+}
+
+// plain reports whether every argument is a string or an int.
+func plain(args []any) bool {
+	for _, a := range args {
+		switch a.(type) {
+		case string, int:
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // local gives the arguments as the language writes them: a copy, so the
@@ -184,7 +207,7 @@ func (l Localizer) local(args []any) []any {
 // with x/text's printer.
 func (l Localizer) sprintf(key string, args []any) string {
 	if m, ok := l.msgs[key]; ok {
-		if s, ok := m.fill(l.tag, args); ok {
+		if s, ok := m.fill(l.tag, "", args); ok {
 			return s
 		}
 	}

@@ -26,6 +26,9 @@ type parsedMessage struct {
 	// %!(EXTRA …), which is the printer's to say.
 	reordered bool
 	argNum    int
+	// size is the message's length with each argument taken as 8 bytes:
+	// what its text is made in, mostly without growing.
+	size int
 }
 
 // A piece is literal text, an argument (arg with its verb), or a word
@@ -83,6 +86,12 @@ func parseMessage(format string) parsedMessage {
 		m.pieces = append(m.pieces, piece{verb: verb, arg: arg})
 	}
 	flush()
+	for _, p := range m.pieces {
+		m.size += len(p.text) + max(len(p.one), len(p.other))
+		if p.verb != 0 {
+			m.size += 8
+		}
+	}
 	return m
 }
 
@@ -150,7 +159,10 @@ func wordAt(format string, i int) (word, bool) {
 
 // fill prints the message with args as x/text's printer would, or says it
 // cannot: then the printer must.
-func (m *parsedMessage) fill(lang language.Tag, args []any) (string, bool) {
+//
+// quote is how the language quotes a string under %q: a localQuote
+// without its text, or a string (quoted as Go does).
+func (m *parsedMessage) fill(lang language.Tag, quote any, args []any) (string, bool) {
 	if m.slow || (!m.reordered && m.argNum != 0 && m.argNum < len(args)) {
 		return "", false
 	}
@@ -158,6 +170,7 @@ func (m *parsedMessage) fill(lang language.Tag, args []any) (string, bool) {
 		return m.pieces[0].text, true
 	}
 	var b strings.Builder
+	b.Grow(m.size)
 	for _, p := range m.pieces {
 		switch {
 		case p.counted:
@@ -173,7 +186,7 @@ func (m *parsedMessage) fill(lang language.Tag, args []any) (string, bool) {
 		case p.verb == 0:
 			b.WriteString(p.text)
 		default:
-			if p.arg >= len(args) || !fillArg(&b, p.verb, args[p.arg]) {
+			if p.arg >= len(args) || !fillArg(&b, p.verb, args[p.arg], quote) {
 				return "", false
 			}
 		}
@@ -185,14 +198,19 @@ func (m *parsedMessage) fill(lang language.Tag, args []any) (string, bool) {
 // value of the language (localQuote), a count from 0 to 999 (larger
 // numbers the printer groups the language's way, negative ones it signs
 // the language's way).
-func fillArg(b *strings.Builder, verb byte, arg any) bool {
+func fillArg(b *strings.Builder, verb byte, arg, quote any) bool {
 	switch v := arg.(type) {
 	case string:
 		switch verb {
 		case 's', 'v':
 			b.WriteString(v)
 		case 'q':
-			b.WriteString(strconv.Quote(v))
+			if q, ok := quote.(localQuote); ok {
+				q.s = v
+				b.WriteString(q.quote())
+			} else {
+				b.WriteString(strconv.Quote(v))
+			}
 		default:
 			return false
 		}

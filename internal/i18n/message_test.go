@@ -37,7 +37,7 @@ func TestParsedMessagesPrintAsThePrinter(t *testing.T) {
 					t.Errorf("%s %s %v:\n got %q\nwant %q", lang, key, args, got, want)
 				}
 				all++
-				if _, ok := l.msgs[key].fill(l.tag, l.local(args)); ok {
+				if _, ok := l.msgs[key].fill(l.tag, "", l.local(args)); ok {
 					fast++
 				}
 			}
@@ -89,7 +89,7 @@ func TestParseMessage(t *testing.T) {
 	}
 	for _, c := range cases {
 		m := parseMessage(c.format)
-		got, ok := m.fill(language.English, c.args)
+		got, ok := m.fill(language.English, "", c.args)
 		if ok != c.ok || got != c.want {
 			t.Errorf("%q %v: got %q %v, want %q %v", c.format, c.args, got, ok, c.want, c.ok)
 		}
