@@ -1,13 +1,9 @@
 package payout
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/shopspring/decimal"
-	"golang.org/x/text/language"
-
-	"tappbook/internal/plurals"
 )
 
 // Outcome is how a deal ended for the declarer's side.
@@ -95,7 +91,7 @@ func (e Explanation) Text() string { return e.Render(english) }
 
 // english is built once: every recorded deal renders its line, and building
 // the phrasebook each time cost more than the rendering. Never written after.
-var english = englishPhrases(EnglishPhrases())
+var english = newEnglishPhrases(EnglishPhrases())
 
 // Render assembles the explanation's sentence from a language's phrases.
 func (e Explanation) Render(p Phrases) string {
@@ -267,7 +263,6 @@ func (e Explanation) head(p Phrases) string {
 			by = p.Phrase("ex.by", e.Declarer)
 		}
 	}
-	head := fill(p, "ex.head", game, by, "", "")
 	switch e.Outcome {
 	case Won, Lost, Draw, Even, Cancelled:
 		// No trick is said as such ("ohne Stich"), not as "in 0 tricks".
@@ -284,9 +279,9 @@ func (e Explanation) head(p Phrases) string {
 		case e.Tricks != nil:
 			with = p.Phrase("ex.with-tricks", *e.Tricks)
 		}
-		head = fill(p, "ex.head", game, by, p.Phrase("ex.outcome."+string(outcomeWord(e))), with)
+		return fill(p, "ex.head", game, by, p.Phrase("ex.outcome."+string(outcomeWord(e))), with)
 	}
-	return head
+	return fill(p, "ex.head", game, by, "", "")
 }
 
 // AtTheTable is how the deal ended at the table: its outcome, except that
@@ -367,14 +362,4 @@ func EnglishPhrases() map[string]string {
 		}
 	}
 	return m
-}
-
-type englishPhrases map[string]string
-
-func (m englishPhrases) Phrase(key string, args ...any) string {
-	f, ok := m[key]
-	if !ok {
-		return key
-	}
-	return fmt.Sprintf(plurals.Choose(language.English, f, args), args...)
 }

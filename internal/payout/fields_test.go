@@ -127,7 +127,7 @@ func TestRenderWithPhrases(t *testing.T) {
 	if got := res.Explanation.Render(upper); !strings.Contains(got, "CONTRACT.SOLO") || !strings.Contains(got, "EX.TIMES.UNDER-21") {
 		t.Fatalf("render with another phrasebook: %q", got)
 	}
-	if got := englishPhrases(EnglishPhrases()).Phrase("ex.no-such-phrase"); got != "ex.no-such-phrase" {
+	if got := newEnglishPhrases(EnglishPhrases()).Phrase("ex.no-such-phrase"); got != "ex.no-such-phrase" {
 		t.Fatalf("a missing phrase: %q", got)
 	}
 	if !strings.HasPrefix(catalogue.English("no.such.code"), "unknown problem") {

@@ -1,0 +1,19 @@
+package payout
+
+import "testing"
+
+// BenchmarkExplanationText renders a Zuger deal's English line, as the
+// API's answer to every deal recorded says it ("explanation").
+func BenchmarkExplanationText(b *testing.B) {
+	s := setupOf(Zuger, "Anna", "Ben", "Cleo", "Dan")
+	res, err := ScoreNew(s, Table{}, Record{Contract: "solo", Declarer: "Ben", Points: ip(70), Tricks: ip(5)})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if res.Explanation.Text() == "" {
+			b.Fatal("no line")
+		}
+	}
+}
