@@ -1,6 +1,7 @@
 package web
 
 import (
+	"math"
 	"strconv"
 
 	"github.com/shopspring/decimal"
@@ -43,7 +44,7 @@ func (c lineChart) draw() templates.ChartView {
 	flo, fhi := lo.InexactFloat64(), hi.InexactFloat64()
 	yf := func(v float64) float64 { return 2 + (fhi-v)/(fhi-flo)*(h-4) }
 	y := func(v decimal.Decimal) float64 { return yf(v.InexactFloat64()) }
-	pos := func(f float64) string { return strconv.FormatFloat(f, 'f', 1, 64) }
+	pos := func(f float64) string { return string(appendTenths(nil, f)) }
 	out := templates.ChartView{Width: w, Height: h, ZeroY: pos(y(decimal.Zero)), Label: c.label}
 	// Labels sit on their line, moved in where they would leave the box.
 	tick := func(d decimal.Decimal) templates.ChartTick {
@@ -85,16 +86,25 @@ func (c lineChart) draw() templates.ChartView {
 		run.at(i, vals)
 		dodge(vals, yf, 2, h-2, ys[k*lines:(k+1)*lines])
 	}
+	// Each step drawn is at one x for every line: written once.
+	xs := make([]byte, 0, len(drawn)*len("300.0"))
+	xEnds := make([]int, len(drawn)) // where each x ends in xs
+	for k, i := range drawn {
+		xs = appendTenths(xs, float64((i+1)*w)/float64(steps))
+		xEnds[k] = len(xs)
+	}
 	points := make([]byte, 0, lines*len(drawn)*len("300.0,120.0 "))
 	ends := make([]int, lines) // where each line's points end in points
 	for line := range lines {
-		for k, i := range drawn {
+		for k := range drawn {
 			if k > 0 {
 				points = append(points, ' ')
+				points = append(points, xs[xEnds[k-1]:xEnds[k]]...)
+			} else {
+				points = append(points, xs[:xEnds[0]]...)
 			}
-			points = strconv.AppendFloat(points, float64((i+1)*w)/float64(steps), 'f', 1, 64)
 			points = append(points, ',')
-			points = strconv.AppendFloat(points, ys[k*lines+line], 'f', 1, 64)
+			points = appendTenths(points, ys[k*lines+line])
 		}
 		ends[line] = len(points)
 	}
@@ -109,6 +119,21 @@ func (c lineChart) draw() templates.ChartView {
 		out.Lines = append(out.Lines, templates.ChartLine{Name: name, Seat: c.seats[line], Points: text[from:ends[line]], Last: c.last(last[line])})
 	}
 	return out
+}
+
+// appendTenths writes f to one decimal, as strconv.AppendFloat(dst, f,
+// 'f', 1, 64) does, through integers: a chart writes a thousand positions
+// per page. Where f*10 is within a hair of half a tenth (or negative, or
+// out of range), whichever way it rounds is strconv's to say.
+func appendTenths(dst []byte, f float64) []byte {
+	t := f * 10
+	n := math.Round(t)
+	if !(t >= 0 && t < 1<<40) || math.Abs(t-n) > 0.499 {
+		return strconv.AppendFloat(dst, f, 'f', 1, 64)
+	}
+	i := int64(n)
+	dst = strconv.AppendInt(dst, i/10, 10)
+	return append(dst, '.', byte('0'+i%10))
 }
 
 // running is a chart's steps as draw reads them: how many, the values

@@ -32,8 +32,12 @@ const explainedKept = 1280
 
 func newExplained() *explained { return &explained{langs: map[string]*sayings{}} }
 
-// say gives r's explanation in loc's language, said once.
+// say gives r's explanation in loc's language, said once; by a nil x,
+// said afresh.
 func (x *explained) say(loc i18n.Localizer, r *tapp.Result) string {
+	if x == nil {
+		return r.Explanation().Render(loc)
+	}
 	raw := r.ExplanationJSON()
 	x.mu.Lock()
 	s := x.langs[loc.Lang()]

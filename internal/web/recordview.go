@@ -84,7 +84,7 @@ func recordHead(p templates.Page, loc i18n.Localizer, g *tapp.State, hand int, f
 	if h := g.Hand(hand); edit && h != nil {
 		v.Voided = h.Voided
 		if !h.Voided {
-			v.Now = resultView(loc, g, h.Result())
+			v.Now = resultView(nil, loc, g, h.Result())
 		}
 		// What the form was begun from: kept through a refusal of what
 		// was typed (a 422), so that it still meets a change made since.

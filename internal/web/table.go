@@ -160,7 +160,7 @@ func (u ui) tableView(p templates.Page, loc i18n.Localizer, g *tapp.State, ask t
 		v.Pending = loc.T("table.pending", g.Pending.Hand, loc.T("contract."+g.Pending.Record.Contract))
 	}
 	if !p.ReadOnly && g.Closed == nil && g.Damaged == nil {
-		v.Saved, v.Undone, v.Undo = savedView(loc, g, ask), undoneView(loc, g, ask), undoView(loc, g)
+		v.Saved, v.Undone, v.Undo = savedView(loc, g, ask), undoneView(loc, g, ask), undoView(u.explained, loc, g)
 	}
 	if g.Variant().EndsWithHerzAs {
 		end := g.End()
@@ -335,20 +335,25 @@ func (u ui) handView(loc i18n.Localizer, g *tapp.State, h *tapp.Hand) templates.
 	}
 	var last *tapp.Result // the result before each revision
 	voided := false       // and whether it then counted
-	var entered payout.Record
+	entered := 0          // the revision that last entered the deal (a record or a correction)
 	for i := range h.Revisions {
-		r := h.Revisions[i]
+		r := &h.Revisions[i]
 		at := timeMark // where the sentence puts the time: a <time> element
 		line := templates.HistoryLine{At: whenOf(r.At, "clock")}
 		switch r.Kind {
 		case tapp.TypeHandRecorded:
 			why := hv.Explanation // the deal's result is this revision's: decoded and said once
-			if h.Revisions[i].Result() != h.Result() {
-				why = explainRevision(loc, r)
+			if r.Result() != h.Result() {
+				why = u.explained.say(loc, r.Result())
 			}
 			line.Text = loc.T("history.recorded", at, why)
 		case tapp.TypeHandCorrect:
-			back := broughtBack(r.Reason, voided, entered, *r.Record())
+			// The records are decoded from the stored bytes only where
+			// they decide: a correction after a void.
+			back := r.Reason == redoReason
+			if voided && !back {
+				back = broughtBack(r.Reason, voided, *h.Revisions[entered].Record(), *r.Record())
+			}
 			hv.Corrected = hv.Corrected || !back
 			switch {
 			case back && (r.Reason == "" || r.Reason == redoReason):
@@ -360,7 +365,7 @@ func (u ui) handView(loc i18n.Localizer, g *tapp.State, h *tapp.Hand) templates.
 			default:
 				line.Text = loc.T("history.corrected", at, r.Reason)
 			}
-			line.Before, line.After = resultView(loc, g, last), resultView(loc, g, r.Result())
+			line.Before, line.After = resultView(u.explained, loc, g, last), resultView(u.explained, loc, g, r.Result())
 			if voided && line.Before != nil {
 				// Brought back: before, the deal counted nothing, whatever
 				// it said.
@@ -377,13 +382,13 @@ func (u ui) handView(loc i18n.Localizer, g *tapp.State, h *tapp.Hand) templates.
 		case tapp.TypeHandRescored:
 			hv.Rescored = true
 			line.Text = loc.T("history.rescored", at, r.Cause)
-			line.Before, line.After = resultView(loc, g, last), resultView(loc, g, r.Result())
+			line.Before, line.After = resultView(u.explained, loc, g, last), resultView(u.explained, loc, g, r.Result())
 		}
 		if r.Result() != nil {
 			last = r.Result()
 		}
 		if r.Kind == tapp.TypeHandRecorded || r.Kind == tapp.TypeHandCorrect {
-			entered = *r.Record()
+			entered = i
 		}
 		line.Text, line.TextAfter = aroundTime(line.Text)
 		hv.History = append(hv.History, line)
@@ -435,11 +440,13 @@ func voidTag(loc i18n.Localizer, reason string) string {
 	return loc.T("table.voided", reasonText(loc, reason))
 }
 
-func resultView(loc i18n.Localizer, g *tapp.State, r *tapp.Result) *templates.ResultView {
+// resultView shows a result, its explanation said through x (nil: said
+// afresh).
+func resultView(x *explained, loc i18n.Localizer, g *tapp.State, r *tapp.Result) *templates.ResultView {
 	if r == nil {
 		return nil
 	}
-	out := &templates.ResultView{Explanation: r.Explanation().Render(loc)}
+	out := &templates.ResultView{Explanation: x.say(loc, r)}
 	for seat, d := range r.Deltas() {
 		out.Deltas = append(out.Deltas, g.Setup.Players[seat]+" "+signed(loc, d))
 	}
@@ -447,14 +454,6 @@ func resultView(loc i18n.Localizer, g *tapp.State, r *tapp.Result) *templates.Re
 		out.Pot = loc.T("audit.pot", signed(loc, r.PotDelta()))
 	}
 	return out
-}
-
-// explainRevision renders why a revision's result was what it was.
-func explainRevision(loc i18n.Localizer, r tapp.Revision) string {
-	if r.Result() == nil {
-		return ""
-	}
-	return r.Result().Explanation().Render(loc)
 }
 
 func transferViews(loc i18n.Localizer, g *tapp.State, ts []tapp.Transfer) []templates.TransferView {

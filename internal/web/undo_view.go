@@ -15,22 +15,23 @@ import (
 // undoView offers to take back the last deal, saying what it takes back;
 // nil when the game would not take it (no deal, Herz-As said after it, a
 // closed evening).
-func undoView(loc i18n.Localizer, g *tapp.State) *templates.UndoView {
+func undoView(x *explained, loc i18n.Localizer, g *tapp.State) *templates.UndoView {
 	n := len(g.Hands())
 	if n == 0 || !allowed(g, tapp.RetractHand{Hand: n}) {
 		return nil
 	}
-	return &templates.UndoView{Hand: n, Text: loc.T("table.undo-last", n, dealSays(loc, g.Hand(n))),
+	return &templates.UndoView{Hand: n, Text: loc.T("table.undo-last", n, dealSays(x, loc, g.Hand(n))),
 		Short: loc.T("table.undo", n), Key: fmt.Sprintf("retract-%d-v%d", n, g.Version)}
 }
 
 // dealSays is what a deal stands for now, in a line: its explanation, or
-// that it is voided and why.
-func dealSays(loc i18n.Localizer, h *tapp.Hand) string {
+// that it is voided and why. The explanation is said through x (nil:
+// afresh): the last deal's is the deal list's.
+func dealSays(x *explained, loc i18n.Localizer, h *tapp.Hand) string {
 	if h.Voided {
 		return voidTag(loc, h.VoidReason)
 	}
-	return h.Result().Explanation().Render(loc)
+	return x.say(loc, h.Result())
 }
 
 // retractedLast is deal n as it was taken back, while nothing has been
@@ -53,7 +54,7 @@ func undoneView(loc i18n.Localizer, g *tapp.State, ask tableAsk) *templates.Undo
 	if h == nil {
 		return nil
 	}
-	text := loc.T("table.retracted", h.Number, dealSays(loc, h), g.Setup.Players[h.Dealer])
+	text := loc.T("table.retracted", h.Number, dealSays(nil, loc, h), g.Setup.Players[h.Dealer])
 	v := &templates.UndoneView{Hand: h.Number, Text: text, Key: fmt.Sprintf("redo-%d-v%d", h.Number, g.Version)}
 	if !h.Voided {
 		n := h.Number
