@@ -101,22 +101,19 @@ func (s *Store) transaction(ctx context.Context, fn func() error) (err error) {
 	return err
 }
 
-// committer is group commit (see submit): one commit at a time, by an
-// appender itself or by the writer goroutine, carries every append waiting
-// in the queue in one transaction (one fsync), and answers each only after
-// the commit is durable. mu guards queue, busy and closed; the rest is
-// touched only by whoever is busy.
+// committer is group commit (see submit): one commit at a time, by the
+// appender that leads it, carries every append waiting in the queue in one
+// transaction (one fsync), and answers each only after the commit is
+// durable. mu guards queue, busy and closed; the rest is touched only by
+// whoever is busy (the leader, or exclusive's caller).
 type committer struct {
 	db      *sql.DB // the write pool: one connection
 	mu      sync.Mutex
 	queue   []*appendReq
-	busy    bool          // a commit is under way or the writer has the queue
+	busy    bool          // a commit is under way, or its leader hands over to the next
 	closed  bool          // Close was called: no new appends
-	idle    *sync.Cond    // signalled when busy ends, for Close
+	idle    *sync.Cond    // signalled when busy ends, for Close and exclusive
 	arrived chan struct{} // an append queued: for a commit waiting for siblings
-	work    chan struct{} // the writer goroutine is to commit the queue
-	quit    chan struct{}
-	done    chan struct{}
 
 	// Whoever is busy's alone.
 	conn        *sql.Conn            // the one write connection, held for good
@@ -130,29 +127,26 @@ type committer struct {
 }
 
 func newCommitter(db *sql.DB, delay time.Duration) *committer {
-	c := &committer{db: db, arrived: make(chan struct{}, 1), work: make(chan struct{}, 1), quit: make(chan struct{}), done: make(chan struct{}),
+	c := &committer{db: db, arrived: make(chan struct{}, 1),
 		heads: map[string]head{}, recent: map[string]time.Time{}, timer: time.NewTimer(time.Hour), commitDelay: delay}
 	c.timer.Stop()
 	c.idle = sync.NewCond(&c.mu)
 	return c
 }
 
-// stop refuses new appends, waits for the commit under way and the appends
-// queued for it, and stops the writer goroutine. It says whether this call
-// stopped it (false: it was stopped already).
+// stop refuses new appends and waits for the commit under way and the
+// appends queued for it. It says whether this call stopped it (false: it
+// was stopped already).
 func (c *committer) stop() bool {
 	c.mu.Lock()
+	defer c.mu.Unlock()
 	if c.closed {
-		c.mu.Unlock()
 		return false
 	}
 	c.closed = true
 	for c.busy {
 		c.idle.Wait()
 	}
-	c.mu.Unlock()
-	close(c.quit)
-	<-c.done
 	return true
 }
 
@@ -177,20 +171,23 @@ type appendReq struct {
 }
 
 type appendResp struct {
-	res events.AppendResult
-	err error
+	res  events.AppendResult
+	err  error
+	lead bool // not an answer: the append's goroutine now leads the next commit
 }
 
-// submit commits an append, or queues it for the commit under way, and
-// gives its answer once it is durable.
+// submit commits an append, or queues it for the next commit, and gives
+// its answer once it is durable.
 //
-// An append that finds no commit under way commits itself, on its own
-// goroutine: a lone client's deal goes from its request to the disk and
-// back without waking anyone (a goroutine woken on another core costs a
+// Leader-based group commit (as LevelDB's write groups, or PostgreSQL's
+// WAL flush): an append that finds no commit under way leads one, on its
+// own goroutine, so a lone client's deal goes from its request to the disk
+// and back without waking anyone (a goroutine woken on another core costs a
 // good part of a commit on a virtual machine). Appends that arrive
-// meanwhile queue; the committer then hands the queue to the writer
-// goroutine, which commits it batch after batch, each with all that are
-// waiting by then, until it is empty.
+// meanwhile queue; when the commit is done, its leader hands the lead to
+// the first of them, which commits all that are waiting by then, on its
+// own goroutine, and so on until the queue is empty. One goroutine is
+// woken per commit (the next leader) besides the answers.
 func (s *Store) submit(r *appendReq) appendResp {
 	if s.opt.ReadOnly {
 		return appendResp{err: events.ErrReadOnly}
@@ -210,22 +207,28 @@ func (s *Store) submit(r *appendReq) appendResp {
 		case s.w.arrived <- struct{}{}: // a commit waiting for siblings looks again
 		default:
 		}
-		return <-r.reply
+		if resp := <-r.reply; !resp.lead {
+			return resp // committed (or refused) by another leader
+		}
+		s.run(s.take(nil)) // r is first in the queue: it is in this batch
+	} else {
+		s.w.busy = true
+		s.w.mu.Unlock()
+		s.run([]*appendReq{r})
 	}
-	s.w.busy = true
-	s.w.mu.Unlock()
-	s.run([]*appendReq{r})
 	s.release()
 	return <-r.reply
 }
 
-// release ends being busy: the writer goroutine takes over what queued
-// meanwhile.
+// release ends a commit: the first append that queued meanwhile leads the
+// next, else nobody is busy any more.
 func (s *Store) release() {
 	s.w.mu.Lock()
 	defer s.w.mu.Unlock()
 	if len(s.w.queue) > 0 {
-		s.w.work <- struct{}{} // never blocks: the writer is idle while another is busy
+		// Never blocks: a queued append's reply is empty until it is
+		// answered, and only the commit that takes it from the queue does.
+		s.w.queue[0].reply <- appendResp{lead: true}
 		return
 	}
 	s.w.busy = false
@@ -250,29 +253,6 @@ func (s *Store) exclusive(fn func() error) error {
 	s.w.mu.Unlock()
 	defer s.release()
 	return fn()
-}
-
-// writer commits the queue it is handed until it is empty.
-func (s *Store) writer() {
-	defer close(s.w.done)
-	for {
-		select {
-		case <-s.w.work:
-		case <-s.w.quit:
-			return
-		}
-		for {
-			s.w.mu.Lock()
-			if len(s.w.queue) == 0 {
-				s.w.busy = false
-				s.w.idle.Broadcast()
-				s.w.mu.Unlock()
-				break
-			}
-			s.w.mu.Unlock()
-			s.run(s.take(nil))
-		}
-	}
 }
 
 // run commits a batch, first waiting a moment for busy clients to join it.

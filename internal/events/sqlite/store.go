@@ -110,7 +110,6 @@ func Open(ctx context.Context, path string, opt Options) (*Store, error) {
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
 	go s.ckpt.run()
-	go s.writer()
 	return s, nil
 }
 
@@ -314,7 +313,7 @@ func migrate(ctx context.Context, db *sql.DB, path string) error {
 }
 
 // Close refuses new appends, waits for the commit under way and the
-// appends queued for it, stops the writer and the checkpointer, and closes
+// appends queued for it, stops the checkpointer, and closes
 // every connection. After a fail-stop the -wal at the path may be another
 // file's: the last connection then leaves it where it is (SQLite would
 // otherwise delete it by name).
