@@ -17,3 +17,16 @@ func BenchmarkExplanationText(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkScoreNew scores a Zuger solo as a deal recorded is scored,
+// every check and the zero-sum included.
+func BenchmarkScoreNew(b *testing.B) {
+	s := setupOf(Zuger, "Anna", "Ben", "Cleo", "Dan")
+	rec := Record{Contract: "solo", Declarer: "Ben", Points: ip(70), Tricks: ip(5)}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := ScoreNew(s, Table{}, rec); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/shopspring/decimal"
+
 	"tappbook/internal/problem"
 )
 
@@ -135,6 +137,31 @@ func TestRenderWithPhrases(t *testing.T) {
 	}
 	if err := checkZeroSum(nil, d(1)); err == nil {
 		t.Fatal("a pot change with no payments is not zero-sum")
+	}
+}
+
+// The zero-sum check sums whole amounts in int64 and the rest as decimals,
+// to the same answer: given whole, fractional and very long amounts that
+// sum to zero it passes, and given the same off by one unit or a hundredth
+// it refuses.
+func TestZeroSumOfEveryKindOfAmount(t *testing.T) {
+	long := decimal.RequireFromString("123456789012345678901")
+	for _, c := range []struct {
+		deltas []decimal.Decimal
+		pot    decimal.Decimal
+		zero   bool
+	}{
+		{[]decimal.Decimal{d(5), d(-3), d(-2)}, d(0), true},
+		{[]decimal.Decimal{d(5), d(-3), d(-2)}, d(1), false},
+		{[]decimal.Decimal{d(4), d(-2)}, d(-2), true},
+		{[]decimal.Decimal{decimal.RequireFromString("2.50"), d(-2)}, decimal.RequireFromString("-0.5"), true},
+		{[]decimal.Decimal{decimal.RequireFromString("2.50"), d(-2)}, decimal.RequireFromString("-0.49"), false},
+		{[]decimal.Decimal{long, long.Neg()}, d(0), true},
+		{[]decimal.Decimal{long, long.Neg().Add(d(1))}, d(0), false},
+	} {
+		if err := checkZeroSum(c.deltas, c.pot); (err == nil) != c.zero {
+			t.Errorf("%v with pot %s: %v, zero-sum: %v", c.deltas, c.pot, err, c.zero)
+		}
 	}
 }
 
