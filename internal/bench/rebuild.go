@@ -37,7 +37,12 @@ func RebuildAll(ctx context.Context, store events.Engine, workers int, fn func(*
 	// ahead into the other.
 	const depth = 16
 	lanes := make([]chan []replayed, workers)
-	waiting := make([]atomic.Int64, workers) // events handed to a lane and not yet folded
+	waiting := make([]atomic.Int64, workers) // events sent to a lane and not yet folded
+	// The reader batches events per lane: a channel send per event would
+	// cost more than folding it. A folded batch goes back to the reader to
+	// be filled again, rather than to the collector.
+	const batchSize = 256
+	spare := make(chan []replayed, workers*(depth+2))
 	for i := range lanes {
 		lanes[i] = make(chan []replayed, depth)
 		grp.Go(func() error {
@@ -49,28 +54,32 @@ func RebuildAll(ctx context.Context, store events.Engine, workers int, fn func(*
 					}
 				}
 				waiting[i].Add(-int64(len(batch)))
+				spare <- batch[:0] // never blocks: it holds every batch there is
 			}
 			return nil
 		})
 	}
 	laneOf := map[string]int{} // the games being read, and their lanes
-	// The reader batches events per lane: a channel send per event would
-	// cost more than folding it. The payloads it is lent are copied into
-	// a lane's buffers, not one allocation per event.
-	const batchSize = 256
+	// The payloads the reader is lent are copied into a lane's buffers, not
+	// one allocation per event.
 	pending := make([][]replayed, workers)
 	bufs := make([]game.Arena, workers)
 	for i := range bufs {
 		bufs[i].Size = keeperSize
 	}
 	send := func(i int) error {
+		waiting[i].Add(int64(len(pending[i])))
 		select {
 		case lanes[i] <- pending[i]:
-			pending[i] = make([]replayed, 0, batchSize)
-			return nil
 		case <-ctx.Done():
 			return ctx.Err()
 		}
+		select {
+		case pending[i] = <-spare:
+		default:
+			pending[i] = make([]replayed, 0, batchSize)
+		}
+		return nil
 	}
 	grp.Go(func() error {
 		defer func() {
@@ -81,8 +90,9 @@ func RebuildAll(ctx context.Context, store events.Engine, workers int, fn func(*
 		err := store.ReplayAll(ctx, func(ev events.Event, last bool) error {
 			i, ok := laneOf[ev.Stream]
 			if !ok {
+				load := func(j int) int64 { return waiting[j].Load() + int64(len(pending[j])) }
 				for j := range waiting {
-					if waiting[j].Load() < waiting[i].Load() {
+					if load(j) < load(i) {
 						i = j
 					}
 				}
@@ -91,7 +101,6 @@ func RebuildAll(ctx context.Context, store events.Engine, workers int, fn func(*
 			if last {
 				delete(laneOf, ev.Stream)
 			}
-			waiting[i].Add(1)
 			ev.Data = bufs[i].Copy(ev.Data)
 			pending[i] = append(pending[i], replayed{ev, last})
 			if len(pending[i]) == batchSize {
@@ -128,13 +137,20 @@ type replayed struct {
 type folder struct {
 	games map[string]*tapp.Folder
 	done  func(*tapp.State) error
+	// The game of the last event, whose next events mostly follow it.
+	lastID string
+	last   *tapp.Folder
 }
 
 func (f *folder) apply(ev events.Event, last bool) error {
-	g := f.games[ev.Stream]
-	if g == nil {
-		g = tapp.NewFolder(ev.Stream)
-		f.games[ev.Stream] = g
+	g := f.last
+	if ev.Stream != f.lastID || g == nil {
+		g = f.games[ev.Stream]
+		if g == nil {
+			g = tapp.NewFolder(ev.Stream)
+			f.games[ev.Stream] = g
+		}
+		f.lastID, f.last = ev.Stream, g
 	}
 	p, err := tapp.DecodeForFold(ev.Type, ev.Data, g.Peek().Setup.Players)
 	if err != nil {
@@ -147,5 +163,6 @@ func (f *folder) apply(ev events.Event, last bool) error {
 		return nil
 	}
 	delete(f.games, ev.Stream)
+	f.lastID, f.last = "", nil
 	return f.done(g.State())
 }

@@ -116,7 +116,7 @@ type replayScanner struct {
 	prevHash, hash        sql.RawBytes // read by Replay only
 	lastHash              string       // the last event's hash, Replay's
 	seq, version          int64
-	schemaVersion         int
+	schemaVersion         int64 // int64: database/sql sets an int through reflection
 }
 
 // scanChained reads replayColumns and the hashes. An event's previous
@@ -140,7 +140,7 @@ func (sc *replayScanner) scanChained(rows *sql.Rows) (events.Event, error) {
 
 func (sc *replayScanner) event(stream string) (events.Event, error) {
 	ev := events.Event{Seq: sc.seq, Stream: stream, Version: sc.version, Type: sc.name(sc.typ),
-		SchemaVersion: sc.schemaVersion, Data: json.RawMessage(sc.data)}
+		SchemaVersion: int(sc.schemaVersion), Data: json.RawMessage(sc.data)}
 	var err error
 	ev.RecordedAt, err = events.ParseTime(ev.Seq, sc.at)
 	return ev, err
