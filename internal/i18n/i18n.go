@@ -349,11 +349,57 @@ func (l Localizer) decimalComma() bool { return l.lang == "de" || l.lang == "sv"
 // Num writes a decimal the local way: 1.5 in English, 1,5 in German and
 // Swedish; a minus sign for negatives.
 func (l Localizer) Num(d decimal.Decimal) string {
+	if s, ok := l.smallNum(d); ok {
+		return s
+	}
 	s := d.String()
 	if l.decimalComma() {
 		s = strings.Replace(s, ".", ",", 1)
 	}
 	return strings.Replace(s, "-", "−", 1)
+}
+
+// smallNum writes as Num does a decimal of up to 18 digits and places,
+// which every amount of a game is, from its digits as an int64: a table
+// page writes hundreds, and decimal.String writes each through math/big.
+func (l Localizer) smallNum(d decimal.Decimal) (string, bool) {
+	exp := d.Exponent()
+	if exp > 0 || exp < -18 || d.NumDigits() > 18 {
+		return "", false
+	}
+	c := d.CoefficientInt64()
+	if c == 0 {
+		return "0", true
+	}
+	var digits [24]byte
+	ds := strconv.AppendUint(digits[:0], uint64(max(c, -c)), 10)
+	places := int(-exp)
+	for places > 0 && ds[len(ds)-1] == '0' { // 1.50 is 1.5, 2.00 is 2
+		ds, places = ds[:len(ds)-1], places-1
+	}
+	var out strings.Builder
+	out.Grow(len(ds) + places + 5)
+	if c < 0 {
+		out.WriteString("−")
+	}
+	if whole := len(ds) - places; whole > 0 {
+		out.Write(ds[:whole])
+		ds = ds[whole:]
+	} else {
+		out.WriteByte('0')
+	}
+	if places > 0 {
+		if l.decimalComma() {
+			out.WriteByte(',')
+		} else {
+			out.WriteByte('.')
+		}
+		for range places - len(ds) { // 0.05
+			out.WriteByte('0')
+		}
+		out.Write(ds)
+	}
+	return out.String(), true
 }
 
 // Typed writes a plain decimal ("0.50") as a person here types it, places

@@ -98,3 +98,41 @@ func TestParseMessage(t *testing.T) {
 		}
 	}
 }
+
+// Num writes a decimal of a game's size from its digits exactly as from
+// decimal.String: zeros, signs, places trimmed, leading zeros of a
+// fraction, in a decimal comma's language and a point's.
+func TestNumAsDecimalString(t *testing.T) {
+	b := load(t)
+	old := func(l Localizer, d decimal.Decimal) string {
+		s := d.String()
+		if l.decimalComma() {
+			s = strings.Replace(s, ".", ",", 1)
+		}
+		return strings.Replace(s, "-", "−", 1)
+	}
+	var ds []decimal.Decimal
+	for _, s := range []string{"0", "0.000", "-0.00", "1", "-1", "1.50", "-0.05", "0.5", "100", "1000.10", "12345678.90", "-999999999999999999", "0.000000000000000001", "1e3", "-2.5e-20", "123456789012345678901"} {
+		ds = append(ds, decimal.RequireFromString(s))
+	}
+	for _, c := range []int64{0, 1, -1, 7, 10, -120, 3050, 999999, -1000000000000000000, 123456789012345678} {
+		for exp := int32(-20); exp <= 2; exp++ {
+			ds = append(ds, decimal.New(c, exp))
+		}
+	}
+	small := 0
+	for _, lang := range Languages() {
+		l := b.For(lang)
+		for _, d := range ds {
+			if got, want := l.Num(d), old(l, d); got != want {
+				t.Errorf("%s Num(%s) = %q, want %q", lang, d, got, want)
+			}
+			if _, ok := l.smallNum(d); ok {
+				small++
+			}
+		}
+	}
+	if small < 3*len(ds)/2 {
+		t.Errorf("only %d of %d decimals written from their digits", small, 3*len(ds))
+	}
+}
