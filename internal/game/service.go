@@ -63,7 +63,7 @@ type Service struct {
 }
 
 // MemoryBudget is how many bytes the games held in memory may hold
-// together (tapp.State.Bytes: their deals, about 750 bytes each, most of
+// together (tapp.State.Bytes: their deals, about 600 bytes each, most of
 // it the stored bytes a deal keeps) before the least recently used game is
 // let go; it grows up to MemoryCeiling while games let go are wanted again
 // soon after (memo.go). Weighed in bytes, not deals, so that a deal kept

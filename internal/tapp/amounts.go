@@ -11,12 +11,14 @@ const maxSeats = 4
 
 // amounts are what one deal moves, in units: each seat's amount and the
 // pot's. A game holds one per deal and revision, so they are kept as whole
-// numbers in int64 — what nearly every deal moves — and as decimals only
-// when one of them is not whole or does not fit (a fraction of a unit, or
-// old-tapp's pot, which a lost solo doubles without bound). Immutable.
+// numbers in int32 — what nearly every deal moves, and small enough that a
+// deal with its first revision fits an allocation of 224 bytes, not 256 —
+// and as decimals only when one of them is not whole or does not fit (a
+// fraction of a unit, or old-tapp's pot, which a lost solo doubles without
+// bound). Immutable.
 type amounts struct {
-	whole [maxSeats + 1]int64 // by seat, then the pot's at maxSeats; when exact is nil
 	exact *[]decimal.Decimal  // by seat, then the pot's; nil when whole holds them
+	whole [maxSeats + 1]int32 // by seat, then the pot's at maxSeats; when exact is nil
 	seats int8
 }
 
@@ -33,6 +35,15 @@ func whole64(d decimal.Decimal) (int64, bool) {
 	return d.CoefficientInt64(), true
 }
 
+// whole32 gives d as an int32 when it is a whole number that fits.
+func whole32(d decimal.Decimal) (int32, bool) {
+	n, ok := whole64(d)
+	if !ok || n != int64(int32(n)) {
+		return 0, false
+	}
+	return int32(n), true
+}
+
 // newAmounts keeps a deal's amounts: deltas by seat, and the pot's.
 func newAmounts(deltas []decimal.Decimal, pot decimal.Decimal) amounts {
 	a := amounts{seats: int8(len(deltas))}
@@ -41,16 +52,16 @@ func newAmounts(deltas []decimal.Decimal, pot decimal.Decimal) amounts {
 		if !ok {
 			break
 		}
-		a.whole[seat], ok = whole64(d)
+		a.whole[seat], ok = whole32(d)
 	}
 	if ok {
-		a.whole[maxSeats], ok = whole64(pot)
+		a.whole[maxSeats], ok = whole32(pot)
 	}
 	if !ok {
 		exact := make([]decimal.Decimal, len(deltas)+1)
 		copy(exact, deltas)
 		exact[len(deltas)] = pot
-		a.whole, a.exact = [maxSeats + 1]int64{}, &exact
+		a.whole, a.exact = [maxSeats + 1]int32{}, &exact
 	}
 	return a
 }
@@ -60,7 +71,7 @@ func (a *amounts) delta(seat int) decimal.Decimal {
 	if a.exact != nil {
 		return (*a.exact)[seat]
 	}
-	return wholeUnits(a.whole[seat])
+	return wholeUnits(int64(a.whole[seat]))
 }
 
 // pot is the pot's amount.
@@ -68,7 +79,7 @@ func (a *amounts) pot() decimal.Decimal {
 	if a.exact != nil {
 		return (*a.exact)[a.seats]
 	}
-	return wholeUnits(a.whole[maxSeats])
+	return wholeUnits(int64(a.whole[maxSeats]))
 }
 
 // deltas are the amounts by seat (a new slice).
@@ -118,7 +129,7 @@ func (t total) decimal() decimal.Decimal {
 // plusPot is t and the pot's amount of a.
 func (t total) plusPot(a *amounts) total {
 	if t.exact == nil && a.exact == nil {
-		x := a.whole[maxSeats]
+		x := int64(a.whole[maxSeats])
 		if s := t.n + x; (x >= 0) == (s >= t.n) { // no overflow
 			return total{n: s}
 		}
@@ -159,8 +170,10 @@ func (h *Hand) WholeMoves(dst []int64) (pot int64, ok bool) {
 	if a.exact != nil || len(dst) != int(a.seats) {
 		return 0, false
 	}
-	copy(dst, a.whole[:a.seats])
-	return a.whole[maxSeats], true
+	for seat := range dst {
+		dst[seat] = int64(a.whole[seat])
+	}
+	return int64(a.whole[maxSeats]), true
 }
 
 // Bytes is about how much memory the state's deals hold: each deal, its

@@ -2,8 +2,10 @@ package tapp
 
 import (
 	"encoding/json"
+	"math"
 	"math/rand/v2"
 	"testing"
+	"unsafe"
 
 	"github.com/shopspring/decimal"
 
@@ -11,12 +13,12 @@ import (
 )
 
 // A deal's amounts read back exactly as they were, whether whole and small
-// (kept as int64), too big for int64, or fractions of a unit.
+// (kept as int32), too big for int32 or int64, or fractions of a unit.
 func TestAmountsKeepEveryAmount(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	huge := decimal.New(1, 30)
 	pick := func() decimal.Decimal {
-		switch rng.IntN(6) {
+		switch rng.IntN(7) {
 		case 0:
 			return decimal.New(rng.Int64N(1000)-500, -2) // 1.25 and the like
 		case 1:
@@ -25,6 +27,8 @@ func TestAmountsKeepEveryAmount(t *testing.T) {
 			return decimal.NewFromInt(rng.Int64())
 		case 3:
 			return decimal.New(rng.Int64N(100), 3) // a whole number with a positive exponent
+		case 4: // at the edges of int32, which holds the whole ones
+			return decimal.NewFromInt([]int64{math.MaxInt32, math.MinInt32}[rng.IntN(2)] + rng.Int64N(5) - 2)
 		}
 		return decimal.NewFromInt(rng.Int64N(2000) - 1000)
 	}
@@ -105,4 +109,15 @@ func TestPotPastInt64(t *testing.T) {
 		t.Fatalf("deal 90 has %d revisions, want a re-scoring", got)
 	}
 	check(pot(decimal.NewFromInt(2)))
+}
+
+// A deal and its first revision, one allocation (Folder.recorded), fit
+// Go's size class of 224 bytes: a game holds one per deal.
+func TestADealFitsItsAllocation(t *testing.T) {
+	if n := unsafe.Sizeof(struct {
+		hand  Hand
+		first [1]Revision
+	}{}); n > 224 {
+		t.Fatalf("a deal with its first revision takes %d bytes, past 224 (the next size class is 240)", n)
+	}
 }

@@ -53,9 +53,10 @@ type Event struct {
 	At      time.Time
 	Hash    string
 	Data    Payload
-	// Raw is Data as the store holds it (JSON). The fold keeps the bytes
-	// of a scored deal, for its record and explanation (stored.go): the
-	// caller must not change them later. nil: the fold encodes Data.
+	// Raw is Data as the store holds it (JSON). The fold keeps a copy of
+	// what a scored deal reads its record and explanation from
+	// (stored.go), so the bytes may be the caller's to reuse. nil: the
+	// fold encodes Data.
 	Raw []byte
 }
 

@@ -39,7 +39,8 @@ func Fold(id string, evs []Event) (*State, error) {
 // making a snapshot of every step: what it builds is its own until State
 // hands it out.
 type Folder struct {
-	s *State
+	s     *State
+	chunk []byte // where the deals' kept bytes go (keep)
 	// ownHands: s.hands' array is this folder's alone, so a deal may be
 	// replaced in place rather than by copying the list.
 	ownHands bool
@@ -185,16 +186,43 @@ func (s *State) result(sc Scored, raw stored) (Result, error) {
 	return Result{amounts: newAmounts(deltas, sc.PotDelta), raw: raw}, nil
 }
 
-// raw is the payload of e as stored.
-func raw(e Event) (stored, error) {
-	if e.Raw != nil {
-		return e.Raw, nil
+// raw is what a deal keeps of e's payload as stored (keep).
+func (f *Folder) raw(e Event) (stored, error) {
+	b := e.Raw
+	if b == nil {
+		var err error
+		if b, err = encodePayload(e.Data); err != nil {
+			return nil, fmt.Errorf("encode %s: %w", e.Data.EventType(), err)
+		}
 	}
-	b, err := encodePayload(e.Data)
-	if err != nil {
-		return nil, fmt.Errorf("encode %s: %w", e.Data.EventType(), err)
+	return f.keep(b), nil
+}
+
+// keptChunk is the most a folder's chunk of kept bytes grows to (keep).
+const keptChunk = 16 << 10
+
+// keep copies what a deal keeps of a payload (stored.keptMembers) into the
+// folder's chunk, so that the deals of a game folded from its history
+// share a few allocations rather than one each. A chunk starts at the
+// first deal's length and doubles up to keptChunk: a command that records
+// one deal allocates that deal's bytes, no more. Bytes handed out are never
+// written again.
+func (f *Folder) keep(p stored) stored {
+	var ms [keptCount]member
+	n, size, ok := p.keptMembers(&ms)
+	if !ok {
+		size = len(p)
 	}
-	return b, nil
+	if size > cap(f.chunk)-len(f.chunk) {
+		f.chunk = make([]byte, 0, max(size, min(2*cap(f.chunk), keptChunk)))
+	}
+	start := len(f.chunk)
+	if ok {
+		f.chunk = appendMembers(f.chunk, ms[:n])
+	} else {
+		f.chunk = append(f.chunk, p...)
+	}
+	return f.chunk[start:len(f.chunk):len(f.chunk)]
 }
 
 // potMatters says whether a deal as recorded may score differently at
@@ -210,7 +238,7 @@ func (f *Folder) recorded(p HandRecorded, e Event) error {
 	if dealer != s.DealerOf(p.Hand) {
 		return fmt.Errorf("hand %d is dealt by %s, not %q", p.Hand, s.Setup.Players[s.DealerOf(p.Hand)], p.Dealer)
 	}
-	b, err := raw(e)
+	b, err := f.raw(e)
 	if err != nil {
 		return err
 	}
@@ -262,7 +290,7 @@ func (h *Hand) latest() int32 { return int32(len(h.Revisions) - 1) }
 
 func (f *Folder) corrected(p HandCorrected, e Event) error {
 	s := f.s
-	b, err := raw(e)
+	b, err := f.raw(e)
 	if err != nil {
 		return err
 	}
@@ -337,7 +365,7 @@ func (f *Folder) retracted(p HandRetracted, e Event) error {
 
 func (f *Folder) rescored(p HandRescored, e Event) error {
 	s := f.s
-	b, err := raw(e)
+	b, err := f.raw(e)
 	if err != nil {
 		return err
 	}

@@ -11,9 +11,75 @@ import (
 // a deal is its amounts and those bytes, not a decoded record, explanation
 // and sentence of its own.
 
-// stored is one event's payload as the store holds it (JSON): a recorded,
-// corrected or re-scored deal.
+// stored is what a deal keeps of its event's payload as the store holds it
+// (JSON): of a recorded, corrected or re-scored deal, the members it reads
+// (isKept), as they stand in the stored bytes.
 type stored []byte
+
+// keptCount is how many members a deal keeps (isKept).
+const keptCount = 4
+
+// member is one member of a payload, as it stands in the bytes.
+type member struct{ name, value []byte }
+
+// keptMembers finds the members of p a deal keeps (isKept), the first of
+// each name as member does, and the length of an object of them alone; false
+// when p is not in the shape encoding/json writes (member then reads it
+// with encoding/json), and is kept whole.
+func (p stored) keptMembers(out *[keptCount]member) (n, size int, ok bool) {
+	s := byteScanner{b: p}
+	size = len("{}")
+	ok = s.object(func(name []byte) bool {
+		s.ws()
+		start := s.i
+		if !s.skip() {
+			return false
+		}
+		if !isKept(name) {
+			return true
+		}
+		for _, m := range out[:n] {
+			if string(m.name) == string(name) {
+				return true
+			}
+		}
+		if n > 0 {
+			size++ // the comma
+		}
+		out[n] = member{name: name, value: p[start:s.i]}
+		size += len(`"":`) + len(name) + len(out[n].value)
+		n++
+		return true
+	})
+	return n, size, ok
+}
+
+// isKept says whether a deal keeps the member name of its payload: the
+// ones it reads its record and explanation from. The rest (its number,
+// dealer, deltas and pots, about a quarter of the bytes) the state holds
+// already, as amounts.
+func isKept(name []byte) bool {
+	switch string(name) {
+	case "record", "explanation", "text", "ruleset":
+		return true
+	}
+	return false
+}
+
+// appendMembers appends an object of ms to dst.
+func appendMembers(dst []byte, ms []member) []byte {
+	dst = append(dst, '{')
+	for i, m := range ms {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = append(dst, '"')
+		dst = append(dst, m.name...)
+		dst = append(dst, '"', ':')
+		dst = append(dst, m.value...)
+	}
+	return append(dst, '}')
+}
 
 // member gives the value of the payload's top-level member name, as it
 // stands in the bytes; false when there is none.
