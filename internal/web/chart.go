@@ -3,6 +3,7 @@ package web
 import (
 	"math"
 	"strconv"
+	"strings"
 
 	"github.com/shopspring/decimal"
 
@@ -60,65 +61,58 @@ func (c lineChart) draw() templates.ChartView {
 		out.Steps = append(out.Steps, templates.ChartTick{Text: c.first.Text, When: c.first, At: pos(float64(w) / float64(steps))})
 	}
 	out.Steps = append(out.Steps, templates.ChartTick{Text: c.end.Text, When: c.end, At: pos(w)})
-	every := max(1, steps/chartPoints)
-	// The steps drawn: the start at zero (-1), every every-th step and the
-	// last. Each is read as floats into one row, reused: a drawn point
-	// needs a height, not an amount (no decimal per point and line).
-	drawn := make([]int, 0, steps/every+2)
-	drawn = append(drawn, -1)
-	for i := every; i <= steps; i += every {
-		drawn = append(drawn, i-1)
-	}
-	if steps%every != 0 {
-		drawn = append(drawn, steps-1)
-	}
+	// The steps drawn: the start at zero, then run.drawn. Each is read as
+	// floats into one row, reused: a drawn point needs a height, not an
+	// amount (no decimal per point and line). Each step's x is the same
+	// for every line: written once.
 	lines := len(c.names)
-	ys := make([]float64, len(drawn)*lines) // ys[k*lines+line]: the height line is drawn at, at drawn[k]
-	vals := make([]float64, lines)
-	for k, i := range drawn {
-		if i < 0 {
-			// Every line starts at zero: drawn from the one point.
-			for line := range lines {
-				ys[line] = yf(0)
-			}
-			continue
-		}
-		run.at(i, vals)
-		dodge(vals, yf, 2, h-2, ys[k*lines:(k+1)*lines])
-	}
-	// Each step drawn is at one x for every line: written once.
-	xs := make([]byte, 0, len(drawn)*len("300.0"))
-	xEnds := make([]int, len(drawn)) // where each x ends in xs
-	for k, i := range drawn {
+	vals, ys := make([]float64, lines), make([]float64, lines)
+	xs := appendTenths(make([]byte, 0, (len(run.drawn)+1)*len("300.0")), 0)
+	xEnds := make([]int, 1, len(run.drawn)+1) // where each x ends in xs
+	xEnds[0] = len(xs)
+	for _, i := range run.drawn {
 		xs = appendTenths(xs, float64((i+1)*w)/float64(steps))
-		xEnds[k] = len(xs)
+		xEnds = append(xEnds, len(xs))
 	}
-	points := make([]byte, 0, lines*len(drawn)*len("300.0,120.0 "))
-	ends := make([]int, lines) // where each line's points end in points
-	for line := range lines {
-		for k := range drawn {
-			if k > 0 {
-				points = append(points, ' ')
-				points = append(points, xs[xEnds[k-1]:xEnds[k]]...)
-			} else {
-				points = append(points, xs[:xEnds[0]]...)
-			}
-			points = append(points, ',')
-			points = appendTenths(points, ys[k*lines+line])
+	// Each line's points are written into a builder of its own, whose
+	// string is the bytes written, not a copy of them.
+	points := make([]strings.Builder, lines)
+	start := appendTenths(append(xs[:xEnds[0]:xEnds[0]], ','), yf(0)) // every line starts at zero: one point
+	for line := range points {
+		points[line].Grow(len(start) + len(run.drawn)*len(" 300.0,120.0"))
+		points[line].Write(start)
+	}
+	var point []byte // one point, written, then copied into its line's builder
+	for k := range run.drawn {
+		run.at(k, vals)
+		dodge(vals, yf, 2, h-2, ys)
+		x := xs[xEnds[k]:xEnds[k+1]]
+		for line := range points {
+			point = append(append(append(point[:0], ' '), x...), ',')
+			points[line].Write(appendTenths(point, ys[line]))
 		}
-		ends[line] = len(points)
 	}
-	text := string(points) // one string, each line's points a part of it
-	last := run.row(steps - 1)
+	last := run.row(len(run.drawn) - 1)
 	out.Lines = make([]templates.ChartLine, 0, len(c.names))
 	for line, name := range c.names {
-		from := 0
-		if line > 0 {
-			from = ends[line-1]
-		}
-		out.Lines = append(out.Lines, templates.ChartLine{Name: name, Seat: c.seats[line], Points: text[from:ends[line]], Last: c.last(last[line])})
+		out.Lines = append(out.Lines, templates.ChartLine{Name: name, Seat: c.seats[line], Points: points[line].String(), Last: c.last(last[line])})
 	}
 	return out
+}
+
+// drawnSteps gives the steps (0-based) a chart of count steps draws
+// after its start: every every-th step and the last, at most about
+// chartPoints.
+func drawnSteps(count int) []int {
+	every := max(1, count/chartPoints)
+	drawn := make([]int, 0, count/every+1)
+	for i := every; i <= count; i += every {
+		drawn = append(drawn, i-1)
+	}
+	if count%every != 0 {
+		drawn = append(drawn, count-1)
+	}
+	return drawn
 }
 
 // appendTenths writes f to one decimal, as strconv.AppendFloat(dst, f,
@@ -136,21 +130,23 @@ func appendTenths(dst []byte, f float64) []byte {
 	return append(dst, '.', byte('0'+i%10))
 }
 
-// running is a chart's steps as draw reads them: how many, the values
-// after any one of them, and the lowest and highest value reached (zero
-// included, where every line starts).
+// running is a chart's steps as draw reads them: how many, which are
+// drawn (drawnSteps), the values after each of those, and the lowest and
+// highest value reached (zero included, where every line starts).
 type running struct {
 	count  int
-	row    func(i int) []decimal.Decimal // the values after step i+1
-	at     func(i int, dst []float64)    // the same as floats, into dst: where they are drawn
+	drawn  []int                         // drawnSteps(count)
+	row    func(k int) []decimal.Decimal // the values after step drawn[k]+1
+	at     func(k int, dst []float64)    // the same as floats, into dst: where they are drawn
 	lo, hi decimal.Decimal
 }
 
 // runningOf reads steps made beforehand, steps[i][line].
 func runningOf(steps [][]decimal.Decimal) *running {
-	r := &running{count: len(steps), row: func(i int) []decimal.Decimal { return steps[i] },
-		at: func(i int, dst []float64) {
-			for line, v := range steps[i] {
+	drawn := drawnSteps(len(steps))
+	r := &running{count: len(steps), drawn: drawn, row: func(k int) []decimal.Decimal { return steps[drawn[k]] },
+		at: func(k int, dst []float64) {
+			for line, v := range steps[drawn[k]] {
 				dst[line] = v.InexactFloat64()
 			}
 		}}
@@ -162,21 +158,22 @@ func runningOf(steps [][]decimal.Decimal) *running {
 	return r
 }
 
-// wholeRunning is running totals of whole units, kept in int64:
-// totals[i*lines+line] is line's value after step i+1. A long evening's
-// chart adds up hundreds of deals; only the steps drawn become decimals.
-func wholeRunning(totals []int64, lines int, lo, hi int64) *running {
-	return &running{count: len(totals) / lines, lo: decimal.NewFromInt(lo), hi: decimal.NewFromInt(hi),
-		row: func(i int) []decimal.Decimal {
+// wholeRunning is running totals of whole units, kept in int64, of the
+// steps drawn: totals[k*lines+line] is line's value after step drawn[k]+1.
+// A long evening's chart adds up hundreds of deals; only the steps drawn
+// are kept, and only their last becomes decimals.
+func wholeRunning(count int, drawn []int, totals []int64, lines int, lo, hi int64) *running {
+	return &running{count: count, drawn: drawn, lo: decimal.NewFromInt(lo), hi: decimal.NewFromInt(hi),
+		row: func(k int) []decimal.Decimal {
 			row := make([]decimal.Decimal, lines)
 			for line := range row {
-				row[line] = decimal.NewFromInt(totals[i*lines+line])
+				row[line] = decimal.NewFromInt(totals[k*lines+line])
 			}
 			return row
 		},
-		at: func(i int, dst []float64) {
+		at: func(k int, dst []float64) {
 			for line := range dst {
-				dst[line] = float64(totals[i*lines+line])
+				dst[line] = float64(totals[k*lines+line])
 			}
 		}}
 }

@@ -29,8 +29,9 @@ func foldEvening(t *testing.T, cmds ...tapp.Command) *tapp.State {
 
 // The chart of an evening adds its deals up in int64, not as decimals:
 // given evenings with a pot, voids that keep a stake and that keep
-// nothing, and a close that shares the pot out, when
-// the deals are added up both ways, then every step drawn is the same, and
+// nothing, a close that shares the pot out, and one long enough to be
+// thinned, when the deals are added up both ways, then the same steps are
+// drawn, each the same, and
 // so are the lowest and highest values and the deals the axis names.
 func TestChartAddsWholeUnitsAsTheDecimalsDo(t *testing.T) {
 	pts := func(n int) *int { return &n }
@@ -48,7 +49,7 @@ func TestChartAddsWholeUnitsAsTheDecimalsDo(t *testing.T) {
 	}
 	oldTapp = append(oldTapp, tapp.VoidHand{Hand: 3, Reason: "misdeal"}, tapp.RecordHand{Record: payout.Record{Contract: "pass"}}, tapp.Close{})
 	zuger := []tapp.Command{tapp.Start{Variant: "zuger", Players: []string{"Anna", "Ben", "Cleo", "Dan"}}}
-	for i := range 30 {
+	for i := range 330 { // more than chartPoints: thinned
 		zuger = append(zuger, tapp.RecordHand{Record: payout.Record{Contract: "solo", Declarer: "Ben", Points: pts(40 + i%60), Tricks: pts(2 + i%5)}})
 	}
 	zuger = append(zuger, tapp.VoidHand{Hand: 7, Reason: "misdeal"})
@@ -64,10 +65,13 @@ func TestChartAddsWholeUnitsAsTheDecimalsDo(t *testing.T) {
 			t.Fatalf("%s: whole %d steps, deals %d…%d, %s…%s; decimal %d steps, deals %d…%d, %s…%s", name,
 				whole.count, wFirst, wLast, whole.lo, whole.hi, dec.count, dFirst, dLast, dec.lo, dec.hi)
 		}
-		for i := range whole.count {
-			for seat, v := range whole.row(i) {
-				if !v.Equal(dec.row(i)[seat]) {
-					t.Fatalf("%s: step %d, seat %d: %s in int64, %s as decimals", name, i+1, seat, v, dec.row(i)[seat])
+		if len(whole.drawn) != len(dec.drawn) {
+			t.Fatalf("%s: %d steps drawn in int64, %d as decimals", name, len(whole.drawn), len(dec.drawn))
+		}
+		for k, i := range whole.drawn {
+			for seat, v := range whole.row(k) {
+				if !v.Equal(dec.row(k)[seat]) {
+					t.Fatalf("%s: step %d, seat %d: %s in int64, %s as decimals", name, i+1, seat, v, dec.row(k)[seat])
 				}
 			}
 		}

@@ -114,6 +114,7 @@ func (u ui) tableView(p templates.Page, loc i18n.Localizer, g *tapp.State, ask t
 	if d := g.Damaged; d != nil {
 		v.Damaged = loc.T("err.conflict.damaged", d.Seq, d.Version, d.Why)
 	}
+	v.Players = make([]templates.PlayerView, 0, n)
 	for seat, name := range g.Setup.Players {
 		b := g.Balance(seat)
 		v.Players = append(v.Players, templates.PlayerView{Name: name, Seat: seat, Units: loc.Num(b),
@@ -129,6 +130,7 @@ func (u ui) tableView(p templates.Page, loc i18n.Localizer, g *tapp.State, ask t
 	if g.Variant().HasPot {
 		pots = g.PotsAfter()
 	}
+	v.Hands = make([]templates.HandView, 0, shown)
 	for i := len(g.Hands()) - 1; i >= len(g.Hands())-shown; i-- {
 		hv := u.handView(loc, g, g.Hands()[i])
 		hv.Fresh = hv.Number == ask.saved
@@ -330,9 +332,12 @@ func (u ui) handView(loc i18n.Localizer, g *tapp.State, h *tapp.Hand) templates.
 	case end.ForcedDeal(h.Number):
 		hv.Ending = loc.T("table.forced", h.Number-end.LastRegular, len(end.Zwangsramsch))
 	}
-	for _, d := range h.Result().Deltas() {
-		hv.Deltas = append(hv.Deltas, signed(loc, d))
+	deltas := h.Result().Deltas()
+	hv.Deltas = make([]string, len(deltas))
+	for seat, d := range deltas {
+		hv.Deltas[seat] = signed(loc, d)
 	}
+	hv.History = make([]templates.HistoryLine, 0, len(h.Revisions))
 	var last *tapp.Result // the result before each revision
 	voided := false       // and whether it then counted
 	entered := 0          // the revision that last entered the deal (a record or a correction)
@@ -497,13 +502,30 @@ func chart(loc i18n.Localizer, g *tapp.State) templates.ChartView {
 func chartsDeal(h *tapp.Hand, pot bool) bool { return !h.Voided || pot }
 
 // wholeChart adds up the deals in whole units, in int64, as nearly every
-// evening's are: no decimal per deal. False when an amount is not whole
-// or a sum would not fit; decimalChart then adds them up.
+// evening's are: no decimal per deal, and only the totals of the steps
+// drawn kept. False when an amount is not whole or a sum would not fit;
+// decimalChart then adds them up.
 func wholeChart(g *tapp.State, split bool) (run *running, first, last int, ok bool) {
 	n := len(g.Setup.Players)
 	cur, moves := make([]int64, n), make([]int64, n)
-	totals := make([]int64, 0, n*(len(g.Hands())+1))
+	// The steps are counted first, to know which are drawn: each deal's
+	// but a void's that moves nothing, and the pot shared out.
+	steps := 0
+	for _, h := range g.Hands() {
+		if h.Voided {
+			if pot, ok := h.WholeMoves(moves); ok && !chartsDeal(h, pot != 0) {
+				continue
+			}
+		}
+		steps++
+	}
+	if steps > 0 && split {
+		steps++
+	}
+	drawn := drawnSteps(steps)
+	totals := make([]int64, 0, n*len(drawn))
 	var lo, hi int64
+	i := 0 // the steps made
 	step := func() bool {
 		for seat, x := range moves {
 			s := cur[seat] + x
@@ -512,7 +534,10 @@ func wholeChart(g *tapp.State, split bool) (run *running, first, last int, ok bo
 			}
 			cur[seat], lo, hi = s, min(lo, s), max(hi, s)
 		}
-		totals = append(totals, cur...)
+		if len(totals) < cap(totals) && drawn[len(totals)/n] == i {
+			totals = append(totals, cur...)
+		}
+		i++
 		return true
 	}
 	for _, h := range g.Hands() {
@@ -539,7 +564,7 @@ func wholeChart(g *tapp.State, split bool) (run *running, first, last int, ok bo
 			return nil, 0, 0, false
 		}
 	}
-	return wholeRunning(totals, n, lo, hi), first, last, true
+	return wholeRunning(steps, drawn, totals, n, lo, hi), first, last, true
 }
 
 // decimalChart adds up the deals as decimals: each step's balances.
