@@ -2,7 +2,6 @@ package tapp
 
 import (
 	"bytes"
-	"strings"
 	"unicode/utf8"
 
 	"github.com/shopspring/decimal"
@@ -329,17 +328,9 @@ func (s *byteScanner) skip() bool {
 	for s.i < len(s.b) {
 		switch c := s.b[s.i]; c {
 		case '"':
-			s.i++
-			for s.i < len(s.b) && s.b[s.i] != '"' {
-				if s.b[s.i] == '\\' {
-					s.i++
-				}
-				s.i++
-			}
-			if s.i >= len(s.b) {
+			if !s.skipString() {
 				return false
 			}
-			s.i++
 		case '{', '[':
 			depth++
 			s.i++
@@ -359,7 +350,7 @@ func (s *byteScanner) skip() bool {
 		default:
 			// a number or a literal runs to the next delimiter
 			start := s.i
-			for s.i < len(s.b) && strings.IndexByte(",:{}[]\" \n\t\r", s.b[s.i]) < 0 {
+			for s.i < len(s.b) && !delimiter[s.b[s.i]] {
 				s.i++
 			}
 			if s.i == start {
@@ -373,3 +364,35 @@ func (s *byteScanner) skip() bool {
 	}
 	return false
 }
+
+// skipString passes over the string at s.i, looking for its closing quote
+// with bytes.IndexByte (most of a stored deal's bytes are its sentence and
+// its explanation's strings): a quote after an odd number of backslashes
+// is escaped.
+func (s *byteScanner) skipString() bool {
+	from := s.i + 1
+	for {
+		q := bytes.IndexByte(s.b[from:], '"')
+		if q < 0 {
+			return false
+		}
+		q += from
+		escapes := 0
+		for k := q - 1; k > s.i && s.b[k] == '\\'; k-- {
+			escapes++
+		}
+		if escapes%2 == 0 {
+			s.i = q + 1
+			return true
+		}
+		from = q + 1
+	}
+}
+
+// delimiter marks the bytes that end a number or a literal.
+var delimiter = func() (d [256]bool) {
+	for _, c := range []byte(",:{}[]\" \n\t\r") {
+		d[c] = true
+	}
+	return d
+}()
