@@ -1,7 +1,6 @@
 package web
 
 import (
-	"bytes"
 	"container/list"
 	"sync"
 )
@@ -60,8 +59,9 @@ func (p *pageCache) get(key pageKey) ([]byte, bool) {
 	return nil, false
 }
 
-// put keeps a page, letting the least recently used go until the bound
-// holds. A page bigger than the whole bound is not kept at all.
+// put keeps a copy of a page (the buffer it was rendered into is used
+// again), letting the least recently used go until the bound holds. A
+// page bigger than the whole bound is not kept at all.
 func (p *pageCache) put(key pageKey, page []byte) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -80,11 +80,9 @@ func (p *pageCache) put(key pageKey, page []byte) {
 		}
 		p.remove(e)
 	}
-	// A rendered buffer may hold twice its length: what is kept is counted
-	// by the memory it holds, so keep it at its length.
-	if cap(page) > len(page) {
-		page = bytes.Clone(page)
-	}
+	// What is kept is counted by the memory it holds: exactly its length
+	// (bytes.Clone may round it up, and a buffer holds up to twice it).
+	page = append(make([]byte, 0, len(page)), page...)
 	e := p.order.PushFront(cached{key, page})
 	p.items[key], p.newest[page0] = e, e
 	p.size += cap(page)

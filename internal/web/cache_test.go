@@ -1,6 +1,7 @@
 package web
 
 import (
+	"bytes"
 	"fmt"
 	"math/rand/v2"
 	"net/http"
@@ -122,5 +123,19 @@ func TestTableCacheIgnoresJunkQueries(t *testing.T) {
 	}
 	if short := page(t, srv, "/g/"+id+"?junk=1", "en").body; !strings.Contains(short, "Show all 25 deals") || strings.Contains(short, "junk") {
 		t.Fatal("the short table lost its all-deals link or shows the junk parameter")
+	}
+}
+
+// The cache keeps a copy: the buffer the page was rendered into is
+// written again by the next page.
+func TestPageCacheKeepsACopy(t *testing.T) {
+	c := newPageCache(1 << 10)
+	buf := bytes.NewBufferString("<p>deal 1</p>")
+	key := pageKey{game: "g", view: "table"}
+	c.put(key, buf.Bytes())
+	buf.Reset()
+	buf.WriteString("<p>deal 2</p>")
+	if page, _ := c.get(key); string(page) != "<p>deal 1</p>" {
+		t.Fatalf("kept %q, want the page as it was put", page)
 	}
 }

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"bytes"
 	"cmp"
 	"fmt"
 	"net/http"
@@ -623,7 +622,7 @@ func (u ui) table(c echo.Context) error {
 			// Every phone at the table asks for this page after a deal.
 			// One that marks a deal this phone saved or undid is its own,
 			// asked for once: kept, it would only make the heap larger.
-			u.tables.put(key, bytes.Clone(b.Bytes()))
+			u.tables.put(key, b.Bytes())
 		}
 		return c.HTMLBlob(http.StatusOK, b.Bytes())
 	})
