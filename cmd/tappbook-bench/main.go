@@ -56,7 +56,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	// serve's collector settings (cmd/tappbook, tuneMemory): the replay
 	// and reading measures run in this process.
 	if _, set := os.LookupEnv("GOMEMLIMIT"); !set {
-		debug.SetMemoryLimit(64 << 20)
+		debug.SetMemoryLimit(56 << 20)
 	}
 	if _, set := os.LookupEnv("GOGC"); !set {
 		debug.SetGCPercent(400)

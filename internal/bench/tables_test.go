@@ -12,7 +12,7 @@ import (
 // BenchmarkMoreTablesThanMemoryHolds records with more tables at once than
 // the 64 of tappbook-bench, each evening to its 200 deals and on: at 160
 // tables up to 32,000 deals are in play, more than the games memory holds
-// at its floor of 20,000 (game.MemoryBudget, at some 750 bytes a deal), and every deal of a game let go
+// at its floor of 20,000 (game.MemoryBudget, at some 600 bytes a deal), and every deal of a game let go
 // would fold the game again, until the budget has grown to hold them
 // (game.MemoryCeiling). It reports the rate, the p99 and the
 // CPU a deal costs, server and clients together; the rate should stay

@@ -74,10 +74,12 @@ type Service struct {
 // recorded at half the rate of 64 (BenchmarkMoreTablesThanMemoryHolds).
 // A fixed 28 MB kept them at it, but cost 64 tables a tenth of their rate:
 // the finished evenings it kept made the heap larger and the collector run
-// more often.
+// more often. 12 and 24 MiB hold about the deals 16 and 32 MiB held at
+// 750 bytes a deal, in a quarter less memory, so that serve's soft limit
+// came down with them (cmd/tappbook, serveMemoryLimit).
 const (
-	MemoryBudget  = 16 << 20
-	MemoryCeiling = 32 << 20
+	MemoryBudget  = 12 << 20
+	MemoryCeiling = 24 << 20
 )
 
 // entry is one game in memory.
