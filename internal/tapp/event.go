@@ -258,19 +258,33 @@ func Decode(typ string, data []byte, players []string) (Payload, error) {
 
 // DecodeForFold reads a stored event's payload as far as the fold reads it
 // (Folder.Apply), for a replay: of a recorded deal, its number, dealer,
-// contract and amounts, without the rest of its record, its explanation or
-// its sentence, which the fold reads from the event's bytes when a page
-// asks for them (Event.Raw). Anything else it reads as Decode does.
+// contract and amounts by seat (dealRead), without the rest of its record,
+// its explanation or its sentence, which the fold reads from the event's
+// bytes when a page asks for them (Event.Raw). Anything else, and a deal
+// it cannot read so, it reads as Decode does.
 func DecodeForFold(typ string, data []byte, players []string) (Payload, error) {
 	if typ != TypeHandRecorded {
 		return Decode(typ, data, players)
 	}
-	var v HandRecorded
-	if scanRecordedAs(data, &v, players, true) {
-		return v, nil
+	var d dealRead
+	if scanDealRead(data, &d, players) {
+		return d, nil
 	}
 	return Decode(typ, data, players)
 }
+
+// dealRead is a recorded deal as DecodeForFold reads it: what the fold
+// needs of it, in a quarter of a HandRecorded's bytes and without a map
+// of the amounts by name. Folder.Apply folds it as that HandRecorded.
+type dealRead struct {
+	hand     int
+	dealer   string
+	contract string
+	deltas   [maxSeats]decimal.Decimal // by seat
+	potDelta decimal.Decimal
+}
+
+func (dealRead) EventType() string { return TypeHandRecorded }
 
 func decodeJSON[T Payload](data []byte) (T, error) {
 	var v T

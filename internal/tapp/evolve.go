@@ -90,6 +90,8 @@ func (f *Folder) Apply(e Event) error {
 		err = f.started(p, e)
 	case HandRecorded:
 		err = f.recorded(p, e)
+	case dealRead:
+		err = f.recordedRead(p, e)
 	case HandCorrected:
 		err = f.corrected(p, e)
 	case HandVoided:
@@ -171,19 +173,27 @@ func (s *State) result(sc Scored, raw stored) (Result, error) {
 	for i := range deltas {
 		deltas[i] = decimal.Zero
 	}
-	sum := sc.PotDelta
 	for name, d := range sc.Deltas {
 		seat := s.Setup.IndexOf(name)
 		if seat < 0 {
 			return Result{}, fmt.Errorf("%q is not a player", name)
 		}
 		deltas[seat] = d
+	}
+	return s.seated(deltas, sc.PotDelta, raw)
+}
+
+// seated is a result from its amounts by seat, checking that its payments
+// sum to zero.
+func (s *State) seated(deltas []decimal.Decimal, potDelta decimal.Decimal, raw stored) (Result, error) {
+	sum := potDelta
+	for _, d := range deltas {
 		sum = addUnits(sum, d)
 	}
 	if !sum.IsZero() {
 		return Result{}, fmt.Errorf("the payments sum to %s, not zero", sum)
 	}
-	return Result{amounts: newAmounts(deltas, sc.PotDelta), raw: raw}, nil
+	return Result{amounts: newAmounts(deltas, potDelta), raw: raw}, nil
 }
 
 // raw is what a deal keeps of e's payload as stored (keep).
@@ -231,12 +241,9 @@ func (s *State) potMatters(rec payout.Record) bool { return s.Variant().PotMatte
 
 func (f *Folder) recorded(p HandRecorded, e Event) error {
 	s := f.s
-	if p.Hand != s.NextHand() {
-		return fmt.Errorf("hand %d recorded after %d hands", p.Hand, s.NextHand()-1)
-	}
-	dealer := s.Setup.IndexOf(p.Dealer)
-	if dealer != s.DealerOf(p.Hand) {
-		return fmt.Errorf("hand %d is dealt by %s, not %q", p.Hand, s.Setup.Players[s.DealerOf(p.Hand)], p.Dealer)
+	dealer, err := s.turn(p.Hand, p.Dealer)
+	if err != nil {
+		return err
 	}
 	b, err := f.raw(e)
 	if err != nil {
@@ -246,6 +253,45 @@ func (f *Folder) recorded(p HandRecorded, e Event) error {
 	if err != nil {
 		return fmt.Errorf("hand %d: %w", p.Hand, err)
 	}
+	f.deal(p.Hand, dealer, p.Record.Contract, res, e)
+	return nil
+}
+
+// recordedRead folds a recorded deal as DecodeForFold read it, as recorded
+// folds the whole payload.
+func (f *Folder) recordedRead(d dealRead, e Event) error {
+	s := f.s
+	dealer, err := s.turn(d.hand, d.dealer)
+	if err != nil {
+		return err
+	}
+	if e.Raw == nil {
+		return fmt.Errorf("hand %d: a deal read for the fold comes without its stored bytes", d.hand)
+	}
+	res, err := s.seated(d.deltas[:len(s.Setup.Players)], d.potDelta, f.keep(e.Raw))
+	if err != nil {
+		return fmt.Errorf("hand %d: %w", d.hand, err)
+	}
+	f.deal(d.hand, dealer, d.contract, res, e)
+	return nil
+}
+
+// turn checks that deal hand comes next, dealt by dealer, whose seat it
+// gives.
+func (s *State) turn(hand int, dealer string) (int, error) {
+	if hand != s.NextHand() {
+		return 0, fmt.Errorf("hand %d recorded after %d hands", hand, s.NextHand()-1)
+	}
+	seat := s.Setup.IndexOf(dealer)
+	if seat != s.DealerOf(hand) {
+		return 0, fmt.Errorf("hand %d is dealt by %s, not %q", hand, s.Setup.Players[s.DealerOf(hand)], dealer)
+	}
+	return seat, nil
+}
+
+// deal adds a recorded deal to the game.
+func (f *Folder) deal(hand, dealer int, contract string, res Result, e Event) {
+	s := f.s
 	// A deal and its first revision in one allocation: a long history is
 	// mostly these.
 	a := &struct {
@@ -253,13 +299,12 @@ func (f *Folder) recorded(p HandRecorded, e Event) error {
 		first [1]Revision
 	}{}
 	a.first[0] = Revision{Kind: TypeHandRecorded, Version: e.Version, At: e.At, result: res, scored: true}
-	a.hand = Hand{Number: p.Hand, Dealer: dealer, Revisions: a.first[:1:1], // a later revision is appended to a copy
-		potMatters: s.potMatters(p.Record)}
+	a.hand = Hand{Number: hand, Dealer: dealer, Revisions: a.first[:1:1], // a later revision is appended to a copy
+		potMatters: s.Variant().PotMatters(contract)}
 	s.hands = s.hands.appended(&a.hand)
 	s.bytes += a.hand.bytes()
 	s.Pending = nil // a deal recorded ends any deal being recorded step by step
 	s.count(&res.amounts, 1)
-	return nil
 }
 
 // replace puts a new version of deal n in place: in the folder's own list,

@@ -2,6 +2,7 @@ package tapp
 
 import (
 	"bytes"
+	"slices"
 	"unicode/utf8"
 
 	"github.com/shopspring/decimal"
@@ -21,13 +22,6 @@ import (
 // scanRecorded reads a stored hand.recorded into p; false means it met
 // something outside its shape and p is to be read again by the decoder.
 func scanRecorded(data []byte, p *HandRecorded, players []string) bool {
-	return scanRecordedAs(data, p, players, false)
-}
-
-// scanRecordedAs reads a stored hand.recorded; forFold reads only what the
-// fold reads of it (DecodeForFold): the number, the dealer, the contract
-// and the amounts.
-func scanRecordedAs(data []byte, p *HandRecorded, players []string, forFold bool) bool {
 	s := byteScanner{b: data, names: players}
 	ok := s.object(func(name []byte) bool {
 		var ok bool
@@ -37,16 +31,8 @@ func scanRecordedAs(data []byte, p *HandRecorded, players []string, forFold bool
 		case "dealer":
 			p.Dealer, ok = s.name()
 		case "record":
-			if forFold {
-				ok = s.contract(&p.Record)
-			} else {
-				ok = s.record(&p.Record)
-			}
+			ok = s.record(&p.Record)
 		case "explanation", "text", "ruleset":
-			if forFold {
-				ok = s.skip()
-				break
-			}
 			ok = s.scored(name, p)
 		case "pot_after":
 			p.PotAfter, ok = s.amount()
@@ -54,6 +40,39 @@ func scanRecordedAs(data []byte, p *HandRecorded, players []string, forFold bool
 			p.Deltas, ok = s.deltas()
 		case "pot_delta":
 			p.PotDelta, ok = s.amount()
+		default:
+			ok = s.skip()
+		}
+		return ok
+	})
+	s.ws()
+	return ok && s.i == len(s.b)
+}
+
+// scanDealRead reads of a stored hand.recorded what the fold reads
+// (DecodeForFold): the number, the dealer, the contract and the amounts by
+// seat. The rest is checked as scanRecorded checks it, and skipped; a name
+// not at the table (players) makes it give up too.
+func scanDealRead(data []byte, d *dealRead, players []string) bool {
+	if len(players) > maxSeats {
+		return false
+	}
+	s := byteScanner{b: data, names: players}
+	ok := s.object(func(name []byte) bool {
+		var ok bool
+		switch string(name) {
+		case "hand":
+			d.hand, ok = s.int()
+		case "dealer":
+			d.dealer, ok = s.name()
+		case "record":
+			ok = s.contract(&d.contract)
+		case "pot_after":
+			_, ok = s.amount()
+		case "deltas":
+			ok = s.bySeat(&d.deltas)
+		case "pot_delta":
+			d.potDelta, ok = s.amount()
 		default:
 			ok = s.skip()
 		}
@@ -91,13 +110,13 @@ func (s *byteScanner) scored(name []byte, p *HandRecorded) bool {
 
 // contract reads only a record's contract, shared with the variants' own
 // names of it.
-func (s *byteScanner) contract(r *payout.Record) bool {
+func (s *byteScanner) contract(c *string) bool {
 	return s.object(func(name []byte) bool {
 		if string(name) != "contract" {
 			return s.skip()
 		}
 		b, ok := s.str()
-		r.Contract = internContract(b)
+		*c = internContract(b)
 		return ok
 	})
 }
@@ -174,6 +193,20 @@ func (s *byteScanner) deltas() (map[string]decimal.Decimal, bool) {
 		return ok
 	})
 	return m, ok
+}
+
+// bySeat reads {"player": amount, …} into the amounts of the players'
+// seats; a name of no player makes it give up.
+func (s *byteScanner) bySeat(out *[maxSeats]decimal.Decimal) bool {
+	return s.object(func(name []byte) bool {
+		seat := slices.Index(s.names, string(name))
+		if seat < 0 {
+			return false
+		}
+		var ok bool
+		out[seat], ok = s.amount()
+		return ok
+	})
 }
 
 // byteScanner walks JSON as encoding/json writes it.

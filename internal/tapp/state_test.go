@@ -173,6 +173,18 @@ func TestTheFoldChecksWhatItReads(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: %v, want an error saying %q", c.name, err, c.want)
 		}
+		// and as a replay folds them: from their stored bytes, read by
+		// DecodeForFold
+		f := NewFolder("g1")
+		for i, p := range []Payload{start, c.bad} {
+			raw, _ := encodePayload(p)
+			if p, err = DecodeForFold(p.EventType(), raw, three); err == nil {
+				err = f.Apply(Event{Version: int64(i + 1), Data: p, Raw: raw})
+			}
+		}
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s, replayed: %v, want an error saying %q", c.name, err, c.want)
+		}
 	}
 }
 
