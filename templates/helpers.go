@@ -190,3 +190,12 @@ func dealClass(voided, fresh bool) classAttr {
 	}
 	return ""
 }
+
+// standingClass is a standings row's class: its seat's colour, and "neg"
+// below zero.
+func standingClass(seat int, negative bool) classAttr {
+	if negative {
+		return classAttr("seat" + itoa(seat) + " neg")
+	}
+	return classAttr("seat" + itoa(seat))
+}
