@@ -21,12 +21,9 @@ import (
 // stops the rest.
 func RebuildAll(ctx context.Context, store events.Engine, workers int, fn func(*tapp.State) error) error {
 	if workers <= 1 {
+		// The fold copies what it keeps of the payloads ReplayAll lends.
 		f := folder{games: map[string]*tapp.Folder{}, done: fn}
-		kept := game.Arena{Size: keeperSize}
-		return store.ReplayAll(ctx, func(ev events.Event, last bool) error {
-			ev.Data = kept.Copy(ev.Data)
-			return f.apply(ev, last)
-		})
+		return store.ReplayAll(ctx, f.apply)
 	}
 	grp, ctx := errgroup.WithContext(ctx)
 	// A game goes to the lane with the least work waiting when its first
@@ -36,39 +33,35 @@ func RebuildAll(ctx context.Context, store events.Engine, workers int, fn func(*
 	// The lanes hold a few games' worth of events, so the reader can read
 	// ahead into the other.
 	const depth = 16
-	lanes := make([]chan []replayed, workers)
+	lanes := make([]chan *batch, workers)
 	waiting := make([]atomic.Int64, workers) // events sent to a lane and not yet folded
-	// The reader batches events per lane: a channel send per event would
-	// cost more than folding it. A folded batch goes back to the reader to
-	// be filled again, rather than to the collector.
-	const batchSize = 256
-	spare := make(chan []replayed, workers*(depth+2))
+	// A folded batch goes back to the reader to be filled again, rather
+	// than to the collector.
+	spare := make(chan *batch, workers*(depth+2))
 	for i := range lanes {
-		lanes[i] = make(chan []replayed, depth)
+		lanes[i] = make(chan *batch, depth)
 		grp.Go(func() error {
 			f := folder{games: map[string]*tapp.Folder{}, done: fn}
-			for batch := range lanes[i] {
-				for _, r := range batch {
+			for b := range lanes[i] {
+				for _, r := range b.evs {
 					if err := f.apply(r.ev, r.last); err != nil {
 						return err // cancels ctx, which stops the reader
 					}
 				}
-				waiting[i].Add(-int64(len(batch)))
-				spare <- batch[:0] // never blocks: it holds every batch there is
+				waiting[i].Add(-int64(len(b.evs)))
+				b.evs, b.buf = b.evs[:0], b.buf[:0]
+				spare <- b // never blocks: it holds every batch there is
 			}
 			return nil
 		})
 	}
 	laneOf := map[string]int{} // the games being read, and their lanes
-	// The payloads the reader is lent are copied into a lane's buffers, not
-	// one allocation per event.
-	pending := make([][]replayed, workers)
-	bufs := make([]game.Arena, workers)
-	for i := range bufs {
-		bufs[i].Size = keeperSize
+	pending := make([]*batch, workers)
+	for i := range pending {
+		pending[i] = new(batch)
 	}
 	send := func(i int) error {
-		waiting[i].Add(int64(len(pending[i])))
+		waiting[i].Add(int64(len(pending[i].evs)))
 		select {
 		case lanes[i] <- pending[i]:
 		case <-ctx.Done():
@@ -77,7 +70,7 @@ func RebuildAll(ctx context.Context, store events.Engine, workers int, fn func(*
 		select {
 		case pending[i] = <-spare:
 		default:
-			pending[i] = make([]replayed, 0, batchSize)
+			pending[i] = new(batch)
 		}
 		return nil
 	}
@@ -90,7 +83,7 @@ func RebuildAll(ctx context.Context, store events.Engine, workers int, fn func(*
 		err := store.ReplayAll(ctx, func(ev events.Event, last bool) error {
 			i, ok := laneOf[ev.Stream]
 			if !ok {
-				load := func(j int) int64 { return waiting[j].Load() + int64(len(pending[j])) }
+				load := func(j int) int64 { return waiting[j].Load() + int64(len(pending[j].evs)) }
 				for j := range waiting {
 					if load(j) < load(i) {
 						i = j
@@ -101,9 +94,7 @@ func RebuildAll(ctx context.Context, store events.Engine, workers int, fn func(*
 			if last {
 				delete(laneOf, ev.Stream)
 			}
-			ev.Data = bufs[i].Copy(ev.Data)
-			pending[i] = append(pending[i], replayed{ev, last})
-			if len(pending[i]) == batchSize {
+			if pending[i].add(ev, last) {
 				return send(i)
 			}
 			return nil
@@ -112,7 +103,7 @@ func RebuildAll(ctx context.Context, store events.Engine, workers int, fn func(*
 			return err
 		}
 		for i := range pending {
-			if len(pending[i]) > 0 {
+			if len(pending[i].evs) > 0 {
 				if err := send(i); err != nil {
 					return err
 				}
@@ -123,10 +114,28 @@ func RebuildAll(ctx context.Context, store events.Engine, workers int, fn func(*
 	return grp.Wait()
 }
 
-// keeperSize is the size of the buffers ReplayAll's lent payloads are
-// copied into (game.Arena), which the folds keep (a deal's record and
-// explanation stay in its bytes): one allocation per buffer, not per event.
-const keeperSize = 128 << 10
+// batch is events handed to a lane together: a channel send per event
+// would cost more than folding it. The payloads ReplayAll lends are copied
+// into the batch's own bytes, which are reused once the batch is folded
+// (the fold copies what it keeps).
+type batch struct {
+	evs []replayed
+	buf []byte
+}
+
+// batchSize is the number of events in a batch.
+const batchSize = 256
+
+// add adds an event to the batch, saying whether the batch is full.
+func (b *batch) add(ev events.Event, last bool) bool {
+	start := len(b.buf)
+	// Growing buf leaves the events before on the old array, which they
+	// keep.
+	b.buf = append(b.buf, ev.Data...)
+	ev.Data = b.buf[start:len(b.buf):len(b.buf)]
+	b.evs = append(b.evs, replayed{ev, last})
+	return len(b.evs) == batchSize
+}
 
 type replayed struct {
 	ev   events.Event
