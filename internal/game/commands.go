@@ -174,12 +174,11 @@ func (s *Service) state(ctx context.Context, id, key string, cmd tapp.Command) (
 func Rebuild(ctx context.Context, store events.Engine, id string) (*tapp.State, error) {
 	f := tapp.NewFolder(id)
 	var players []string
-	var kept Arena
 	err := store.Replay(ctx, id, func(ev events.Event) error {
 		if ev.Version == 1 && ev.Type != tapp.TypeGameStarted {
 			return errNotGame // a group's stream
 		}
-		ev.Data = kept.Copy(ev.Data) // lent by Replay; the fold keeps it
+		// ev.Data is lent by Replay: the fold copies what it keeps of it.
 		p, err := tapp.DecodeForFold(ev.Type, ev.Data, players)
 		if err != nil {
 			return fmt.Errorf("rebuild game %s: event %d: %w", id, ev.Version, err)
@@ -216,18 +215,19 @@ func Rebuild(ctx context.Context, store events.Engine, id string) (*tapp.State, 
 var errNotGame = errors.New("not a game")
 
 // Stored is a stored event as the fold reads it, with its decoded payload.
-// The fold keeps ev.Data (a deal's record and explanation are read from it
-// when a page shows them), so it must not change afterwards: data a replay
-// lends is copied first.
+// The fold copies what it keeps of ev.Data (a deal's record and
+// explanation, read from it when a page shows them; tapp.Event.Raw), so
+// data a replay lends may be folded as it is.
 func Stored(ev events.Event, p tapp.Payload) tapp.Event {
 	return tapp.Event{Version: ev.Version, At: ev.RecordedAt, Hash: ev.Hash, Data: p, Raw: ev.Data}
 }
 
 // Arena copies the payloads a replay lends into chunks of at least Size
-// bytes (16 KiB when zero), shared by the events copied: the folds keep
-// their deals' bytes, and an allocation per few dozen deals costs the
-// collector less than one per deal. A chunk is never written again once
-// a copy in it is handed out.
+// bytes (16 KiB when zero), shared by the events copied, for a reader that
+// holds events past the replay's call (downstream's held corrections, the
+// bench's batches): an allocation per few dozen events costs the collector
+// less than one per event. A chunk is never written again once a copy in
+// it is handed out.
 type Arena struct {
 	Size  int
 	chunk []byte
