@@ -18,8 +18,10 @@ import (
 // had every event before it (a fold then holds the history up to the last
 // trustworthy event).
 func (s *Store) Replay(ctx context.Context, stream string, fn func(events.Event) error) error {
-	sc := replayScanner{names: map[string]string{stream: stream}}
-	err := s.readChained(ctx, stream, `SELECT `+replayColumns+`, prev_hash, hash FROM stream_events`, sc.scanChained, fn)
+	sc := replayScanner{names: map[string]string{}, stream: stream}
+	// From the events table, not through stream_events: the name is
+	// known, and the view joins it into every row.
+	err := s.readChained(ctx, stream, `SELECT `+replayColumns+`, prev_hash, hash FROM events`, sc.scanChained, fn)
 	if err != nil {
 		var ce *events.ChainError
 		if errors.As(err, &ce) {
@@ -101,32 +103,33 @@ type streamEnd struct {
 }
 
 // replayColumns are what a fold reads of an event, and the sequence number
-// and stream for reports. The batch, key and hashes are left out
-// (ReadStream has them): a fold never looks at them, and reading them was a
-// third of the cost of a replay.
-const replayColumns = `seq, stream, version, type, schema_version, data, recorded_at`
+// for reports. The batch and key are left out (ReadStream has them): a fold
+// never looks at them, and reading them was a third of the cost of a
+// replay.
+const replayColumns = `seq, version, type, schema_version, data, recorded_at`
 
 // replayScanner reads replayed rows without allocating for what repeats: a
-// replay reads the same few stream and type names over and over, so each is
+// replay reads the same few type names over and over, so each is
 // made a string once, and the payload is lent to the caller rather than
 // copied. Most of a replay's time went to allocating and collecting these.
 type replayScanner struct {
-	names                 map[string]string // stream and type names met so far
-	stream, typ, data, at sql.RawBytes
-	prevHash, hash        sql.RawBytes // read by Replay only
-	lastHash              string       // the last event's hash, Replay's
-	seq, version          int64
-	schemaVersion         int64 // int64: database/sql sets an int through reflection
+	names          map[string]string // type names met so far
+	stream         string            // Replay's
+	typ, data, at  sql.RawBytes
+	prevHash, hash sql.RawBytes // read by Replay only
+	lastHash       string       // the last event's hash, Replay's
+	seq, version   int64
+	schemaVersion  int64 // int64: database/sql sets an int through reflection
 }
 
 // scanChained reads replayColumns and the hashes. An event's previous
 // hash is the string made for the event before it when they match, as in
 // a whole chain they do: one string a replayed event, not two.
 func (sc *replayScanner) scanChained(rows *sql.Rows) (events.Event, error) {
-	if err := rows.Scan(&sc.seq, &sc.stream, &sc.version, &sc.typ, &sc.schemaVersion, &sc.data, &sc.at, &sc.prevHash, &sc.hash); err != nil {
+	if err := rows.Scan(&sc.seq, &sc.version, &sc.typ, &sc.schemaVersion, &sc.data, &sc.at, &sc.prevHash, &sc.hash); err != nil {
 		return events.Event{}, err
 	}
-	ev, err := sc.event(sc.name(sc.stream))
+	ev, err := sc.event(sc.stream)
 	ev.PrevHash = sc.lastHash
 	if string(sc.prevHash) != sc.lastHash {
 		ev.PrevHash = string(sc.prevHash)
