@@ -1,7 +1,6 @@
 package game
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -220,25 +219,4 @@ var errNotGame = errors.New("not a game")
 // data a replay lends may be folded as it is.
 func Stored(ev events.Event, p tapp.Payload) tapp.Event {
 	return tapp.Event{Version: ev.Version, At: ev.RecordedAt, Hash: ev.Hash, Data: p, Raw: ev.Data}
-}
-
-// Arena copies the payloads a replay lends into chunks of at least Size
-// bytes (16 KiB when zero), shared by the events copied, for a reader that
-// holds events past the replay's call (downstream's held corrections, the
-// bench's batches): an allocation per few dozen events costs the collector
-// less than one per event. A chunk is never written again once a copy in
-// it is handed out.
-type Arena struct {
-	Size  int
-	chunk []byte
-}
-
-// Copy gives b's bytes in the arena.
-func (a *Arena) Copy(b []byte) []byte {
-	if len(b) > cap(a.chunk)-len(a.chunk) {
-		a.chunk = make([]byte, 0, max(cmp.Or(a.Size, 16<<10), len(b)))
-	}
-	start := len(a.chunk)
-	a.chunk = append(a.chunk, b...)
-	return a.chunk[start:len(a.chunk):len(a.chunk)]
 }
