@@ -310,6 +310,7 @@ func (f *Folder) deal(hand, dealer int, contract string, res Result, e Event) {
 // replace puts a new version of deal n in place: in the folder's own list,
 // or in a copy of a list a snapshot shares.
 func (f *Folder) replace(n int, h *Hand) {
+	f.s.edited = h.Revisions[len(h.Revisions)-1].Version
 	f.s.bytes += h.bytes() - f.s.hands.items[n-1].bytes()
 	if !f.ownHands {
 		f.s.hands = f.s.hands.replaced(n, h)
@@ -402,6 +403,7 @@ func (f *Folder) retracted(p HandRetracted, e Event) error {
 	// copy, never over the slot older snapshots still read.
 	s.bytes += h.bytes() - s.hands.items[last-1].bytes()
 	s.hands = handList{items: s.hands.items[: last-1 : last-1]}
+	s.edited = e.Version
 	f.ownHands = false
 	s.retracted = append(slices.Clip(s.retracted), h)
 	s.Pending = nil // a deal being recorded step by step had the next number

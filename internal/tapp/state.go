@@ -49,7 +49,11 @@ type State struct {
 	// bytes is what the deals and the retracted ones hold (Bytes), kept
 	// as deals come, change and go: a walk over them on every deal made
 	// recording a long evening's deals quadratic.
-	bytes    int
+	bytes int
+	// edited is the version of the last event that changed or took back
+	// a deal already recorded (0: none): what was read of the deals at an
+	// earlier version still holds of its deals while edited is no later.
+	edited   int64
 	balances []decimal.Decimal // by seat, in units; with pot they sum to zero
 	pot      decimal.Decimal
 
@@ -250,6 +254,12 @@ func (s *State) Started() bool { return s.Version > 0 }
 // Variant describes the game's variant: its contracts, house rules and
 // what its evening asks.
 func (s *State) Variant() *payout.Descriptor { return payout.Describe(s.Setup.Variant) }
+
+// Edited is the version of the last event that changed a deal already
+// recorded or took one back; 0 when none has. The deals of the State at
+// version v, v >= Edited, are the first deals of this one, unchanged: a
+// reader may add up only those recorded since.
+func (s *State) Edited() int64 { return s.edited }
 
 // Hands gives the deals in order. The slice and the deals are the
 // snapshot's: read them, never write.

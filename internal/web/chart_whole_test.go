@@ -55,7 +55,7 @@ func TestChartAddsWholeUnitsAsTheDecimalsDo(t *testing.T) {
 	zuger = append(zuger, tapp.VoidHand{Hand: 7, Reason: "misdeal"})
 	for name, g := range map[string]*tapp.State{"old-tapp": foldEvening(t, oldTapp...), "zuger": foldEvening(t, zuger...)} {
 		split := g.Closed != nil && g.Variant().HasPot
-		whole, wFirst, wLast, ok := wholeChart(g, split)
+		whole, wFirst, wLast, ok := wholeChart(g, split, nil)
 		if !ok {
 			t.Fatalf("%s: every amount is whole, but the int64 sum gave up", name)
 		}

@@ -41,6 +41,7 @@ type ui struct {
 	heavy       echo.MiddlewareFunc // the builds of long pages, bounded (heavy.go)
 	key         *signing.Key        // signs receipts
 	explained   *explained          // deals' explanations, said once
+	sums        *chartSums          // evenings' running totals, added up once
 }
 
 func (u ui) routes(e *echo.Echo) {

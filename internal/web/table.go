@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -96,7 +97,7 @@ func (u ui) tableView(p templates.Page, loc i18n.Localizer, g *tapp.State, ask t
 	v := templates.TableView{Page: p, UnitsHead: unitsHead(loc, g), Variant: string(g.Setup.Variant), VariantName: loc.T("variant." + string(g.Setup.Variant)),
 		NextHand: g.NextHand(), Dealer: g.Setup.Players[next], Forehand: g.Setup.Players[(next+1)%n],
 		HasPot: g.Variant().HasPot, Pot: loc.Num(g.Pot()), PotMoney: loc.Money(g.Money(g.Pot()), g.Currency, g.Places()),
-		Closed: g.Closed != nil, Chart: chart(loc, g)}
+		Closed: g.Closed != nil, Chart: chart(loc, g, u.sums)}
 	if name := g.Variant().UnitName; name != "" && g.Currency != "" && !isUsualUnit(g) {
 		// A game that counts in cents played for another unit of money (a
 		// group's 0.10 EUR): the Cents column is not money, so its worth
@@ -471,7 +472,9 @@ func transferViews(loc i18n.Localizer, g *tapp.State, ts []tapp.Transfer) []temp
 // chart draws each player's running balance, deal by deal. A closed
 // evening's last step is the pot shared out, so that the chart ends where
 // the standings do.
-func chart(loc i18n.Localizer, g *tapp.State) templates.ChartView {
+// Each evening's totals are kept in sums from one page to the next (nil:
+// added up afresh).
+func chart(loc i18n.Localizer, g *tapp.State, sums *chartSums) templates.ChartView {
 	n := len(g.Setup.Players)
 	c := lineChart{names: g.Setup.Players, seats: make([]int, n), num: loc.Num, last: loc.Num, label: loc.T("table.chart")}
 	for seat := range c.seats {
@@ -480,7 +483,7 @@ func chart(loc i18n.Localizer, g *tapp.State) templates.ChartView {
 	split := g.Closed != nil && g.Variant().HasPot // the last step is the pot shared out
 	var first, last int                            // the first and the last deal drawn
 	var ok bool
-	if c.run, first, last, ok = wholeChart(g, split); !ok {
+	if c.run, first, last, ok = wholeChart(g, split, sums); !ok {
 		c.steps, first, last = decimalChart(g, split)
 	}
 	if first == 0 {
@@ -501,69 +504,51 @@ func chart(loc i18n.Localizer, g *tapp.State) templates.ChartView {
 func chartsDeal(h *tapp.Hand, pot bool) bool { return !h.Voided || pot }
 
 // wholeChart adds up the deals in whole units, in int64, as nearly every
-// evening's are: no decimal per deal, and only the totals of the steps
-// drawn kept. False when an amount is not whole or a sum would not fit;
+// evening's are: no decimal per deal, each deal added up once from page to
+// page (x; nil: all afresh), and only the totals of the steps drawn given
+// to draw. False when an amount is not whole or a sum would not fit;
 // decimalChart then adds them up.
-func wholeChart(g *tapp.State, split bool) (run *running, first, last int, ok bool) {
+func wholeChart(g *tapp.State, split bool, x *chartSums) (run *running, first, last int, ok bool) {
 	n := len(g.Setup.Players)
-	cur, moves := make([]int64, n), make([]int64, n)
-	// The steps are counted first, to know which are drawn: each deal's
-	// but a void's that moves nothing, and the pot shared out.
-	steps := 0
-	for _, h := range g.Hands() {
-		if h.Voided {
-			if pot, ok := h.WholeMoves(moves); ok && !chartsDeal(h, pot != 0) {
-				continue
-			}
-		}
-		steps++
+	kept := x.of(g.ID)
+	kept.mu.Lock()
+	defer kept.mu.Unlock()
+	s := kept
+	if s.version > g.Version {
+		s = &sums{} // a snapshot older than the sums kept: added up on its own
 	}
+	if !s.addUp(g, n) {
+		return nil, 0, 0, false
+	}
+	if s == kept {
+		x.weigh(kept)
+	}
+	steps, lo, hi := len(s.totals)/n, s.lo, s.hi
+	var shared []int64 // the totals after the pot is shared out
 	if steps > 0 && split {
-		steps++
-	}
-	drawn := drawnSteps(steps)
-	totals := make([]int64, 0, n*len(drawn))
-	var lo, hi int64
-	i := 0 // the steps made
-	step := func() bool {
-		for seat, x := range moves {
-			s := cur[seat] + x
-			if (x >= 0) != (s >= cur[seat]) {
-				return false // overflow
-			}
-			cur[seat], lo, hi = s, min(lo, s), max(hi, s)
-		}
-		if len(totals) < cap(totals) && drawn[len(totals)/n] == i {
-			totals = append(totals, cur...)
-		}
-		i++
-		return true
-	}
-	for _, h := range g.Hands() {
-		pot, ok := h.WholeMoves(moves)
-		if !ok {
-			return nil, 0, 0, false
-		}
-		if !chartsDeal(h, pot != 0) {
-			continue
-		}
-		if !step() {
-			return nil, 0, 0, false
-		}
-		first, last = cmp.Or(first, h.Number), h.Number
-	}
-	if first > 0 && split {
+		moves := make([]int64, n)
+		shared = slices.Clone(s.totals[(steps-1)*n:])
 		for seat, d := range g.Closed.Split {
 			if !d.IsInteger() || !d.BigInt().IsInt64() {
 				return nil, 0, 0, false
 			}
 			moves[seat] = d.IntPart()
 		}
-		if !step() {
+		if !addStep(shared, moves, &lo, &hi) {
 			return nil, 0, 0, false
 		}
+		steps++
 	}
-	return wholeRunning(steps, drawn, totals, n, lo, hi), first, last, true
+	drawn := drawnSteps(steps)
+	totals := make([]int64, 0, n*len(drawn))
+	for _, i := range drawn {
+		if i*n < len(s.totals) {
+			totals = append(totals, s.totals[i*n:(i+1)*n]...)
+		} else {
+			totals = append(totals, shared...)
+		}
+	}
+	return wholeRunning(steps, drawn, totals, n, lo, hi), s.first, s.last, true
 }
 
 // decimalChart adds up the deals as decimals: each step's balances.
