@@ -228,6 +228,25 @@ func FuzzScanRecorded(f *testing.F) {
 	})
 }
 
+// keptAsRead checks that the members a deal read by DecodeForFold keeps
+// are those keep finds in its payload.
+func keptAsRead(t *testing.T, data []byte, d dealRead) {
+	t.Helper()
+	var want, got [keptCount]member
+	n, size, ok := stored(data).keptMembers(&want)
+	kept := members(data, d.kept[:d.nKept], &got)
+	if w, g := appendMembers(nil, want[:n]), appendMembers(nil, kept); !ok || string(w) != string(g) || membersSize(kept) != size || len(g) != size {
+		t.Fatalf("%s: a deal read keeps %s (%d bytes), keep %s (%d)", data, g, membersSize(kept), w, size)
+	}
+}
+
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
+
 // What DecodeForFold reads of a recorded deal is what Decode reads of it,
 // as far as the fold reads (number, dealer, contract, amounts by seat), and
 // it makes nothing else; a Ramsch, or a name not at the table, it reads as
@@ -261,6 +280,13 @@ func TestDecodeForFold(t *testing.T) {
 				t.Fatalf("%s: %s's delta %s, lean %s", data, name, f.Deltas[name], l.deltas[seat])
 			}
 		}
+		keptAsRead(t, data, l)
+	}
+	twice := []byte(`{"hand":1,"dealer":"Anna","text":"a","deltas":{"Anna":"1","Ben":"-1"},"text":"b","record":{"contract":"tapp"},"pot_delta":"0"}`)
+	if l, ok := must(DecodeForFold(TypeHandRecorded, twice, players)).(dealRead); !ok || l.contract != "tapp" {
+		t.Fatalf("%s read as %+v", twice, l)
+	} else {
+		keptAsRead(t, twice, l)
 	}
 	if read == 0 {
 		t.Fatal("DecodeForFold read no deal itself")

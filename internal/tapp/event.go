@@ -282,6 +282,8 @@ type dealRead struct {
 	contract string
 	deltas   [maxSeats]decimal.Decimal // by seat
 	potDelta decimal.Decimal
+	kept     [keptCount]keptAt // what the deal keeps of the payload (keep)
+	nKept    int8
 }
 
 func (dealRead) EventType() string { return TypeHandRecorded }

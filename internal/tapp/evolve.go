@@ -220,6 +220,12 @@ const keptChunk = 16 << 10
 func (f *Folder) keep(p stored) stored {
 	var ms [keptCount]member
 	n, size, ok := p.keptMembers(&ms)
+	return f.keepMembers(p, ms[:n], size, ok)
+}
+
+// keepMembers copies the members ms of p, an object of size bytes, into
+// the folder's chunk, as keep does; all of p when ok is false.
+func (f *Folder) keepMembers(p stored, ms []member, size int, ok bool) stored {
 	if !ok {
 		size = len(p)
 	}
@@ -228,7 +234,7 @@ func (f *Folder) keep(p stored) stored {
 	}
 	start := len(f.chunk)
 	if ok {
-		f.chunk = appendMembers(f.chunk, ms[:n])
+		f.chunk = appendMembers(f.chunk, ms)
 	} else {
 		f.chunk = append(f.chunk, p...)
 	}
@@ -268,7 +274,9 @@ func (f *Folder) recordedRead(d dealRead, e Event) error {
 	if e.Raw == nil {
 		return fmt.Errorf("hand %d: a deal read for the fold comes without its stored bytes", d.hand)
 	}
-	res, err := s.seated(d.deltas[:len(s.Setup.Players)], d.potDelta, f.keep(e.Raw))
+	var ms [keptCount]member
+	kept := members(e.Raw, d.kept[:d.nKept], &ms)
+	res, err := s.seated(d.deltas[:len(s.Setup.Players)], d.potDelta, f.keepMembers(e.Raw, kept, membersSize(kept), true))
 	if err != nil {
 		return fmt.Errorf("hand %d: %w", d.hand, err)
 	}

@@ -2,6 +2,7 @@ package tapp
 
 import (
 	"bytes"
+	"math"
 	"slices"
 	"unicode/utf8"
 
@@ -51,14 +52,16 @@ func scanRecorded(data []byte, p *HandRecorded, players []string) bool {
 
 // scanDealRead reads of a stored hand.recorded what the fold reads
 // (DecodeForFold): the number, the dealer, the contract and the amounts by
-// seat. The rest is checked as scanRecorded checks it, and skipped; a name
+// seat, and where the members a deal keeps stand. The rest is checked as scanRecorded checks it, and skipped; a name
 // not at the table (players) makes it give up too.
 func scanDealRead(data []byte, d *dealRead, players []string) bool {
-	if len(players) > maxSeats {
+	if len(players) > maxSeats || len(data) > math.MaxInt32 {
 		return false
 	}
 	s := byteScanner{b: data, names: players}
 	ok := s.object(func(name []byte) bool {
+		s.ws()
+		from := s.i
 		var ok bool
 		switch string(name) {
 		case "hand":
@@ -76,10 +79,24 @@ func scanDealRead(data []byte, d *dealRead, players []string) bool {
 		default:
 			ok = s.skip()
 		}
+		if k := keptIndex(name); ok && k >= 0 && !d.keeps(k) {
+			d.kept[d.nKept] = keptAt{name: k, from: int32(from), to: int32(s.i)}
+			d.nKept++
+		}
 		return ok
 	})
 	s.ws()
 	return ok && s.i == len(s.b)
+}
+
+// keeps says whether the deal keeps the member keptNames[k] already.
+func (d *dealRead) keeps(k int8) bool {
+	for _, at := range d.kept[:d.nKept] {
+		if at.name == k {
+			return true
+		}
+	}
+	return false
 }
 
 // scored reads a recorded deal's explanation, text or ruleset.

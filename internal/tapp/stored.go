@@ -13,57 +13,92 @@ import (
 
 // stored is what a deal keeps of its event's payload as the store holds it
 // (JSON): of a recorded, corrected or re-scored deal, the members it reads
-// (isKept), as they stand in the stored bytes.
+// (keptNames), as they stand in the stored bytes.
 type stored []byte
 
-// keptCount is how many members a deal keeps (isKept).
+// keptCount is how many members a deal keeps (keptNames).
 const keptCount = 4
 
-// member is one member of a payload, as it stands in the bytes.
-type member struct{ name, value []byte }
+// member is one member of a payload a deal keeps: its name (keptNames')
+// and its value as it stands in the bytes.
+type member struct {
+	name  string
+	value []byte
+}
 
-// keptMembers finds the members of p a deal keeps (isKept), the first of
+// keptMembers finds the members of p a deal keeps (keptNames), the first of
 // each name as member does, and the length of an object of them alone; false
 // when p is not in the shape encoding/json writes (member then reads it
 // with encoding/json), and is kept whole.
 func (p stored) keptMembers(out *[keptCount]member) (n, size int, ok bool) {
 	s := byteScanner{b: p}
-	size = len("{}")
 	ok = s.object(func(name []byte) bool {
 		s.ws()
 		start := s.i
 		if !s.skip() {
 			return false
 		}
-		if !isKept(name) {
-			return true
+		if k := keptIndex(name); k >= 0 && !hasMember(out[:n], keptNames[k]) {
+			out[n] = member{name: keptNames[k], value: p[start:s.i]}
+			n++
 		}
-		for _, m := range out[:n] {
-			if string(m.name) == string(name) {
-				return true
-			}
-		}
-		if n > 0 {
-			size++ // the comma
-		}
-		out[n] = member{name: name, value: p[start:s.i]}
-		size += len(`"":`) + len(name) + len(out[n].value)
-		n++
 		return true
 	})
-	return n, size, ok
+	return n, membersSize(out[:n]), ok
 }
 
-// isKept says whether a deal keeps the member name of its payload: the
-// ones it reads its record and explanation from. The rest (its number,
-// dealer, deltas and pots, about a quarter of the bytes) the state holds
-// already, as amounts.
-func isKept(name []byte) bool {
-	switch string(name) {
-	case "record", "explanation", "text", "ruleset":
-		return true
+func hasMember(ms []member, name string) bool {
+	for _, m := range ms {
+		if m.name == name {
+			return true
+		}
 	}
 	return false
+}
+
+// membersSize is the length of an object of ms alone (appendMembers).
+func membersSize(ms []member) int {
+	size := len("{}")
+	for i, m := range ms {
+		if i > 0 {
+			size++ // the comma
+		}
+		size += len(`"":`) + len(m.name) + len(m.value)
+	}
+	return size
+}
+
+// keptNames are the members of its payload a deal keeps: the ones it
+// reads its record and explanation from. The rest (its number, dealer,
+// deltas and pots, about a quarter of the bytes) the state holds already,
+// as amounts. Never written.
+var keptNames = [keptCount]string{"record", "explanation", "text", "ruleset"}
+
+// keptIndex is name's place in keptNames, -1 for a member a deal does not
+// keep.
+func keptIndex(name []byte) int8 {
+	for i, k := range keptNames {
+		if k == string(name) {
+			return int8(i)
+		}
+	}
+	return -1
+}
+
+// keptAt is where a member a deal keeps stands in its payload, as
+// scanDealRead finds it in its one pass: its name's place in keptNames
+// and its value's first and last byte (+1).
+type keptAt struct {
+	name     int8
+	from, to int32
+}
+
+// members gives the members at kept in p.
+func members(p []byte, kept []keptAt, out *[keptCount]member) []member {
+	for i, k := range kept {
+		out[i] = member{name: keptNames[k.name], value: p[k.from:k.to]}
+	}
+	return out[:len(kept)]
 }
 
 // appendMembers appends an object of ms to dst.
