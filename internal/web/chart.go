@@ -158,22 +158,28 @@ func runningOf(steps [][]decimal.Decimal) *running {
 	return r
 }
 
-// wholeRunning is running totals of whole units, kept in int64, of the
-// steps drawn: totals[k*lines+line] is line's value after step drawn[k]+1.
-// A long evening's chart adds up hundreds of deals; only the steps drawn
-// are kept, and only their last becomes decimals.
-func wholeRunning(count int, drawn []int, totals []int64, lines int, lo, hi int64) *running {
+// wholeRunning is running totals of whole units, kept in int64:
+// totals[i*lines+line] is line's value after step i+1, and after the
+// last step, where totals ends before it (the pot shared out), last's.
+// Only the steps drawn are read, and only the last becomes decimals.
+func wholeRunning(count int, drawn []int, totals, last []int64, lines int, lo, hi int64) *running {
+	rowOf := func(k int) []int64 {
+		if i := drawn[k]; i*lines < len(totals) {
+			return totals[i*lines : (i+1)*lines]
+		}
+		return last
+	}
 	return &running{count: count, drawn: drawn, lo: decimal.NewFromInt(lo), hi: decimal.NewFromInt(hi),
 		row: func(k int) []decimal.Decimal {
 			row := make([]decimal.Decimal, lines)
-			for line := range row {
-				row[line] = decimal.NewFromInt(totals[k*lines+line])
+			for line, v := range rowOf(k) {
+				row[line] = decimal.NewFromInt(v)
 			}
 			return row
 		},
 		at: func(k int, dst []float64) {
-			for line := range dst {
-				dst[line] = float64(totals[k*lines+line])
+			for line, v := range rowOf(k) {
+				dst[line] = float64(v)
 			}
 		}}
 }

@@ -107,8 +107,10 @@ func (s *sums) addUp(g *tapp.State, lines int) bool {
 	return true
 }
 
+// empty lets the totals go, never writing over them: a page that read
+// them may still be drawing them.
 func (s *sums) empty() {
-	s.version, s.deals, s.first, s.last, s.lo, s.hi, s.totals = 0, 0, 0, 0, 0, 0, s.totals[:0]
+	s.version, s.deals, s.first, s.last, s.lo, s.hi, s.totals = 0, 0, 0, 0, 0, 0, nil
 }
 
 // addStep adds moves to cur, widening lo…hi; false where a total would not

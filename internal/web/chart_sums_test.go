@@ -2,6 +2,7 @@ package web
 
 import (
 	"reflect"
+	"sync"
 	"testing"
 
 	"tappbook/internal/game"
@@ -14,9 +15,9 @@ import (
 // chart added up afresh: given evenings shown after every command — deals
 // recorded, corrected early (re-scoring the later ones), voided, undone
 // and recorded again before the page is asked for, closed and reopened —
-// and older snapshots shown after newer ones, when each is charted with
-// the totals kept, then it is the chart of the same game added up from
-// nothing.
+// and older snapshots shown after newer ones, by phones at once, when
+// each is charted with the totals kept, then it is the chart of the same
+// game added up from nothing.
 func TestChartWithTotalsKeptIsTheChartAddedUpAfresh(t *testing.T) {
 	refusals, err := game.Refusals()
 	if err != nil {
@@ -91,11 +92,20 @@ func TestChartWithTotalsKeptIsTheChartAddedUpAfresh(t *testing.T) {
 				t.Fatalf("%s at version %d (%T): with the totals kept\n%+v\nadded up afresh\n%+v", s.ID, s.Version, c, got, want)
 			}
 		}
-		for _, i := range []int{len(states) / 2, len(states) - 1, 40, len(states) - 1} {
-			if got, want := chart(loc, states[i], kept), chart(loc, states[i], nil); !reflect.DeepEqual(got, want) {
-				t.Fatalf("%s at version %d, shown again: with the totals kept\n%+v\nadded up afresh\n%+v", states[i].ID, states[i].Version, got, want)
-			}
+		// Phones at other versions ask at once, each showing the later
+		// versions in turn.
+		var wg sync.WaitGroup
+		for from := range 4 {
+			wg.Go(func() {
+				for i := from * len(states) / 4; i < len(states); i += 7 {
+					if got, want := chart(loc, states[i], kept), chart(loc, states[i], nil); !reflect.DeepEqual(got, want) {
+						t.Errorf("%s at version %d, shown again: with the totals kept\n%+v\nadded up afresh\n%+v", states[i].ID, states[i].Version, got, want)
+						return
+					}
+				}
+			})
 		}
+		wg.Wait()
 	}
 }
 

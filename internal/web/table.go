@@ -539,16 +539,9 @@ func wholeChart(g *tapp.State, split bool, x *chartSums) (run *running, first, l
 		}
 		steps++
 	}
-	drawn := drawnSteps(steps)
-	totals := make([]int64, 0, n*len(drawn))
-	for _, i := range drawn {
-		if i*n < len(s.totals) {
-			totals = append(totals, s.totals[i*n:(i+1)*n]...)
-		} else {
-			totals = append(totals, shared...)
-		}
-	}
-	return wholeRunning(steps, drawn, totals, n, lo, hi), s.first, s.last, true
+	// The totals are read after s is unlocked: up to their length now,
+	// which a later page only appends after (sums.empty lets them go).
+	return wholeRunning(steps, drawnSteps(steps), s.totals[:len(s.totals):len(s.totals)], shared, n, lo, hi), s.first, s.last, true
 }
 
 // decimalChart adds up the deals as decimals: each step's balances.
