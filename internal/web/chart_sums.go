@@ -21,9 +21,10 @@ type chartSums struct {
 	bytes    int              // what now's totals hold
 }
 
-// chartSumsBytes is what a generation keeps: the totals of about 40
-// evenings of 700 deals at four players.
-const chartSumsBytes = 1 << 20
+// chartSumsBytes is what a generation keeps: the totals of about 70
+// evenings of 700 deals at four players (64 tables' evenings, each read
+// once per generation, stay kept).
+const chartSumsBytes = 2 << 20
 
 func newChartSums() *chartSums { return &chartSums{now: map[string]*sums{}} }
 
