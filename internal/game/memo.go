@@ -52,7 +52,9 @@ type slot[S any] struct {
 	users  int    // requests holding it: never let go while > 0
 	used   uint64 // when it was last taken
 	weight int
-	missed bool // taken for a command soon after it was let go: grows the budget once folded
+	missed bool   // taken for a command soon after it was let go: grows the budget once folded
+	back   bool   // brought back from the ghosts and not yet taken for a command
+	letGo  uint64 // with back: the tick it had been let go at
 	// told is the last version followers were told of (see shared.go).
 	told atomic.Int64
 }
@@ -72,12 +74,18 @@ func (m *memo[S]) take(id string, play bool) *slot[S] {
 	if !ok {
 		e = &slot[S]{key: id}
 		m.slots[id] = e
-		if at, ghost := m.ghosts[id]; ghost && play {
+		if at, ghost := m.ghosts[id]; ghost {
 			delete(m.ghosts, id)
-			// Let go a few rounds of uses ago: the budget grows by its
-			// weight once it is folded (publish).
-			e.missed = m.tick-at <= 8*uint64(len(m.slots)+64)
+			e.back, e.letGo = true, at
 		}
+	}
+	if play && e.back {
+		// Let go a few rounds of uses ago and written to again: the budget
+		// grows by its weight once the command publishes (publish). The
+		// command may come just after a read that brought the stream back
+		// (the deal form reads the game's names first).
+		e.back = false
+		e.missed = m.tick-e.letGo <= 8*uint64(len(m.slots)+64)
 	}
 	e.users++
 	m.tick++

@@ -96,6 +96,32 @@ func TestMemoGrowsWhileStreamsLetGoAreWanted(t *testing.T) {
 	}
 }
 
+// Given more streams in play than the floor holds, each command just
+// after a read of its stream (the deal form reads the game's names, then
+// records), when they play on in turn, then the budget grows until they
+// fit, as it does for commands alone: the read that brings a stream back
+// does not hide the miss.
+func TestMemoGrowsWhenAReadComesBeforeEachCommand(t *testing.T) {
+	u := newMemoUser(100, 400)
+	round := func() int {
+		before := u.folds
+		for s := range 15 { // 15 × 10 = 150 in play
+			id := fmt.Sprintf("s%d", s)
+			u.use(id, 10, false)
+			u.use(id, 10, true)
+		}
+		return u.folds - before
+	}
+	round()
+	var last int
+	for range 10 {
+		last = round()
+	}
+	if last != 0 || u.m.budget < 150 || u.m.budget > 400 {
+		t.Errorf("after ten rounds: %d folds in the last, budget %d (150 in play, ceiling 400)", last, u.m.budget)
+	}
+}
+
 // Given more in play than even the ceiling holds, then the budget stops at
 // the ceiling, and the ghosts kept stay bounded.
 func TestMemoBudgetStopsAtItsCeiling(t *testing.T) {
