@@ -196,51 +196,6 @@ func (s *State) seated(deltas []decimal.Decimal, potDelta decimal.Decimal, raw s
 	return Result{amounts: newAmounts(deltas, potDelta), raw: raw}, nil
 }
 
-// raw is what a deal keeps of e's payload as stored (keep).
-func (f *Folder) raw(e Event) (stored, error) {
-	b := e.Raw
-	if b == nil {
-		var err error
-		if b, err = encodePayload(e.Data); err != nil {
-			return nil, fmt.Errorf("encode %s: %w", e.Data.EventType(), err)
-		}
-	}
-	return f.keep(b), nil
-}
-
-// keptChunk is the most a folder's chunk of kept bytes grows to (keep).
-const keptChunk = 16 << 10
-
-// keep copies what a deal keeps of a payload (stored.keptMembers) into the
-// folder's chunk, so that the deals of a game folded from its history
-// share a few allocations rather than one each. A chunk starts at the
-// first deal's length and doubles up to keptChunk: a command that records
-// one deal allocates that deal's bytes, no more. Bytes handed out are never
-// written again.
-func (f *Folder) keep(p stored) stored {
-	var ms [keptCount]member
-	n, size, ok := p.keptMembers(&ms)
-	return f.keepMembers(p, ms[:n], size, ok)
-}
-
-// keepMembers copies the members ms of p, an object of size bytes, into
-// the folder's chunk, as keep does; all of p when ok is false.
-func (f *Folder) keepMembers(p stored, ms []member, size int, ok bool) stored {
-	if !ok {
-		size = len(p)
-	}
-	if size > cap(f.chunk)-len(f.chunk) {
-		f.chunk = make([]byte, 0, max(size, min(2*cap(f.chunk), keptChunk)))
-	}
-	start := len(f.chunk)
-	if ok {
-		f.chunk = appendMembers(f.chunk, ms)
-	} else {
-		f.chunk = append(f.chunk, p...)
-	}
-	return f.chunk[start:len(f.chunk):len(f.chunk)]
-}
-
 // potMatters says whether a deal as recorded may score differently at
 // another pot.
 func (s *State) potMatters(rec payout.Record) bool { return s.Variant().PotMatters(rec.Contract) }
