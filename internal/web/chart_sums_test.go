@@ -5,8 +5,6 @@ import (
 	"sync"
 	"testing"
 
-	"tappbook/internal/game"
-	"tappbook/internal/i18n"
 	"tappbook/internal/payout"
 	"tappbook/internal/tapp"
 )
@@ -19,14 +17,7 @@ import (
 // each is charted with the totals kept, then it is the chart of the same
 // game added up from nothing.
 func TestChartWithTotalsKeptIsTheChartAddedUpAfresh(t *testing.T) {
-	refusals, err := game.Refusals()
-	if err != nil {
-		t.Fatal(err)
-	}
-	bundle, err := i18n.Load(refusals, payout.EnglishPhrases())
-	if err != nil {
-		t.Fatal(err)
-	}
+	bundle := loadBundle(t)
 	loc := bundle.For("en")
 	pts := func(n int) *int { return &n }
 	three := []string{"Anna", "Ben", "Cleo"}

@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"testing"
 
-	"tappbook/internal/game"
-	"tappbook/internal/i18n"
 	"tappbook/internal/payout"
 	"tappbook/internal/tapp"
 )
@@ -14,14 +12,7 @@ import (
 // said afresh, in each language; a deal explained otherwise is said as
 // itself, and no more than two generations of sentences are kept.
 func TestExplanationsAreSaidOnceEachLanguage(t *testing.T) {
-	refusals, err := game.Refusals()
-	if err != nil {
-		t.Fatal(err)
-	}
-	bundle, err := i18n.Load(refusals, payout.EnglishPhrases())
-	if err != nil {
-		t.Fatal(err)
-	}
+	bundle := loadBundle(t)
 	pts := func(n int) *int { return &n }
 	cmds := []tapp.Command{tapp.Start{Variant: "zuger", Players: []string{"Anna", "Ben", "Cleo", "Dan"}}}
 	for i := range 200 {

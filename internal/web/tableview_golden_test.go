@@ -10,7 +10,6 @@ import (
 	"testing"
 	"time"
 
-	"tappbook/internal/game"
 	"tappbook/internal/i18n"
 	"tappbook/internal/payout"
 	"tappbook/internal/tapp"
@@ -109,14 +108,7 @@ func (fixedForms) For(path string) string { return "token-for-" + path }
 // change meant to make the page cheaper to build changes nothing it says.
 // Each is written with -update from a main known right.
 func TestTablePageOfALongEveningIsAsBefore(t *testing.T) {
-	refusals, err := game.Refusals()
-	if err != nil {
-		t.Fatal(err)
-	}
-	bundle, err := i18n.Load(refusals, payout.EnglishPhrases())
-	if err != nil {
-		t.Fatal(err)
-	}
+	bundle := loadBundle(t)
 	u := ui{explained: newExplained()}
 	for name, g := range goldenEvenings(t) {
 		for _, lang := range []string{"en", "de", "sv"} {
