@@ -275,6 +275,12 @@ func (s *Store) readHeads(ctx context.Context, conn *pgxpool.Conn, batch []*appe
 	slices.Sort(streamLocks)
 	b := &pgx.Batch{}
 	b.Queue("BEGIN")
+	// The batch's statements take arrays (unnest), so PostgreSQL would
+	// plan each afresh on every execution (a custom plan is always
+	// cheaper for a known array); planning was most of a one-append
+	// commit's CPU. Their plans do not depend on the arrays: the plan
+	// made once per connection serves every batch.
+	b.Queue("SET LOCAL plan_cache_mode = force_generic_plan")
 	if len(keyLocks) > 0 {
 		b.Queue(lockAll, lockKey, keyLocks)
 	}
