@@ -131,7 +131,11 @@ func startProcess(bin, health string, args ...string) (*server, error) {
 		return nil, err
 	}
 	cmd := exec.Command(bin, append(args, "--addr", addr)...)
-	cmd.Stdout, cmd.Stderr = io.Discard, io.Discard
+	// Its output goes to /dev/null (nil), not to io.Discard, which os/exec
+	// feeds through a pipe and a goroutine of this process: a log line
+	// then waited, under the server's log lock, until that goroutine got
+	// a turn on the cores the phones and the server share.
+	cmd.Stdout, cmd.Stderr = nil, nil
 	if err := cmd.Start(); err != nil {
 		return nil, err
 	}
