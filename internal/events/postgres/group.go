@@ -39,7 +39,9 @@ type appendReq struct {
 	err   error
 	out   []events.Event // the events as written, while not yet committed
 	write bool           // it writes (not a refusal or a key's first answer)
-	done  chan struct{}
+	// newStream: the stream had no head (its first append).
+	newStream bool
+	done      chan struct{}
 }
 
 // committer is the queue of appends waiting for the commit under way.
@@ -352,6 +354,7 @@ func (s *Store) plan(ctx context.Context, q querier, r *appendReq, used *usedKey
 		r.err = &events.ConflictError{Stream: r.stream, Expected: r.expectedVersion, Actual: h.Version}
 		return nil
 	}
+	r.newStream = hd.hv == nil
 	at := s.now().UTC().Truncate(time.Microsecond)
 	prevHash := h.Hash
 	r.out = make([]events.Event, len(r.evs))
@@ -415,8 +418,11 @@ func (s *Store) queueWrites(b *pgx.Batch, r *appendReq) {
 		})
 	}
 	last := r.out[len(r.out)-1]
-	b.Queue(`INSERT INTO streams (stream, version, hash) VALUES ($1, $2, $3)
-		ON CONFLICT (stream) DO UPDATE SET version = excluded.version, hash = excluded.hash`, r.stream, last.Version, last.Hash)
+	if r.newStream {
+		b.Queue(`INSERT INTO streams (stream, version, hash) VALUES ($1, $2, $3)`, r.stream, last.Version, last.Hash)
+	} else {
+		b.Queue(`UPDATE streams SET version = $2, hash = $3 WHERE stream = $1`, r.stream, last.Version, last.Hash)
+	}
 	for _, a := range r.aliases {
 		b.Queue(`INSERT INTO stream_aliases (alias, stream) VALUES ($1, $2)`, a, r.stream)
 	}

@@ -23,9 +23,15 @@ const insertEvents = `INSERT INTO events (stream, version, batch, type, schema_v
 		AS u(st, v, b, t, sv, d, at, k, ph, h)
 	RETURNING stream, version, seq`
 
-const upsertHeads = `INSERT INTO streams (stream, version, hash)
-	SELECT * FROM unnest($1::text[], $2::bigint[], $3::text[])
-	ON CONFLICT (stream) DO UPDATE SET version = excluded.version, hash = excluded.hash`
+// A stream's head is inserted with its first append and updated after:
+// the batch read each head under the stream's lock, so it knows which
+// exist. (An upsert would also lock each row it updates, one more WAL
+// record per append.)
+const insertHeads = `INSERT INTO streams (stream, version, hash)
+	SELECT * FROM unnest($1::text[], $2::bigint[], $3::text[])`
+
+const updateHeads = `UPDATE streams s SET version = u.v, hash = u.h
+	FROM unnest($1::text[], $2::bigint[], $3::text[]) AS u(st, v, h) WHERE s.stream = u.st`
 
 const upsertKeys = `INSERT INTO idempotency_keys (scope, name, stream, batch, fingerprint, used_at)
 	SELECT sc, n, st, b, f, $6 FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[], $5::bytea[]) AS u(sc, n, st, b, f)
@@ -72,13 +78,20 @@ func (c *eventRows) add(ev *events.Event, payload string) {
 	c.hash = append(c.hash, ev.Hash)
 }
 
+// headRows are streams' new heads as columns.
+type headRows struct {
+	stream, hash []string
+	version      []int64
+}
+
+func (h *headRows) add(last *events.Event) {
+	h.stream, h.version, h.hash = append(h.stream, last.Stream), append(h.version, last.Version), append(h.hash, last.Hash)
+}
+
 // writeAll sends the writes of every append that may and the commit.
 func (s *Store) writeAll(ctx context.Context, conn *pgxpool.Conn, batch []*appendReq) error {
 	var ev eventRows
-	var heads struct {
-		stream, hash []string
-		version      []int64
-	}
+	var heads, newHeads headRows
 	var keys struct {
 		scope, name, stream []string
 		batch               []int64
@@ -98,7 +111,11 @@ func (s *Store) writeAll(ctx context.Context, conn *pgxpool.Conn, batch []*appen
 			mine[r.out[i].Version] = &r.out[i]
 		}
 		last := r.out[len(r.out)-1]
-		heads.stream, heads.version, heads.hash = append(heads.stream, r.stream), append(heads.version, last.Version), append(heads.hash, last.Hash)
+		if r.newStream {
+			newHeads.add(&last)
+		} else {
+			heads.add(&last)
+		}
 		for _, a := range r.aliases {
 			b.Queue(`INSERT INTO stream_aliases (alias, stream) VALUES ($1, $2)`, a, r.stream)
 		}
@@ -129,7 +146,12 @@ func (s *Store) writeAll(ctx context.Context, conn *pgxpool.Conn, batch []*appen
 		}
 		return err
 	})
-	b.Queue(upsertHeads, heads.stream, heads.version, heads.hash)
+	if len(heads.stream) > 0 {
+		b.Queue(updateHeads, heads.stream, heads.version, heads.hash)
+	}
+	if len(newHeads.stream) > 0 {
+		b.Queue(insertHeads, newHeads.stream, newHeads.version, newHeads.hash)
+	}
 	if len(keys.name) > 0 {
 		b.Queue(upsertKeys, keys.scope, keys.name, keys.stream, keys.batch, keys.fingerprint, s.now())
 	}
