@@ -1,6 +1,7 @@
 package web
 
 import (
+	"bytes"
 	"compress/gzip"
 	"io"
 	"net/http"
@@ -66,5 +67,63 @@ func TestPagesAreSentGzipped(t *testing.T) {
 	}
 	if rec, body := get(t, h, "GET", "/api/games/"+id+"/ledger", true); rec.Header().Get("Content-Encoding") != "" || !strings.Contains(body, "Anna") {
 		t.Errorf("the API answered with Content-Encoding %q: %.100s", rec.Header().Get("Content-Encoding"), body)
+	}
+}
+
+// gunzip is what a browser reads from a gzip stream.
+func gunzip(t *testing.T, zipped []byte) string {
+	t.Helper()
+	zr, err := gzip.NewReader(bytes.NewReader(zipped))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := io.ReadAll(zr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// Given one writer kept, when two pages are gzipped at once, then the
+// second is gzipped by a stateless writer rather than waiting; when the
+// first is done, the kept writer is lent again and gzips the next page
+// from a clean start: each page reads back as it was written.
+func TestKeptGzipWritersAreLentOneAtATime(t *testing.T) {
+	kept := newKeptGzip(1)
+	pages := []string{strings.Repeat("<tr><td>Anna</td><td>+1.20</td></tr>\n", 300), strings.Repeat("<li>Ben 0.40</li>", 500), "<p>Cleo</p>"}
+	var first, second, third bytes.Buffer
+	zw1 := kept.lend(&first, 1)
+	if _, ok := zw1.(*gatheringGzip); !ok {
+		t.Fatalf("the first page got a %T, not the kept writer", zw1)
+	}
+	if _, err := zw1.Write([]byte(pages[0][:1024])); err != nil {
+		t.Fatal(err)
+	}
+	zw2 := kept.lend(&second, 1)
+	if _, ok := zw2.(*gatheringGzip); ok {
+		t.Fatal("the kept writer was lent twice at once")
+	}
+	for _, step := range []func() error{
+		func() error { _, err := zw2.Write([]byte(pages[1])); return err }, zw2.Close,
+		func() error { _, err := zw1.Write([]byte(pages[0][1024:])); return err }, zw1.Close,
+	} {
+		if err := step(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	zw3 := kept.lend(&third, 1)
+	if _, ok := zw3.(*gatheringGzip); !ok {
+		t.Fatalf("once given back, the kept writer was not lent again: %T", zw3)
+	}
+	if _, err := zw3.Write([]byte(pages[2])); err != nil {
+		t.Fatal(err)
+	}
+	if err := zw3.Close(); err != nil {
+		t.Fatal(err)
+	}
+	for i, zipped := range []*bytes.Buffer{&first, &second, &third} {
+		if got := gunzip(t, zipped.Bytes()); got != pages[i] {
+			t.Errorf("page %d reads back as %.80q", i+1, got)
+		}
 	}
 }

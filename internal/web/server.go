@@ -131,7 +131,7 @@ func New(svc *game.Service, log *slog.Logger, options ...Options) (*Server, erro
 	// bodies api.md allows (up to 65,536 bytes).
 	e.Use(middleware.BodyLimit("64KiB"))
 	e.Use(checkIdempotencyKey)
-	gz, err := compress()
+	gz, err := compress(keptWriters())
 	if err != nil {
 		return nil, err
 	}
