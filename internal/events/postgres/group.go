@@ -64,9 +64,24 @@ func (s *Store) submit(ctx context.Context, r *appendReq) (events.AppendResult, 
 	s.group.busy = true
 	s.gmu.Unlock()
 	s.commitBatch(ctx, []*appendReq{r})
-	go s.drain()
+	if s.waiting() {
+		go s.drain()
+	}
 	<-r.done
 	return r.res, r.err
+}
+
+// waiting says whether appends wait for a commit; if none do, no commit
+// is under way any more. (A goroutine started after every commit only to
+// find nothing waiting was a wake-up a deal at one table.)
+func (s *Store) waiting() bool {
+	s.gmu.Lock()
+	defer s.gmu.Unlock()
+	if len(s.group.queue) == 0 {
+		s.group.busy = false
+		return false
+	}
+	return true
 }
 
 // drain commits what waits, a batch at a time, until nothing does.
