@@ -46,6 +46,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	ceiling := fs.Bool("serve-ceiling", false, "serve only the bare HTTP handlers tappbook is compared with, on --addr (the bench starts this itself)")
 	addr := fs.String("addr", "127.0.0.1:0", "with --serve-ceiling: the address to listen on")
 	forms := fs.String("form-path", "on", "the phone's form path on a server preloaded with many deals: on, only (it alone), off")
+	formTrace := fs.String("form-trace", "", "a file for the server's runtime trace (go tool trace) through the form path's measure of the most tables")
 	pg := fs.String("pg", "", "PostgreSQL to measure recording on beside SQLite: an empty database's postgres:// URL; empty: a throwaway server from the installed postgresql package, in --dir; off: none")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -73,7 +74,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	d := time.Duration(*secs * float64(time.Second))
 	fmt.Fprintf(stderr, "tappbook-bench: %s, %d events, %.1f s per throughput measure, in %s\n", bin, *n, *secs, *dir)
 	rep, err := bench.Run(ctx, bench.Options{Dir: *dir, Events: *n, PerGame: *perGame,
-		Duration: d, ReadRounds: *rounds, Server: bin, Bench: self, FormPath: *forms})
+		Duration: d, ReadRounds: *rounds, Server: bin, Bench: self, FormPath: *forms, FormTrace: *formTrace})
 	if err != nil {
 		return err
 	}

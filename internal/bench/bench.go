@@ -46,6 +46,10 @@ type Options struct {
 	// preloaded server (forms.go) besides the rest, "only" it alone, "off"
 	// not at all.
 	FormPath string
+	// FormTrace, if not empty, is a file for the server's runtime trace
+	// (go tool trace) through the form path's measure of the most tables:
+	// where its requests waited.
+	FormTrace string
 	// Server is the tappbook binary: recording, profiles and memory are
 	// measured in `tappbook serve` processes of their own. Empty: in this
 	// process, which also generated and replayed the events, and so holds
@@ -113,7 +117,7 @@ func Run(ctx context.Context, opt Options) (Report, error) {
 	defer os.RemoveAll(dir)
 
 	if opt.FormPath != "off" {
-		if r.Forms, r.FormDealsHeld, r.FormPeakRSS, err = formPath(ctx, opt.Server, dir, opt.Duration); err != nil {
+		if r.Forms, r.FormDealsHeld, r.FormPeakRSS, err = formPath(ctx, opt.Server, dir, opt.FormTrace, opt.Duration); err != nil {
 			return r, fmt.Errorf("form path: %w", err)
 		}
 		if opt.FormPath == "only" {

@@ -5,8 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"net/http"
 	"net/url"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -144,9 +146,10 @@ func formPhones(base string, ids []string, first int) []*formPhone {
 // PreloadGames×PreloadDeals deals: FormTables tables posting the deal form
 // and following the redirect, each on a preloaded evening, then ManyTables
 // tables on the JSON API, d each. With bin, the server is `tappbook serve`,
-// profiled through each measure, which gives the collector's share.
+// profiled through each measure, which gives the collector's share, and
+// traced into the file traceTo (if any) through the most form tables'.
 // It gives the measures, the deals held and the server's peak memory.
-func formPath(ctx context.Context, bin, dir string, d time.Duration) ([]FormMeasure, int, int64, error) {
+func formPath(ctx context.Context, bin, dir, traceTo string, d time.Duration) ([]FormMeasure, int, int64, error) {
 	db := filepath.Join(dir, "preloaded.db")
 	ids, err := fill(ctx, db, PreloadGames*(PreloadDeals+1), PreloadDeals+1)
 	if err != nil {
@@ -188,8 +191,12 @@ func formPath(ctx context.Context, bin, dir string, d time.Duration) ([]FormMeas
 		}
 		first += m.Tables
 		var dr drives
+		traced := func() error { return nil }
+		if traceTo != "" && !m.API && m.Tables == FormTables[len(FormTables)-1] {
+			traced = traceDuring(ctx, srv, traceTo, d)
+		}
 		p, err := profiled(ctx, srv, &dr, ps, d)
-		if err != nil {
+		if err = errors.Join(err, traced()); err != nil {
 			return nil, 0, 0, fmt.Errorf("%d tables: %w", m.Tables, err)
 		}
 		m.PerSec, m.CPU, m.GC = dr.rate(), dr.server/time.Duration(max(dr.n, 1)), -1
@@ -199,6 +206,44 @@ func formPath(ctx context.Context, bin, dir string, d time.Duration) ([]FormMeas
 		}
 	}
 	return out, len(ids) * PreloadDeals, srv.peakRSS(), nil
+}
+
+// traceDuring writes the server's runtime trace of the next d (whole
+// seconds, as profiled drives it) into file, beside the measure profiled
+// drives meanwhile; the function it gives waits for it. A server with no
+// metrics address has none to give.
+func traceDuring(ctx context.Context, srv *server, file string, d time.Duration) func() error {
+	if srv.metrics == "" {
+		return func() error { return errors.New("trace: the server runs in this process, with no metrics address") }
+	}
+	done := make(chan error, 1)
+	go func() {
+		done <- func() error {
+			u := fmt.Sprintf("%s/debug/pprof/trace?seconds=%d", srv.metrics, max(1, int(math.Ceil(d.Seconds()))))
+			req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
+			if err != nil {
+				return err
+			}
+			res, err := http.DefaultClient.Do(req)
+			if err != nil {
+				return fmt.Errorf("trace: %w", err)
+			}
+			defer res.Body.Close()
+			if res.StatusCode != http.StatusOK {
+				return fmt.Errorf("trace: %s answered %d", u, res.StatusCode)
+			}
+			f, err := os.Create(file)
+			if err != nil {
+				return fmt.Errorf("trace: %w", err)
+			}
+			if _, err := io.Copy(f, res.Body); err != nil {
+				f.Close()
+				return fmt.Errorf("trace: %w", err)
+			}
+			return f.Close()
+		}()
+	}()
+	return func() error { return <-done }
 }
 
 // gcShare is the part of a CPU profile's samples spent collecting garbage

@@ -5,9 +5,12 @@ import (
 	"compress/gzip"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 // A phone opens its evening before its first deal, and reads every
@@ -61,5 +64,35 @@ func TestFormPhoneOpensTheEveningThenReadsThePagesAsSent(t *testing.T) {
 	// and it read the three pages' bytes as sent, not inflated.
 	if want := int64(3 * page.Len()); p.read != want {
 		t.Errorf("read %d bytes, want %d (3 pages of %d gzipped bytes)", p.read, want, page.Len())
+	}
+}
+
+// The form path's trace is the server's, asked of its metrics address for
+// the measure's whole seconds, and written as it came.
+func TestTraceDuringWritesTheServersTrace(t *testing.T) {
+	// Given a server whose metrics address gives a trace,
+	var asked string
+	metrics := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		asked = r.URL.String()
+		w.Write([]byte("go 1.26 trace\x00bytes"))
+	}))
+	defer metrics.Close()
+	file := filepath.Join(t.TempDir(), "form.trace")
+
+	// when a measure of 2.5 s is traced,
+	if err := traceDuring(t.Context(), &server{metrics: metrics.URL}, file, 2500*time.Millisecond)(); err != nil {
+		t.Fatal(err)
+	}
+
+	// then 3 s were asked for, and the file holds what the server sent;
+	if asked != "/debug/pprof/trace?seconds=3" {
+		t.Errorf("asked %q", asked)
+	}
+	if b, err := os.ReadFile(file); err != nil || string(b) != "go 1.26 trace\x00bytes" {
+		t.Errorf("file %q, %v", b, err)
+	}
+	// and a server in this process, with no metrics address, has none.
+	if err := traceDuring(t.Context(), &server{}, file, time.Second)(); err == nil {
+		t.Error("no metrics address: no error")
 	}
 }
