@@ -36,6 +36,7 @@ type Bundle struct {
 	matcher language.Matcher
 	keys    map[string]map[string]string // language → key → format, for tests and checks
 	spoken  map[string]Localizer         // language → its Localizer, made once
+	heard   accepted                     // Accept-Language headers matched lately
 }
 
 // Load reads the embedded messages. The English texts of refusals (errors)
@@ -105,6 +106,16 @@ func (b *Bundle) Match(choice, acceptLanguage string) string {
 			return l
 		}
 	}
+	if lang, ok := b.heard.get(acceptLanguage); ok {
+		return lang
+	}
+	lang := b.match(acceptLanguage)
+	b.heard.put(acceptLanguage, lang)
+	return lang
+}
+
+// match gives the best of an Accept-Language header's languages.
+func (b *Bundle) match(acceptLanguage string) string {
 	tags, _, _ := language.ParseAcceptLanguage(acceptLanguage)
 	tag, _, _ := b.matcher.Match(tags...)
 	base, _ := tag.Base()

@@ -2,6 +2,7 @@ package i18n
 
 import (
 	"errors"
+	"fmt"
 	"regexp"
 	"strings"
 	"testing"
@@ -195,10 +196,38 @@ func TestMatch(t *testing.T) {
 		{"sv", "de", "sv"},
 		{"xx", "de", "de"},
 	}
-	for _, c := range cases {
-		if got := b.Match(c.choice, c.accept); got != c.want {
-			t.Errorf("choice %q accept %q: %s, want %s", c.choice, c.accept, got, c.want)
+	for range 2 { // the second time from what the bundle remembers
+		for _, c := range cases {
+			if got := b.Match(c.choice, c.accept); got != c.want {
+				t.Errorf("choice %q accept %q: %s, want %s", c.choice, c.accept, got, c.want)
+			}
 		}
+	}
+}
+
+// TestMatchRemembersBounded: the headers matched are remembered within a
+// bound, whatever clients send, and each is answered alike when it is no
+// longer remembered.
+func TestMatchRemembersBounded(t *testing.T) {
+	b := load(t)
+	long := "sv;q=0.9," + strings.Repeat("x-private;q=0.1,", acceptedLongest/16)
+	for i := range 3 * acceptedKept {
+		accept := fmt.Sprintf("de,en;q=0.%03d", i)
+		if got := b.Match("", accept); got != "de" {
+			t.Fatalf("accept %q: %s, want de", accept, got)
+		}
+		if got := b.Match("", long); got != "sv" {
+			t.Fatalf("accept %q: %s, want sv", long, got)
+		}
+		if n := len(b.heard.langs); n > acceptedKept {
+			t.Fatalf("%d headers remembered, more than %d", n, acceptedKept)
+		}
+	}
+	if _, ok := b.heard.get(long); ok {
+		t.Errorf("a header of %d bytes was remembered, longer than %d", len(long), acceptedLongest)
+	}
+	if _, ok := b.heard.get(fmt.Sprintf("de,en;q=0.%03d", 3*acceptedKept-1)); !ok {
+		t.Error("the last header matched is not remembered")
 	}
 }
 
