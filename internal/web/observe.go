@@ -107,7 +107,9 @@ func plainID(id string) bool {
 }
 
 func newRequestID() string {
-	b := make([]byte, 8)
-	_, _ = rand.Read(b)
-	return hex.EncodeToString(b)
+	var b [8]byte
+	_, _ = rand.Read(b[:])
+	var id [16]byte
+	hex.Encode(id[:], b[:])
+	return string(id[:])
 }

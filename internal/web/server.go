@@ -126,7 +126,7 @@ func New(svc *game.Service, log *slog.Logger, options ...Options) (*Server, erro
 	e.HTTPErrorHandler = errorHandler(log, u.errorPage)
 	e.Use(observe(log, opts.Metrics, opts.Reach))
 	e.Use(middleware.Recover())
-	e.Use(securityHeaders)
+	e.Use(securityHeaders())
 	// "64KiB", not "64K": echo reads K as 1000 bytes, which would refuse
 	// bodies api.md allows (up to 65,536 bytes).
 	e.Use(middleware.BodyLimit("64KiB"))
@@ -231,14 +231,28 @@ func headAsGet(h http.Handler) http.Handler {
 // its key). "same-origin" sends the referrer, and so the Origin of a form
 // post, to tappbook itself only: over plain HTTP a browser then names the
 // page's origin where "no-referrer" made it send "Origin: null".
-func securityHeaders(next echo.HandlerFunc) echo.HandlerFunc {
-	return func(c echo.Context) error {
-		h := c.Response().Header()
-		h.Set("Content-Security-Policy", "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
-		h.Set("X-Content-Type-Options", "nosniff")
-		h.Set("X-Frame-Options", "DENY")
-		h.Set("Referrer-Policy", "same-origin")
-		return next(c)
+//
+// The values are made once and every answer's header map shares them:
+// net/http only reads them, and Set and Add put a new slice in place
+// (each has room for exactly one value, so an Add copies it).
+func securityHeaders() echo.MiddlewareFunc {
+	set := []struct {
+		key   string
+		value []string
+	}{
+		{"Content-Security-Policy", []string{"default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"}},
+		{"X-Content-Type-Options", []string{"nosniff"}},
+		{"X-Frame-Options", []string{"DENY"}},
+		{"Referrer-Policy", []string{"same-origin"}},
+	}
+	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		return func(c echo.Context) error {
+			h := c.Response().Header()
+			for _, s := range set {
+				h[s.key] = s.value
+			}
+			return next(c)
+		}
 	}
 }
 
