@@ -191,6 +191,24 @@ func (c classAttr) Items() []templ.KeyValue[string, any] {
 	return []templ.KeyValue[string, any]{{Key: "class", Value: string(c)}}
 }
 
+// seatClasses are the class attributes prefix+"0", prefix+"1"… of n seats,
+// made once a page for the elements it repeats for every deal: a classAttr
+// made for each element costs four allocations.
+func seatClasses(prefix string, n int) []templ.Attributer {
+	out := make([]templ.Attributer, n)
+	for seat := range out {
+		out[seat] = &templ.OrderedAttributes{{Key: "class", Value: prefix + itoa(seat)}}
+	}
+	return out
+}
+
+// lineAttrs are a chart line's points and class, spread: as points={…},
+// templ would copy the points, the longest text on a table page, through
+// fmt.Sprint.
+func lineAttrs(points string, seat int) templ.OrderedAttributes {
+	return templ.OrderedAttributes{{Key: "points", Value: points}, {Key: "class", Value: "line seat" + itoa(seat)}}
+}
+
 // dealClass is the class of a deal in a table's list: "voided", "fresh",
 // both or none (an empty class, as class={…} wrote it).
 func dealClass(voided, fresh bool) classAttr {
