@@ -53,12 +53,14 @@ func rawErrorAnswer(b []byte) ([]byte, bool) {
 	if !ok || len(rest) < 3 {
 		return nil, false
 	}
-	status, _, ok := bytes.Cut(rest, []byte(rawErrorHeaders))
-	if !ok || bytes.ContainsAny(status, "\r\n") {
+	// The status first: every answer's first write passes here, and a
+	// handler's (not an error's) need not be searched for the headers.
+	code, err := strconv.Atoi(string(rest[:3]))
+	if err != nil || code < 400 {
 		return nil, false
 	}
-	code, err := strconv.Atoi(string(status[:3]))
-	if err != nil || code < 400 {
+	status, _, ok := bytes.Cut(rest, []byte(rawErrorHeaders))
+	if !ok || bytes.ContainsAny(status, "\r\n") {
 		return nil, false
 	}
 	var msg string
