@@ -27,6 +27,11 @@ func (u ui) handView(loc i18n.Localizer, g *tapp.State, h *tapp.Hand) templates.
 	for seat, d := range deltas {
 		hv.Deltas[seat] = signed(loc, d)
 	}
+	if len(h.Revisions) < 2 {
+		// A deal as it was recorded has no story to tell: the page shows
+		// a history from its second line on, and most deals have one line.
+		return hv
+	}
 	hv.History = make([]templates.HistoryLine, 0, len(h.Revisions))
 	var last *tapp.Result // the result before each revision
 	voided := false       // and whether it then counted
