@@ -228,7 +228,9 @@ func benchLayout(b *testing.B, l layout, tables int) {
 			frames += checkpoint()
 		}
 	}
-	frames += checkpoint()
+	if b.N%100 != 0 {
+		frames += checkpoint() // a copied WAL still counts its frames until the next commit
+	}
 	b.StopTimer()
 	var after syscall.Rusage
 	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &after); err != nil {
