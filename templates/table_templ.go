@@ -992,7 +992,7 @@ func Table(v TableView) templ.Component {
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
-					templ_7745c5c3_Err = text(v.Players[i].Name+" "+d).Render(ctx, templ_7745c5c3_Buffer)
+					templ_7745c5c3_Err = text(d).Render(ctx, templ_7745c5c3_Buffer)
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}

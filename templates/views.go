@@ -117,7 +117,7 @@ type HandView struct {
 	Number      int
 	Dealer      string
 	Explanation string
-	Deltas      []string // by seat, in units
+	Deltas      []string // "Anna +2", by seat, in units
 	Pot         string   // old-tapp: the pot before and after the deal ("Pot 5 → 7"); else ""
 	Voided      bool
 	VoidReason  string // as the history says it ("undone" in the reader's language)

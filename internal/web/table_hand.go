@@ -25,7 +25,7 @@ func (u ui) handView(loc i18n.Localizer, g *tapp.State, h *tapp.Hand) templates.
 	deltas := h.Result().Deltas()
 	hv.Deltas = make([]string, len(deltas))
 	for seat, d := range deltas {
-		hv.Deltas[seat] = signed(loc, d)
+		hv.Deltas[seat] = seatChange(loc, g.Setup.Players[seat], d)
 	}
 	if len(h.Revisions) < 2 {
 		// A deal as it was recorded has no story to tell: the page shows
@@ -140,6 +140,16 @@ func voidTag(loc i18n.Localizer, reason string) string {
 	return loc.T("table.voided", reasonText(loc, reason))
 }
 
+// seatChange says what a deal moved for a seat, as the deal list shows it:
+// "Anna +2", "Ben −1", made in one piece (signed, then the name before it,
+// would make each twice more).
+func seatChange(loc i18n.Localizer, name string, d decimal.Decimal) string {
+	if d.IsPositive() {
+		return name + " +" + loc.Num(d)
+	}
+	return name + " " + loc.Num(d)
+}
+
 // resultView shows a result, its explanation said through x (nil: said
 // afresh).
 func resultView(x *explained, loc i18n.Localizer, g *tapp.State, r *tapp.Result) *templates.ResultView {
@@ -148,7 +158,7 @@ func resultView(x *explained, loc i18n.Localizer, g *tapp.State, r *tapp.Result)
 	}
 	out := &templates.ResultView{Explanation: x.say(loc, r)}
 	for seat, d := range r.Deltas() {
-		out.Deltas = append(out.Deltas, g.Setup.Players[seat]+" "+signed(loc, d))
+		out.Deltas = append(out.Deltas, seatChange(loc, g.Setup.Players[seat], d))
 	}
 	if g.Variant().HasPot {
 		out.Pot = loc.T("audit.pot", signed(loc, r.PotDelta()))
