@@ -33,6 +33,17 @@ func newMemoUser(floor, ceiling int) *memoUser {
 	return &memoUser{m: m}
 }
 
+// lastOfRounds plays round eleven times and gives the folds of the last:
+// none once the budget has grown to hold what the rounds keep in play.
+func (u *memoUser) lastOfRounds(round func()) int {
+	for range 10 {
+		round()
+	}
+	before := u.folds
+	round()
+	return u.folds - before
+}
+
 // Given tables that finish evenings and start new ones (the finished never
 // written to again), when they play on, then the budget stays at its floor
 // and nothing in play is folded twice: the finished evenings are let go.
@@ -70,18 +81,11 @@ func TestMemoLetsFinishedStreamsGoAtItsFloor(t *testing.T) {
 // floor.
 func TestMemoGrowsWhileStreamsLetGoAreWanted(t *testing.T) {
 	u := newMemoUser(100, 400)
-	round := func() int {
-		before := u.folds
+	last := u.lastOfRounds(func() {
 		for s := range 15 { // 15 × 10 = 150 in play
 			u.use(fmt.Sprintf("s%d", s), 10, true)
 		}
-		return u.folds - before
-	}
-	round()
-	var last int
-	for range 10 {
-		last = round()
-	}
+	})
 	if last != 0 || u.m.budget < 150 || u.m.budget > 400 {
 		t.Errorf("after ten rounds: %d folds in the last, budget %d (150 in play, ceiling 400)", last, u.m.budget)
 	}
@@ -103,20 +107,13 @@ func TestMemoGrowsWhileStreamsLetGoAreWanted(t *testing.T) {
 // does not hide the miss.
 func TestMemoGrowsWhenAReadComesBeforeEachCommand(t *testing.T) {
 	u := newMemoUser(100, 400)
-	round := func() int {
-		before := u.folds
+	last := u.lastOfRounds(func() {
 		for s := range 15 { // 15 × 10 = 150 in play
 			id := fmt.Sprintf("s%d", s)
 			u.use(id, 10, false)
 			u.use(id, 10, true)
 		}
-		return u.folds - before
-	}
-	round()
-	var last int
-	for range 10 {
-		last = round()
-	}
+	})
 	if last != 0 || u.m.budget < 150 || u.m.budget > 400 {
 		t.Errorf("after ten rounds: %d folds in the last, budget %d (150 in play, ceiling 400)", last, u.m.budget)
 	}

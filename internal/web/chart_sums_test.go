@@ -68,13 +68,7 @@ func TestChartWithTotalsKeptIsTheChartAddedUpAfresh(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%T: %v", c, err)
 			}
-			evs := make([]tapp.Event, len(ps))
-			for i, p := range ps {
-				evs[i] = tapp.Event{Version: s.Version + int64(i) + 1, Data: p}
-			}
-			if s, err = tapp.Evolve(s, evs...); err != nil {
-				t.Fatal(err)
-			}
+			s = evolved(t, s, ps, nil)
 			states = append(states, s)
 			if _, ok := c.(tapp.RetractHand); ok {
 				continue // shown once the deal is recorded again

@@ -2,6 +2,7 @@ package web
 
 import (
 	"testing"
+	"time"
 
 	"tappbook/internal/payout"
 	"tappbook/internal/tapp"
@@ -16,13 +17,25 @@ func foldEvening(t *testing.T, cmds ...tapp.Command) *tapp.State {
 		if err != nil {
 			t.Fatalf("%T: %v", c, err)
 		}
-		evs := make([]tapp.Event, len(ps))
-		for i, p := range ps {
-			evs[i] = tapp.Event{Version: s.Version + int64(i) + 1, Data: p}
+		s = evolved(t, s, ps, nil)
+	}
+	return s
+}
+
+// evolved is s with the payloads a command decided folded in, as the
+// service folds them; at, if not nil, gives each event its moment.
+func evolved(t testing.TB, s *tapp.State, ps []tapp.Payload, at func() time.Time) *tapp.State {
+	t.Helper()
+	evs := make([]tapp.Event, len(ps))
+	for i, p := range ps {
+		evs[i] = tapp.Event{Version: s.Version + int64(i) + 1, Data: p}
+		if at != nil {
+			evs[i].At = at()
 		}
-		if s, err = tapp.Evolve(s, evs...); err != nil {
-			t.Fatal(err)
-		}
+	}
+	s, err := tapp.Evolve(s, evs...)
+	if err != nil {
+		t.Fatal(err)
 	}
 	return s
 }

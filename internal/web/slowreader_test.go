@@ -87,14 +87,10 @@ func longEvening(t testing.TB, st *sqlite.Store, n int) (id, readID string) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		evs := make([]tapp.Event, len(ps))
-		for i, p := range ps {
-			evs[i] = tapp.Event{Version: s.Version + int64(i) + 1, Data: p}
+		for _, p := range ps {
 			batch = append(batch, events.NewEvent{Type: p.EventType(), SchemaVersion: tapp.SchemaVersion, Data: p})
 		}
-		if s, err = tapp.Evolve(s, evs...); err != nil {
-			t.Fatal(err)
-		}
+		s = evolved(t, s, ps, nil)
 	}
 	flush := func() {
 		var aliases []string

@@ -31,14 +31,7 @@ func goldenEvening(t *testing.T, id string, cmds ...tapp.Command) *tapp.State {
 		if err != nil {
 			t.Fatalf("%T: %v", c, err)
 		}
-		evs := make([]tapp.Event, len(ps))
-		for i, p := range ps {
-			at = at.Add(time.Minute)
-			evs[i] = tapp.Event{Version: s.Version + int64(i) + 1, At: at, Data: p}
-		}
-		if s, err = tapp.Evolve(s, evs...); err != nil {
-			t.Fatal(err)
-		}
+		s = evolved(t, s, ps, func() time.Time { at = at.Add(time.Minute); return at })
 	}
 	return s
 }
