@@ -125,6 +125,9 @@ type HandView struct {
 	Rescored    bool          // its amounts changed since it was entered, because an earlier deal did
 	Fresh       bool          // just saved on this phone: highlighted, not scrolled to
 	History     []HistoryLine // what happened to it, oldest first
+	// HTML is the row as rendered before (HandRow), written as it is; the
+	// other fields are then unset. "": the page renders the row.
+	HTML string `json:"-"`
 }
 
 // HistoryLine is one event in a deal's history; a correction shows the

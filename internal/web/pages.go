@@ -41,6 +41,7 @@ type ui struct {
 	heavy       echo.MiddlewareFunc // the builds of long pages, bounded (heavy.go)
 	key         *signing.Key        // signs receipts
 	explained   *explained          // deals' explanations, said once
+	rows        *rows               // the table page's deal rows, rendered once (nil: each time)
 	sums        *chartSums          // evenings' running totals, added up once
 }
 

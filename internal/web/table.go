@@ -128,17 +128,21 @@ func (u ui) tableView(p templates.Page, loc i18n.Localizer, g *tapp.State, ask t
 		pots = g.PotsAfter()
 	}
 	v.Hands = make([]templates.HandView, 0, shown)
+	editable := !p.ReadOnly && g.Closed == nil && g.Damaged == nil // as the rows' edit link asks
 	for i := len(g.Hands()) - 1; i >= len(g.Hands())-shown; i-- {
-		hv := u.handView(loc, g, g.Hands()[i])
-		hv.Fresh = hv.Number == ask.saved
-		switch {
-		case pots != nil && !hv.Voided:
-			hv.Pot = potMoved(loc, potBefore(pots, i), pots[i])
-		case pots != nil:
-			// A voided deal leaves the pot as it was; struck through as
-			// its amounts are, it shows the pot's part of what it moved,
-			// without which they do not add up.
-			hv.Pot = loc.T("audit.pot", signed(loc, g.Hands()[i].Result().PotDelta()))
+		h := g.Hands()[i]
+		pot := potSaid(loc, h, pots, i)
+		// The deal just saved is marked on this page alone: never kept.
+		fresh := h.Number == ask.saved
+		key := rowOf(loc, g, h, p.Base, editable, pot, endingOf(loc, g, h))
+		if html, ok := u.rows.get(key); ok && !fresh {
+			v.Hands = append(v.Hands, templates.HandView{Number: h.Number, HTML: html})
+			continue
+		}
+		hv := u.handView(loc, g, h)
+		hv.Fresh, hv.Pot = fresh, pot
+		if !fresh {
+			u.rows.put(key, loc, &hv, n)
 		}
 		v.Hands = append(v.Hands, hv)
 	}
@@ -228,6 +232,21 @@ func savedView(loc i18n.Localizer, g *tapp.State, ask tableAsk) *templates.Saved
 		text += " " + loc.T("table.net", netChange(loc, g, append([]*tapp.Hand{h}, later...)))
 	}
 	return &templates.SavedView{Hand: h.Number, Text: text}
+}
+
+// potSaid is what deal h, the i-th (0-based), did to the pot as its row
+// says it; "" where there is no pot (pots: after each deal, or nil).
+func potSaid(loc i18n.Localizer, h *tapp.Hand, pots []decimal.Decimal, i int) string {
+	switch {
+	case pots == nil:
+		return ""
+	case !h.Voided:
+		return potMoved(loc, potBefore(pots, i), pots[i])
+	}
+	// A voided deal leaves the pot as it was; struck through as its
+	// amounts are, it shows the pot's part of what it moved, without which
+	// they do not add up.
+	return loc.T("audit.pot", signed(loc, h.Result().PotDelta()))
 }
 
 // rescoredBy gives the later deals that h's last change re-scored: those

@@ -14,14 +14,7 @@ import (
 func (u ui) handView(loc i18n.Localizer, g *tapp.State, h *tapp.Hand) templates.HandView {
 	hv := templates.HandView{Number: h.Number, Dealer: g.Setup.Players[h.Dealer], Explanation: u.explained.say(loc, h.Result()),
 		Voided: h.Voided, VoidReason: voidTag(loc, h.VoidReason)}
-	// Where the deal stands in the end of a Württemberg evening (rules.md):
-	// the last regular deal, then each Zwangsramsch.
-	switch end := g.End(); {
-	case end.LastRegular > 0 && h.Number == end.LastRegular:
-		hv.Ending = loc.T("table.last-regular")
-	case end.ForcedDeal(h.Number):
-		hv.Ending = loc.T("table.forced", h.Number-end.LastRegular, len(end.Zwangsramsch))
-	}
+	hv.Ending = endingOf(loc, g, h)
 	deltas := h.Result().Deltas()
 	hv.Deltas = make([]string, len(deltas))
 	for seat, d := range deltas {
@@ -94,6 +87,18 @@ func (u ui) handView(loc i18n.Localizer, g *tapp.State, h *tapp.Hand) templates.
 		hv.History = append(hv.History, line)
 	}
 	return hv
+}
+
+// endingOf says where deal h stands in the end of a Württemberg evening
+// (rules.md): the last regular deal, then each Zwangsramsch; else "".
+func endingOf(loc i18n.Localizer, g *tapp.State, h *tapp.Hand) string {
+	switch end := g.End(); {
+	case end.LastRegular > 0 && h.Number == end.LastRegular:
+		return loc.T("table.last-regular")
+	case end.ForcedDeal(h.Number):
+		return loc.T("table.forced", h.Number-end.LastRegular, len(end.Zwangsramsch))
+	}
+	return ""
 }
 
 // broughtBack says whether a correction puts back what was recorded — a
