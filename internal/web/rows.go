@@ -18,15 +18,19 @@ import (
 // A row is kept by everything its bytes depend on (rowKey): a deal's
 // revisions only ever grow, so a corrected, voided or re-scored deal has a
 // new key and is built anew at once. Two generations bound it, as
-// explained does: once the newer holds rowsKept rows, the older is let go.
+// explained does, but in bytes: a row's history grows with each
+// correction, so a count of rows would not bound the memory. Once the
+// newer holds budget bytes, the older is let go.
 type rows struct {
 	mu       sync.Mutex
 	now, old map[rowKey]string
+	budget   int // bytes a generation holds, at most
+	held     int // bytes the newer holds
 }
 
-// rowsKept is how many rows a generation keeps: 64 tables showing their
-// last 20 deals, in a language each (~450 bytes a row).
-const rowsKept = 1280
+// rowsBytes is what a generation holds: 64 tables showing their last 20
+// deals, in a language each, at ~450 bytes a row, with room to spare.
+const rowsBytes = 1 << 20
 
 // rowKey is what a row's bytes depend on. The players, the variant and
 // the unit are the game's from its start, so the game's id stands for
@@ -43,7 +47,7 @@ type rowKey struct {
 	ending    string
 }
 
-func newRows() *rows { return &rows{now: map[rowKey]string{}} }
+func newRows(budget int) *rows { return &rows{now: map[rowKey]string{}, budget: budget} }
 
 // get gives a row kept; by a nil r, none.
 func (r *rows) get(k rowKey) (string, bool) {
@@ -78,12 +82,26 @@ func (r *rows) put(k rowKey, l i18n.Localizer, hv *templates.HandView, players i
 	r.keep(k, hv.HTML)
 }
 
-// keep adds a row to the newer generation. Under r.mu.
+// keep adds a row to the newer generation; a row bigger than a whole
+// generation is not kept. Under r.mu.
 func (r *rows) keep(k rowKey, html string) {
-	if len(r.now) >= rowsKept {
-		r.old, r.now = r.now, make(map[rowKey]string, rowsKept)
+	size := k.size() + len(html)
+	if size > r.budget {
+		return
 	}
-	r.now[k] = html
+	if r.held+size > r.budget {
+		r.old, r.now, r.held = r.now, make(map[rowKey]string, len(r.now)), 0
+	}
+	if _, ok := r.now[k]; !ok {
+		r.now[k] = html
+		r.held += size
+	}
+}
+
+// size is about what a key and its map entry take: its strings and a
+// map slot's words.
+func (k rowKey) size() int {
+	return len(k.game) + len(k.lang) + len(k.base) + len(k.pot) + len(k.ending) + 128
 }
 
 // rowOf is the key of deal h's row on the page p shows of g.

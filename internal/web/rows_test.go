@@ -21,7 +21,7 @@ import (
 // rendered keeping none, byte for byte.
 func TestKeptRowsAreTheRowsRenderedAfresh(t *testing.T) {
 	bundle := loadBundle(t)
-	afresh, kept := ui{explained: newExplained()}, ui{explained: newExplained(), rows: newRows()}
+	afresh, kept := ui{explained: newExplained()}, ui{explained: newExplained(), rows: newRows(rowsBytes)}
 	render := func(u ui, loc i18n.Localizer, g *tapp.State, readOnly bool, ask tableAsk) []byte {
 		base := "/g/" + g.ID
 		if readOnly {
@@ -100,5 +100,38 @@ func TestAKeptRowShowsItsDealsChange(t *testing.T) {
 	}
 	if closed := row("en"); strings.Contains(closed, "/hands/1") {
 		t.Fatalf("the evening closed, deal 1's row still offers to edit it: %s", closed)
+	}
+}
+
+// The rows kept are bounded in bytes, not in rows: given rows far bigger
+// than a deal's usual (a long history of corrections), when more of them
+// are kept than the budget holds, then the two generations together hold
+// at most twice the budget, the newest row is still kept, and a row bigger
+// than the whole budget is not kept at all.
+func TestRowsKeptAreBoundedInBytes(t *testing.T) {
+	const budget = 10_000
+	r := newRows(budget)
+	big := strings.Repeat("x", 3_000)
+	var last rowKey
+	for n := 1; n <= 50; n++ {
+		last = rowKey{game: "g", number: n, lang: "en", base: "/g/g"}
+		r.keep(last, big)
+	}
+	held := 0
+	for _, m := range []map[rowKey]string{r.now, r.old} {
+		for k, html := range m {
+			held += k.size() + len(html)
+		}
+	}
+	if held > 2*budget {
+		t.Fatalf("50 rows of 3,000 bytes kept under a budget of %d: %d bytes held", budget, held)
+	}
+	if _, ok := r.get(last); !ok {
+		t.Fatal("the row kept last is gone")
+	}
+	huge := rowKey{game: "g", number: 99, lang: "en"}
+	r.keep(huge, strings.Repeat("x", budget))
+	if _, ok := r.get(huge); ok {
+		t.Fatal("a row bigger than the budget was kept")
 	}
 }

@@ -121,7 +121,7 @@ func New(svc *game.Service, log *slog.Logger, options ...Options) (*Server, erro
 	e.IPExtractor = opts.Reach.ipExtractor()
 	e.Pre(opts.Reach.forwarded, opts.Reach.underRoot)
 	srv := &Server{streams: make(chan struct{}), pages: newPageCache(pageCacheBytes)}
-	u := ui{svc: svc, i18n: bundle, streams: srv.streams, tables: srv.pages, forms: forms, explained: newExplained(), rows: newRows(), sums: newChartSums(),
+	u := ui{svc: svc, i18n: bundle, streams: srv.streams, tables: srv.pages, forms: forms, explained: newExplained(), rows: newRows(rowsBytes), sums: newChartSums(),
 		heartbeat: opts.Heartbeat, joinURLs: opts.JoinURLs, log: log, reach: opts.Reach, metrics: opts.Metrics, key: opts.SigningKey}
 	e.HTTPErrorHandler = errorHandler(log, u.errorPage)
 	e.Use(observe(log, opts.Metrics, opts.Reach))
