@@ -14,7 +14,7 @@ import (
 )
 
 // Rows kept are the rows rendered afresh: for every golden evening (voids,
-// corrections, a pot, the end of a Württemberg evening), in every
+// corrections, a pot; a Württemberg evening's end: TestHerzAsEndOfEvening), in every
 // language, with its last deals and with all of them, on the writing page
 // and on the read-only one, the page whose rows are rendered and kept and
 // the page after it, whose rows come from what was kept, are the page

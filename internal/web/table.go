@@ -134,13 +134,14 @@ func (u ui) tableView(p templates.Page, loc i18n.Localizer, g *tapp.State, ask t
 		pot := potSaid(loc, h, pots, i)
 		// The deal just saved is marked on this page alone: never kept.
 		fresh := h.Number == ask.saved
-		key := rowOf(loc, g, h, p.Base, editable, pot, endingOf(loc, g, h))
+		ending := endingOf(loc, g, h)
+		key := rowOf(loc, g, h, p.Base, editable, pot, ending)
 		if html, ok := u.rows.get(key); ok && !fresh {
 			v.Hands = append(v.Hands, templates.HandView{Number: h.Number, HTML: html})
 			continue
 		}
 		hv := u.handView(loc, g, h)
-		hv.Fresh, hv.Pot = fresh, pot
+		hv.Fresh, hv.Pot, hv.Ending = fresh, pot, ending
 		if !fresh {
 			u.rows.put(key, loc, &hv, n)
 		}

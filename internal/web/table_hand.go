@@ -10,11 +10,11 @@ import (
 )
 
 // handView is a deal's row on the table page: what it
-// moved, its explanation, its history of corrections and voids.
+// moved, its explanation, its history of corrections and voids. Its place
+// at an evening's end (endingOf) is the caller's: the row's key holds it.
 func (u ui) handView(loc i18n.Localizer, g *tapp.State, h *tapp.Hand) templates.HandView {
 	hv := templates.HandView{Number: h.Number, Dealer: g.Setup.Players[h.Dealer], Explanation: u.explained.say(loc, h.Result()),
 		Voided: h.Voided, VoidReason: voidTag(loc, h.VoidReason)}
-	hv.Ending = endingOf(loc, g, h)
 	deltas := h.Result().Deltas()
 	hv.Deltas = make([]string, len(deltas))
 	for seat, d := range deltas {
