@@ -202,11 +202,11 @@ func seatClasses(prefix string, n int) []templ.Attributer {
 	return out
 }
 
-// lineAttrs are a chart line's points and class, spread: as points={…},
-// templ would copy the points, the longest text on a table page, through
+// lineAttrs are a chart line's path and class, spread: as d={…}, templ
+// would copy the path, the longest text on a table page, through
 // fmt.Sprint.
-func lineAttrs(points string, seat int) templ.OrderedAttributes {
-	return templ.OrderedAttributes{{Key: "points", Value: points}, {Key: "class", Value: "line seat" + itoa(seat)}}
+func lineAttrs(path string, seat int) templ.OrderedAttributes {
+	return templ.OrderedAttributes{{Key: "d", Value: path}, {Key: "class", Value: "line seat" + itoa(seat)}}
 }
 
 // dealClass is the class of a deal in a table's list: "voided", "fresh",

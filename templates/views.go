@@ -184,9 +184,10 @@ type ChartTick struct {
 
 // ChartLine is one player's running balance.
 type ChartLine struct {
-	Name, Points string
-	Seat         int
-	Last         string // the balance the standings show, written the local way
+	Name string
+	Path string // SVG path data: a move to the start, then relative lines ("M0 79.3l 150-38.6…")
+	Seat int
+	Last string // the balance the standings show, written the local way
 }
 
 // TableView is a game at the table.

@@ -45,7 +45,7 @@ func (c lineChart) draw() templates.ChartView {
 	flo, fhi := lo.InexactFloat64(), hi.InexactFloat64()
 	yf := func(v float64) float64 { return 2 + (fhi-v)/(fhi-flo)*(h-4) }
 	y := func(v decimal.Decimal) float64 { return yf(v.InexactFloat64()) }
-	pos := func(f float64) string { return string(appendTenths(nil, f)) }
+	pos := func(f float64) string { return strconv.FormatFloat(f, 'f', 1, 64) }
 	out := templates.ChartView{Width: w, Height: h, ZeroY: pos(y(decimal.Zero)), Label: c.label}
 	// Labels sit on their line, moved in where they would leave the box.
 	tick := func(d decimal.Decimal) templates.ChartTick {
@@ -63,39 +63,48 @@ func (c lineChart) draw() templates.ChartView {
 	out.Steps = append(out.Steps, templates.ChartTick{Text: c.end.Text, When: c.end, At: pos(w)})
 	// The steps drawn: the start at zero, then run.drawn. Each is read as
 	// floats into one row, reused: a drawn point needs a height, not an
-	// amount (no decimal per point and line). Each step's x is the same
-	// for every line: written once.
+	// amount (no decimal per point and line). A line is a path of moves
+	// from point to point, in tenths (appendMove), and each step's move
+	// along x is the same for every line: written once.
 	lines := len(c.names)
 	vals, ys := make([]float64, lines), make([]float64, lines)
-	xs := appendTenths(make([]byte, 0, (len(run.drawn)+1)*len("300.0")), 0)
-	xEnds := make([]int, 1, len(run.drawn)+1) // where each x ends in xs
-	xEnds[0] = len(xs)
+	dxs := make([]byte, 0, len(run.drawn)*len(" 1.7"))
+	dxEnds := make([]int, 1, len(run.drawn)+1) // step k's move is dxs[dxEnds[k]:dxEnds[k+1]]
+	var x int64
 	for _, i := range run.drawn {
-		xs = appendTenths(xs, float64((i+1)*w)/float64(steps))
-		xEnds = append(xEnds, len(xs))
+		next := tenths(float64((i+1)*w) / float64(steps))
+		dxs = appendMove(append(dxs, ' '), next-x)
+		dxEnds, x = append(dxEnds, len(dxs)), next
 	}
-	// Each line's points are written into a builder of its own, whose
-	// string is the bytes written, not a copy of them.
-	points := make([]strings.Builder, lines)
-	start := appendTenths(append(xs[:xEnds[0]:xEnds[0]], ','), yf(0)) // every line starts at zero: one point
-	for line := range points {
-		points[line].Grow(len(start) + len(run.drawn)*len(" 300.0,120.0"))
-		points[line].Write(start)
+	// Each line is written into a builder of its own, whose string is
+	// the bytes written, not a copy of them.
+	paths := make([]strings.Builder, lines)
+	at := make([]int64, lines)                        // each line's height so far, in tenths
+	start := appendMove([]byte("M0 "), tenths(yf(0))) // every line starts at zero
+	for line := range paths {
+		paths[line].Grow(len(start) + len(run.drawn)*len(" 1.7-1.5"))
+		paths[line].Write(start)
+		paths[line].WriteByte('l')
+		at[line] = tenths(yf(0))
 	}
-	var point []byte // one point, written, then copied into its line's builder
+	var move []byte // one step's move, written, then copied into its line's builder
 	for k := range run.drawn {
 		run.at(k, vals)
 		dodge(vals, yf, 2, h-2, ys)
-		x := xs[xEnds[k]:xEnds[k+1]]
-		for line := range points {
-			point = append(append(append(point[:0], ' '), x...), ',')
-			points[line].Write(appendTenths(point, ys[line]))
+		for line := range paths {
+			y := tenths(ys[line])
+			move = append(move[:0], dxs[dxEnds[k]:dxEnds[k+1]]...)
+			if y >= at[line] { // a move up is signed; one down needs a space
+				move = append(move, ' ')
+			}
+			paths[line].Write(appendMove(move, y-at[line]))
+			at[line] = y
 		}
 	}
 	last := run.row(len(run.drawn) - 1)
 	out.Lines = make([]templates.ChartLine, 0, len(c.names))
 	for line, name := range c.names {
-		out.Lines = append(out.Lines, templates.ChartLine{Name: name, Seat: c.seats[line], Points: points[line].String(), Last: c.last(last[line])})
+		out.Lines = append(out.Lines, templates.ChartLine{Name: name, Seat: c.seats[line], Path: paths[line].String(), Last: c.last(last[line])})
 	}
 	return out
 }
@@ -115,19 +124,28 @@ func drawnSteps(count int) []int {
 	return drawn
 }
 
-// appendTenths writes f to one decimal, as strconv.AppendFloat(dst, f,
-// 'f', 1, 64) does, through integers: a chart writes a thousand positions
-// per page. Where f*10 is within a hair of half a tenth (or negative, or
-// out of range), whichever way it rounds is strconv's to say.
-func appendTenths(dst []byte, f float64) []byte {
-	t := f * 10
-	n := math.Round(t)
-	if !(t >= 0 && t < 1<<40) || math.Abs(t-n) > 0.499 {
-		return strconv.AppendFloat(dst, f, 'f', 1, 64)
+// tenths is a position in whole tenths of a pixel, as a chart's lines
+// are drawn: each point is the nearest tenth to where it belongs, so that
+// moves from point to point add up to no error along the line.
+func tenths(f float64) int64 { return int64(math.Round(f * 10)) }
+
+// appendMove writes a move of t tenths of a pixel as SVG's path data
+// reads it, in as few bytes as it takes: 17 as 1.7, -5 as -.5, 30 as 3.
+// A line's moves are shorter than its points would be and repeat, which
+// compresses them to a third: a chart was the most bytes of a table page.
+func appendMove(dst []byte, t int64) []byte {
+	if t < 0 {
+		dst, t = append(dst, '-'), -t
 	}
-	i := int64(n)
-	dst = strconv.AppendInt(dst, i/10, 10)
-	return append(dst, '.', byte('0'+i%10))
+	if whole, tenth := t/10, t%10; tenth == 0 {
+		dst = strconv.AppendInt(dst, whole, 10)
+	} else {
+		if whole > 0 {
+			dst = strconv.AppendInt(dst, whole, 10)
+		}
+		dst = append(dst, '.', byte('0'+tenth))
+	}
+	return dst
 }
 
 // running is a chart's steps as draw reads them: how many, which are

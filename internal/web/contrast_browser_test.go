@@ -27,7 +27,7 @@ const contrastScript = `(() => {
     const r = ratio(rgb(st.borderTopColor), bg), text = ratio(rgb(st.color), st.backgroundColor.startsWith('rgba(0, 0, 0, 0') ? bg : own);
     if (r < 3 || text < 4.5 || Number(st.opacity) < 1) low.push('choice "' + el.textContent.trim() + '" border ' + r.toFixed(2) + ' text ' + text.toFixed(2) + ' opacity ' + st.opacity);
   });
-  document.querySelectorAll('figure.chart polyline').forEach(el => {
+  document.querySelectorAll('figure.chart path').forEach(el => {
     const r = ratio(rgb(getComputedStyle(el).stroke), bg);
     if (r < 3) low.push(el.getAttribute('class') + ' ' + r.toFixed(2));
   });
@@ -38,7 +38,7 @@ const contrastScript = `(() => {
 // alike to tell apart (under 50 apart in RGB, the two pinks of players 2
 // and 8 were 21), and says so when the chart has not 8 lines.
 const nearColours = `(() => {
-  const ls = [...document.querySelectorAll('figure.chart polyline')];
+  const ls = [...document.querySelectorAll('figure.chart path')];
   if (!ls.length) return [];
   if (ls.length !== 8) return ['the chart has ' + ls.length + ' lines'];
   const rgb = l => (getComputedStyle(l).stroke.match(/[\d.]+/g) || []).slice(0, 3).map(Number);

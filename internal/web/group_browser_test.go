@@ -263,7 +263,7 @@ func TestBrowserGroupTwoEvenings(t *testing.T) {
 		}
 	}
 	redWhenNegative(t, ctx, `h3 [data-stat=net]`)
-	if n := value(t, ctx, "count chart lines", chromedp.Evaluate[int](`document.querySelectorAll('figure.chart polyline').length`)); n != 4 {
+	if n := value(t, ctx, "count chart lines", chromedp.Evaluate[int](`document.querySelectorAll('figure.chart path').length`)); n != 4 {
 		t.Fatalf("the chart has %d lines", n)
 	}
 
