@@ -61,18 +61,28 @@ func (c lineChart) draw() templates.ChartView {
 		out.Steps = append(out.Steps, templates.ChartTick{Text: c.first.Text, When: c.first, At: pos(float64(w) / float64(steps))})
 	}
 	out.Steps = append(out.Steps, templates.ChartTick{Text: c.end.Text, When: c.end, At: pos(w)})
-	// The steps drawn: the start at zero, then run.drawn. Each is read as
-	// floats into one row, reused: a drawn point needs a height, not an
-	// amount (no decimal per point and line). A line is a path of moves
-	// from point to point, in tenths (appendMove), and each step's move
-	// along x is the same for every line: written once.
-	lines := len(c.names)
-	vals, ys := make([]float64, lines), make([]float64, lines)
+	paths := linePaths(run, len(c.names), yf, w, h)
+	last := run.row(len(run.drawn) - 1)
+	out.Lines = make([]templates.ChartLine, 0, len(c.names))
+	for line, name := range c.names {
+		out.Lines = append(out.Lines, templates.ChartLine{Name: name, Seat: c.seats[line], Path: paths[line], Last: c.last(last[line])})
+	}
+	return out
+}
+
+// linePaths draws lines lines through the start at zero, then
+// run.drawn, in a w × h box where yf gives a value's height: as SVG path
+// data, a move to the start and then relative lines, each a move from
+// point to point in tenths (appendMove). Each step is read as floats
+// into one row, reused: a drawn point needs a height, not an amount (no
+// decimal per point and line). A step's move along x is the same for
+// every line: written once.
+func linePaths(run *running, lines int, yf func(float64) float64, w, h float64) []string {
 	dxs := make([]byte, 0, len(run.drawn)*len(" 1.7"))
 	dxEnds := make([]int, 1, len(run.drawn)+1) // step k's move is dxs[dxEnds[k]:dxEnds[k+1]]
 	var x int64
 	for _, i := range run.drawn {
-		next := tenths(float64((i+1)*w) / float64(steps))
+		next := tenths(float64(i+1) * w / float64(run.count))
 		dxs = appendMove(append(dxs, ' '), next-x)
 		dxEnds, x = append(dxEnds, len(dxs)), next
 	}
@@ -87,6 +97,7 @@ func (c lineChart) draw() templates.ChartView {
 		paths[line].WriteByte('l')
 		at[line] = tenths(yf(0))
 	}
+	vals, ys := make([]float64, lines), make([]float64, lines)
 	var move []byte // one step's move, written, then copied into its line's builder
 	for k := range run.drawn {
 		run.at(k, vals)
@@ -101,10 +112,9 @@ func (c lineChart) draw() templates.ChartView {
 			at[line] = y
 		}
 	}
-	last := run.row(len(run.drawn) - 1)
-	out.Lines = make([]templates.ChartLine, 0, len(c.names))
-	for line, name := range c.names {
-		out.Lines = append(out.Lines, templates.ChartLine{Name: name, Seat: c.seats[line], Path: paths[line].String(), Last: c.last(last[line])})
+	out := make([]string, lines)
+	for line := range paths {
+		out[line] = paths[line].String()
 	}
 	return out
 }
