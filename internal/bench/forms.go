@@ -36,6 +36,7 @@ type FormMeasure struct {
 	PerSec   float64
 	P50, P99 time.Duration
 	CPU      time.Duration // the server's per deal (0: in this process)
+	Phones   time.Duration // the phones' (this process's) per deal, on the same cores
 	GC       float64       // the collector's share of the server's CPU, from its profile (-1: no profile)
 	Arrival  time.Duration // the slowest phone's opening of its evening, before the measure (form path)
 }
@@ -199,7 +200,8 @@ func formPath(ctx context.Context, bin, dir, traceTo string, d time.Duration) ([
 		if err = errors.Join(err, traced()); err != nil {
 			return nil, 0, 0, fmt.Errorf("%d tables: %w", m.Tables, err)
 		}
-		m.PerSec, m.CPU, m.GC = dr.rate(), dr.server/time.Duration(max(dr.n, 1)), -1
+		m.CPU, m.Phones = dr.cpuPerDeal()
+		m.PerSec, m.GC = dr.rate(), -1
 		m.P50, m.P99 = percentiles(dr.lat)
 		if p != nil {
 			m.GC = gcShare(p)
@@ -301,8 +303,12 @@ func (r Report) printForms(w io.Writer) {
 		if !m.API {
 			gc += fmt.Sprintf("; the phones opening their evenings before: %.0f ms at most", float64(m.Arrival.Microseconds())/1000)
 		}
-		fmt.Fprintf(w, "6. holding %d deals, %s: rate, p50 / p99\t%.0f /s, %.1f / %.1f ms\t%.0f µs server CPU per deal; %s\t%s\t\n", r.FormDealsHeld, what,
-			m.PerSec, float64(m.P50.Microseconds())/1000, float64(m.P99.Microseconds())/1000, float64(m.CPU.Nanoseconds())/1000, gc, target)
+		cpu := fmt.Sprintf("%.0f µs server CPU per deal", float64(m.CPU.Nanoseconds())/1000)
+		if m.CPU > 0 { // a server of its own: this process is the phones alone
+			cpu += fmt.Sprintf(" (the phones' %.0f µs, on the same cores)", float64(m.Phones.Nanoseconds())/1000)
+		}
+		fmt.Fprintf(w, "6. holding %d deals, %s: rate, p50 / p99\t%.0f /s, %.1f / %.1f ms\t%s; %s\t%s\t\n", r.FormDealsHeld, what,
+			m.PerSec, float64(m.P50.Microseconds())/1000, float64(m.P99.Microseconds())/1000, cpu, gc, target)
 	}
 	if r.FormPeakRSS > 0 {
 		fmt.Fprintf(w, "6. peak resident memory of that tappbook serve, through all of 6.\t%.1f MB\t\t< 100 MB\t\n", float64(r.FormPeakRSS)/1e6)
