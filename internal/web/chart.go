@@ -89,13 +89,13 @@ func linePaths(run *running, lines int, yf func(float64) float64, w, h float64) 
 	// Each line is written into a builder of its own, whose string is
 	// the bytes written, not a copy of them.
 	paths := make([]strings.Builder, lines)
-	at := make([]int64, lines)                        // each line's height so far, in tenths
-	start := appendMove([]byte("M0 "), tenths(yf(0))) // every line starts at zero
+	at := make([]int64, lines) // each line's height so far, in tenths
+	zero := tenths(yf(0))      // every line starts at zero
+	start := append(appendMove([]byte("M0 "), zero), 'l')
 	for line := range paths {
 		paths[line].Grow(len(start) + len(run.drawn)*len(" 1.7-1.5"))
 		paths[line].Write(start)
-		paths[line].WriteByte('l')
-		at[line] = tenths(yf(0))
+		at[line] = zero
 	}
 	vals, ys := make([]float64, lines), make([]float64, lines)
 	var move []byte // one step's move, written, then copied into its line's builder

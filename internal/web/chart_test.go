@@ -88,10 +88,22 @@ func TestChartPathsStayInTheBox(t *testing.T) {
 	}
 	c := lineChart{names: []string{"Anna", "Ben", "Cleo"}, seats: []int{0, 1, 2}, steps: steps,
 		num: func(d decimal.Decimal) string { return d.String() }, last: func(d decimal.Decimal) string { return d.String() }}
+	// Zero's height in tenths, as the box places it between the lowest
+	// and the highest value reached (zero among them).
+	lo, hi := int64(0), int64(0)
+	for _, row := range steps {
+		for _, v := range row {
+			lo, hi = min(lo, v.IntPart()), max(hi, v.IntPart())
+		}
+	}
+	zero := int64(math.Round(10 * (2 + float64(hi)/float64(hi-lo)*116)))
 	for _, l := range c.draw().Lines {
 		ps := pathPoints(t, l.Path)
 		if n := len(drawnSteps(len(steps))) + 1; len(ps) != n {
 			t.Fatalf("%s has %d points, want %d", l.Name, len(ps), n)
+		}
+		if ps[0] != (point{0, zero}) {
+			t.Errorf("%s starts at %v, want zero at %v", l.Name, ps[0], point{0, zero})
 		}
 		if last := ps[len(ps)-1]; last.x != 3000 {
 			t.Errorf("%s ends at x %d tenths, want 3000", l.Name, last.x)
