@@ -16,7 +16,13 @@ import (
 
 // Where a server's CPU goes, by the function each profile sample fell in:
 // tappbook's own code, or what it runs on. The order is the report's.
-var places = []string{"tappbook's own code", "SQLite (C)", "database/sql and driver", "Go runtime", "system calls", "HTTP (net/http, echo)", "JSON and reflection", "decimals", "other Go library"}
+var places = []string{"tappbook's own code", sqliteC, "database/sql and driver", "Go runtime", "system calls", "HTTP (net/http, echo)", "JSON and reflection", "decimals", "other Go library"}
+
+// sqliteC is the place of every sample taken in C. The only C is SQLite,
+// and the profiler counts the kernel's work in the system calls SQLite
+// makes (writing the WAL, its fsync, its locks) as the C that made them:
+// perf shows most of this place in the kernel, under fsync.
+const sqliteC = "SQLite (C) and the kernel under it (WAL writes, fsync, locks)"
 
 // place is where a sample whose innermost function is fn ran.
 func place(fn string) string {
@@ -36,7 +42,7 @@ func place(fn string) string {
 	case has("runtime.cgocall", "runtime.asmcgocall", "runtime._ExternalCode", "_cgo_") || !strings.Contains(fn, "."):
 		// A sample in C shows the Go frame that called it (the only C
 		// here is SQLite), or a C symbol with no package.
-		return "SQLite (C)"
+		return sqliteC
 	case has("database/sql", "github.com/mattn/go-sqlite3"):
 		return "database/sql and driver"
 	case has("syscall.", "internal/runtime/syscall", "internal/syscall/", "internal/poll."):
@@ -53,33 +59,12 @@ func place(fn string) string {
 	return "other Go library"
 }
 
-// CPUPlaces is a server's CPU per deal by where it ran.
+// CPUPlaces is a server's CPU per deal by place: the function each
+// profile sample fell in.
 type CPUPlaces map[string]time.Duration
 
-// ServerCPU is a server's CPU per deal by place twice over. Where is by
-// the function each sample fell in. ByCaller gives the runtime's work to
-// whoever asked for it — a sample in the runtime (an allocation, a map, a
-// lock) goes to the first function outside the runtime above it — and
-// keeps as the runtime's own only what ran on its own goroutines (the
-// collector's workers, the scheduler): that makes tappbook's own code
-// answer for the allocations it makes, not only for its own instructions.
-type ServerCPU struct {
-	Where, ByCaller CPUPlaces
-}
-
-// runtimeOwn is the part of ByCaller no caller asked for.
-const runtimeOwn = "Go runtime"
-
-// Own is what tappbook's own code costs a deal at most: its functions,
-// the runtime work they ask for, and all of the collector and the
-// scheduler besides (their work is for every allocation, tappbook's among
-// them). What a change to tappbook's code alone could save.
-func (c ServerCPU) Own() time.Duration {
-	return c.ByCaller[places[0]] + c.ByCaller[runtimeOwn]
-}
-
 // cpuPlaces gives a CPU profile's CPU per deal by place.
-func cpuPlaces(p *profile.Profile, deals int) (ServerCPU, error) {
+func cpuPlaces(p *profile.Profile, deals int) (CPUPlaces, error) {
 	cpu := -1
 	for i, st := range p.SampleType {
 		if st.Type == "cpu" && st.Unit == "nanoseconds" {
@@ -87,9 +72,9 @@ func cpuPlaces(p *profile.Profile, deals int) (ServerCPU, error) {
 		}
 	}
 	if cpu < 0 || deals == 0 {
-		return ServerCPU{}, errors.New("a profile with no CPU time, or no deals")
+		return nil, errors.New("a profile with no CPU time, or no deals")
 	}
-	out := ServerCPU{Where: CPUPlaces{}, ByCaller: CPUPlaces{}}
+	out := CPUPlaces{}
 	for _, s := range p.Sample {
 		// The stack, innermost first (an inlined callee before its caller).
 		var stack []string
@@ -98,14 +83,10 @@ func cpuPlaces(p *profile.Profile, deals int) (ServerCPU, error) {
 				stack = append(stack, ln.Function.Name)
 			}
 		}
-		v := time.Duration(s.Value[cpu])
-		out.Where[place(first(stack))] += v
-		out.ByCaller[callerPlace(stack)] += v
+		out[place(first(stack))] += time.Duration(s.Value[cpu])
 	}
-	for _, m := range []CPUPlaces{out.Where, out.ByCaller} {
-		for k, v := range m {
-			m[k] = v / time.Duration(deals)
-		}
+	for k, v := range out {
+		out[k] = v / time.Duration(deals)
 	}
 	return out, nil
 }
@@ -115,18 +96,6 @@ func first(stack []string) string {
 		return ""
 	}
 	return stack[0]
-}
-
-// callerPlace is where a sample goes by its caller: the place of its
-// innermost function outside the Go runtime, or the runtime's own when
-// nothing outside it is on the stack.
-func callerPlace(stack []string) string {
-	for _, fn := range stack {
-		if p := place(fn); p != runtimeOwn {
-			return p
-		}
-	}
-	return runtimeOwn
 }
 
 // Total is the CPU per deal of all places.
@@ -151,8 +120,7 @@ func (c CPUPlaces) String() string {
 
 // profiling records with 1, 4 and ManyTables tables in a `tappbook serve`
 // of its own, profiling its CPU through each (profiled), and gives the
-// server's CPU per deal by where it ran: what part of a deal's cost is
-// tappbook's own code.
+// server's CPU per deal by where it ran.
 func profiling(ctx context.Context, bin, dir string, d time.Duration, r *Report) error {
 	srv, err := startProfiled(ctx, bin, filepath.Join(dir, "profiled.db"))
 	if err != nil {
@@ -161,7 +129,7 @@ func profiling(ctx context.Context, bin, dir string, d time.Duration, r *Report)
 	defer srv.stop()
 	for _, m := range []struct {
 		tables []*table
-		out    *ServerCPU
+		out    *CPUPlaces
 	}{
 		{newTables(srv.base, 2000, 1), &r.Profile1},
 		{newTables(srv.base, 2001, 4), &r.Profile4},
