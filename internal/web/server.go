@@ -4,12 +4,9 @@
 package web
 
 import (
-	"bytes"
 	"cmp"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"log/slog"
 	"math"
 	"net/http"
@@ -384,102 +381,6 @@ func statusOf(err error) (int, string) {
 	return http.StatusInternalServerError, "something went wrong on the server; nothing was changed, try again"
 }
 
-// decode reads a JSON body strictly: malformed JSON or a wrong type is a 400,
-// an unknown field a 422. An empty body is allowed only where every field is
-// optional.
-func decode(c echo.Context, v any, emptyOK bool) error {
-	body, err := io.ReadAll(c.Request().Body)
-	if err != nil {
-		var he *echo.HTTPError
-		if errors.As(err, &he) {
-			return he
-		}
-		return echo.NewHTTPError(http.StatusBadRequest, "the request body could not be read")
-	}
-	if len(bytes.TrimSpace(body)) == 0 {
-		if emptyOK {
-			return nil
-		}
-		return malformed("the request body is empty; send a JSON object")
-	}
-	if err := checkJSON(body, v); err != nil {
-		return err
-	}
-	dec := json.NewDecoder(bytes.NewReader(body))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		return decodeErr(err, body)
-	}
-	if dec.More() {
-		return malformed("the request body holds more than one JSON value")
-	}
-	return nil
-}
-
-func malformed(msg string) error { return echo.NewHTTPError(http.StatusBadRequest, msg) }
-
-func unknownField(name string) error { return payout.UnknownField(name) }
-
-func decodeErr(err error, body []byte) error {
-	var syn *json.SyntaxError
-	var typ *json.UnmarshalTypeError
-	switch {
-	case errors.As(err, &syn):
-		return malformed(fmt.Sprintf("the request body is not valid JSON (at byte %d): %v", syn.Offset, err))
-	case errors.As(err, &typ):
-		field := strings.TrimPrefix(typ.Field, "Record.")
-		if at := pathAt(body, typ.Offset); at != "" {
-			field = at // with a map's keys, which encoding/json leaves out ("ramsch.Anna.points")
-		}
-		if field == "" {
-			return malformed(fmt.Sprintf("the request body must be a JSON object, not %s", jsonValue(typ.Value)))
-		}
-		return malformed(fmt.Sprintf("%s: must be %s, not %s", field, jsonKind(typ.Type.String()), jsonValue(typ.Value)))
-	case strings.HasPrefix(err.Error(), "json: unknown field "):
-		return unknownField(strings.Trim(strings.TrimPrefix(err.Error(), "json: unknown field "), `"`))
-	case errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF):
-		return malformed("the request body is cut short: it is not complete JSON")
-	}
-	return malformed("the request body could not be read as JSON: " + err.Error())
-}
-
-// jsonValue says what was sent, from encoding/json's "number 70.5",
-// "string", "array", ….
-func jsonValue(v string) string {
-	if n, ok := strings.CutPrefix(v, "number "); ok {
-		return n
-	}
-	switch v {
-	case "number":
-		return "a number"
-	case "string":
-		return "a string"
-	case "bool":
-		return "a boolean"
-	case "array":
-		return "a list"
-	case "object":
-		return "an object"
-	}
-	return v
-}
-
-func jsonKind(goType string) string {
-	switch {
-	case strings.HasPrefix(goType, "[]"):
-		return "a list"
-	case strings.HasPrefix(goType, "map"), strings.Contains(goType, "Score"):
-		return "an object"
-	case strings.Contains(goType, "int"):
-		return "a whole number"
-	case strings.HasSuffix(goType, "string"):
-		return "a string"
-	case strings.Contains(goType, "bool"):
-		return "true or false"
-	}
-	return "of another type"
-}
-
 // createLimit limits how fast one address starts games: a table starts one
 // an evening, a script that floods the database is refused with 429.
 func createLimit(burst int, every time.Duration) echo.MiddlewareFunc {
@@ -500,74 +401,4 @@ func createLimit(burst int, every time.Duration) echo.MiddlewareFunc {
 				"too many games and groups started from this address in a short time; the next can be started in %d s (Retry-After)", wait))
 		},
 	})
-}
-
-// staticCaching says how long a browser may keep an embedded file. Pages
-// link each by its content hash (static.URL), and under that address it
-// never changes: kept for a year without asking. Any other address (an old
-// page's hash after an upgrade, none at all) is asked about every time,
-// and answered 304 when the file is the one the browser has (its ETag is
-// its hash), so a phone never runs an old script against new pages.
-func staticCaching(next echo.HandlerFunc) echo.HandlerFunc {
-	return func(c echo.Context) error {
-		h := c.Response().Header()
-		if v := staticfiles.Version(strings.TrimPrefix(c.Request().URL.Path, "/static/")); v != "" {
-			// Weak: the gzip middleware may send the same file in
-			// other bytes under it.
-			h.Set("ETag", `W/"`+v+`"`)
-			if c.QueryParam("v") == v {
-				h.Set("Cache-Control", "public, max-age=31536000, immutable")
-				return next(c)
-			}
-		}
-		h.Set("Cache-Control", "no-cache")
-		return next(c)
-	}
-}
-
-// serviceWorker is static/sw.js with this release written in: its
-// version (a hash of every static file) and the files it keeps for
-// offline use by the addresses pages link them by, under the app's root
-// path (--public-url's). A release with other files is thus a worker of
-// other bytes, which browsers install.
-func serviceWorker(root string) ([]byte, error) {
-	b, err := staticfiles.FS.ReadFile("sw.js")
-	if err != nil {
-		return nil, fmt.Errorf("service worker: %w", err)
-	}
-	shell, err := json.Marshal([]string{root + staticfiles.URL("app.css"), root + staticfiles.URL("app.js"),
-		root + staticfiles.URL("icon-192.png"), root + "/manifest.webmanifest"})
-	if err != nil {
-		return nil, fmt.Errorf("service worker: %w", err)
-	}
-	rootJS, err := json.Marshal(root)
-	if err != nil {
-		return nil, fmt.Errorf("service worker: %w", err)
-	}
-	js := string(b)
-	for _, line := range []struct{ prefix, with string }{
-		{"var VERSION = ", `"` + staticfiles.Digest() + `";`},
-		{"var ROOT = ", string(rootJS) + ";"},
-		{"var SHELL = ", string(shell) + ";"},
-	} {
-		before, after, ok := strings.Cut(js, "\n"+line.prefix)
-		if !ok {
-			return nil, fmt.Errorf("service worker: no line %q in sw.js", line.prefix)
-		}
-		_, rest, _ := strings.Cut(after, "\n")
-		js = before + "\n" + line.prefix + line.with + "\n" + rest
-	}
-	return []byte(js), nil
-}
-
-// rootFile serves one embedded file at the site's root.
-func rootFile(name, contentType, cacheControl string) echo.HandlerFunc {
-	return func(c echo.Context) error {
-		b, err := staticfiles.FS.ReadFile(name)
-		if err != nil {
-			return fmt.Errorf("static file %s: %w", name, err)
-		}
-		c.Response().Header().Set("Cache-Control", cacheControl)
-		return c.Blob(http.StatusOK, contentType, b)
-	}
 }
