@@ -3,24 +3,20 @@ package main
 import (
 	"context"
 	"crypto/rand"
-	"crypto/tls"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"log/slog"
 	"net"
-	"net/http"
 	"os"
 	"os/signal"
 	"path/filepath"
-	"strings"
 	"syscall"
 	"time"
 
 	"tappbook/internal/events"
 	"tappbook/internal/game"
-	"tappbook/internal/lan"
 	"tappbook/internal/netserve"
 	"tappbook/internal/web"
 )
@@ -150,127 +146,45 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 		return err
 	}
 	defer store.Close()
-	dataDir := f.dataDir
-	key, err := formKey(filepath.Join(dataDir, "tappbook-form.key"))
+	key, err := formKey(filepath.Join(f.dataDir, "tappbook-form.key"))
 	if err != nil {
 		return err
 	}
-	signer, err := signingKey(dataDir, f.name)
+	signer, err := signingKey(f.dataDir, f.name)
 	if err != nil {
 		return err
 	}
 	log.Info("receipts and exports are signed", "key", signer.VerifierKey())
 
-	// HTTPS: from certificate files, or by ACME; else plain HTTP.
-	var tlsConf *tls.Config
-	var plain http.Handler // what the plain-HTTP listener serves with HTTPS on
-	var domains []string
-	scheme := "http"
-	_, tlsPort, _ := net.SplitHostPort(f.addr)
-	switch {
-	case f.tlsCert != "":
-		if tlsConf, err = netserve.FileTLS(f.tlsCert, f.tlsKey); err != nil {
-			return err
-		}
-		plain, scheme = netserve.RedirectToHTTPS("", tlsPort), "https"
-	case f.domains != "":
-		for _, d := range strings.Split(f.domains, ",") {
-			if d = strings.TrimSpace(d); d != "" {
-				domains = append(domains, d)
-			}
-		}
-		m, err := netserve.ACME{Domains: domains, CacheDir: filepath.Join(dataDir, "tappbook-certs"),
-			Directory: f.acmeDir, Email: f.acmeEmail, CAFile: f.acmeCA}.Manager()
-		if err != nil {
-			return err
-		}
-		tlsConf, scheme = m.TLSConfig(), "https"
-		tlsConf.MinVersion = tls.VersionTLS12
-		plain = m.HTTPHandler(netserve.RedirectToHTTPS(domains[0], tlsPort))
-	}
-
-	listen := ln.Addr().String()
-	mdnsName := ""
-	if f.mdns != "" && domains == nil {
-		mdnsName = f.mdns + ".local"
-	}
-	home := &homeNet{name: mdnsName, scheme: scheme, listen: listen, addrs: systemAddrs,
-		announce: mdnsAnnouncer(f.mdns, scheme, listen, log), log: log}
-	joinURLs := func() []string {
-		if domains != nil {
-			var out []string
-			for _, d := range domains {
-				out = append(out, lan.URLs(scheme, net.JoinHostPort(d, tlsPort), nil, "")...)
-			}
-			return out
-		}
-		name := ""
-		if home.announced.Load() {
-			name = mdnsName
-		}
-		return lan.URLs(scheme, listen, systemAddrs(), name)
-	}
-	reach, err := f.reach.reach(domains, ownHosts(mdnsName))
+	tlsPlan, err := f.https()
 	if err != nil {
 		return err
 	}
-	joinURLs = publicFirst(reach, joinURLs)
-	home.joinURLs = joinURLs
-	handler, err := web.New(game.New(store), log, web.Options{FormKey: key, JoinURLs: joinURLs, SigningKey: signer,
+	listen := ln.Addr().String()
+	home, reach, err := f.home(tlsPlan, listen, log)
+	if err != nil {
+		return err
+	}
+	handler, err := web.New(game.New(store), log, web.Options{FormKey: key, JoinURLs: home.joinURLs, SigningKey: signer,
 		Reach: reach, MaxConnsPerClient: f.maxConns, Metrics: metrics.web})
 	if err != nil {
 		return err
 	}
-	limits := netserve.DefaultLimits()
-	limits.MaxConnsPerClient = f.maxConns
-	srv := netserve.NewServer(handler, limits)
-	srv.RegisterOnShutdown(handler.CloseStreams)
-
-	errc := make(chan error, 2)
-	if tlsConf != nil {
-		srv.TLSConfig = tlsConf
-		// net/http's own answers (a header too large) are rewritten as
-		// api.md's JSON error inside the TLS layer, where they are plain.
-		tlsLn := tls.NewListener(netserve.LimitListenerExcept(ln, limits.MaxConnsPerClient, false, reach.TrustedProxies), tlsConf)
-		go func() { errc <- srv.Serve(web.JSONErrors(tlsLn)) }()
-	} else {
-		go func() {
-			errc <- srv.Serve(web.JSONErrors(netserve.LimitListenerExcept(ln, limits.MaxConnsPerClient, true, reach.TrustedProxies)))
-		}()
+	servers, err := f.start(ln, handler, tlsPlan, reach, log)
+	if err != nil {
+		return err
 	}
-	var redirect *http.Server
-	if plain != nil && f.httpAddr != "" {
-		hln, err := net.Listen("tcp", f.httpAddr)
-		if err != nil {
-			return fmt.Errorf("listen on %s for the redirect to HTTPS: %w", f.httpAddr, err)
-		}
-		redirect = netserve.NewServer(plain, limits)
-		go func() { errc <- redirect.Serve(netserve.LimitListener(hln, limits.MaxConnsPerClient, true)) }()
-		log.Info("redirecting plain HTTP to HTTPS", "addr", hln.Addr().String())
-	}
-	f.backup.schedule(ctx, f.db, dataDir, log)
+	f.backup.schedule(ctx, f.db, f.dataDir, log)
 	log.Info("tappbook serving", "addr", listen, "db", redact(f.db), "version", versionString())
 
 	home.run(ctx, 10*time.Second)
 
 	select {
-	case err := <-errc:
+	case err := <-servers.ended:
 		return fmt.Errorf("serve: %w", err)
 	case <-ctx.Done():
 	}
-	// Stop taking requests, let those in flight finish, then close the
-	// database (deferred above).
-	log.Info("shutting down")
-	shutdown, cancel := context.WithTimeout(context.Background(), 15*time.Second)
-	defer cancel()
-	if redirect != nil {
-		_ = redirect.Shutdown(shutdown)
-	}
-	if err := srv.Shutdown(shutdown); err != nil {
-		return fmt.Errorf("shut down: %w", err)
-	}
-	log.Info("stopped")
-	return nil
+	return servers.shutdown(log)
 }
 
 // writeSynced writes b to f, syncs and closes it: durable, or an error.
