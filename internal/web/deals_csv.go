@@ -62,84 +62,12 @@ func (u ui) dealsCSV(c echo.Context) error {
 		out.WriteString(st.bom)
 		w := csv.NewWriter(&out)
 		w.Comma = st.comma
-		dec := st.decimal
-		head := []string{"hand", "dealer", "contract", "declarer", "partner", "trump", "points", "tricks", "tout", "kontra", "matzl", "voided", "void_reason", "explanation"}
-		for _, name := range g.Setup.Players {
-			head = append(head, csvCell(name))
-		}
-		head = append(head, "pot", "recorded_at", "changed_at")
-		for _, name := range g.Setup.Players {
-			head = append(head, csvCell(moneyHead(g, name)))
-		}
-		head = append(head, moneyHead(g, "pot"), "corrected_because")
-		// Ramsch is scored from each player's points and tricks: kept, so
-		// that the CSV alone is enough to check a Ramsch deal.
-		ramsch := slices.Contains(g.Variant().Contracts, "ramsch")
-		if ramsch {
-			for _, name := range g.Setup.Players {
-				head = append(head, csvCell(name+" ramsch points"), csvCell(name+" ramsch tricks"))
-			}
-		}
-		// The pot after each deal, as the deals stand now, where there is
-		// one: "pot" is what the deal moved.
-		var pots []decimal.Decimal
-		if g.Variant().HasPot {
-			head = append(head, "pot_after")
-			pots = g.PotsAfter()
-		}
-		head = append(head, "recorded_utc_offset", "changed_utc_offset")
-		offset := func(t time.Time) string { return "UTC" + t.In(time.Local).Format("-07:00") } // a leading sign would read as a formula
-		if err := w.Write(head); err != nil {
+		t := newDealsTable(g, st.decimal)
+		if err := w.Write(t.head); err != nil {
 			return err
 		}
-		opt := func(p *int) string {
-			if p == nil {
-				return ""
-			}
-			return strconv.Itoa(*p)
-		}
 		for i, h := range g.Hands() {
-			r, res := h.Record(), h.Result()
-			tout := ""
-			if r.Tout != nil {
-				tout = strconv.FormatBool(*r.Tout)
-			}
-			row := []string{strconv.Itoa(h.Number), g.Setup.Players[h.Dealer], r.Contract, r.Declarer, r.Partner, r.Trump,
-				opt(r.Points), opt(r.Tricks), tout, opt(r.Kontra), r.Matzl, strconv.FormatBool(h.Voided), h.VoidReason, res.Text()}
-			// A voided deal moves nothing: its columns say 0, so that each
-			// column adds up to the standings; its explanation still says
-			// what it was.
-			deltas, pot := h.Moves()
-			for _, d := range deltas {
-				row = append(row, dec(d.String()))
-			}
-			row = append(row, dec(pot.String()), whenOf(h.Revisions[0].At, "second").Text, whenOf(h.Revisions[len(h.Revisions)-1].At, "second").Text)
-			for _, d := range deltas {
-				row = append(row, dec(g.MoneyText(d)))
-			}
-			row = append(row, dec(g.MoneyText(pot)))
-			var because []string
-			for _, rev := range h.Revisions {
-				if rev.Kind == tapp.TypeHandCorrect && rev.Reason != "" {
-					because = append(because, rev.Reason)
-				}
-			}
-			row = append(row, strings.Join(because, "; "))
-			if ramsch {
-				for _, name := range g.Setup.Players {
-					sc, ok := r.Ramsch[name]
-					if !ok {
-						row = append(row, "", "")
-						continue
-					}
-					row = append(row, opt(sc.Points), opt(sc.Tricks))
-				}
-			}
-			if pots != nil {
-				row = append(row, dec(pots[i].String()))
-			}
-			row = append(row, offset(h.Revisions[0].At), offset(h.Revisions[len(h.Revisions)-1].At))
-			if err := writeCSVRow(w, head, row); err != nil {
+			if err := writeCSVRow(w, t.head, t.handRow(i, h)); err != nil {
 				return err
 			}
 		}
@@ -151,25 +79,7 @@ func (u ui) dealsCSV(c echo.Context) error {
 			if why == "" {
 				why = en.T("close.title")
 			}
-			row := []string{"close", "", "", "", "", "", "", "", "", "", "", "false", "", why}
-			pot := decimal.Zero
-			for _, d := range cl.Split {
-				row = append(row, dec(d.String()))
-				pot = pot.Sub(d)
-			}
-			row = append(row, dec(pot.String()), whenOf(cl.At, "second").Text, whenOf(cl.At, "second").Text)
-			for _, d := range cl.Split {
-				row = append(row, dec(g.MoneyText(d)))
-			}
-			row = append(row, dec(g.MoneyText(pot)), "")
-			if ramsch {
-				row = append(row, make([]string, 2*len(g.Setup.Players))...)
-			}
-			if pots != nil {
-				row = append(row, "0") // shared out
-			}
-			row = append(row, offset(cl.At), offset(cl.At))
-			if err := writeCSVRow(w, head, row); err != nil {
+			if err := writeCSVRow(w, t.head, t.closeRow(cl, why)); err != nil {
 				return err
 			}
 		}
@@ -180,6 +90,125 @@ func (u ui) dealsCSV(c echo.Context) error {
 		c.Response().Header().Set(echo.HeaderContentDisposition, `attachment; filename="tappbook-`+fileName(c)+`.csv"`)
 		return c.Blob(http.StatusOK, "text/csv; charset=utf-8", out.Bytes())
 	})
+}
+
+// dealsTable is deals.csv's columns for one game, and its rows.
+type dealsTable struct {
+	g      *tapp.State
+	dec    func(string) string // a number in the reader's spreadsheet
+	ramsch bool                // the variant scores Ramsch
+	pots   []decimal.Decimal   // the pot after each deal; nil without a pot
+	head   []string
+}
+
+func newDealsTable(g *tapp.State, dec func(string) string) dealsTable {
+	t := dealsTable{g: g, dec: dec}
+	t.head = []string{"hand", "dealer", "contract", "declarer", "partner", "trump", "points", "tricks", "tout", "kontra", "matzl", "voided", "void_reason", "explanation"}
+	for _, name := range g.Setup.Players {
+		t.head = append(t.head, csvCell(name))
+	}
+	t.head = append(t.head, "pot", "recorded_at", "changed_at")
+	for _, name := range g.Setup.Players {
+		t.head = append(t.head, csvCell(moneyHead(g, name)))
+	}
+	t.head = append(t.head, moneyHead(g, "pot"), "corrected_because")
+	// Ramsch is scored from each player's points and tricks: kept, so
+	// that the CSV alone is enough to check a Ramsch deal.
+	t.ramsch = slices.Contains(g.Variant().Contracts, "ramsch")
+	if t.ramsch {
+		for _, name := range g.Setup.Players {
+			t.head = append(t.head, csvCell(name+" ramsch points"), csvCell(name+" ramsch tricks"))
+		}
+	}
+	// The pot after each deal, as the deals stand now, where there is
+	// one: "pot" is what the deal moved.
+	if g.Variant().HasPot {
+		t.head = append(t.head, "pot_after")
+		t.pots = g.PotsAfter()
+	}
+	t.head = append(t.head, "recorded_utc_offset", "changed_utc_offset")
+	return t
+}
+
+// utcOffset is a time's offset in the server's zone, as "UTC+01:00": a
+// leading sign would read as a formula.
+func utcOffset(t time.Time) string { return "UTC" + t.In(time.Local).Format("-07:00") }
+
+func optInt(p *int) string {
+	if p == nil {
+		return ""
+	}
+	return strconv.Itoa(*p)
+}
+
+// handRow is deal h's row, the i-th of the game.
+func (t dealsTable) handRow(i int, h *tapp.Hand) []string {
+	g, dec := t.g, t.dec
+	r, res := h.Record(), h.Result()
+	tout := ""
+	if r.Tout != nil {
+		tout = strconv.FormatBool(*r.Tout)
+	}
+	row := []string{strconv.Itoa(h.Number), g.Setup.Players[h.Dealer], r.Contract, r.Declarer, r.Partner, r.Trump,
+		optInt(r.Points), optInt(r.Tricks), tout, optInt(r.Kontra), r.Matzl, strconv.FormatBool(h.Voided), h.VoidReason, res.Text()}
+	// A voided deal moves nothing: its columns say 0, so that each
+	// column adds up to the standings; its explanation still says
+	// what it was.
+	deltas, pot := h.Moves()
+	for _, d := range deltas {
+		row = append(row, dec(d.String()))
+	}
+	first, last := h.Revisions[0].At, h.Revisions[len(h.Revisions)-1].At
+	row = append(row, dec(pot.String()), whenOf(first, "second").Text, whenOf(last, "second").Text)
+	for _, d := range deltas {
+		row = append(row, dec(g.MoneyText(d)))
+	}
+	row = append(row, dec(g.MoneyText(pot)))
+	var because []string
+	for _, rev := range h.Revisions {
+		if rev.Kind == tapp.TypeHandCorrect && rev.Reason != "" {
+			because = append(because, rev.Reason)
+		}
+	}
+	row = append(row, strings.Join(because, "; "))
+	if t.ramsch {
+		for _, name := range g.Setup.Players {
+			sc, ok := r.Ramsch[name]
+			if !ok {
+				row = append(row, "", "")
+				continue
+			}
+			row = append(row, optInt(sc.Points), optInt(sc.Tricks))
+		}
+	}
+	if t.pots != nil {
+		row = append(row, dec(t.pots[i].String()))
+	}
+	return append(row, utcOffset(first), utcOffset(last))
+}
+
+// closeRow is the close's row: each player's share of the pot, and why
+// it went as it did.
+func (t dealsTable) closeRow(cl *tapp.Closing, why string) []string {
+	g, dec := t.g, t.dec
+	row := []string{"close", "", "", "", "", "", "", "", "", "", "", "false", "", why}
+	pot := decimal.Zero
+	for _, d := range cl.Split {
+		row = append(row, dec(d.String()))
+		pot = pot.Sub(d)
+	}
+	row = append(row, dec(pot.String()), whenOf(cl.At, "second").Text, whenOf(cl.At, "second").Text)
+	for _, d := range cl.Split {
+		row = append(row, dec(g.MoneyText(d)))
+	}
+	row = append(row, dec(g.MoneyText(pot)), "")
+	if t.ramsch {
+		row = append(row, make([]string, 2*len(g.Setup.Players))...)
+	}
+	if t.pots != nil {
+		row = append(row, "0") // shared out
+	}
+	return append(row, utcOffset(cl.At), utcOffset(cl.At))
 }
 
 // csvStyle is how a spreadsheet in the reader's language opens a CSV by a
