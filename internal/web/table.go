@@ -117,6 +117,26 @@ func (u ui) tableView(p templates.Page, loc i18n.Localizer, g *tapp.State, ask t
 		v.Players = append(v.Players, templates.PlayerView{Name: name, Seat: seat, Units: loc.Num(b),
 			Money: loc.Money(g.Money(b), g.Currency, g.Places()), Dealer: seat == next && dealsNext(g), Negative: b.IsNegative()})
 	}
+	v.Hands, v.MoreDeals = u.dealRows(loc, g, p, ask)
+	if g.Closed != nil {
+		closedView(&v, loc, g, p)
+	}
+	if g.Pending != nil {
+		v.Pending = loc.T("table.pending", g.Pending.Hand, loc.T("contract."+g.Pending.Record.Contract))
+	}
+	if !p.ReadOnly && g.Closed == nil && g.Damaged == nil {
+		v.Saved, v.Undone, v.Undo = savedView(loc, g, ask), undoneView(loc, g, ask), undoView(u.explained, loc, g)
+	}
+	if g.Variant().EndsWithHerzAs {
+		herzAsView(&v, loc, g, p)
+	}
+	return v
+}
+
+// dealRows are the table's deal rows, newest first, and how many deals
+// there are when not all are shown (0 when they are).
+func (u ui) dealRows(loc i18n.Localizer, g *tapp.State, p templates.Page, ask tableAsk) (_ []templates.HandView, more int) {
+	n := len(g.Setup.Players)
 	// The last deals, newest first; all of them on request. Rendering every
 	// explanation of a long evening on each refresh would make the table slow.
 	shown := min(len(g.Hands()), lastDeals)
@@ -127,7 +147,7 @@ func (u ui) tableView(p templates.Page, loc i18n.Localizer, g *tapp.State, ask t
 	if g.Variant().HasPot {
 		pots = g.PotsAfter()
 	}
-	v.Hands = make([]templates.HandView, 0, shown)
+	hands := make([]templates.HandView, 0, shown)
 	editable := !p.ReadOnly && g.Closed == nil && g.Damaged == nil // as the rows' edit link asks
 	for i := len(g.Hands()) - 1; i >= len(g.Hands())-shown; i-- {
 		h := g.Hands()[i]
@@ -137,7 +157,7 @@ func (u ui) tableView(p templates.Page, loc i18n.Localizer, g *tapp.State, ask t
 		ending := endingOf(loc, g, h)
 		key := rowOf(loc, g, h, p.Base, editable, pot, ending)
 		if html, ok := u.rows.get(key); ok && !fresh {
-			v.Hands = append(v.Hands, templates.HandView{Number: h.Number, HTML: html})
+			hands = append(hands, templates.HandView{Number: h.Number, HTML: html})
 			continue
 		}
 		hv := u.handView(loc, g, h)
@@ -145,53 +165,53 @@ func (u ui) tableView(p templates.Page, loc i18n.Localizer, g *tapp.State, ask t
 		if !fresh {
 			u.rows.put(key, loc, &hv, n)
 		}
-		v.Hands = append(v.Hands, hv)
+		hands = append(hands, hv)
 	}
 	if shown < len(g.Hands()) {
-		v.MoreDeals = len(g.Hands())
+		more = len(g.Hands())
 	}
-	if g.Closed != nil {
-		v.PotWent = potWent(loc, g.Setup.Players, g.Closed.Split, g.Closed.RemainderTo)
-		v.Transfers = transferViews(loc, g, g.Closed.Transfers)
-		v.Fingerprint = events.Fingerprint(g.Head)
-		id := g.ID
-		if p.ReadOnly {
-			id = strings.TrimPrefix(p.Base, p.Root+"/r/") // never the writing id on a read-only page
-		}
-		v.VerifyLine = "tappbook verify --game " + id + " --fingerprint " + v.Fingerprint
+	return hands, more
+}
+
+// closedView says where a closed evening's pot went, who pays whom, and
+// how anyone checks it (tappbook verify).
+func closedView(v *templates.TableView, loc i18n.Localizer, g *tapp.State, p templates.Page) {
+	v.PotWent = potWent(loc, g.Setup.Players, g.Closed.Split, g.Closed.RemainderTo)
+	v.Transfers = transferViews(loc, g, g.Closed.Transfers)
+	v.Fingerprint = events.Fingerprint(g.Head)
+	id := g.ID
+	if p.ReadOnly {
+		id = strings.TrimPrefix(p.Base, p.Root+"/r/") // never the writing id on a read-only page
 	}
-	if g.Pending != nil {
-		v.Pending = loc.T("table.pending", g.Pending.Hand, loc.T("contract."+g.Pending.Record.Contract))
-	}
-	if !p.ReadOnly && g.Closed == nil && g.Damaged == nil {
-		v.Saved, v.Undone, v.Undo = savedView(loc, g, ask), undoneView(loc, g, ask), undoView(u.explained, loc, g)
-	}
-	if g.Variant().EndsWithHerzAs {
-		end := g.End()
-		v.HerzAs.CanAnnounce = len(g.Hands()) > 0 && allowed(g, tapp.AnnounceHerzAs{})
-		v.HerzAs.AfterHand = len(g.Hands())
-		v.HerzAs.CanWithdraw = g.HerzAs != nil && allowed(g, tapp.WithdrawHerzAs{Reason: undoReason})
-		v.HerzAs.Key = fmt.Sprintf("herz-as-v%d", g.Version)
-		v.Status = endStatus(loc, g, end)
-		v.Over = end.Over()
-		if end.Holder != "" && !p.ReadOnly {
-			for _, name := range g.Setup.Players {
-				if name != end.Holder && allowed(g, tapp.SayHerzAsHolder{Player: name, Change: true}) {
-					v.HerzAs.Others = append(v.HerzAs.Others, templates.Option{Value: name, Label: name})
-				}
-			}
-			if len(v.HerzAs.Others) > 0 {
-				v.HerzAs.Holder, v.HerzAs.HolderHand = end.Holder, end.HolderHand
+	v.VerifyLine = "tappbook verify --game " + id + " --fingerprint " + v.Fingerprint
+}
+
+// herzAsView is a Württemberg evening's end: Herz-As said, its holder asked
+// for or changed, and the evening's status.
+func herzAsView(v *templates.TableView, loc i18n.Localizer, g *tapp.State, p templates.Page) {
+	end := g.End()
+	v.HerzAs.CanAnnounce = len(g.Hands()) > 0 && allowed(g, tapp.AnnounceHerzAs{})
+	v.HerzAs.AfterHand = len(g.Hands())
+	v.HerzAs.CanWithdraw = g.HerzAs != nil && allowed(g, tapp.WithdrawHerzAs{Reason: undoReason})
+	v.HerzAs.Key = fmt.Sprintf("herz-as-v%d", g.Version)
+	v.Status = endStatus(loc, g, end)
+	v.Over = end.Over()
+	if end.Holder != "" && !p.ReadOnly {
+		for _, name := range g.Setup.Players {
+			if name != end.Holder && allowed(g, tapp.SayHerzAsHolder{Player: name, Change: true}) {
+				v.HerzAs.Others = append(v.HerzAs.Others, templates.Option{Value: name, Label: name})
 			}
 		}
-		if end.Phase == tapp.PhaseHolder {
-			v.HerzAs.AskHolder, v.HerzAs.HolderHand = true, end.Question
-			for _, name := range g.Setup.Players {
-				v.HerzAs.Players = append(v.HerzAs.Players, templates.Option{Value: name, Label: name})
-			}
+		if len(v.HerzAs.Others) > 0 {
+			v.HerzAs.Holder, v.HerzAs.HolderHand = end.Holder, end.HolderHand
 		}
 	}
-	return v
+	if end.Phase == tapp.PhaseHolder {
+		v.HerzAs.AskHolder, v.HerzAs.HolderHand = true, end.Question
+		for _, name := range g.Setup.Players {
+			v.HerzAs.Players = append(v.HerzAs.Players, templates.Option{Value: name, Label: name})
+		}
+	}
 }
 
 // witnessURL is where the page asks whether the server's history still
