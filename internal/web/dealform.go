@@ -43,17 +43,6 @@ func outcomeOf(f dealForm, wonBy string, all int) string {
 func parseDeal(loc i18n.Localizer, g *tapp.State, f *dealForm) payout.Record {
 	rec := payout.Record{Contract: f.get("contract")}
 	fields, _ := payout.ContractFields(g.Setup.Variant, rec.Contract, f.get("tout") == "true")
-	num := func(field, raw string) *int {
-		if raw == "" {
-			return nil
-		}
-		n, err := strconv.Atoi(raw)
-		if err != nil {
-			f.errs[field] = loc.T("form.whole-number")
-			return nil
-		}
-		return &n
-	}
 	if fields.Declarer != "" && !fields.DeclarerIsForehand {
 		rec.Declarer = f.get("declarer")
 	}
@@ -68,82 +57,114 @@ func parseDeal(loc i18n.Localizer, g *tapp.State, f *dealForm) payout.Record {
 		rec.Tout = &t
 	}
 	if fields.Points != "" {
-		rec.Points = num("points", f.get("points"))
-		switch f.get("points_side") {
-		case "", "declarer", "opponents":
-		default: // not a side the form offers: whose points they are is unknown
-			f.errs["points"] = loc.T("record.points-side")
-		}
-		if rec.Points != nil && f.get("points_side") == "opponents" {
-			total := payout.TotalPoints(g.Setup.Variant)
-			if *rec.Points >= 0 && *rec.Points <= total {
-				typed, other := *rec.Points, total-*rec.Points
-				rec.Points, f.opponents = &other, &typed
-			}
-		}
+		rec.Points = f.points(loc, g)
 	}
 	if fields.Tricks != "" {
-		rec.Tricks = num("tricks", f.get("tricks"))
+		rec.Tricks = f.num(loc, "tricks", f.get("tricks"))
 	}
 	if fields.WonBy != "" {
-		all := payout.TricksPerDeal(g.Setup)
-		win := winningTricks(fields.WonBy, all)
-		switch f.get("outcome") {
-		case "won":
-			rec.Tricks = &win
-		case "lost":
-			switch {
-			case rec.Tricks == nil && f.errs["tricks"] == "":
-				// Lost is lost, whatever the count (api.md "won").
-				lost := false
-				rec.Won = &lost
-			case rec.Tricks != nil && *rec.Tricks == win:
-				f.errs["tricks"] = loc.T("record.tricks-not-lost", win)
-			}
-		}
+		f.outcome(loc, g, fields.WonBy, &rec)
 	}
 	if fields.Kontra != "" {
-		rec.Kontra = num("kontra", f.get("kontra"))
+		rec.Kontra = f.num(loc, "kontra", f.get("kontra"))
 	}
 	if fields.Matzl != "" && rec.Contract != "durch" {
 		rec.Matzl = f.get("matzl")
 	}
 	if fields.Ramsch != "" {
-		rec.Ramsch = map[string]payout.RamschScore{}
-		points, tricks := make([]*int, len(g.Setup.Players)), make([]*int, len(g.Setup.Players))
-		for seat := range g.Setup.Players {
-			key := strconv.Itoa(seat)
-			if f.get("ramsch_none_"+key) == "true" {
-				// No trick (a Jungfer): no trick holds no points.
-				zero, none := 0, 0
-				points[seat], tricks[seat] = &zero, &none
-				continue
-			}
-			points[seat] = num("ramsch."+key+".points", f.get("ramsch_points_"+key))
-			tricks[seat] = num("ramsch."+key+".tricks", f.get("ramsch_tricks_"+key))
-		}
-		fillLast(points, payout.TotalPoints(g.Setup.Variant), true)
-		all := payout.TricksPerDeal(g.Setup)
-		if seat, sum := fillLast(tricks, all, false); seat >= 0 {
-			at, name := "ramsch."+strconv.Itoa(seat), g.Setup.Players[seat]
-			switch {
-			case sum > all:
-				// No count fills the blank: the rules would say the
-				// tricks are too many, when the form did not fill in
-				// the one it could not.
-				f.instead = map[string]string{"ramsch ramsch.tricks-sum": loc.T("record.ramsch-tricks-over", sum, all, name)}
-			case sum == all && points[seat] != nil:
-				// The blank is 0: the rules would say the player took no
-				// trick, as if that had been entered, when it is what the
-				// tricks entered leave.
-				f.instead = map[string]string{at + ".points ramsch.points-no-trick": loc.T("record.ramsch-tricks-all", all, name, name, *points[seat])}
-			}
-		}
-		for seat, name := range g.Setup.Players {
-			rec.Ramsch[name] = payout.RamschScore{Points: points[seat], Tricks: tricks[seat]}
-		}
+		rec.Ramsch = f.ramsch(loc, g)
 	}
 	return rec
+}
+
+// num is a whole number typed into field, nil when left blank; anything
+// else is refused next to the field.
+func (f *dealForm) num(loc i18n.Localizer, field, raw string) *int {
+	if raw == "" {
+		return nil
+	}
+	n, err := strconv.Atoi(raw)
+	if err != nil {
+		f.errs[field] = loc.T("form.whole-number")
+		return nil
+	}
+	return &n
+}
+
+// points are the declarer's side's points, typed for either side.
+func (f *dealForm) points(loc i18n.Localizer, g *tapp.State) *int {
+	points := f.num(loc, "points", f.get("points"))
+	switch f.get("points_side") {
+	case "", "declarer", "opponents":
+	default: // not a side the form offers: whose points they are is unknown
+		f.errs["points"] = loc.T("record.points-side")
+	}
+	if points != nil && f.get("points_side") == "opponents" {
+		total := payout.TotalPoints(g.Setup.Variant)
+		if *points >= 0 && *points <= total {
+			typed, other := *points, total-*points
+			points, f.opponents = &other, &typed
+		}
+	}
+	return points
+}
+
+// outcome sets what "won" or "lost" says of a contract won by wonBy
+// tricks: won is that many tricks; lost is lost, with or without a count.
+func (f *dealForm) outcome(loc i18n.Localizer, g *tapp.State, wonBy string, rec *payout.Record) {
+	win := winningTricks(wonBy, payout.TricksPerDeal(g.Setup))
+	switch f.get("outcome") {
+	case "won":
+		rec.Tricks = &win
+	case "lost":
+		switch {
+		case rec.Tricks == nil && f.errs["tricks"] == "":
+			// Lost is lost, whatever the count (api.md "won").
+			lost := false
+			rec.Won = &lost
+		case rec.Tricks != nil && *rec.Tricks == win:
+			f.errs["tricks"] = loc.T("record.tricks-not-lost", win)
+		}
+	}
+}
+
+// ramsch is every player's Ramsch points and tricks, the last blank of
+// each filled in from the others where it can be.
+func (f *dealForm) ramsch(loc i18n.Localizer, g *tapp.State) map[string]payout.RamschScore {
+	points, tricks := make([]*int, len(g.Setup.Players)), make([]*int, len(g.Setup.Players))
+	for seat := range g.Setup.Players {
+		key := strconv.Itoa(seat)
+		if f.get("ramsch_none_"+key) == "true" {
+			// No trick (a Jungfer): no trick holds no points.
+			zero, none := 0, 0
+			points[seat], tricks[seat] = &zero, &none
+			continue
+		}
+		points[seat] = f.num(loc, "ramsch."+key+".points", f.get("ramsch_points_"+key))
+		tricks[seat] = f.num(loc, "ramsch."+key+".tricks", f.get("ramsch_tricks_"+key))
+	}
+	fillLast(points, payout.TotalPoints(g.Setup.Variant), true)
+	all := payout.TricksPerDeal(g.Setup)
+	if seat, sum := fillLast(tricks, all, false); seat >= 0 {
+		at, name := "ramsch."+strconv.Itoa(seat), g.Setup.Players[seat]
+		switch {
+		case sum > all:
+			// No count fills the blank: the rules would say the
+			// tricks are too many, when the form did not fill in
+			// the one it could not.
+			f.instead = map[string]string{"ramsch ramsch.tricks-sum": loc.T("record.ramsch-tricks-over", sum, all, name)}
+		case sum == all && points[seat] != nil:
+			// The blank is 0: the rules would say the player took no
+			// trick, as if that had been entered, when it is what the
+			// tricks entered leave.
+			f.instead = map[string]string{at + ".points ramsch.points-no-trick": loc.T("record.ramsch-tricks-all", all, name, name, *points[seat])}
+		}
+	}
+	scores := make(map[string]payout.RamschScore, len(g.Setup.Players))
+	for seat, name := range g.Setup.Players {
+		scores[name] = payout.RamschScore{Points: points[seat], Tricks: tricks[seat]}
+	}
+	return scores
 }
 
 // fillLast fills the one count left blank with what the others leave of

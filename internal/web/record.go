@@ -9,6 +9,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"tappbook/internal/game"
+	"tappbook/internal/i18n"
 	"tappbook/internal/payout"
 	"tappbook/internal/problem"
 	"tappbook/internal/tapp"
@@ -85,6 +86,24 @@ func (u ui) submitDeal(c echo.Context, hand func(*tapp.State) int, edit bool, su
 		// Record button in view; the deal is highlighted, not scrolled to.
 		return c.Redirect(http.StatusSeeOther, "/g/"+gameID(c)+"?saved="+strconv.Itoa(number))
 	}
+	status := u.refusalStatus(c, err)
+	if problem.IsKind(err, problem.NotFound) {
+		return u.problem(c, err)
+	}
+	return u.svc.View(c.Request().Context(), gameID(c), func(g *tapp.State) error {
+		n = sayRefusal(loc, g, &f, rec, err, status == http.StatusConflict, edit, n)
+		if edit {
+			p.Title = loc.T("record.title-edit", n)
+		} else {
+			p.Title = loc.T("record.title", n)
+		}
+		return render(c, status, templates.Record(withDeal(loc, g, u.recordView(p, loc, g, n, f.get("contract"), f, edit))))
+	})
+}
+
+// refusalStatus is the status a refused or failed deal form is answered
+// with.
+func (u ui) refusalStatus(c echo.Context, err error) int {
 	status := http.StatusUnprocessableEntity
 	if problem.IsKind(err, problem.Conflict) {
 		status = http.StatusConflict
@@ -99,61 +118,59 @@ func (u ui) submitDeal(c echo.Context, hand func(*tapp.State) int, edit bool, su
 		setRetryAfter(c, err)
 		u.log.Error("deal form failed", "method", c.Request().Method, "path", c.Request().URL.Path, "err", err)
 	}
-	if problem.IsKind(err, problem.NotFound) {
-		return u.problem(c, err)
+	return status
+}
+
+// sayRefusal puts why a deal was refused on its form: beside each field,
+// or for the whole form (sent before, changed meanwhile, recorded by
+// another phone). It gives the deal number the form now records: the next
+// one after a conflict.
+func sayRefusal(loc i18n.Localizer, g *tapp.State, f *dealForm, rec payout.Record, err error, conflict, edit bool, n int) int {
+	if err != nil {
+		place(loc, g, f, err)
 	}
-	return u.svc.View(c.Request().Context(), gameID(c), func(g *tapp.State) error {
-		if err != nil {
-			place(loc, g, &f, err)
-		}
-		if len(f.errs) > 0 || problem.IsKind(err, problem.Input) {
-			// What was typed is refused: every field left blank that the
-			// contract needs is said at once (the rules stop at the
-			// first), also where no script marked them before sending.
-			for _, blank := range payout.Missing(g.Setup.Variant, rec) {
-				if ie, ok := problem.As(blank); ok && f.errs[ie.Field] == "" {
-					place(loc, g, &f, blank)
-				}
+	if len(f.errs) > 0 || problem.IsKind(err, problem.Input) {
+		// What was typed is refused: every field left blank that the
+		// contract needs is said at once (the rules stop at the
+		// first), also where no script marked them before sending.
+		for _, blank := range payout.Missing(g.Setup.Variant, rec) {
+			if ie, ok := problem.As(blank); ok && f.errs[ie.Field] == "" {
+				place(loc, g, f, blank)
 			}
 		}
-		if err != nil {
-			if pe, ok := problem.As(err); ok && pe.Code == "key.reused" {
-				// The form was sent before (the back button, a kept page):
-				// said in words, and a new key, so that saving again saves.
-				f.err = loc.T("record.already-sent")
-				f.values.Set("idempotency_key", newKey())
+	}
+	if err != nil {
+		if pe, ok := problem.As(err); ok && pe.Code == "key.reused" {
+			// The form was sent before (the back button, a kept page):
+			// said in words, and a new key, so that saving again saves.
+			f.err = loc.T("record.already-sent")
+			f.values.Set("idempotency_key", newKey())
+		}
+		if pe, ok := problem.As(err); ok && pe.Code == "conflict.entered" {
+			// What the deal reads now, in the page's language.
+			h := g.Hand(n)
+			now := strings.TrimSuffix(h.Result().Explanation().Render(loc), ".")
+			if h.Voided {
+				now = loc.T("record.now-voided", h.VoidReason)
 			}
-			if pe, ok := problem.As(err); ok && pe.Code == "conflict.entered" {
-				// What the deal reads now, in the page's language.
-				h := g.Hand(n)
-				now := strings.TrimSuffix(h.Result().Explanation().Render(loc), ".")
-				if h.Voided {
-					now = loc.T("record.now-voided", h.VoidReason)
-				}
-				f.err = loc.T("record.entered", n, now)
-				// Shown again as the deal stands now: saved again, it
-				// replaces it, as meant.
-				f.values.Set("changes", strconv.Itoa(h.Changes()))
-			}
-			if pe, ok := problem.As(err); ok && pe.Code == "conflict.hand" && !edit {
-				f.err += " " + otherPhone(loc, g, f.get("expected_hand"))
-			}
-			if status == http.StatusConflict {
-				// The deal number moved on (another phone recorded): the
-				// retry gets a new key and the new number.
-				f.values.Set("idempotency_key", newKey())
-				if !edit {
-					n = g.NextHand()
-				}
+			f.err = loc.T("record.entered", n, now)
+			// Shown again as the deal stands now: saved again, it
+			// replaces it, as meant.
+			f.values.Set("changes", strconv.Itoa(h.Changes()))
+		}
+		if pe, ok := problem.As(err); ok && pe.Code == "conflict.hand" && !edit {
+			f.err += " " + otherPhone(loc, g, f.get("expected_hand"))
+		}
+		if conflict {
+			// The deal number moved on (another phone recorded): the
+			// retry gets a new key and the new number.
+			f.values.Set("idempotency_key", newKey())
+			if !edit {
+				n = g.NextHand()
 			}
 		}
-		if edit {
-			p.Title = loc.T("record.title-edit", n)
-		} else {
-			p.Title = loc.T("record.title", n)
-		}
-		return render(c, status, templates.Record(withDeal(loc, g, u.recordView(p, loc, g, n, f.get("contract"), f, edit))))
-	})
+	}
+	return n
 }
 
 func (u ui) record(c echo.Context) error {
