@@ -1,5 +1,7 @@
 package payout
 
+import "github.com/shopspring/decimal"
+
 // Matzlfangen (rules.md "matzlfangen"): 4 players, 32 cards, no talon, 8
 // tricks; the last trick is worth 10, so the sides count to 130.
 
@@ -53,56 +55,84 @@ func matzlfangenSpec(contract string) (spec, bool) {
 }
 
 func scoreMatzlfangen(d *deal, r Record) error {
-	sp, ok := matzlfangenSpec(r.Contract)
-	if !ok {
-		return contractErr(Matzlfangen, r.Contract, matzlfangenContracts())
-	}
-	forehand := d.table.Forehand(d.players())
-	if r.Contract == "rufen" && r.Declarer != "" && r.Declarer != d.setup.Players[forehand] {
-		if _, err := d.checkPlayer("declarer", r.Declarer); err != nil {
-			return err
-		}
-		return inputErr("declarer", "declarer.not-forehand", d.setup.Players[forehand], r.Declarer)
-	}
-	declarer, partner, err := d.checkRecord(r, sp, matzlfangenGeometry())
-	if err != nil {
+	declarer, partner, err := matzlfangenSeats(d, r)
+	if err != nil || d.partial {
 		return err
-	}
-	if r.Contract == "rufen" {
-		declarer = forehand
-		if partner == declarer {
-			return inputErr("partner", "partner.is-declarer", r.Partner)
-		}
-	}
-	if d.partial {
-		return nil
 	}
 	e := &d.ex
 	e.Contract, e.Trump = r.Contract, r.Trump
 	e.Declarer, e.Partner = d.setup.Players[declarer], r.Partner
 	e.Points, e.Tricks = r.Points, r.Tricks
-	tricks := *r.Tricks
-
-	// Rufen, treiben and neid are won with 66 points; durch and
-	// trumpf-durch only with all 8 tricks.
-	var won bool
-	var loserPoints, loserTricks int
-	switch r.Contract {
-	case "durch", "trumpf-durch":
-		won = tricks == 8
-	default:
-		points := *r.Points
-		won = points >= 66
-		loserPoints, loserTricks = points, tricks
-		if won {
-			loserPoints, loserTricks = 130-points, 8-tricks
-		}
-	}
+	won, loserPoints, loserTricks := matzlfangenOutcome(r)
 	e.Outcome = Lost
 	if won {
 		e.Outcome = Won
 	}
+	v := matzlfangenValue(e, r, loserPoints, loserTricks)
 
+	// 3. Matzl: the side that caught it gets +1 if it won the deal; if it
+	// lost, every payment of the deal is cancelled, kontra or not.
+	if r.Matzl == MatzlDeclarer || r.Matzl == MatzlDefenders {
+		catcherWon := (r.Matzl == MatzlDeclarer) == won
+		if !catcherWon {
+			e.add(Step{Kind: StepMatzlCancelled, Name: r.Matzl, Value: units(0)})
+			e.Outcome, e.Value = Cancelled, units(0)
+			return nil
+		}
+		v = v.Add(units(1))
+		e.add(Step{Kind: StepMatzl, Name: r.Matzl, N: units(1), Value: v})
+	}
+	e.Value = v
+	matzlfangenPay(d, r.Contract, declarer, partner, won, v)
+	return nil
+}
+
+// matzlfangenSeats checks the record and gives the declarer's and the
+// partner's seats: in a rufen the declarer is forehand.
+func matzlfangenSeats(d *deal, r Record) (declarer, partner int, err error) {
+	sp, ok := matzlfangenSpec(r.Contract)
+	if !ok {
+		return 0, 0, contractErr(Matzlfangen, r.Contract, matzlfangenContracts())
+	}
+	forehand := d.table.Forehand(d.players())
+	if r.Contract == "rufen" && r.Declarer != "" && r.Declarer != d.setup.Players[forehand] {
+		if _, err := d.checkPlayer("declarer", r.Declarer); err != nil {
+			return 0, 0, err
+		}
+		return 0, 0, inputErr("declarer", "declarer.not-forehand", d.setup.Players[forehand], r.Declarer)
+	}
+	declarer, partner, err = d.checkRecord(r, sp, matzlfangenGeometry())
+	if err != nil {
+		return 0, 0, err
+	}
+	if r.Contract == "rufen" {
+		declarer = forehand
+		if partner == declarer {
+			return 0, 0, inputErr("partner", "partner.is-declarer", r.Partner)
+		}
+	}
+	return declarer, partner, nil
+}
+
+// matzlfangenOutcome says whether the declarer's side won, and what the
+// losing side took. Rufen, treiben and neid are won with 66 points; durch
+// and trumpf-durch only with all 8 tricks.
+func matzlfangenOutcome(r Record) (won bool, loserPoints, loserTricks int) {
+	tricks := *r.Tricks
+	switch r.Contract {
+	case "durch", "trumpf-durch":
+		return tricks == 8, 0, 0
+	}
+	points := *r.Points
+	if points >= 66 {
+		return true, 130 - points, 8 - tricks
+	}
+	return false, points, tricks
+}
+
+// matzlfangenValue is the deal's value before the matzl, its steps
+// explained in e.
+func matzlfangenValue(e *Explanation, r Record, loserPoints, loserTricks int) decimal.Decimal {
 	// 1. Base: 1; 2 if the losers took fewer than 30 points ("no water");
 	// 3 if they took no trick. Durch and trumpf-durch: 6.
 	var v = units(1)
@@ -126,28 +156,17 @@ func scoreMatzlfangen(d *deal, r Record) error {
 		v = v.Add(units(k))
 		e.add(Step{Kind: StepKontra, Name: KontraName(k), N: units(k), Value: v})
 	}
+	return v
+}
 
-	// 3. Matzl: the side that caught it gets +1 if it won the deal; if it
-	// lost, every payment of the deal is cancelled, kontra or not.
-	if r.Matzl == MatzlDeclarer || r.Matzl == MatzlDefenders {
-		catcherWon := (r.Matzl == MatzlDeclarer) == won
-		if !catcherWon {
-			e.add(Step{Kind: StepMatzlCancelled, Name: r.Matzl, Value: units(0)})
-			e.Outcome, e.Value = Cancelled, units(0)
-			return nil
-		}
-		v = v.Add(units(1))
-		e.add(Step{Kind: StepMatzl, Name: r.Matzl, N: units(1), Value: v})
-	}
-	e.Value = v
-
-	if r.Contract != "rufen" {
-		// The declarer alone: ±3v, each opponent ∓v.
+// matzlfangenPay moves the deal's value v. The declarer alone: ±3v, each
+// opponent ∓v. Rufen: each opponent pays v to one of the two winners
+// (forehand +v, partner +v, each opponent −v); a lost rufen the reverse.
+func matzlfangenPay(d *deal, contract string, declarer, partner int, won bool, v decimal.Decimal) {
+	if contract != "rufen" {
 		d.alone(declarer, won, v)
-		return nil
+		return
 	}
-	// Rufen: each opponent pays v to one of the two winners (forehand +v,
-	// partner +v, each opponent −v); a lost rufen the reverse.
 	var opponents []int
 	for seat := range d.deltas {
 		if seat != declarer && seat != partner {
@@ -161,5 +180,4 @@ func scoreMatzlfangen(d *deal, r Record) error {
 			d.pay(side, opponents[i], v)
 		}
 	}
-	return nil
 }
