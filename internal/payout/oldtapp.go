@@ -93,7 +93,6 @@ func scoreOldTapp(d *deal, r Record) error {
 		return nil
 	}
 	e.Declarer, e.Points, e.Tricks = r.Declarer, r.Points, r.Tricks
-	name := r.Declarer
 
 	// A coeurfrage at exactly 60 is even: neither won nor lost, nobody
 	// pays, nothing goes into the pot but the stake.
@@ -102,8 +101,24 @@ func scoreOldTapp(d *deal, r Record) error {
 		return nil
 	}
 
-	var won bool
-	var v decimal.Decimal
+	won, v := oldTappValue(e, r, tout)
+	e.Value = v
+	e.Outcome = Lost
+	if won {
+		e.Outcome = Won
+	}
+
+	// Each opponent pays the winning declarer v, or the losing declarer
+	// pays each of them v.
+	d.alone(declarer, won, v)
+
+	oldTappPot(d, r.Contract, declarer, r.Declarer, won, v, pot)
+	return nil
+}
+
+// oldTappValue says whether the declarer won, and what each opponent is
+// paid or pays: its steps explained in e.
+func oldTappValue(e *Explanation, r Record, tout bool) (won bool, v decimal.Decimal) {
 	if tout {
 		// Tout is "60 excess, paid double": 60 in solo, 120 in coeursolo.
 		won = *r.Tricks == 11
@@ -132,18 +147,15 @@ func scoreOldTapp(d *deal, r Record) error {
 			e.add(Step{Kind: StepPer, N: decimal.NewFromInt(per), Exact: &exact, Value: v})
 		}
 	}
-	e.Value = v
-	e.Outcome = Lost
-	if won {
-		e.Outcome = Won
-	}
+	return won, v
+}
 
-	// Each opponent pays the winning declarer v, or the losing declarer
-	// pays each of them v.
-	d.alone(declarer, won, v)
-
+// oldTappPot moves the pot after a deal of value v, declarer's (name as
+// recorded): pot is what it holds, this deal's stake in.
+func oldTappPot(d *deal, contract string, declarer int, name string, won bool, v, pot decimal.Decimal) {
+	e := &d.ex
 	switch {
-	case r.Contract == "coeurfrage":
+	case contract == "coeurfrage":
 		// A lost coeurfrage also pays into the pot what it pays each
 		// opponent (at exactly 60: nothing); a won one leaves the pot be.
 		if !won && v.IsPositive() {
@@ -159,5 +171,4 @@ func scoreOldTapp(d *deal, r Record) error {
 		d.intoPot(declarer, pot)
 		e.add(Step{Kind: StepPotDouble, Player: name, N: pot, Value: pot})
 	}
-	return nil
 }
