@@ -96,10 +96,20 @@ var english = newEnglishPhrases(EnglishPhrases())
 // Render assembles the explanation's sentence from a language's phrases.
 func (e Explanation) Render(p Phrases) string {
 	e = e.asRead()
-	head := e.head(p)
+	t := e.sentences(p)
+	return strings.Join(append([]string{e.line(p, t)}, t.pot...), "; ") + "."
+}
 
-	var value, pot, ramsch, payers, jungfers []string
-	cancelled, plainBase := "", false
+// sentences are an explanation's steps in words, by the part of the
+// explanation each goes in.
+type sentences struct {
+	value, pot, ramsch []string
+	cancelled          string // why a caught matzl cancelled the deal
+	plainBase          bool   // the base is the plain one, unnamed
+}
+
+func (e Explanation) sentences(p Phrases) sentences {
+	var payers, jungfers []string
 	for _, s := range e.Steps {
 		switch s.Kind {
 		case StepRamschPays:
@@ -108,104 +118,116 @@ func (e Explanation) Render(p Phrases) string {
 			jungfers = append(jungfers, s.Player)
 		}
 	}
+	var t sentences
 	for _, s := range e.Steps {
 		switch s.Kind {
 		case StepStake:
-			pot = append(pot, p.Phrase("ex.stake", s.Player, s.N))
+			t.pot = append(t.pot, p.Phrase("ex.stake", s.Player, s.N))
 		case StepBase:
 			if s.Name == "" {
-				plainBase = true
-				value = append(value, p.Phrase("ex.base", s.N))
+				t.plainBase = true
+				t.value = append(t.value, p.Phrase("ex.base", s.N))
 			} else {
-				value = append(value, p.Phrase("ex.base."+s.Name, s.N))
+				t.value = append(t.value, p.Phrase("ex.base."+s.Name, s.N))
 			}
 		case StepTimes:
-			value = append(value, p.Phrase("ex.times."+s.Name, s.N))
+			t.value = append(t.value, p.Phrase("ex.times."+s.Name, s.N))
 		case StepKontra:
-			value = append(value, p.Phrase("ex.kontra", s.N, s.Name))
+			t.value = append(t.value, p.Phrase("ex.kontra", s.N, s.Name))
 		case StepMatzl:
-			value = append(value, p.Phrase("ex.matzl."+s.Name))
+			t.value = append(t.value, p.Phrase("ex.matzl."+s.Name))
 		case StepMatzlCancelled:
-			cancelled = p.Phrase("ex.cancelled." + s.Name)
+			t.cancelled = p.Phrase("ex.cancelled." + s.Name)
 		case StepExcess:
-			value = append(value, p.Phrase("ex.excess", s.N))
+			t.value = append(t.value, p.Phrase("ex.excess", s.N))
 		case StepShortfall:
-			value = append(value, p.Phrase("ex.shortfall", s.N))
+			t.value = append(t.value, p.Phrase("ex.shortfall", s.N))
 		case StepPer:
 			if s.Exact != nil && !s.Exact.Equal(s.Value) {
-				value = append(value, p.Phrase("ex.per-rounded", s.N, *s.Exact, s.Value))
+				t.value = append(t.value, p.Phrase("ex.per-rounded", s.N, *s.Exact, s.Value))
 			} else {
-				value = append(value, p.Phrase("ex.per", s.N))
+				t.value = append(t.value, p.Phrase("ex.per", s.N))
 			}
 		case StepTout:
-			value = append(value, p.Phrase("ex.tout", s.N))
+			t.value = append(t.value, p.Phrase("ex.tout", s.N))
 		case StepPotTake:
-			pot = append(pot, p.Phrase("ex.pot-take", s.Player, s.N))
+			t.pot = append(t.pot, p.Phrase("ex.pot-take", s.Player, s.N))
 		case StepPotDouble:
-			pot = append(pot, p.Phrase("ex.pot-double", s.Player, s.N))
+			t.pot = append(t.pot, p.Phrase("ex.pot-double", s.Player, s.N))
 		case StepPotPay:
-			pot = append(pot, p.Phrase("ex.pot-pay", s.Player, s.N))
-		case StepRamschPays:
-			// Players tied for most each pay every player not in the tie
-			// (rules.md, Decision): one sentence for the tie.
-			switch {
-			case len(payers) == 1:
-				ramsch = append(ramsch, p.Phrase("ex.ramsch-pays", s.Player, s.N, s.Value))
-			case s.Player == payers[0]:
-				ramsch = append(ramsch, p.Phrase("ex.ramsch-tie-pays", ListOf(p, payers), s.N, s.Value))
+			t.pot = append(t.pot, p.Phrase("ex.pot-pay", s.Player, s.N))
+		case StepRamschPays, StepJungfer, StepRamschTie:
+			if r := ramschSentence(p, s, payers, jungfers); r != "" {
+				t.ramsch = append(t.ramsch, r)
 			}
-		case StepJungfer:
-			// Several players without a trick are named in one sentence.
-			key := "ex.jungfer"
-			switch {
-			case s.Player != jungfers[0]:
-				continue
-			case len(jungfers) > 1 && len(payers) > 1:
-				key = "ex.jungfer-tie-many"
-			case len(jungfers) > 1:
-				key = "ex.jungfer-many"
-			case len(payers) > 1:
-				key = "ex.jungfer-tie"
-			}
-			ramsch = append(ramsch, p.Phrase(key, ListOf(p, jungfers), s.N))
-		case StepRamschTie:
-			ramsch = append(ramsch, p.Phrase("ex.ramsch-tie"))
 		}
 	}
+	return t
+}
 
-	var out []string
+// ramschSentence is a Ramsch step in words, "" where an earlier step's
+// sentence already says it: players tied for most each pay every player
+// not in the tie (rules.md, Decision), one sentence for the tie; several
+// players without a trick are named in one sentence.
+func ramschSentence(p Phrases, s Step, payers, jungfers []string) string {
+	switch s.Kind {
+	case StepRamschPays:
+		switch {
+		case len(payers) == 1:
+			return p.Phrase("ex.ramsch-pays", s.Player, s.N, s.Value)
+		case s.Player == payers[0]:
+			return p.Phrase("ex.ramsch-tie-pays", ListOf(p, payers), s.N, s.Value)
+		}
+	case StepJungfer:
+		key := "ex.jungfer"
+		switch {
+		case s.Player != jungfers[0]:
+			return ""
+		case len(jungfers) > 1 && len(payers) > 1:
+			key = "ex.jungfer-tie-many"
+		case len(jungfers) > 1:
+			key = "ex.jungfer-many"
+		case len(payers) > 1:
+			key = "ex.jungfer-tie"
+		}
+		return p.Phrase(key, ListOf(p, jungfers), s.N)
+	case StepRamschTie:
+		return p.Phrase("ex.ramsch-tie")
+	}
+	return ""
+}
+
+// line is the explanation's first sentence: the contract and its outcome,
+// how its value came about, and who pays whom.
+func (e Explanation) line(p Phrases, t sentences) string {
+	head := e.head(p)
 	switch e.Outcome {
 	case Passed:
-		out = append(out, p.Phrase("ex.passed"))
+		return p.Phrase("ex.passed")
 	case Draw:
-		out = append(out, p.Phrase("ex.draw", head))
+		return p.Phrase("ex.draw", head)
 	case Even:
-		out = append(out, p.Phrase("ex.even", head))
+		return p.Phrase("ex.even", head)
 	case Ramsch:
-		out = append(out, p.Phrase("ex.ramsch", strings.Join(ramsch, "; ")))
+		return p.Phrase("ex.ramsch", strings.Join(t.ramsch, "; "))
 	case Cancelled:
-		out = append(out, p.Phrase("ex.cancelled", head, strings.Join(value, " "), cancelled))
-	default:
-		amount := e.Value
-		steps := ""
-		if !(len(value) == 1 && plainBase) {
-			steps = strings.Join(value, " ")
-		}
-		dir := "ex.from-each"
-		if e.Outcome == Lost {
-			dir = "ex.to-each"
-		}
-		if e.Contract == "rufen" {
-			dir += "-rufen"
-		}
-		if steps == "" {
-			out = append(out, p.Phrase("ex.line-plain", head, p.Phrase(dir, amount)))
-		} else {
-			out = append(out, p.Phrase("ex.line", head, steps, p.Phrase(dir, amount)))
-		}
+		return p.Phrase("ex.cancelled", head, strings.Join(t.value, " "), t.cancelled)
 	}
-	out = append(out, pot...)
-	return strings.Join(out, "; ") + "."
+	steps := ""
+	if !(len(t.value) == 1 && t.plainBase) {
+		steps = strings.Join(t.value, " ")
+	}
+	dir := "ex.from-each"
+	if e.Outcome == Lost {
+		dir = "ex.to-each"
+	}
+	if e.Contract == "rufen" {
+		dir += "-rufen"
+	}
+	if steps == "" {
+		return p.Phrase("ex.line-plain", head, p.Phrase(dir, e.Value))
+	}
+	return p.Phrase("ex.line", head, steps, p.Phrase(dir, e.Value))
 }
 
 // gap stands for a part of a phrase that is left out: names and words never
