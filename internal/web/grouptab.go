@@ -57,25 +57,39 @@ func (u ui) tabView(c echo.Context, gv game.View, form map[string][]string, refu
 		}
 		v.Transfers = append(v.Transfers, tv)
 	}
-	if n, err := strconv.Atoi(c.QueryParam("paid")); err == nil {
-		for _, pm := range st.Payments() {
-			if pm.Number == n && !pm.Voided {
-				v.Saved = loc.T("tab.saved", n, loc.T("tab.paid-text", pm.From, pm.To, money(pm.Amount)))
-			}
+	v.Saved = tabSaved(c, loc, st, money)
+	v.Payments = paymentViews(loc, st, money, refusal)
+	v.Form = paymentForm(st, form, refusal)
+	return v
+}
+
+// tabSaved says what the tab's last action did: a payment recorded,
+// confirmed or voided ("" for none).
+func tabSaved(c echo.Context, loc i18n.Localizer, st *group.State, money func(decimal.Decimal) string) string {
+	// One action at a time; where an address names several, the void
+	// is said over the confirmation, and that over the payment.
+	if n, err := strconv.Atoi(c.QueryParam("voided")); err == nil {
+		if pm := st.Payment(n); pm != nil && pm.Voided {
+			return loc.T("tab.voided", n, loc.T("tab.paid-text", pm.From, pm.To, money(pm.Amount)))
 		}
 	}
 	if n, err := strconv.Atoi(c.QueryParam("confirmed")); err == nil {
 		if pm := st.Payment(n); pm != nil && pm.ConfirmedBy != "" {
-			v.Saved = loc.T("tab.confirmed", n, loc.T("tab.paid-text", pm.From, pm.To, money(pm.Amount)))
+			return loc.T("tab.confirmed", n, loc.T("tab.paid-text", pm.From, pm.To, money(pm.Amount)))
 		}
 	}
-	if n, err := strconv.Atoi(c.QueryParam("voided")); err == nil {
-		for _, pm := range st.Payments() {
-			if pm.Number == n && pm.Voided {
-				v.Saved = loc.T("tab.voided", n, loc.T("tab.paid-text", pm.From, pm.To, money(pm.Amount)))
-			}
+	if n, err := strconv.Atoi(c.QueryParam("paid")); err == nil {
+		if pm := st.Payment(n); pm != nil && !pm.Voided {
+			return loc.T("tab.saved", n, loc.T("tab.paid-text", pm.From, pm.To, money(pm.Amount)))
 		}
 	}
+	return ""
+}
+
+// paymentViews are the group's payments, newest first; the one a refusal
+// is about shows it beside its reason.
+func paymentViews(loc i18n.Localizer, st *group.State, money func(decimal.Decimal) string, refusal *formRefusal) []templates.PaymentView {
+	var out []templates.PaymentView
 	ps := st.Payments()
 	for i := len(ps) - 1; i >= 0; i-- {
 		pm := ps[i]
@@ -85,8 +99,13 @@ func (u ui) tabView(c echo.Context, gv game.View, form map[string][]string, refu
 		if refusal != nil && refusal.payment == pm.Number {
 			pv.Reason = templates.Field{Value: refusal.value, Error: refusal.msg}
 		}
-		v.Payments = append(v.Payments, pv)
+		out = append(out, pv)
 	}
+	return out
+}
+
+// paymentForm is the form for a new payment, as sent when it was refused.
+func paymentForm(st *group.State, form map[string][]string, refusal *formRefusal) templates.PaymentForm {
 	get := func(k string) string {
 		if len(form[k]) > 0 {
 			return form[k][0]
@@ -112,8 +131,7 @@ func (u ui) tabView(c echo.Context, gv game.View, form map[string][]string, refu
 			f.Error = refusal.msg
 		}
 	}
-	v.Form = f
-	return v
+	return f
 }
 
 // paidKey is the key of a suggested payment's "paid" button, made of the
