@@ -137,6 +137,24 @@ func New(svc *game.Service, log *slog.Logger, options ...Options) (*Server, erro
 	e.Use(opts.Reach.hostAllowList(log))
 	e.Use(sameOrigin(forms, opts.Reach, log))
 	e.Use(readOnlyLinksRead)
+	if err := rootRoutes(e, svc, log, opts.Reach.Root()); err != nil {
+		return nil, err
+	}
+	creations := createLimit(opts.CreateBurst, opts.CreateEvery)
+	heavy := heavyLimit(heavyBuilds, heavyWait)
+	api{svc: svc, createLimit: creations, heavy: heavy, key: opts.SigningKey}.routes(e)
+	u.createLimit, u.heavy = creations, heavy
+	u.routes(e)
+	if route := opts.Reach.clashes(e.Routes()); route != "" {
+		return nil, fmt.Errorf("the public URL's path %s is one of tappbook's own addresses (%s); serve it under another, such as /tapp/", opts.Reach.Root(), route)
+	}
+	srv.Handler = headAsGet(e)
+	return srv, nil
+}
+
+// rootRoutes are the addresses beside the app's pages and API: health,
+// the static files, the service worker, the manifest and the icon.
+func rootRoutes(e *echo.Echo, svc *game.Service, log *slog.Logger, root string) error {
 	ready := readiness(svc, log)
 	e.GET("/healthz", ready)
 	e.GET("/readyz", ready)
@@ -148,9 +166,9 @@ func New(svc *game.Service, log *slog.Logger, options ...Options) (*Server, erro
 	// The service worker answers for the whole app only from its root (under
 	// --public-url's path, the worker's scope is that path); the browser
 	// checks it for updates, so it is never cached long.
-	sw, err := serviceWorker(opts.Reach.Root())
+	sw, err := serviceWorker(root)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	e.GET("/sw.js", func(c echo.Context) error {
 		c.Response().Header().Set("Cache-Control", "no-cache")
@@ -159,16 +177,7 @@ func New(svc *game.Service, log *slog.Logger, options ...Options) (*Server, erro
 	e.GET("/manifest.webmanifest", rootFile("manifest.webmanifest", "application/manifest+json", "public, max-age=3600"))
 	// Browsers ask for /favicon.ico whatever the page links: the app's icon.
 	e.GET("/favicon.ico", rootFile("icon-192.png", "image/png", "public, max-age=86400"))
-	creations := createLimit(opts.CreateBurst, opts.CreateEvery)
-	heavy := heavyLimit(heavyBuilds, heavyWait)
-	api{svc: svc, createLimit: creations, heavy: heavy, key: opts.SigningKey}.routes(e)
-	u.createLimit, u.heavy = creations, heavy
-	u.routes(e)
-	if route := opts.Reach.clashes(e.Routes()); route != "" {
-		return nil, fmt.Errorf("the public URL's path %s is one of tappbook's own addresses (%s); serve it under another, such as /tapp/", opts.Reach.Root(), route)
-	}
-	srv.Handler = headAsGet(e)
-	return srv, nil
+	return nil
 }
 
 // readiness answers /healthz and /readyz: ready while the store answers
