@@ -26,92 +26,118 @@ func RebuildAll(ctx context.Context, store events.Engine, workers int, fn func(*
 		return store.ReplayAll(ctx, f.apply)
 	}
 	grp, ctx := errgroup.WithContext(ctx)
-	// A game goes to the lane with the least work waiting when its first
-	// event is read, and stays there. A game's events mostly lie together
-	// in the log (an evening is recorded in one go), so a fixed spread such
-	// as a hash left one worker folding a long game while the other idled.
-	// The lanes hold a few games' worth of events, so the reader can read
-	// ahead into the other.
-	const depth = 16
-	lanes := make([]chan *batch, workers)
-	waiting := make([]atomic.Int64, workers) // events sent to a lane and not yet folded
+	l := newLanes(workers)
+	for i := range l.ch {
+		grp.Go(func() error { return l.fold(i, fn) })
+	}
+	grp.Go(func() error { return l.read(ctx, store) })
+	return grp.Wait()
+}
+
+// lanes carry the events from the reader to the workers. A game goes to
+// the lane with the least work waiting when its first event is read, and
+// stays there. A game's events mostly lie together in the log (an evening
+// is recorded in one go), so a fixed spread such as a hash left one worker
+// folding a long game while the other idled. The lanes hold a few games'
+// worth of events, so the reader can read ahead into the other.
+type lanes struct {
+	ch      []chan *batch
+	waiting []atomic.Int64 // events sent to a lane and not yet folded
 	// A folded batch goes back to the reader to be filled again, rather
 	// than to the collector.
-	spare := make(chan *batch, workers*(depth+2))
-	for i := range lanes {
-		lanes[i] = make(chan *batch, depth)
-		grp.Go(func() error {
-			f := folder{games: map[string]*tapp.Folder{}, done: fn}
-			for b := range lanes[i] {
-				for _, r := range b.evs {
-					if err := f.apply(r.ev, r.last); err != nil {
-						return err // cancels ctx, which stops the reader
-					}
-				}
-				waiting[i].Add(-int64(len(b.evs)))
-				b.evs, b.buf = b.evs[:0], b.buf[:0]
-				spare <- b // never blocks: it holds every batch there is
-			}
-			return nil
-		})
+	spare chan *batch
+	// The reader's alone:
+	pending []*batch       // each lane's batch being filled
+	laneOf  map[string]int // the games being read, and their lanes
+}
+
+func newLanes(workers int) *lanes {
+	const depth = 16
+	l := &lanes{ch: make([]chan *batch, workers), waiting: make([]atomic.Int64, workers),
+		spare: make(chan *batch, workers*(depth+2)), pending: make([]*batch, workers), laneOf: map[string]int{}}
+	for i := range l.ch {
+		l.ch[i] = make(chan *batch, depth)
+		l.pending[i] = new(batch)
 	}
-	laneOf := map[string]int{} // the games being read, and their lanes
-	pending := make([]*batch, workers)
-	for i := range pending {
-		pending[i] = new(batch)
+	return l
+}
+
+// fold folds lane i's events until the reader closes it.
+func (l *lanes) fold(i int, fn func(*tapp.State) error) error {
+	f := folder{games: map[string]*tapp.Folder{}, done: fn}
+	for b := range l.ch[i] {
+		for _, r := range b.evs {
+			if err := f.apply(r.ev, r.last); err != nil {
+				return err // cancels ctx, which stops the reader
+			}
+		}
+		l.waiting[i].Add(-int64(len(b.evs)))
+		b.evs, b.buf = b.evs[:0], b.buf[:0]
+		l.spare <- b // never blocks: it holds every batch there is
 	}
-	send := func(i int) error {
-		waiting[i].Add(int64(len(pending[i].evs)))
-		select {
-		case lanes[i] <- pending[i]:
-		case <-ctx.Done():
-			return ctx.Err()
+	return nil
+}
+
+// read reads every event in stored order into the lanes, and closes them.
+func (l *lanes) read(ctx context.Context, store events.Engine) error {
+	defer func() {
+		for _, c := range l.ch {
+			close(c)
 		}
-		select {
-		case pending[i] = <-spare:
-		default:
-			pending[i] = new(batch)
+	}()
+	err := store.ReplayAll(ctx, func(ev events.Event, last bool) error {
+		i := l.laneFor(ev.Stream)
+		if last {
+			delete(l.laneOf, ev.Stream)
 		}
-		return nil
-	}
-	grp.Go(func() error {
-		defer func() {
-			for _, l := range lanes {
-				close(l)
-			}
-		}()
-		err := store.ReplayAll(ctx, func(ev events.Event, last bool) error {
-			i, ok := laneOf[ev.Stream]
-			if !ok {
-				load := func(j int) int64 { return waiting[j].Load() + int64(len(pending[j].evs)) }
-				for j := range waiting {
-					if load(j) < load(i) {
-						i = j
-					}
-				}
-				laneOf[ev.Stream] = i
-			}
-			if last {
-				delete(laneOf, ev.Stream)
-			}
-			if pending[i].add(ev, last) {
-				return send(i)
-			}
-			return nil
-		})
-		if err != nil {
-			return err
-		}
-		for i := range pending {
-			if len(pending[i].evs) > 0 {
-				if err := send(i); err != nil {
-					return err
-				}
-			}
+		if l.pending[i].add(ev, last) {
+			return l.send(ctx, i)
 		}
 		return nil
 	})
-	return grp.Wait()
+	if err != nil {
+		return err
+	}
+	for i := range l.pending {
+		if len(l.pending[i].evs) > 0 {
+			if err := l.send(ctx, i); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// laneFor is stream's lane: the one it is on, or the least loaded.
+func (l *lanes) laneFor(stream string) int {
+	i, ok := l.laneOf[stream]
+	if ok {
+		return i
+	}
+	load := func(j int) int64 { return l.waiting[j].Load() + int64(len(l.pending[j].evs)) }
+	for j := range l.waiting {
+		if load(j) < load(i) {
+			i = j
+		}
+	}
+	l.laneOf[stream] = i
+	return i
+}
+
+// send hands lane i's pending batch to its worker and takes a spare one.
+func (l *lanes) send(ctx context.Context, i int) error {
+	l.waiting[i].Add(int64(len(l.pending[i].evs)))
+	select {
+	case l.ch[i] <- l.pending[i]:
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	select {
+	case l.pending[i] = <-l.spare:
+	default:
+		l.pending[i] = new(batch)
+	}
+	return nil
 }
 
 // batch is events handed to a lane together: a channel send per event
