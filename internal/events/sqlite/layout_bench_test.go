@@ -20,7 +20,8 @@ import (
 // store's layout), (d) (c) and an idempotency key, (e) the alternatives:
 // events clustered WITHOUT ROWID on (stream_id, version) with a seq
 // index, and the UNIQUE index replaced by an integer key
-// (stream_id<<32 | version) as the rowid with a seq index. The head
+// (stream_id<<32 | version) as the rowid with a seq index; (f) the store's
+// layout in a file of 1 or 2 KiB pages. The head
 // dropped writes what (b) writes: the store keeps heads in memory, and
 // would read a stream's last event through the index once. It reports commits/s, the WAL's bytes
 // and the process's CPU (user+sys, getrusage) per commit. Run it
@@ -41,6 +42,7 @@ func BenchmarkLayout(b *testing.B) {
 type layout struct {
 	name   string
 	schema string
+	page   int // the file's page size, set before it is made; 0: SQLite's (4 KiB)
 	// deal writes one event of stream id (its version-th) with global
 	// order seq, on the prepared statements.
 	deal  func(ctx context.Context, st []*sql.Stmt, id, version, seq int64, ev benchEvent) error
@@ -117,6 +119,8 @@ func benchLayouts() []layout {
 				_, err := st[3].ExecContext(ctx, scope, ev.key, scope, version, ev.fingerprint, ev.at)
 				return err
 			}},
+		{name: "f1-store-page1k", schema: rowid(", UNIQUE (stream_id, version)"), page: 1024, stmts: []string{insertRowid, moveHead}, deal: withHead},
+		{name: "f2-store-page2k", schema: rowid(", UNIQUE (stream_id, version)"), page: 2048, stmts: []string{insertRowid, moveHead}, deal: withHead},
 		{name: "e1-clustered", schema: `CREATE TABLE events (stream_id INTEGER NOT NULL, version INTEGER NOT NULL, seq INTEGER NOT NULL UNIQUE,` +
 			eventColumns + `, PRIMARY KEY (stream_id, version)) WITHOUT ROWID;` + streamsTable + keysTable,
 			stmts: []string{insertRowid, moveHead}, deal: withHead},
@@ -131,6 +135,18 @@ func benchLayouts() []layout {
 func benchLayout(b *testing.B, l layout, tables int) {
 	ctx := context.Background()
 	path := filepath.Join(b.TempDir(), "layout.db")
+	if l.page != 0 {
+		// A page size holds only when set before the file's first table,
+		// and before WAL mode, which the store's connection sets.
+		made, err := sql.Open("sqlite3", "file:"+path)
+		if err == nil {
+			_, err = made.Exec(fmt.Sprintf("PRAGMA page_size = %d; CREATE TABLE made (x); DROP TABLE made;", l.page))
+			made.Close()
+		}
+		if err != nil {
+			b.Fatal(err)
+		}
+	}
 	db, err := sql.Open("sqlite3", "file:"+path+"?"+dsnParams(5*time.Second).Encode())
 	if err != nil {
 		b.Fatal(err)
