@@ -256,26 +256,20 @@ func recordValues(g *tapp.State, r payout.Record) url.Values {
 			v.Set(k, s)
 		}
 	}
-	itoa := func(p *int) string {
-		if p == nil {
-			return ""
-		}
-		return strconv.Itoa(*p)
-	}
 	set("declarer", r.Declarer)
 	set("partner", r.Partner)
 	set("trump", r.Trump)
-	set("points", itoa(r.Points))
-	set("tricks", itoa(r.Tricks))
-	set("kontra", itoa(r.Kontra))
+	set("points", optInt(r.Points))
+	set("tricks", optInt(r.Tricks))
+	set("kontra", optInt(r.Kontra))
 	set("matzl", r.Matzl)
 	if r.Tout != nil && *r.Tout {
 		v.Set("tout", "true")
 	}
 	for seat, name := range g.Setup.Players {
 		if s, ok := r.Ramsch[name]; ok {
-			set("ramsch_points_"+strconv.Itoa(seat), itoa(s.Points))
-			set("ramsch_tricks_"+strconv.Itoa(seat), itoa(s.Tricks))
+			set("ramsch_points_"+strconv.Itoa(seat), optInt(s.Points))
+			set("ramsch_tricks_"+strconv.Itoa(seat), optInt(s.Tricks))
 		}
 	}
 	return v

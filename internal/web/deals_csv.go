@@ -134,6 +134,7 @@ func newDealsTable(g *tapp.State, dec func(string) string) dealsTable {
 // leading sign would read as a formula.
 func utcOffset(t time.Time) string { return "UTC" + t.In(time.Local).Format("-07:00") }
 
+// optInt is a count that may be left out, "" when it is.
 func optInt(p *int) string {
 	if p == nil {
 		return ""
