@@ -2,7 +2,6 @@ package sqlite
 
 import (
 	"fmt"
-	"os"
 
 	"tappbook/internal/events"
 )
@@ -13,24 +12,26 @@ import (
 // once by Open and only read afterwards, so it needs no lock; check has no
 // side effects.
 type guard struct {
-	path, walPath string      // the path as given; the -wal beside the file a link leads to
-	file, wal     os.FileInfo // as opened; wal nil when there was none to watch
+	path, walPath string // the path as given; the -wal beside the file a link leads to
+	file, wal     fileID // as opened; wal zero when there was none to watch
 }
+
+// fileID is which file a path names: its device and inode.
+type fileID struct{ dev, ino uint64 }
 
 // check looks (two stats) whether the file and the -wal at their paths are
 // still the ones opened. A store opened read-only watches nothing.
 func (g *guard) check() error {
-	if g.file == nil {
+	if g.file == (fileID{}) {
 		return nil
 	}
-	fi, err := os.Stat(g.path)
-	if err != nil || !os.SameFile(fi, g.file) {
+	if id, err := identify(g.path); err != nil || id != g.file {
 		return &fileGoneError{path: g.path, err: err}
 	}
-	if g.wal == nil {
+	if g.wal == (fileID{}) {
 		return nil
 	}
-	if fi, err = os.Stat(g.walPath); err != nil || !os.SameFile(fi, g.wal) {
+	if id, err := identify(g.walPath); err != nil || id != g.wal {
 		return &fileGoneError{path: g.walPath, err: err}
 	}
 	return nil

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"log"
 	"net/url"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -187,12 +186,12 @@ func openWriter(ctx context.Context, path string, opt Options) (*sql.DB, error) 
 // start notes the files as opened, opens the read pool and the
 // checkpointer, and prepares the write connection.
 func (s *Store) start(ctx context.Context) error {
-	file, err := os.Stat(s.path)
+	file, err := identify(s.path)
 	if err != nil {
 		return err
 	}
 	walPath := realPath(s.path) + "-wal" // SQLite keeps it beside the file a link leads to
-	wal, _ := os.Stat(walPath)           // there is one after the migrations' writes
+	wal, _ := identify(walPath)          // there is one after the migrations' writes
 	s.files = guard{path: s.path, walPath: walPath, file: file, wal: wal}
 	params := dsnParams(s.opt.BusyTimeout)
 	params.Set("mode", "rw")
