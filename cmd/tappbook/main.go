@@ -16,16 +16,18 @@ import (
 // verify); GOMEMLIMIT and GOGC in the environment win. C's allocations
 // keep one heap (oneMallocArena).
 const (
-	serveMemoryLimit = 56 << 20 // the Go heap's soft limit
+	serveMemoryLimit = 64 << 20 // the Go heap's soft limit
 	gcPercent        = 400      // collect when the heap has grown 4×, not 2×
 )
 
 // tuneMemory sets the collector for tappbook's work on a small home
 // machine. A soft heap limit keeps resident memory small: a larger live heap
 // slows the collector down, never the server. Under load Go's memory sits
-// at the limit, so it sets most of the server's peak RSS; 56 MiB leaves
-// the games held (game.MemoryBudget, 12 MiB) room enough that the
-// collector stays under a tenth of the CPU with 32 tables on the form path. Under it, collecting at 4×
+// at the limit, so it sets most of the server's peak RSS (~91 MB with 32
+// tables on the form path). The limit's room above what the server keeps
+// live sets how often the collector runs: at 56 MiB it took
+// 7–10.5% of the CPU with 32 tables on the form path (the goal is under a
+// tenth), at 64 MiB 6–7%. Under it, collecting at 4×
 // growth rather than 2×: folding history keeps a live heap of a few games,
 // so at the default the collector ran every few thousand events and took a
 // third of a replay's time (200,000 events: 230k → 346k events/s).
