@@ -8,7 +8,7 @@ import (
 
 // identify tells files apart by device and inode, as the guard needs: a
 // file moved onto another's path is the moved one, a path with no file is
-// not found.
+// not found, and the plain stat it falls back to gives the same.
 func TestIdentifyNamesTheFile(t *testing.T) {
 	dir := t.TempDir()
 	a, b := filepath.Join(dir, "a"), filepath.Join(dir, "b")
@@ -21,6 +21,9 @@ func TestIdentifyNamesTheFile(t *testing.T) {
 	idB, errB := identify(b)
 	if errA != nil || errB != nil || idA == idB || idA == (fileID{}) {
 		t.Fatalf("a: %v %v, b: %v %v: want two different files", idA, errA, idB, errB)
+	}
+	if byStat, err := statID(a); err != nil || byStat != idA {
+		t.Fatalf("a by stat: %v %v, want %v as identify gives it", byStat, err, idA)
 	}
 	if err := os.Rename(a, b); err != nil {
 		t.Fatal(err)
