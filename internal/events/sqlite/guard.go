@@ -19,7 +19,7 @@ type guard struct {
 // fileID is which file a path names: its device and inode.
 type fileID struct{ dev, ino uint64 }
 
-// check looks (two stats) whether the file and the -wal at their paths are
+// check looks (two statx, identify) whether the file and the -wal at their paths are
 // still the ones opened. A store opened read-only watches nothing.
 func (g *guard) check() error {
 	if g.file == (fileID{}) {
