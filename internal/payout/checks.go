@@ -198,8 +198,7 @@ func checkTrump(r Record, sp spec) error {
 }
 
 // checkPointsTricks applies rules.md's input checks on card points and
-// tricks: the ranges, the impossible 1 and total−1, and points the tricks
-// make impossible.
+// tricks each alone: the ranges, and the impossible 1 and total−1.
 func checkPointsTricks(r Record, g geometry) error {
 	if r.Points != nil {
 		p := *r.Points
@@ -217,6 +216,11 @@ func checkPointsTricks(r Record, g geometry) error {
 			return inputErr("tricks", "tricks.range", t, g.tricks)
 		}
 	}
+	return nil
+}
+
+// checkPointsFit refuses points that the tricks make impossible.
+func checkPointsFit(r Record, g geometry) error {
 	if r.Points == nil || r.Tricks == nil {
 		return nil
 	}
@@ -288,7 +292,13 @@ func (d *deal) checkRecord(r Record, sp spec, g geometry) (declarer, partner int
 		err = inputErr("matzl", "matzl.no-trump", problem.Contract(r.Contract))
 		return
 	}
-	err = checkMatzlTricks(r, g)
+	// What the fields say together comes last: a record whose tricks are
+	// left out is tried with every count (scoreUncounted), and a mistake in
+	// a field of its own must be named whatever count is tried.
+	if err = checkMatzlTricks(r, g); err != nil {
+		return
+	}
+	err = checkPointsFit(r, g)
 	return
 }
 

@@ -45,6 +45,11 @@ func TestTricksLeftOut(t *testing.T) {
 	refuse(t, z, Table{}, Record{Contract: "tapp", Declarer: "Ben", Points: ip(30)}, "tricks", "tricks.money")
 	// Points no count allows are refused for what they are.
 	refuse(t, z, Table{}, Record{Contract: "solo", Declarer: "Ben", Points: ip(121)}, "points", "points.range")
+	// A mistake in a field of its own is named, not what one of the counts
+	// tried makes of the points.
+	m := setupOf(Matzlfangen, "Anna", "Ben", "Cleo", "Dan")
+	refuse(t, m, Table{}, Record{Contract: "treiben", Declarer: "Ben", Trump: Hearts, Points: ip(80), Kontra: ip(11)}, "kontra", "kontra.range")
+	refuse(t, m, Table{}, Record{Contract: "treiben", Declarer: "Ben", Trump: Hearts, Points: ip(5), Matzl: MatzlDeclarer}, "matzl", "matzl.declarer-few-points")
 
 	w := setupOf(Wuerttemberg, "Anna", "Ben", "Cleo")
 	if got, want := pays(w, Record{Contract: "bettel", Declarer: "Ben", Won: bp(true)}), counted(w, Record{Contract: "bettel", Declarer: "Ben"}, 0); got != want {
