@@ -19,13 +19,23 @@ func scoreUncounted(s Setup, t Table, r Record, fresh bool) (Result, error) {
 	if err == nil || !ok || pe.Code != "tricks.missing" || r.Points == nil {
 		return first, err
 	}
+	return scoreEachCount(s, t, r, fresh, func(int) bool { return true })
+}
+
+// scoreEachCount scores r with every trick count that counts allows and
+// its other fields fit, and gives the money when they all pay the same.
+func scoreEachCount(s Setup, t Table, r Record, fresh bool, counts func(int) bool) (Result, error) {
 	var res *Result
+	var err error
 	for n := 0; n <= s.describe().Tricks(s); n++ {
+		if !counts(n) {
+			continue
+		}
 		counted := r
 		counted.Tricks = &n
 		got, why := scoreOnce(s, t, counted, false, fresh)
 		if why != nil {
-			err = why // not a count these points allow
+			err = why // not a count the other fields allow
 			continue
 		}
 		if res != nil && !sameMoney(*res, got) {
@@ -35,12 +45,13 @@ func scoreUncounted(s Setup, t Table, r Record, fresh bool) (Result, error) {
 		res = &got
 	}
 	if res == nil {
-		return Result{}, err // what no count makes right (points out of range)
+		return Result{}, err // what no count makes right
 	}
 	return *res, nil
 }
 
-// scoreWon scores a contract that tricks alone decide, from its outcome.
+// scoreWon scores a contract that tricks alone decide, from its outcome:
+// with the count given, or with every count of that outcome.
 func scoreWon(s Setup, t Table, r Record, fresh bool) (Result, error) {
 	f, ok := s.describe().Fields(r.Contract, r.Tout != nil && *r.Tout)
 	if !ok {
@@ -49,32 +60,19 @@ func scoreWon(s Setup, t Table, r Record, fresh bool) (Result, error) {
 	if f.WonBy == "" {
 		return Result{}, inputErr("won", "field.not-taken", problem.Field("won"), problem.Contract(r.Contract))
 	}
-	all := s.describe().Tricks(s)
-	winning := 0 // the count that wins
-	losing := 1  // one count that loses: the money does not depend on which
+	winning := 0 // the one count that wins
 	if f.WonBy == WonByAllTricks {
-		winning, losing = all, 0
+		winning = s.describe().Tricks(s)
 	}
-	n := losing
-	if *r.Won {
-		n = winning
-	}
+	counted := r
+	counted.Won = nil
 	if r.Tricks != nil {
 		if (*r.Tricks == winning) != *r.Won {
 			return Result{}, inputErr("won", "won.tricks", *r.Tricks)
 		}
-		n = *r.Tricks
+		return scoreOnce(s, t, counted, false, fresh)
 	}
-	counted := r
-	counted.Won, counted.Tricks = nil, &n
-	res, err := scoreOnce(s, t, counted, false, fresh)
-	if err != nil {
-		return Result{}, err
-	}
-	if r.Tricks == nil {
-		res.Explanation.Tricks = nil
-	}
-	return res, nil
+	return scoreEachCount(s, t, counted, fresh, func(n int) bool { return (n == winning) == *r.Won })
 }
 
 // sameMoney reports whether two results pay the same.

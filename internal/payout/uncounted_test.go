@@ -63,6 +63,20 @@ func TestTricksLeftOut(t *testing.T) {
 	if _, err := ScoreNew(w, Table{}, Record{Contract: "bettel", Declarer: "Ben", Won: bp(false), Tricks: ip(2)}); err != nil {
 		t.Errorf("bettel lost with 2 tricks: %v", err)
 	}
+	// A loss says no count: the fields given are checked against every
+	// count that loses, and pay as any of them would.
+	o := setupOf(OldTapp, "Anna", "Ben", "Cleo")
+	toutLost := Record{Contract: "solo", Declarer: "Ben", Tout: bp(true), Won: bp(false), Points: ip(50)}
+	if got, want := pays(o, toutLost), counted(o, Record{Contract: "solo", Declarer: "Ben", Tout: bp(true), Points: ip(50)}, 5); got != want {
+		t.Errorf("tout lost with 50: %s, want %s", got, want)
+	}
+	caught := Record{Contract: "trumpf-durch", Declarer: "Ben", Trump: Clubs, Won: bp(false), Matzl: MatzlDeclarer}
+	if got, want := pays(m, caught), counted(m, Record{Contract: "trumpf-durch", Declarer: "Ben", Trump: Clubs, Matzl: MatzlDeclarer}, 5); got != want {
+		t.Errorf("trumpf-durch lost by the side that caught the matzl: %s, want %s", got, want)
+	}
+	if got, want := pays(w, Record{Contract: "bettel", Declarer: "Ben", Won: bp(false), Points: ip(50)}), counted(w, Record{Contract: "bettel", Declarer: "Ben", Points: ip(50)}, 4); got != want {
+		t.Errorf("bettel lost with 50: %s, want %s", got, want)
+	}
 	// Only where tricks alone decide.
 	refuse(t, z, Table{}, Record{Contract: "solo", Declarer: "Ben", Points: ip(70), Won: bp(true)}, "won", "field.not-taken")
 	refuse(t, z, Table{}, Record{Contract: "grand", Won: bp(true)}, "contract", "contract.unknown")
