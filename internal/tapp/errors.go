@@ -50,6 +50,7 @@ var catalogue = problem.NewCatalogue(map[string]string{
 	"void.reason":                   "reason: say why this deal is voided, for the history",
 	"notfound.player":               "%q is not a player of this evening",
 	"notfound.transfer":             "there is no transfer %d: the close lists %d, numbered from 0",
+	"notfound.pay-way":              "there is no QR code: the payee has given no way to be paid in this currency; they add theirs with PUT …/pay",
 	"conflict.transfer-open":        "who pays whom is fixed when the evening is ended; end it first, then mark what was paid",
 	"conflict.paid-by":              "%[1]s pays %[2]s %[3]s, so only %[1]s can say it is sent, not %[4]s",
 	"conflict.paid-twice":           "%[1]s already said the %[3]s to %[2]s is sent",

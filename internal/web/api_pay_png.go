@@ -33,7 +33,7 @@ func (a api) transferPNG(c echo.Context) error {
 func qrPNG(c echo.Context, pay payqr.Payment) error {
 	ways := payqr.Ways(pay)
 	if len(ways) == 0 {
-		return echo.NewHTTPError(http.StatusNotFound, "the payee has given no way to be paid in this currency; PUT …/pay with theirs")
+		return tapp.Messages().NotFound("notfound.pay-way")
 	}
 	b, err := payqr.PNG(ways[0].Text)
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"image/png"
 	"net/http"
 	"strings"
+	"tappbook/internal/tapp"
 	"testing"
 
 	"github.com/makiuchi-d/gozxing"
@@ -111,6 +112,9 @@ func TestPayingAnEveningThroughTheAPI(t *testing.T) {
 	mustStatus(t, do(t, h, "PUT", "/api/games/"+id+"/players/Ben/pay", `{}`), http.StatusOK)
 	if tr := mustStatus(t, do(t, h, "GET", "/api/games/"+id+"/settlement", ""), http.StatusOK).json(t)["transfers"].([]any)[1].(map[string]any); tr["pay"] != nil {
 		t.Errorf("removed details still pay: %v", tr)
+	}
+	if r := mustStatus(t, do(t, h, "GET", "/api/games/"+id+"/pay/1.png", ""), http.StatusNotFound).json(t); r["error"] != tapp.Messages().English("notfound.pay-way") {
+		t.Errorf("a QR code with no way to pay: %v", r)
 	}
 }
 
