@@ -70,7 +70,15 @@ func (s *Store) checkFiles() error {
 // copy (a kill or a full disk midway leaves a .part, removed on failure).
 func vacuumInto(db *sql.DB, path string) error {
 	part := path + ".part"
-	_, err := db.ExecContext(context.Background(), `VACUUM INTO ?`, part)
+	// Made empty first, so that the copy is the server user's alone, as
+	// the file is (hold): VACUUM INTO writes into an empty file.
+	f, err := os.OpenFile(part, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if err == nil {
+		err = f.Close()
+	}
+	if err == nil {
+		_, err = db.ExecContext(context.Background(), `VACUUM INTO ?`, part)
+	}
 	if err == nil {
 		err = os.Rename(part, path)
 	}

@@ -165,8 +165,22 @@ func TestFileGoneStopsTheStore(t *testing.T) {
 				t.Fatalf("close: %v", err)
 			}
 			assertHolds(t, copies[0], 5)
+			if fi, err := os.Stat(copies[0]); err != nil || fi.Mode().Perm()&0o077 != 0 {
+				t.Fatalf("the copy is readable by others: %v %v", fi.Mode(), err)
+			}
 			if how == "deleted" && exists(path) {
 				t.Fatal("a file appeared where the database was deleted")
+			}
+			// Started again beside the copy, on whatever is at the path now,
+			// a server could serve fewer deals than were acknowledged.
+			if how != "deleted" {
+				beside := names(t, filepath.Dir(path))
+				if _, err := Open(ctx, path, Options{Serve: true}); err == nil || !strings.Contains(err.Error(), "a server left a complete copy") {
+					t.Fatalf("served beside the copy %s: %v", copies[0], err)
+				}
+				if now := names(t, filepath.Dir(path)); !slices.Equal(now, beside) {
+					t.Fatalf("the refused start changed the folder: %v, then %v", beside, now)
+				}
 			}
 			if replacement != nil {
 				if got, _ := os.ReadFile(path + "-wal"); !bytes.Equal(got, replacement) {

@@ -10,7 +10,8 @@ import (
 )
 
 // lease is the start protocol of a store that serves (Options.Serve): the
-// folder checked, no new file made beside what a vanished one left, and
+// folder checked, no new file made beside what a vanished one left, no
+// file served beside a copy a stopped store left (BesideRescued), and
 // the file held by flock(2) for this store alone until Close. Immutable
 // after Open; Close lets the flock go, last.
 type lease struct {
@@ -25,10 +26,12 @@ func take(path string) (lease, error) {
 	}
 	_, err := os.Stat(path)
 	fresh := errors.Is(err, fs.ErrNotExist)
+	check := BesideRescued
 	if fresh {
-		if err := LeftBehind(path); err != nil {
-			return lease{}, err
-		}
+		check = LeftBehind
+	}
+	if err := check(path); err != nil {
+		return lease{}, err
 	}
 	f, err := hold(path)
 	if err != nil {
