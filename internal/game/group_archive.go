@@ -97,14 +97,13 @@ func Import(ctx context.Context, store events.Engine, streams []*archive.Stream)
 			aliases[s.ID] = []string{g.ReadID}
 		}
 	}
-	for id, as := range aliases {
-		for _, a := range as {
-			if !archive.ValidID(a) {
-				return "", 0, fmt.Errorf("import: %s: its read-only id %q is not one tappbook makes", id, a)
-			}
-		}
+	if err := checkReadIDs(streams, aliases); err != nil {
+		return "", 0, fmt.Errorf("import: %w", err)
 	}
 	if err := checkBelongs(ctx, store, streams, aliases); err != nil {
+		return "", 0, fmt.Errorf("import: %w", err)
+	}
+	if err := checkEvenings(ctx, store, streams); err != nil {
 		return "", 0, fmt.Errorf("import: %w", err)
 	}
 	for _, s := range streams {

@@ -65,12 +65,21 @@ func (a *groupAudit) take(e events.Event, last bool) (taken bool, problem string
 	return true, ""
 }
 
-// finish checks every evening from both sides: a game that names a group is
+// finish gives the first of problems, or "".
+func (a *groupAudit) finish() string {
+	if ps := a.problems(); len(ps) > 0 {
+		return ps[0]
+	}
+	return ""
+}
+
+// problems checks every evening from both sides: a game that names a group is
 // listed by that group with the game's own read-only key, and a game a
 // group lists names that group. An evening a group lists whose game has no
 // events is a start cut short (see startEvening), not a fault. It gives
-// the first thing wrong, in a stable order, or "".
-func (a *groupAudit) finish() string {
+// everything wrong, in a stable order.
+func (a *groupAudit) problems() []string {
+	var out []string
 	ids := make([]string, 0, len(a.games))
 	for id := range a.games {
 		ids = append(ids, id)
@@ -83,14 +92,16 @@ func (a *groupAudit) finish() string {
 		}
 		g := a.groups[c.group]
 		if g == nil {
-			return fmt.Sprintf("game %s is an evening of group %s, which is not in this database", id, c.group)
+			out = append(out, fmt.Sprintf("game %s is an evening of group %s, which is not in this database", id, c.group))
+			continue
 		}
 		ev, ok := g.Evening(id)
 		if !ok {
-			return fmt.Sprintf("game %s is an evening of group %s, which does not list it", id, c.group)
+			out = append(out, fmt.Sprintf("game %s is an evening of group %s, which does not list it", id, c.group))
+			continue
 		}
 		if ev.ReadID != c.readID {
-			return fmt.Sprintf("group %s lists game %s with read-only key %s, but the game's is %s", c.group, id, ev.ReadID, c.readID)
+			out = append(out, fmt.Sprintf("group %s lists game %s with read-only key %s, but the game's is %s", c.group, id, ev.ReadID, c.readID))
 		}
 	}
 	gids := make([]string, 0, len(a.groups))
@@ -101,9 +112,9 @@ func (a *groupAudit) finish() string {
 	for _, gid := range gids {
 		for _, ev := range a.groups[gid].Evenings() {
 			if c, ok := a.games[ev.Game]; ok && c.group != gid {
-				return fmt.Sprintf("group %s lists game %s as its evening, but the game names group %q", gid, ev.Game, c.group)
+				out = append(out, fmt.Sprintf("group %s lists game %s as its evening, but the game names group %q", gid, ev.Game, c.group))
 			}
 		}
 	}
-	return ""
+	return out
 }

@@ -11,6 +11,27 @@ import (
 	"tappbook/internal/tapp"
 )
 
+// checkReadIDs refuses a read-only id tappbook would not have made, or one
+// the file gives twice or that is a stream's own id: each opens one stream.
+func checkReadIDs(streams []*archive.Stream, aliases map[string][]string) error {
+	owner := map[string]string{}
+	for _, s := range streams {
+		owner[s.ID] = s.ID
+	}
+	for _, s := range streams {
+		for _, a := range aliases[s.ID] {
+			if !archive.ValidID(a) {
+				return fmt.Errorf("%s: its read-only id %q is not one tappbook makes", s.ID, a)
+			}
+			if other, ok := owner[a]; ok {
+				return fmt.Errorf("%s: its read-only id %s is %s's too: each id opens one stream", s.ID, a, other)
+			}
+			owner[a] = s.ID
+		}
+	}
+	return nil
+}
+
 // checkBelongs refuses a file that would claim what the database holds for
 // another: an evening a group's file lists whose game is here as another
 // group's, or as a game of no group; an evening imported alone whose group
@@ -27,6 +48,11 @@ func checkBelongs(ctx context.Context, store events.Engine, streams []*archive.S
 			}
 			if here != "" && here != id {
 				return fmt.Errorf("import %s: its read-only key %s opens %s in this database", id, a, here)
+			}
+			if v, err := store.StreamVersion(ctx, a); err != nil {
+				return fmt.Errorf("import %s: %w", id, err)
+			} else if v > 0 {
+				return fmt.Errorf("import %s: its read-only key %s is the id of a stream in this database", id, a)
 			}
 		}
 	}
@@ -64,6 +90,45 @@ func checkBelongs(ctx context.Context, store events.Engine, streams []*archive.S
 			return at.refuse(ev, "game %s is in this database as an evening of another group (%s), not of group %s", j.Game, g.Group, first.ID)
 		case g.ReadID != j.ReadID:
 			return at.refuse(ev, "game %s is in this database with read-only key %s, not %s", j.Game, g.ReadID, j.ReadID)
+		}
+	}
+	return nil
+}
+
+// checkEvenings refuses a file after which a group and a game would
+// disagree about an evening, as verify checks it over the whole database:
+// a group's file that lists an evening not yet here, which arrives later
+// under another group or none, is caught when that game comes. Only what
+// the file would add is refused; a fault the database holds already is
+// verify's to name.
+func checkEvenings(ctx context.Context, store events.Engine, streams []*archive.Stream) error {
+	before, after := newGroupAudit(), newGroupAudit()
+	inFile := map[string]bool{}
+	for _, s := range streams {
+		inFile[s.ID] = true
+	}
+	err := store.ReplayAll(ctx, func(ev events.Event, last bool) error {
+		before.take(ev, last)
+		if !inFile[ev.Stream] { // the file's copy stands for it
+			after.take(ev, last)
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("read the database's groups and evenings: %w", err)
+	}
+	for _, s := range streams {
+		for i, ev := range s.Events {
+			after.take(ev, i == len(s.Events)-1)
+		}
+	}
+	known := map[string]bool{}
+	for _, p := range before.problems() {
+		known[p] = true
+	}
+	for _, p := range after.problems() {
+		if !known[p] {
+			return fmt.Errorf("once it is imported, %s", p)
 		}
 	}
 	return nil

@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"strconv"
 	"time"
 
 	"tappbook/internal/archive"
@@ -39,7 +40,16 @@ type ImportError struct {
 }
 
 func (e *ImportError) Error() string {
-	return fmt.Sprintf("line %d (%s, event %d of %s): %s", e.Line, e.Type, e.Version, e.Stream, e.Problem)
+	return fmt.Sprintf("line %d (%s, event %d of %s): %s", e.Line, shown(e.Type), e.Version, e.Stream, e.Problem)
+}
+
+// shown is a file's text as a message prints it: as it is when it is
+// plain, quoted when it holds what a terminal would obey.
+func shown(s string) string {
+	if q := strconv.Quote(s); q[1:len(q)-1] != s {
+		return q
+	}
+	return s
 }
 
 // lines numbers a file's events as the file holds them: each stream's
@@ -77,6 +87,9 @@ func checkRules(streams []*archive.Stream, now time.Time) error {
 			starts[s.ID] = p.(tapp.GameStarted)
 		}
 	}
+	if err := checkSchemas(streams, at); err != nil {
+		return err
+	}
 	for _, s := range streams {
 		var err error
 		if s.Events[0].Type == group.TypeStarted {
@@ -86,6 +99,23 @@ func checkRules(streams []*archive.Stream, now time.Time) error {
 		}
 		if err != nil {
 			return err
+		}
+	}
+	return nil
+}
+
+// checkSchemas refuses an event at a schema version this tappbook does not
+// write: its payload would be read as what it may not mean.
+func checkSchemas(streams []*archive.Stream, at lines) error {
+	for _, s := range streams {
+		want := tapp.SchemaVersion
+		if s.Events[0].Type == group.TypeStarted {
+			want = group.SchemaVersion
+		}
+		for _, ev := range s.Events {
+			if ev.SchemaVersion != want {
+				return at.refuse(ev, "schema_version %d: this tappbook writes and reads %d", ev.SchemaVersion, want)
+			}
 		}
 	}
 	return nil
