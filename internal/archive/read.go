@@ -59,6 +59,15 @@ func ReadAll(r io.Reader) ([]*Stream, error) {
 	return f.Streams, nil
 }
 
+// CheckSize refuses a file of n bytes that is larger than any export: a
+// caller that knows the size asks before reading it.
+func CheckSize(n int64) error {
+	if n > MaxFile {
+		return refuse(0, "the file is larger than %d MiB, more than any export tappbook writes", MaxFile>>20)
+	}
+	return nil
+}
+
 // ReadFile reads an export as ReadAll does, with the signed note that ends
 // it where there is one (File.Signer checks its signature).
 func ReadFile(r io.Reader) (*File, error) {
@@ -66,8 +75,8 @@ func ReadFile(r io.Reader) (*File, error) {
 	if err != nil {
 		return nil, fmt.Errorf("read the export: %w", err)
 	}
-	if len(data) > MaxFile {
-		return nil, refuse(0, "the file is larger than %d MiB, more than any export tappbook writes", MaxFile>>20)
+	if err := CheckSize(int64(len(data))); err != nil {
+		return nil, err
 	}
 	var out []*Stream
 	var seal []byte

@@ -43,7 +43,7 @@ func (s Signature) String() string {
 	if s.Trusted {
 		return fmt.Sprintf("signed by %s (key %08x), a key this server trusts", s.Name, s.KeyHash)
 	}
-	return fmt.Sprintf("signed by %s (key %08x), a foreign key this server does not know: the signature is not checked, the events are", s.Name, s.KeyHash)
+	return fmt.Sprintf("says it is signed by %q (key %08x), a foreign key this server does not know: that cannot be checked, the events are", s.Name, s.KeyHash)
 }
 
 // sealText is the note's text for a file's streams (their end records)
@@ -117,6 +117,13 @@ func (f *File) Signer(trusted ...string) (*Signature, error) {
 		return &Signature{Name: n.Sigs[0].Name, KeyHash: n.Sigs[0].Hash, Trusted: true}, nil
 	case errors.As(err, &unverified) && len(unverified.Note.UnverifiedSigs) > 0:
 		s := unverified.Note.UnverifiedSigs[0]
+		// A trusted name with a key that is not its own is a signature
+		// made to be taken for that server's.
+		for _, v := range vs {
+			if v.Name() == s.Name {
+				return nil, refuse(f.sealAt, "the file says it is signed by %s, a server this one trusts, but with a key that is not %s's: it was not signed by it", s.Name, s.Name)
+			}
+		}
 		return &Signature{Name: s.Name, KeyHash: s.Hash}, nil
 	}
 	var bad *note.InvalidSignatureError

@@ -98,6 +98,11 @@ func TestForeignAndMissingSignatures(t *testing.T) {
 	if err != nil || sig == nil || sig.Trusted || sig.Name != "table.example" || !strings.Contains(sig.String(), "foreign") {
 		t.Fatalf("foreign: %+v, %v", sig, err)
 	}
+	// The name of a server this one trusts, with a key not that server's.
+	sameName, _ := signing.Generate("table.example")
+	if sig, err := f.Signer(sameName.VerifierKey()); err == nil || !strings.Contains(err.Error(), "a key that is not table.example's") {
+		t.Fatalf("a trusted name with another key: %+v, %v", sig, err)
+	}
 	unsigned := file[:bytes.Index(file, []byte(sealHeader))]
 	if f, err := ReadFile(bytes.NewReader(unsigned)); err != nil || f.Seal != nil {
 		t.Fatalf("unsigned: %v", err)
