@@ -71,7 +71,7 @@ func TestExportIsSignedAndImportNamesTheKey(t *testing.T) {
 		t.Fatal(err)
 	}
 	out, err = importWith(t, "--db", other, in)
-	if err != nil || !strings.Contains(out, "signed by home.example") || !strings.Contains(out, "foreign key") {
+	if err != nil || !strings.Contains(out, `says it is signed by "home.example"`) || !strings.Contains(out, "foreign key") {
 		t.Fatalf("import of a foreign file: %v %q", err, out)
 	}
 	// ... unless its operator names the key.

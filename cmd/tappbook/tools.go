@@ -212,6 +212,12 @@ func importGame(ctx context.Context, args []string, stdout, stderr io.Writer) er
 			return fmt.Errorf("import %s: %w", fs.Arg(0), err)
 		}
 	}
+	// A file larger than any export is refused before it is read.
+	if fi, err := os.Stat(fs.Arg(0)); err == nil {
+		if err := archive.CheckSize(fi.Size()); err != nil {
+			return fmt.Errorf("import %s: %w", fs.Arg(0), err)
+		}
+	}
 	data, err := os.ReadFile(fs.Arg(0))
 	if err != nil {
 		return err
