@@ -1,6 +1,7 @@
 package web
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -243,7 +244,8 @@ func TestDealWhileStoppingIsA503(t *testing.T) {
 // deals written to the deleted file, and started empty).
 func TestDatabaseFileDeletedWhileServing(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "gone.db")
-	h := serverOnFile(t, path, sqlite.Options{})
+	var logged bytes.Buffer
+	h := serverOnFileLogging(t, path, sqlite.Options{}, &logged)
 	id := createGame(t, h, zugerGame)
 	deal := `{"contract":"solo","declarer":"Ben","points":70,"tricks":5}`
 	mustStatus(t, do(t, h, "POST", "/api/games/"+id+"/hands", deal), 201)
@@ -269,17 +271,28 @@ func TestDatabaseFileDeletedWhileServing(t *testing.T) {
 	if f.status != 503 || !strings.Contains(visibleText(f.body), "Servern kan inte spara just nu, så detta kanske inte sparades") || !strings.Contains(f.body, `value="70"`) {
 		t.Fatalf("the deal form: %d %s", f.status, visibleText(f.body))
 	}
+	// The store said what happened and what to do once (its own line);
+	// the server's log says each refusal short, not that paragraph again.
+	if n := strings.Count(logged.String(), "the store stopped writing"); n < 4 || strings.Contains(logged.String(), "until it is restarted") {
+		t.Fatalf("%d short lines; the server's log:\n%s", n, logged.String())
+	}
 }
 
 // serverOnFile serves a SQLite store at path, opened with opt.
 func serverOnFile(t *testing.T, path string, opt sqlite.Options) http.Handler {
+	t.Helper()
+	return serverOnFileLogging(t, path, opt, io.Discard)
+}
+
+// serverOnFileLogging is serverOnFile with the server's log written to w.
+func serverOnFileLogging(t *testing.T, path string, opt sqlite.Options, w io.Writer) http.Handler {
 	t.Helper()
 	st, err := sqlite.Open(context.Background(), path, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	h, err := New(game.New(st), slog.New(slog.NewTextHandler(io.Discard, nil)))
+	h, err := New(game.New(st), slog.New(slog.NewTextHandler(w, nil)))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -116,7 +116,7 @@ func (u ui) refusalStatus(c echo.Context, err error) int {
 		// most once.
 		status, _ = statusOf(err)
 		setRetryAfter(c, err)
-		u.log.Error("deal form failed", "method", c.Request().Method, "path", c.Request().URL.Path, "err", err)
+		logFailed(u.log, c.Request(), err)
 	}
 	return status
 }

@@ -197,7 +197,11 @@ func readiness(svc *game.Service, log *slog.Logger) echo.HandlerFunc {
 			}
 		}
 		if h := svc.Store().Health(); !h.OK {
-			log.Warn("health: writes fail", "since", h.Since, "problem", h.Problem)
+			if h.Summary == events.ErrFileGone.Error() { // its paragraph was logged when it stopped
+				log.Warn("health: the store stopped writing, as logged when it stopped", "since", h.Since)
+			} else {
+				log.Warn("health: writes fail", "since", h.Since, "problem", h.Problem)
+			}
 			return c.JSON(http.StatusServiceUnavailable, map[string]string{"status": "degraded", "error": cmp.Or(h.Summary, "writes fail: see the server's log")})
 		}
 		// A game whose stored history is damaged is served read-only; the
@@ -273,7 +277,7 @@ func errorHandler(log *slog.Logger, page func(c echo.Context, status int, err er
 		}
 		status, msg := statusOf(err)
 		if status >= 500 {
-			log.Error("request failed", "method", c.Request().Method, "path", c.Request().URL.Path, "err", err)
+			logFailed(log, c.Request(), err)
 		}
 		setRetryAfter(c, err)
 		if c.Request().Method == http.MethodHead {
@@ -292,6 +296,17 @@ func errorHandler(log *slog.Logger, page func(c echo.Context, status int, err er
 		}
 		_ = c.JSON(status, map[string]string{"error": msg})
 	}
+}
+
+// logFailed logs a request the server could not answer. A store that
+// stopped writing said once what happened and what to do: each request it
+// refuses then is a short line, not that paragraph again.
+func logFailed(log *slog.Logger, req *http.Request, err error) {
+	if errors.Is(err, events.ErrFileGone) {
+		log.Warn("request refused: the store stopped writing, as logged when it stopped", "method", req.Method, "path", req.URL.Path)
+		return
+	}
+	log.Error("request failed", "method", req.Method, "path", req.URL.Path, "err", err)
 }
 
 // isAPI tells the routes that answer JSON, errors included.
