@@ -93,6 +93,31 @@ func TestImportRefusesAReadIDGivenTwice(t *testing.T) {
 	}
 }
 
+// A read-only id that is the id of a stream here is refused: the read link
+// would open that stream.
+func TestImportRefusesAReadIDThatIsAStreamHere(t *testing.T) {
+	s, _ := newService(t)
+	four := []string{"Anna", "Ben", "Cleo", "Dan"}
+	here, err := s.Create(ctx, NewGame{Variant: "zuger", Players: four}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := s.Create(ctx, NewGame{Variant: "zuger", Players: four}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := freshStore(t)
+	if _, _, err := Import(ctx, st, exported(t, s, here.ID)); err != nil {
+		t.Fatal(err)
+	}
+	streams := exported(t, s, g.ID)
+	start := &streams[0].Events[0]
+	start.Data = bytes.Replace(start.Data, []byte(g.ReadID), []byte(here.ID), 1)
+	if _, _, err := Import(ctx, st, streams); err == nil || !strings.Contains(err.Error(), "is the id of a stream in this database") {
+		t.Fatalf("import: %v", err)
+	}
+}
+
 // An event at a schema version tappbook does not write is refused, and a
 // refusal quotes the file's type, which may hold what a terminal obeys.
 func TestImportRefusesSchemasAndQuotesTypes(t *testing.T) {
