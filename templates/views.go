@@ -160,6 +160,9 @@ type ResultView struct {
 // TransferView is one payment at the end.
 type TransferView struct {
 	From, To, Amount string
+	// State is paid or confirmed for a transfer marked so (StateText says
+	// it), "" for one still open.
+	State, StateText string
 }
 
 // ChartView is the running balances drawn as lines, with the value axis

@@ -121,7 +121,7 @@ func (d *deeper) evening(g *tapp.State, ref EveningRef, deals []deal) {
 	for _, dl := range deals {
 		d.deal(g.Setup.Variant, names, ref, dl)
 	}
-	for _, t := range g.Closed.Transfers {
+	for _, t := range g.Closed.All() {
 		k := [2]string{t.From, t.To}
 		d.paid[k] = d.paid[k].Add(g.Money(t.Amount))
 	}

@@ -21,12 +21,20 @@ type Tab struct {
 
 // Tab computes the tab from the group and its evenings' games: games is
 // aligned with s.Evenings(), nil for an evening whose game never started.
-// Only closed evenings count: an open one's money is not settled yet.
+// Only closed evenings count: an open one's money is not settled yet. What
+// was paid on an evening's transfers counts as a payment of the group's,
+// also while that evening is reopened (api.md: payments recorded stay).
 func (s *State) Tab(games []*tapp.State) Tab {
 	t := Tab{Names: s.MemberNames()}
 	t.Owed = zeros(len(t.Names))
 	for _, g := range games {
-		if g == nil || g.Closed == nil {
+		if g == nil {
+			continue
+		}
+		for _, p := range g.Paid() {
+			t.paid(p.From, p.To, g.Money(p.Amount))
+		}
+		if g.Closed == nil {
 			continue
 		}
 		if playedNothing(g) {
@@ -42,12 +50,17 @@ func (s *State) Tab(games []*tapp.State) Tab {
 		if p.Voided {
 			continue
 		}
-		from, to := t.index(p.From), t.index(p.To)
-		t.Owed[from] = t.Owed[from].Add(p.Amount)
-		t.Owed[to] = t.Owed[to].Sub(p.Amount)
+		t.paid(p.From, p.To, p.Amount)
 	}
 	t.Transfers = tapp.Settle(t.Names, t.Owed)
 	return t
+}
+
+// paid counts money from paid to to.
+func (t *Tab) paid(from, to string, amount decimal.Decimal) {
+	f, r := t.index(from), t.index(to)
+	t.Owed[f] = t.Owed[f].Add(amount)
+	t.Owed[r] = t.Owed[r].Sub(amount)
 }
 
 // index is a name's place in the tab; a player the group does not list

@@ -69,7 +69,7 @@ func Of(g *tapp.State) (Receipt, error) {
 	for seat, b := range g.Balances() {
 		r.Money = append(r.Money, Line{Player: g.Setup.Players[seat], Money: g.MoneyText(b)})
 	}
-	for _, t := range c.Transfers {
+	for _, t := range c.All() {
 		r.Pay = append(r.Pay, Pay{From: t.From, To: t.To, Amount: g.MoneyText(t.Amount)})
 	}
 	return r, nil

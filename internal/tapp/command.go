@@ -124,6 +124,9 @@ type WithdrawHerzAs struct{ Reason string }
 type Close struct {
 	RemainderTo []string
 	Seen        int64
+	// paidForgotten: a close stored before payments were carried, which
+	// settled the whole balances (Redecide).
+	paidForgotten bool
 }
 
 // Reopen opens a closed evening again, with why: a deal found wrong while

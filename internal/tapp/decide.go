@@ -331,7 +331,7 @@ func (s *State) decideClose(c Close) ([]Payload, error) {
 	if c.Seen != 0 && c.Seen != s.Version {
 		return nil, catalogue.Conflict("conflict.close-changed")
 	}
-	out, err := s.closeWith(c.RemainderTo)
+	out, err := s.closeWith(c.RemainderTo, !c.paidForgotten)
 	if err != nil {
 		return nil, err
 	}
@@ -342,5 +342,5 @@ func (s *State) decideClose(c Close) ([]Payload, error) {
 	for seat, share := range out.Split {
 		shares[s.Setup.Players[seat]] = share
 	}
-	return []Payload{GameClosed{RemainderTo: out.RemainderTo, Split: shares, Transfers: out.Transfers}}, nil
+	return []Payload{GameClosed{RemainderTo: out.RemainderTo, Split: shares, Paid: out.Paid, Transfers: out.Transfers[len(out.Paid):]}}, nil
 }

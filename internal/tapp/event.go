@@ -178,7 +178,11 @@ type HerzAsWithdrawn struct {
 type GameClosed struct {
 	RemainderTo []string                   `json:"remainder_to,omitempty"`
 	Split       map[string]decimal.Decimal `json:"split"`
-	Transfers   []Transfer                 `json:"transfers"`
+	// Paid: the payments made on an earlier close of the evening, which
+	// Transfers take as paid. A close written before they were carried has
+	// none, and its transfers settle the whole balances.
+	Paid      []Transfer `json:"paid,omitempty"`
+	Transfers []Transfer `json:"transfers"`
 }
 
 // GameReopened: a closed evening is open again, for a deal to be corrected

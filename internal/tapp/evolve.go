@@ -471,10 +471,13 @@ func (f *Folder) closed(p GameClosed, e Event) error {
 	if !s.pot.IsZero() {
 		return fmt.Errorf("the split leaves %s units in the pot", s.pot)
 	}
-	if err := checkTransfers(s.Setup.Players, s.balances, p.Transfers); err != nil {
+	if p.Paid != nil && !slices.EqualFunc(p.Paid, s.Paid(), sameTransfer) {
+		return fmt.Errorf("the close takes as paid %d payments, but %d were marked paid", len(p.Paid), len(s.payments))
+	}
+	if err := checkTransfers(s.Setup.Players, s.balances, slices.Concat(p.Paid, p.Transfers)); err != nil {
 		return err
 	}
-	s.Closed = &Closing{At: e.At, Version: e.Version, Head: e.Hash, RemainderTo: p.RemainderTo, Split: split, Transfers: p.Transfers}
+	s.Closed = &Closing{At: e.At, Version: e.Version, Head: e.Hash, RemainderTo: p.RemainderTo, Split: split, Paid: p.Paid, Transfers: p.Transfers}
 	return nil
 }
 

@@ -83,11 +83,14 @@ const (
 	StateConfirmed = "confirmed"
 )
 
-// mark is a transfer marked paid or confirmed.
-type mark struct {
-	TransferMarked
-	Confirmed bool
-	At        time.Time
+// payment is money a player says they sent for a transfer of a close,
+// made by the first mark on it and confirmed by the payee's.
+type payment struct {
+	Transfer
+	index     int   // the transfer's place in its close's list
+	close     int64 // that close's version
+	confirmed bool
+	at        time.Time // when it was marked paid, or confirmed
 }
 
 // PayOf gives how a player wants to be paid, if they said.
@@ -96,33 +99,56 @@ func (s *State) PayOf(player string) (payee.Details, bool) {
 	return d, ok
 }
 
-// TransferState is open, paid or confirmed for transfer i of the close, with
-// when it was marked last and by whom.
+// Paid is the money paid on the closes' transfers so far, in units, in the
+// order marked: what a close takes as paid.
+func (s *State) Paid() []Transfer {
+	out := make([]Transfer, len(s.payments))
+	for i, p := range s.payments {
+		out[i] = p.Transfer
+	}
+	return out
+}
+
+// TransferState is open, paid or confirmed for transfer i of the
+// settlement (the close's, or closing now's), with when it was marked last.
 func (s *State) TransferState(i int) (state string, at time.Time) {
+	k, ok := s.paymentFor(i)
+	switch {
+	case !ok:
+		return StateOpen, time.Time{}
+	case s.payments[k].confirmed:
+		return StateConfirmed, s.payments[k].at
+	}
+	return StatePaid, s.payments[k].at
+}
+
+// paymentFor is the payment made for transfer i: one paid before the close
+// and listed first in it, or one marked on the close's own transfer. A
+// close from before payments were carried (Paid empty) takes a mark on an
+// earlier close's transfer of the same place and amount, as tappbook then
+// showed it. An open evening's settlement lists every payment first.
+func (s *State) paymentFor(i int) (int, bool) {
+	c := s.Closed
+	if c == nil || i < len(c.Paid) {
+		return i, i >= 0 && i < len(s.payments)
+	}
 	t, ok := s.closedTransfer(i)
 	if !ok {
-		return StateOpen, time.Time{}
+		return 0, false
 	}
-	state = StateOpen
-	for _, m := range s.marks {
-		if m.Index != i || !sameTransfer(m.Transfer, t) {
-			continue
-		}
-		switch {
-		case m.Confirmed:
-			return StateConfirmed, m.At
-		case state == StateOpen:
-			state, at = StatePaid, m.At
+	for k, p := range s.payments {
+		if p.index == i && sameTransfer(p.Transfer, t) && (p.close == c.Version || len(c.Paid) == 0) {
+			return k, true
 		}
 	}
-	return state, at
+	return 0, false
 }
 
 func (s *State) closedTransfer(i int) (Transfer, bool) {
-	if s.Closed == nil || i < 0 || i >= len(s.Closed.Transfers) {
+	if s.Closed == nil || i < 0 || i >= len(s.Closed.Paid)+len(s.Closed.Transfers) {
 		return Transfer{}, false
 	}
-	return s.Closed.Transfers[i], true
+	return s.Closed.All()[i], true
 }
 
 func sameTransfer(a, b Transfer) bool {
@@ -163,7 +189,7 @@ func (s *State) decideMark(i int, by string, confirm bool) ([]Payload, error) {
 	}
 	t, ok := s.closedTransfer(i)
 	if !ok {
-		return nil, catalogue.NotFound("notfound.transfer", i, len(s.Closed.Transfers))
+		return nil, catalogue.NotFound("notfound.transfer", i, len(s.Closed.Paid)+len(s.Closed.Transfers))
 	}
 	by = s.Setup.Name(by)
 	state, _ := s.TransferState(i)
@@ -219,6 +245,14 @@ func (f *Folder) marked(m TransferMarked, confirmed bool, at time.Time) error {
 	if t, ok := s.closedTransfer(m.Index); !ok || !sameTransfer(t, m.Transfer) {
 		return fmt.Errorf("transfer %d (%s to %s, %s) is not one of the close", m.Index, m.From, m.To, m.Amount)
 	}
-	s.marks = append(slices.Clip(s.marks), mark{TransferMarked: m, Confirmed: confirmed, At: at})
+	payments := slices.Clone(s.payments) // an earlier state may share them
+	k, ok := s.paymentFor(m.Index)
+	switch {
+	case !ok:
+		payments = append(payments, payment{Transfer: m.Transfer, index: m.Index, close: s.Closed.Version, confirmed: confirmed, at: at})
+	case confirmed && !payments[k].confirmed:
+		payments[k].confirmed, payments[k].at = true, at
+	}
+	s.payments = payments
 	return nil
 }

@@ -72,7 +72,8 @@ func commandsOf(s *State, first Payload) ([]Command, error) {
 	case HerzAsWithdrawn:
 		return []Command{WithdrawHerzAs{Reason: p.Reason}}, nil
 	case GameClosed:
-		return []Command{Close{RemainderTo: p.RemainderTo}}, nil
+		// A close stored before payments were carried settled it all.
+		return []Command{Close{RemainderTo: p.RemainderTo, paidForgotten: p.Paid == nil}}, nil
 	case GameReopened:
 		return []Command{Reopen{Reason: p.Reason}}, nil
 	case PaySet:

@@ -182,7 +182,10 @@ type Settlement struct {
 	Pot         decimal.Decimal   // what is left in the pot: zero, or the undecided units
 	Split       []decimal.Decimal // by seat, each share of the pot
 	RemainderTo []string
-	Transfers   []Transfer
+	// Transfers settle Balances: Paid (the payments made on an earlier
+	// close of a reopened evening, at its head) and what they leave.
+	Transfers []Transfer
+	Paid      []Transfer
 	// Provisional: the leftover units of the pot await a cut that is not
 	// recorded yet. Nothing may pretend to know who wins it (rules.md "End
 	// of the session"): the pot is shared equally, Undecided units stay in
@@ -198,9 +201,9 @@ type Settlement struct {
 // uses.
 func (s *State) Settlement() Settlement {
 	if c := s.Closed; c != nil {
-		return Settlement{Balances: s.Balances(), Pot: s.pot, Split: c.Split, RemainderTo: c.RemainderTo, Transfers: c.Transfers}
+		return Settlement{Balances: s.Balances(), Pot: s.pot, Split: c.Split, RemainderTo: c.RemainderTo, Transfers: c.All(), Paid: c.Paid}
 	}
-	out, err := s.closeWith(nil)
+	out, err := s.closeWith(nil, true)
 	if pe, ok := problem.As(err); ok && pe.Code == "split.remainder-needed" {
 		// A cut is needed: the equal shares are known, the leftover units
 		// are not anyone's yet.
@@ -218,7 +221,7 @@ func (s *State) Settlement() Settlement {
 	}
 	if err != nil {
 		// Cannot happen for a game that folded: settle without the pot.
-		return Settlement{Balances: s.Balances(), Pot: s.pot, Split: zeros(len(s.balances)), Transfers: Settle(s.Setup.Players, s.balances)}
+		return Settlement{Balances: s.Balances(), Pot: s.pot, Split: zeros(len(s.balances)), Transfers: s.settleAfter(s.balances, s.Paid()), Paid: s.Paid()}
 	}
 	return out
 }
@@ -231,12 +234,13 @@ func (s *State) SettlementWith(remainderTo []string) (Settlement, error) {
 	if s.Closed != nil {
 		return s.Settlement(), nil
 	}
-	return s.closeWith(remainderTo)
+	return s.closeWith(remainderTo, true)
 }
 
 // closeWith shares out the pot, with the cut as recorded, and settles the
-// balances that gives.
-func (s *State) closeWith(remainderTo []string) (Settlement, error) {
+// balances that gives, less what was paid on an earlier close (unless
+// carry is false: a close from before payments were carried).
+func (s *State) closeWith(remainderTo []string, carry bool) (Settlement, error) {
 	split, err := payout.SplitPot(s.Setup, s.balances, s.pot, remainderTo)
 	if err != nil {
 		return Settlement{}, err
@@ -246,8 +250,22 @@ func (s *State) closeWith(remainderTo []string) (Settlement, error) {
 		out.Balances[seat] = b.Add(split.Shares[seat])
 		out.Pot = out.Pot.Sub(split.Shares[seat])
 	}
-	out.Transfers = Settle(s.Setup.Players, out.Balances)
+	if carry {
+		out.Paid = s.Paid()
+	}
+	out.Transfers = s.settleAfter(out.Balances, out.Paid)
 	return out, nil
+}
+
+// settleAfter is paid, then the fewest transfers that settle what the
+// balances leave once it is.
+func (s *State) settleAfter(balances []decimal.Decimal, paid []Transfer) []Transfer {
+	left := slices.Clone(balances)
+	for _, p := range paid {
+		from, to := s.Setup.IndexOf(p.From), s.Setup.IndexOf(p.To)
+		left[from], left[to] = left[from].Add(p.Amount), left[to].Sub(p.Amount)
+	}
+	return slices.Concat(paid, Settle(s.Setup.Players, left))
 }
 
 func zeros(n int) []decimal.Decimal {

@@ -58,7 +58,10 @@ type State struct {
 	pot      decimal.Decimal
 
 	payees map[string]payee.Details // how each player is paid (pay.go); replaced, never written to
-	marks  []mark                   // transfers marked paid or confirmed, in order
+	// payments is the money paid on the closes' transfers, in the order
+	// marked: kept through a reopen, and paid already when the evening is
+	// closed again.
+	payments []payment
 }
 
 // HerzAsState is the end of a Württemberg evening as far as it has come.
@@ -242,8 +245,15 @@ type Closing struct {
 	Head        string // its hash
 	RemainderTo []string
 	Split       []decimal.Decimal // by seat
-	Transfers   []Transfer
+	// Paid is the payments made before this close (on an earlier close of
+	// a reopened evening); Transfers settle what they leave.
+	Paid      []Transfer
+	Transfers []Transfer
 }
+
+// All is who pays whom as the close lists it: the payments made before
+// it, then its own transfers. A transfer's index is its place here.
+func (c *Closing) All() []Transfer { return slices.Concat(c.Paid, c.Transfers) }
 
 // New is the state of a game before its first event.
 func New(id string) *State { return &State{ID: id} }

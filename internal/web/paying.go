@@ -135,8 +135,8 @@ func (a api) withPay(ctx context.Context, g *tapp.State, s tapp.Settlement, out 
 		if ways {
 			out.Transfers[i].Pay = payOut(payqr.Ways(pays[i]))
 		}
-		if g.Closed != nil {
-			out.Transfers[i].State, _ = g.TransferState(i)
+		if state, _ := g.TransferState(i); g.Closed != nil || state != tapp.StateOpen {
+			out.Transfers[i].State = state
 		}
 	}
 	return nil

@@ -46,9 +46,7 @@ func (u ui) payView(ctx context.Context, p templates.Page, loc i18n.Localizer, g
 		i := strconv.Itoa(i)
 		tv := templates.PayTransferView{Index: i, From: t.From, To: t.To, Amount: loc.Money(g.Money(t.Amount), g.Currency, g.Places()),
 			State: tapp.StateOpen, MarkPaid: loc.T("pay.mark-paid", t.From), MarkArrived: loc.T("pay.mark-received", t.To)}
-		if g.Closed != nil {
-			tv.State, _ = g.TransferState(len(v.Transfers))
-		}
+		tv.State, _ = g.TransferState(len(v.Transfers))
 		tv.StateText = loc.T("pay.state." + tv.State)
 		ways := payqr.Ways(pays[len(v.Transfers)])
 		var kinds []string

@@ -96,9 +96,8 @@ func (u ui) reportTransfers(ctx context.Context, v *templates.ReportView, loc i1
 	for i, t := range ts {
 		amount := loc.Money(g.Money(t.Amount), g.Currency, g.Places())
 		rt := templates.ReportTransfer{Text: loc.T("close.pays", t.From, t.To, amount), From: t.From, To: t.To, Amount: amount}
-		if g.Closed != nil {
-			rt.State, _ = g.TransferState(i)
-			rt.StateText = loc.T("pay.state." + rt.State)
+		if state, _ := g.TransferState(i); g.Closed != nil || state != tapp.StateOpen {
+			rt.State, rt.StateText = state, loc.T("pay.state."+state)
 		}
 		if ways := payqr.Ways(pays[i]); len(ways) > 0 && !v.ReadOnly {
 			rt.QR = v.Root + "/api/games/" + g.ID + "/pay/" + strconv.Itoa(i) + ".png"

@@ -177,7 +177,7 @@ func (u ui) dealRows(loc i18n.Localizer, g *tapp.State, p templates.Page, ask ta
 // how anyone checks it (tappbook verify).
 func closedView(v *templates.TableView, loc i18n.Localizer, g *tapp.State, p templates.Page) {
 	v.PotWent = potWent(loc, g.Setup.Players, g.Closed.Split, g.Closed.RemainderTo)
-	v.Transfers = transferViews(loc, g, g.Closed.Transfers)
+	v.Transfers = transferViews(loc, g, g.Closed.All())
 	v.Fingerprint = events.Fingerprint(g.Head)
 	id := g.ID
 	if p.ReadOnly {

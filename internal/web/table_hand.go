@@ -173,8 +173,12 @@ func resultView(x *explained, loc i18n.Localizer, g *tapp.State, r *tapp.Result)
 
 func transferViews(loc i18n.Localizer, g *tapp.State, ts []tapp.Transfer) []templates.TransferView {
 	var out []templates.TransferView
-	for _, t := range ts {
-		out = append(out, templates.TransferView{From: t.From, To: t.To, Amount: loc.Money(g.Money(t.Amount), g.Currency, g.Places())})
+	for i, t := range ts {
+		v := templates.TransferView{From: t.From, To: t.To, Amount: loc.Money(g.Money(t.Amount), g.Currency, g.Places())}
+		if state, _ := g.TransferState(i); state != tapp.StateOpen {
+			v.State, v.StateText = state, loc.T("pay.state."+state)
+		}
+		out = append(out, v)
 	}
 	return out
 }

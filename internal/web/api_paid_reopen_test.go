@@ -1,0 +1,41 @@
+package web
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+)
+
+// api.md: payments already recorded stay through a reopen. Anna paid Ben
+// her 1.00 and he confirmed it; the evening is reopened and Ben wins once
+// more: closing again lists her payment first, confirmed, and has her pay
+// 1.00 more, not 2.00; the receipt lists every payment.
+func TestAPaymentStaysThroughAReopenThroughTheAPI(t *testing.T) {
+	h := newServer(t)
+	id := createGame(t, h, `{"variant":"zuger","players":["Anna","Ben","Cleo","Dan"],"unit":"0.50","currency":"EUR"}`)
+	solo := `{"contract":"solo","declarer":"Ben","points":70,"tricks":5}`
+	mustStatus(t, do(t, h, "POST", "/api/games/"+id+"/hands", solo), http.StatusCreated)
+	first := mustStatus(t, do(t, h, "POST", "/api/games/"+id+"/close", `{}`), http.StatusOK).body
+	if !strings.Contains(first, `{"from":"Anna","to":"Ben","amount":"1.00"`) || strings.Index(first, `"from":"Anna"`) > strings.Index(first, `"from":"Cleo"`) {
+		t.Fatalf("the close lists Anna's 1.00 to Ben other than first: %s", first)
+	}
+	mustStatus(t, do(t, h, "POST", "/api/games/"+id+"/transfers/0/paid", `{"by":"Anna"}`), http.StatusOK)
+	mustStatus(t, do(t, h, "POST", "/api/games/"+id+"/transfers/0/confirmed", `{"by":"Ben"}`), http.StatusOK)
+	mustStatus(t, do(t, h, "POST", "/api/games/"+id+"/reopen", `{"reason":"one more"}`), http.StatusOK)
+	mustStatus(t, do(t, h, "POST", "/api/games/"+id+"/hands", solo), http.StatusCreated)
+
+	again := mustStatus(t, do(t, h, "POST", "/api/games/"+id+"/close", `{}`), http.StatusOK).body
+	for _, want := range []string{
+		`"transfers":[{"from":"Anna","to":"Ben","amount":"1.00","state":"confirmed"}`,
+		`{"from":"Anna","to":"Ben","amount":"1.00","state":"open"}`,
+		`{"from":"Cleo","to":"Ben","amount":"2.00","state":"open"}`,
+	} {
+		if !strings.Contains(again, want) {
+			t.Errorf("closed again: %s\nwant it to hold %s", again, want)
+		}
+	}
+	receipt := mustStatus(t, do(t, h, "GET", "/api/games/"+id+"/receipt", ""), http.StatusOK).body
+	if strings.Count(receipt, "\npay Anna Ben 1.00\n") != 2 || !strings.Contains(receipt, "\nAnna -2.00\n") {
+		t.Errorf("the receipt does not list both of Anna's payments:\n%s", receipt)
+	}
+}
