@@ -72,8 +72,12 @@ func commandsOf(s *State, first Payload) ([]Command, error) {
 	case HerzAsWithdrawn:
 		return []Command{WithdrawHerzAs{Reason: p.Reason}}, nil
 	case GameClosed:
-		// A close stored before payments were carried settled it all.
-		return []Command{Close{RemainderTo: p.RemainderTo, paidForgotten: p.Paid == nil}}, nil
+		// A close stored before payments were carried settled it all. The
+		// leftover units a rule gives (the biggest loser's) are stored as
+		// given, though the command named none.
+		cut := Close{RemainderTo: p.RemainderTo, paidForgotten: p.Paid == nil}
+		byRule := Close{paidForgotten: p.Paid == nil}
+		return []Command{cut, byRule}, nil
 	case GameReopened:
 		return []Command{Reopen{Reason: p.Reason}}, nil
 	case PaySet:

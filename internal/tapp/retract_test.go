@@ -89,3 +89,25 @@ func TestRedecideRetractAndVoids(t *testing.T) {
 		}
 	}
 }
+
+// A close whose leftover units the biggest-loser rule gave stores them as
+// given, though its command named no one: it is decided again, as an
+// import does, to the same event.
+func TestRedecideACloseTheBiggestLoserRuleCut(t *testing.T) {
+	g := game(t, "old-tapp", three, map[string]any{"remainder": "biggest-loser"}).and(RecordHand{Record: pass()})
+	ps, err := Decide(g.state, Close{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	closed := ps[0].(GameClosed)
+	if len(closed.RemainderTo) == 0 {
+		t.Fatalf("the close %+v names no one for the leftover units", closed)
+	}
+	raw, err := encodePayload(closed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := Redecide(g.state, []Event{{Version: g.state.Version + 1, At: at, Data: closed, Raw: raw}}); err != nil {
+		t.Errorf("%s decided again: %v", raw, err)
+	}
+}
