@@ -102,6 +102,9 @@ func (s *State) PayOf(player string) (payee.Details, bool) {
 // Paid is the money paid on the closes' transfers so far, in units, in the
 // order marked: what a close takes as paid.
 func (s *State) Paid() []Transfer {
+	if len(s.payments) == 0 {
+		return nil // as a close stores it, so that a state rebuilt is the same
+	}
 	out := make([]Transfer, len(s.payments))
 	for i, p := range s.payments {
 		out[i] = p.Transfer
