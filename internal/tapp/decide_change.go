@@ -3,6 +3,7 @@ package tapp
 import (
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 
 	"github.com/shopspring/decimal"
@@ -96,6 +97,10 @@ func (s *State) decideRetract(c RetractHand) ([]Payload, error) {
 	if s.HerzAs != nil && c.Hand <= s.HerzAs.AfterHand {
 		// The end of the evening was counted from this deal on.
 		return nil, catalogue.Conflict("conflict.retract-herz-as", c.Hand)
+	}
+	if h := s.HerzAs; h != nil && (h.HolderHand >= c.Hand || slices.Contains(h.InTapp, c.Hand)) {
+		// The end of the evening is counted from what was dealt in it.
+		return nil, catalogue.Conflict("conflict.retract-herz-as-holder", c.Hand)
 	}
 	reason, err := payout.CheckText("reason", c.Reason)
 	if err != nil {

@@ -70,6 +70,17 @@ func TestRetractRefusals(t *testing.T) {
 	g.when(RetractHand{Hand: 2}).thenErr(problem.Conflict, "conflict.closed")
 }
 
+// Who was dealt the ♥A in a deal counts the end of the evening from it: that
+// deal is not taken back, whether it was named or the ♥A lay in the tapp.
+func TestRetractRefusedForTheHerzAsDeal(t *testing.T) {
+	named := wuerttemberg(t).and(AnnounceHerzAs{}, RecordHand{Record: suit("Cleo")}, SayHerzAsHolder{Player: "Dan"})
+	named.when(RetractHand{Hand: 3}).thenErr(problem.Conflict, "conflict.retract-herz-as-holder")
+	inTapp := wuerttemberg(t).and(AnnounceHerzAs{}, RecordHand{Record: suit("Cleo")}, SayHerzAsHolder{InTapp: true})
+	inTapp.when(RetractHand{Hand: 3}).thenErr(problem.Conflict, "conflict.retract-herz-as-holder")
+	asked := wuerttemberg(t).and(AnnounceHerzAs{}, RecordHand{Record: suit("Cleo")})
+	asked.when(RetractHand{Hand: 3}).then(HandRetracted{Hand: 3, Dealer: "Cleo"})
+}
+
 // An import decides every command again: a retract, a void of now (the
 // stake kept) and one stored before it (the stake taken back) each give
 // the events the file holds.
