@@ -233,6 +233,9 @@ type TableView struct {
 type SavedView struct {
 	Hand int
 	Text string // "Deal 5 saved: Ben +6 …"
+	// Undoes: the undo (which takes back the last deal) is shown beside
+	// it, since it was that deal just recorded.
+	Undoes bool
 }
 
 // UndoView: the one tap that takes back the last deal (a retract), saying

@@ -621,3 +621,38 @@ func TestHerzAsHolderAnsweredOnTwoPhones(t *testing.T) {
 		t.Fatalf("holder %v after the ♥A lay in the tapp", end["holder"])
 	}
 }
+
+// The undo takes back the last deal: it stands beside a deal just
+// recorded, never inside the notice of a correction or a void, which it
+// would not undo (a phone at 390 px read "Deal 3 corrected. [Undo deal
+// 10]"). A void's reason is said in the page's language.
+func TestUndoIsNotOfferedAsUndoingACorrection(t *testing.T) {
+	h := newServer(t)
+	id := createGame(t, h, `{"variant":"zuger","players":["Anna","Ben","Cleo","Dan"]}`)
+	for range 2 {
+		redirect(t, h, "/g/"+id+"/record", url.Values{"contract": {"solo"}, "declarer": {"Ben"}, "points": {"70"}, "tricks": {"5"}})
+	}
+	card := regexp.MustCompile(`(?s)<div class="saved card" role="status">(.*?)</div>`)
+	saved := func(path, lang string) string {
+		t.Helper()
+		m := card.FindStringSubmatch(page(t, h, path, lang).body)
+		if m == nil {
+			t.Fatalf("%s: no notice of the save", path)
+		}
+		return m[1]
+	}
+	if s := saved("/g/"+id+"?saved=2", "en"); !strings.Contains(s, "/hands/2/undo") {
+		t.Errorf("the notice of deal 2 just recorded has no undo: %s", s)
+	}
+	redirect(t, h, "/g/"+id+"/hands/1", url.Values{"contract": {"solo"}, "declarer": {"Ben"}, "points": {"80"}, "tricks": {"6"}, "reason": {"miscounted"}})
+	if s := saved("/g/"+id+"?saved=1", "en"); strings.Contains(s, "/undo") {
+		t.Errorf("the notice of deal 1 corrected offers the undo of deal 2: %s", s)
+	}
+	do(t, h, "POST", "/api/games/"+id+"/hands/1/void", `{"reason":"misdeal"}`)
+	if s := saved("/g/"+id+"?saved=1", "de"); strings.Contains(s, "/undo") || strings.Contains(s, "misdeal") {
+		t.Errorf("the notice of deal 1 voided: %s", s)
+	}
+	if body := page(t, h, "/g/"+id+"?saved=1", "en").body; !strings.Contains(body, "/hands/2/undo") {
+		t.Error("the undo of deal 2 is gone from the table")
+	}
+}

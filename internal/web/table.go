@@ -126,6 +126,11 @@ func (u ui) tableView(p templates.Page, loc i18n.Localizer, g *tapp.State, ask t
 	}
 	if !p.ReadOnly && g.Closed == nil && g.Damaged == nil {
 		v.Saved, v.Undone, v.Undo = savedView(loc, g, ask), undoneView(loc, g, ask), undoView(u.explained, loc, g)
+		if s := v.Saved; s != nil && v.Undo != nil {
+			// The one tap takes back the last deal: beside a deal just
+			// recorded, never beside a correction or a void it would not undo.
+			s.Undoes = v.Undo.Hand == s.Hand && len(g.Hand(s.Hand).Revisions) == 1
+		}
 	}
 	if g.Variant().EndsWithHerzAs {
 		herzAsView(&v, loc, g, p)
@@ -239,7 +244,7 @@ func savedView(loc i18n.Localizer, g *tapp.State, ask tableAsk) *templates.Saved
 		}
 	}
 	if h.Voided {
-		text = loc.T("table.saved-voided", h.Number, h.VoidReason)
+		text = loc.T("table.saved-voided", h.Number, reasonText(loc, h.VoidReason))
 	}
 	// A change that moved the pot re-scores later deals: say which, or
 	// their numbers change unannounced, and what it all did to the
