@@ -120,7 +120,7 @@ func New(svc *game.Service, log *slog.Logger, options ...Options) (*Server, erro
 	srv := &Server{streams: make(chan struct{}), pages: newPageCache(pageCacheBytes)}
 	u := ui{svc: svc, i18n: bundle, streams: srv.streams, tables: srv.pages, forms: forms, explained: newExplained(), rows: newRows(rowsBytes), sums: newChartSums(),
 		heartbeat: opts.Heartbeat, joinURLs: opts.JoinURLs, log: log, reach: opts.Reach, metrics: opts.Metrics, key: opts.SigningKey}
-	e.HTTPErrorHandler = errorHandler(log, u.errorPage)
+	e.HTTPErrorHandler = errorHandler(log, u.errorPage, u.apiMessage)
 	e.Use(observe(log, opts.Metrics, opts.Reach))
 	e.Use(middleware.Recover())
 	e.Use(securityHeaders())
@@ -270,7 +270,8 @@ func securityHeaders() echo.MiddlewareFunc {
 // the API (and /healthz) api.md's {"error": "…"}, on every other route a page
 // in the reader's language with a way back. An unexpected error is logged
 // and answered 500 without its details.
-func errorHandler(log *slog.Logger, page func(c echo.Context, status int, err error) error) echo.HTTPErrorHandler {
+func errorHandler(log *slog.Logger, page func(c echo.Context, status int, err error) error,
+	say func(r *http.Request, err error, english string) string) echo.HTTPErrorHandler {
 	return func(err error, c echo.Context) {
 		if c.Response().Committed {
 			return
@@ -294,7 +295,8 @@ func errorHandler(log *slog.Logger, page func(c echo.Context, status int, err er
 				return
 			}
 		}
-		_ = c.JSON(status, map[string]string{"error": msg})
+		c.Response().Header().Add(echo.HeaderVary, "Accept-Language")
+		_ = c.JSON(status, map[string]string{"error": say(c.Request(), err, msg)})
 	}
 }
 
