@@ -14,6 +14,7 @@ import (
 	"tappbook/internal/events"
 	"tappbook/internal/events/sqlite"
 	"tappbook/internal/game"
+	"tappbook/internal/payee"
 	"tappbook/internal/payout"
 )
 
@@ -77,6 +78,21 @@ func TestVerifyGameFingerprint(t *testing.T) {
 				t.Fatalf("verify --fingerprint: %v, want %q", err, c.says)
 			}
 		})
+	}
+	// What is said about paying after it (events a closed evening takes)
+	// changes no money: the history still ends there.
+	p := filepath.Join(t.TempDir(), "t.db")
+	copyFile(t, path, p)
+	st, err := sqlite.Open(ctx, p, sqlite.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := game.New(st).SetPay(ctx, id, "Ben", payee.Details{PayPal: "ben"}, ""); err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	if out, err := verifyGame(p, "--fingerprint", f); err != nil || !strings.Contains(out, "still ends at "+f+" (version 9); the 1 events after it are about paying") {
+		t.Fatalf("verify --fingerprint, a way to pay set since: %q %v", out, err)
 	}
 	if _, err := verifyGame(path, "--fingerprint", "nonsense"); err == nil || !strings.Contains(err.Error(), "ab12-cd34-ef56") {
 		t.Fatalf("a malformed fingerprint: %v", err)

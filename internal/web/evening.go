@@ -73,7 +73,7 @@ func closeView(p templates.Page, loc i18n.Localizer, g *tapp.State, chosen []str
 	if g.Closed != nil {
 		v.CanReopen, v.IdemKey = g.MayReopen() == nil, newKey()
 		v.ReceiptQR = qrOfReceipt(key, g)
-		v.Fingerprint = events.Fingerprint(g.Head)
+		v.Fingerprint = events.Fingerprint(g.Closed.Head)
 		v.VerifyLine = "tappbook verify --game " + g.ID + " --fingerprint " + v.Fingerprint
 	}
 	if standing.Provisional && g.Closed == nil {

@@ -538,6 +538,9 @@ func TestTableCarriesItsWitness(t *testing.T) {
 	redirect(t, h, "/g/"+id+"/close", url.Values{})
 	hashes = eventHashes(t, h, "/api/games/"+id+"/events")
 	fp := events.Fingerprint(hashes[len(hashes)-1])
+	// Paying after the close changes no money: the fingerprint is the
+	// close's still, the one the players noted.
+	mustStatus(t, do(t, h, "POST", "/api/games/"+id+"/transfers/0/paid", `{"by":"Anna"}`), http.StatusOK)
 	for _, c := range []struct{ path, key string }{{"/g/" + id, id}, {"/r/" + ro, ro}, {"/g/" + id + "/close", id}} {
 		body := page(t, h, c.path, "en").body
 		if !strings.Contains(body, `<strong class="fp">`+fp+`</strong>`) || !strings.Contains(body, "tappbook verify --game "+c.key+" --fingerprint "+fp) {

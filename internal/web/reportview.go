@@ -30,7 +30,7 @@ func (u ui) reportView(ctx context.Context, p templates.Page, loc i18n.Localizer
 	if !v.Settled {
 		v.NotSettled = loc.T("report.not-settled")
 	} else {
-		v.Fingerprint = events.Fingerprint(g.Head)
+		v.Fingerprint = events.Fingerprint(g.Closed.Head)
 	}
 	v.Image, v.ImageName = p.Base+"/report.png", "tappbook-"+string(g.Setup.Variant)+"-"+whenOf(g.StartedAt, "date").Text+".png"
 	if cv.HasPot {

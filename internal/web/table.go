@@ -183,7 +183,7 @@ func (u ui) dealRows(loc i18n.Localizer, g *tapp.State, p templates.Page, ask ta
 func closedView(v *templates.TableView, loc i18n.Localizer, g *tapp.State, p templates.Page) {
 	v.PotWent = potWent(loc, g.Setup.Players, g.Closed.Split, g.Closed.RemainderTo)
 	v.Transfers = transferViews(loc, g, g.Closed.All())
-	v.Fingerprint = events.Fingerprint(g.Head)
+	v.Fingerprint = events.Fingerprint(g.Closed.Head)
 	id := g.ID
 	if p.ReadOnly {
 		id = strings.TrimPrefix(p.Base, p.Root+"/r/") // never the writing id on a read-only page
