@@ -83,18 +83,18 @@ type OpenEvening struct {
 // and the payments recorded.
 type TabView struct {
 	Page
-	Group     GroupBase
-	Owed      []MoneyView
-	Evenings  int // closed evenings counted
-	Transfers []TabTransfer
-	Cash      bool          // the transfers are shown rounded for cash
-	CashStep  string        // the currency's cash step, if it has one
-	Payments  []PaymentView // newest first
-	Form      PaymentForm
-	Saved     string // "payment N saved", after a payment was recorded
-	Square    bool   // nobody owes anything, exactly (not only once rounded for cash)
-	Members   []string
-	PayError  string // why how a member is paid was not kept
+	Group      GroupBase
+	Owed       []MoneyView
+	Evenings   int // closed evenings counted
+	Transfers  []TabTransfer
+	Cash       bool          // the transfers are shown rounded for cash
+	CashStep   string        // the currency's cash step, if it has one
+	Payments   []PaymentView // newest first
+	Form       PaymentForm
+	Saved      string // "payment N saved", after a payment was recorded
+	Square     bool   // nobody owes anything, exactly (not only once rounded for cash)
+	Members    []string
+	PayDetails PayDetailsTyped // how a member is paid as typed, and why it was not kept
 }
 
 // TabTransfer is one suggested payment, with the amount as a form takes it.

@@ -10,7 +10,17 @@ type PayView struct {
 	Closed    bool
 	Transfers []PayTransferView
 	Players   []string
-	Error     string
+	Error     string // why a mark was not kept: above the list
+	// Details is the pay details form as typed, with why it was not kept.
+	Details PayDetailsTyped
+}
+
+// PayDetailsTyped is how a player is paid as typed into the form, kept
+// when it is refused so that nothing is typed twice, with why.
+type PayDetailsTyped struct {
+	Refusal                           string
+	Player, Name, IBAN, Swish, PayPal string
+	Street, Postcode, Town, Country   string
 }
 
 // PayTransferView is one transfer to pay.

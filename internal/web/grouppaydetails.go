@@ -30,6 +30,6 @@ func (u ui) tabPayDetails(c echo.Context) error {
 		return u.problem(c, verr)
 	}
 	v := u.tabView(c, gv, nil, nil)
-	v.PayError = u.localizer(c).Error(err)
+	v.PayDetails = typedDetails(form, u.localizer(c).Error(err))
 	return render(c, http.StatusUnprocessableEntity, templates.Tab(v))
 }

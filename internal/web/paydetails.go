@@ -7,6 +7,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"tappbook/internal/payee"
+	"tappbook/templates"
 )
 
 // payDetails answers the form of /g/{id}/pay: how a player is paid, checked
@@ -19,9 +20,16 @@ func (u ui) payDetails(c echo.Context) error {
 	}
 	if _, err := u.svc.SetPay(c.Request().Context(), gameID(c), form.Get("player"), formDetails(form), ""); err != nil {
 		status, _ := statusOf(err)
-		return u.renderPay(c, status, u.localizer(c).Error(err))
+		return u.renderPayWith(c, status, func(v *templates.PayView) { v.Details = typedDetails(form, u.localizer(c).Error(err)) })
 	}
 	return c.Redirect(http.StatusSeeOther, "/g/"+gameID(c)+"/pay")
+}
+
+// typedDetails is the form as typed, to be shown again with its refusal.
+func typedDetails(form url.Values, refusal string) templates.PayDetailsTyped {
+	return templates.PayDetailsTyped{Refusal: refusal, Player: form.Get("player"), Name: form.Get("name"), IBAN: form.Get("iban"),
+		Swish: form.Get("swish"), PayPal: form.Get("paypal"), Street: form.Get("street"), Postcode: form.Get("postcode"),
+		Town: form.Get("town"), Country: form.Get("country")}
 }
 
 // formDetails reads how one is paid from the pay details form

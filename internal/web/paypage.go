@@ -23,13 +23,18 @@ func (u ui) payPage(c echo.Context) error {
 
 // renderPay renders the page, with a refusal to show above it.
 func (u ui) renderPay(c echo.Context, status int, refusal string) error {
+	return u.renderPayWith(c, status, func(v *templates.PayView) { v.Error = refusal })
+}
+
+// renderPayWith renders the pay page with what set adds to it.
+func (u ui) renderPayWith(c echo.Context, status int, set func(*templates.PayView)) error {
 	p, loc := u.page(c, "pay.title")
 	return u.svc.View(c.Request().Context(), gameID(c), func(g *tapp.State) error {
 		v, err := u.payView(c.Request().Context(), p, loc, g)
 		if err != nil {
 			return u.problem(c, err)
 		}
-		v.Error = refusal
+		set(&v)
 		return render(c, status, templates.Pay(v))
 	})
 }

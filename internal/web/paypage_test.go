@@ -4,6 +4,7 @@ import (
 	"html"
 	"net/http"
 	"net/url"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -33,6 +34,11 @@ func TestPayPage(t *testing.T) {
 		r := form(t, h, "/g/"+id+"/pay/details", url.Values{"player": {"Ben"}, "name": {"Ben Muster"}, c.field: {c.value}}, "Accept-Language", c.lang)
 		if r.status != http.StatusUnprocessableEntity || !strings.Contains(html.UnescapeString(r.body), c.says) {
 			t.Errorf("%s %q in %s: %d, want 422 saying %q", c.field, c.value, c.lang, r.status, c.says)
+		}
+		// The form comes back as typed, for Ben, with why beside it.
+		kept := regexp.MustCompile(`(?s)id="pay-error">[^<]*</p><form[^>]*id="pay-details".*<option value="Ben" selected>.*name="name" value="Ben Muster".*name="` + c.field + `" value="` + regexp.QuoteMeta(html.EscapeString(c.value)) + `"`)
+		if !kept.MatchString(r.body) {
+			t.Errorf("%s %q in %s: the form is not as typed, with its refusal beside it", c.field, c.value, c.lang)
 		}
 	}
 	if n := eventCount(t, h, id); n != before {
