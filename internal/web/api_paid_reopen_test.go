@@ -39,3 +39,25 @@ func TestAPaymentStaysThroughAReopenThroughTheAPI(t *testing.T) {
 		t.Errorf("the receipt does not list both of Anna's payments:\n%s", receipt)
 	}
 }
+
+// The History says which transfer was marked, in money, and as what: not
+// only a title with the amount in units in the raw data.
+func TestHistorySaysWhatWasPaid(t *testing.T) {
+	h := newServer(t)
+	id := createGame(t, h, `{"variant":"zuger","players":["Anna","Ben","Cleo","Dan"],"unit":"0.50","currency":"EUR"}`)
+	mustStatus(t, do(t, h, "POST", "/api/games/"+id+"/hands", `{"contract":"solo","declarer":"Ben","points":70,"tricks":5}`), http.StatusCreated)
+	mustStatus(t, do(t, h, "POST", "/api/games/"+id+"/close", `{}`), http.StatusOK)
+	mustStatus(t, do(t, h, "POST", "/api/games/"+id+"/transfers/0/paid", `{"by":"Anna"}`), http.StatusOK)
+	mustStatus(t, do(t, h, "POST", "/api/games/"+id+"/transfers/0/confirmed", `{"by":"Ben"}`), http.StatusOK)
+	for lang, want := range map[string][]string{
+		"en": {"Anna pays Ben €1.00: sent, not yet received", "Anna pays Ben €1.00: received"},
+		"de": {"Anna zahlt Ben 1,00 €: gesendet, noch nicht erhalten", "Anna zahlt Ben 1,00 €: erhalten"},
+	} {
+		audit := words(page(t, h, "/g/"+id+"/audit", lang).body)
+		for _, w := range want {
+			if !strings.Contains(audit, w) {
+				t.Errorf("the %s History does not say %q: %s", lang, w, audit)
+			}
+		}
+	}
+}

@@ -2,6 +2,7 @@ package web
 
 import (
 	"encoding/json"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -147,6 +148,12 @@ func eventSummary(loc i18n.Localizer, g *tapp.State, p tapp.Payload) string {
 		return reasonText(loc, p.Reason)
 	case tapp.GameReopened:
 		return p.Reason
+	case tapp.PaySet:
+		return p.Player
+	case tapp.TransferPaid:
+		return transferMarked(loc, g, p.TransferMarked, tapp.StatePaid)
+	case tapp.TransferConfirmed:
+		return transferMarked(loc, g, p.TransferMarked, tapp.StateConfirmed)
 	case tapp.GameClosed:
 		split := make([]decimal.Decimal, len(g.Setup.Players))
 		for seat, name := range g.Setup.Players {
@@ -155,15 +162,20 @@ func eventSummary(loc i18n.Localizer, g *tapp.State, p tapp.Payload) string {
 		// Who paid whom, as the closed table shows it: what an auditor
 		// checks first.
 		parts := []string{potWent(loc, g.Setup.Players, split, p.RemainderTo)}
-		for _, t := range transferViews(loc, g, p.Transfers) {
-			parts = append(parts, loc.T("close.pays", t.From, t.To, t.Amount)+".")
+		for _, t := range slices.Concat(p.Paid, p.Transfers) {
+			parts = append(parts, loc.T("close.pays", t.From, t.To, loc.Money(g.Money(t.Amount), g.Currency, g.Places()))+".")
 		}
-		if len(p.Transfers) == 0 {
+		if len(p.Paid)+len(p.Transfers) == 0 {
 			parts = append(parts, loc.T("close.square"))
 		}
 		return strings.TrimSpace(strings.Join(parts, " "))
 	}
 	return ""
+}
+
+// transferMarked says which transfer was marked, in money, and as what.
+func transferMarked(loc i18n.Localizer, g *tapp.State, m tapp.TransferMarked, state string) string {
+	return loc.T("close.pays", m.From, m.To, loc.Money(g.Money(m.Amount), g.Currency, g.Places())) + ": " + loc.T("pay.state."+state)
 }
 
 // moved is what a deal moves: each player's change and the pot's, in units.
