@@ -91,6 +91,9 @@ func TestUndoInOneTap(t *testing.T) {
 		t.Fatalf("the undo is not one retract: %s", evs)
 	}
 	body = page(t, h, "/g/"+id+"?undone=1", "en").body
+	if strings.Contains(visibleText(body), "opponent.. ") {
+		t.Errorf("the undo's sentence has two full stops: %s", visibleText(body))
+	}
 	for _, want := range []string{"Deal 1 taken back: Solo by Ben won", "Anna deals deal 1 again.", "Bring deal 1 back", "Record deal 1"} {
 		if !strings.Contains(body, want) {
 			t.Fatalf("after the undo the table lacks %q: %s", want, visibleText(body))

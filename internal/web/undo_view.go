@@ -2,6 +2,7 @@ package web
 
 import (
 	"fmt"
+	"strings"
 
 	"tappbook/internal/i18n"
 	"tappbook/internal/tapp"
@@ -54,7 +55,8 @@ func undoneView(loc i18n.Localizer, g *tapp.State, ask tableAsk) *templates.Undo
 	if h == nil {
 		return nil
 	}
-	text := loc.T("table.retracted", h.Number, dealSays(nil, loc, h), g.Setup.Players[h.Dealer])
+	// The sentence ends where the deal's own did: no second full stop.
+	text := loc.T("table.retracted", h.Number, strings.TrimSuffix(dealSays(nil, loc, h), "."), g.Setup.Players[h.Dealer])
 	v := &templates.UndoneView{Hand: h.Number, Text: text, Key: fmt.Sprintf("redo-%d-v%d", h.Number, g.Version)}
 	if !h.Voided {
 		n := h.Number
