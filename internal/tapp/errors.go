@@ -50,6 +50,7 @@ var catalogue = problem.NewCatalogue(map[string]string{
 	"reopen.reason":                   "reason: say why the evening is reopened, for the history",
 	"void.reason":                     "reason: say why this deal is voided, for the history",
 	"notfound.player":                 "%q is not a player of this evening",
+	"notfound.transfer-number":        "there is no transfer %q: transfers are numbered from 0",
 	"notfound.transfer":               "there is no transfer %d: the close lists %d, numbered from 0",
 	"notfound.pay-way":                "there is no QR code: the payee has given no way to be paid in this currency; they add theirs with PUT …/pay",
 	"conflict.transfer-open":          "who pays whom is fixed when the evening is ended; end it first, then mark what was paid",

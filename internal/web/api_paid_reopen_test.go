@@ -3,6 +3,7 @@ package web
 import (
 	"net/http"
 	"strings"
+	"tappbook/internal/tapp"
 	"testing"
 )
 
@@ -60,4 +61,20 @@ func TestHistorySaysWhatWasPaid(t *testing.T) {
 			}
 		}
 	}
+}
+
+// A transfer's number in the path is written as transfers are numbered:
+// "1.5" or "01" names none, and the refusal says what was asked, not "-1".
+func TestATransferNumberThatNamesNone(t *testing.T) {
+	h := newServer(t)
+	id := createGame(t, h, `{"variant":"zuger","players":["Anna","Ben","Cleo","Dan"]}`)
+	mustStatus(t, do(t, h, "POST", "/api/games/"+id+"/hands", `{"contract":"solo","declarer":"Ben","points":70,"tricks":5}`), http.StatusCreated)
+	mustStatus(t, do(t, h, "POST", "/api/games/"+id+"/close", `{}`), http.StatusOK)
+	for _, n := range []string{"1.5", "01", "-1"} {
+		r := mustStatus(t, do(t, h, "POST", "/api/games/"+id+"/transfers/"+n+"/paid", `{"by":"Anna"}`), http.StatusNotFound)
+		if want := tapp.Messages().NotFound("notfound.transfer-number", n).Error(); r.json(t)["error"] != want || !strings.Contains(want, `"`+n+`"`) {
+			t.Errorf("transfer %s: %s, want it to say %s", n, r.body, want)
+		}
+	}
+	mustStatus(t, do(t, h, "GET", "/api/games/"+id+"/pay/x.png", ""), http.StatusNotFound)
 }

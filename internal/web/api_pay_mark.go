@@ -22,10 +22,12 @@ func (a api) markTransfer(c echo.Context) error {
 	if err := decode(c, &b, false); err != nil {
 		return err
 	}
-	i := transferIndex(c.Param("i"))
+	i, err := transferIndex(c.Param("i"))
+	if err != nil {
+		return err
+	}
 	ctx, key := c.Request().Context(), c.Request().Header.Get(idempotencyHeader)
 	var g *tapp.State
-	var err error
 	if mark == "paid" {
 		g, err = a.svc.MarkPaid(ctx, gameID(c), i, b.By, key)
 	} else {

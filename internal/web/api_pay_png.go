@@ -12,11 +12,14 @@ import (
 // transferPNG answers GET /api/games/{id}/pay/{i}.png: the QR code of the
 // first way transfer i's payee can be paid; 404 where there is none.
 func (a api) transferPNG(c echo.Context) error {
-	i := pngIndex(c)
+	i, err := pngIndex(c)
+	if err != nil {
+		return err
+	}
 	var pay payqr.Payment
-	err := a.svc.View(c.Request().Context(), gameID(c), func(g *tapp.State) error {
+	err = a.svc.View(c.Request().Context(), gameID(c), func(g *tapp.State) error {
 		ts := g.Settlement().Transfers
-		if i < 0 || i >= len(ts) {
+		if i >= len(ts) {
 			return tapp.Messages().NotFound("notfound.transfer", i, len(ts))
 		}
 		pays, err := a.eveningPayments(c.Request().Context(), g, ts[i:i+1])

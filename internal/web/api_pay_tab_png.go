@@ -17,8 +17,11 @@ func (a api) tabTransferPNG(c echo.Context) error {
 		return err
 	}
 	ts := v.Group.Tab(v.Games).Transfers
-	i := pngIndex(c)
-	if i < 0 || i >= len(ts) {
+	i, err := pngIndex(c)
+	if err != nil {
+		return err
+	}
+	if i >= len(ts) {
 		return tapp.Messages().NotFound("notfound.transfer", i, len(ts))
 	}
 	return qrPNG(c, payment(game.GroupPayees(v.Group), ts[i].To, ts[i].Amount, v.Group.Currency, time.Now()))

@@ -62,21 +62,21 @@ func pathName(c echo.Context) string {
 	return c.Param("name")
 }
 
-// transferIndex reads a transfer's index from the path: 0, 1, …; -1 for
-// anything else, which no close lists.
-func transferIndex(s string) int {
+// transferIndex reads a transfer's index from the path, written the one
+// way transfers are numbered: 0, 1, … ("1.5", "01" or "-1" name none).
+func transferIndex(s string) (int, error) {
 	i, err := strconv.Atoi(s)
 	if err != nil || i < 0 || strconv.Itoa(i) != s {
-		return -1
+		return 0, tapp.Messages().NotFound("notfound.transfer-number", s)
 	}
-	return i
+	return i, nil
 }
 
 // pngIndex reads "{i}.png".
-func pngIndex(c echo.Context) int {
+func pngIndex(c echo.Context) (int, error) {
 	s, ok := strings.CutSuffix(c.Param("png"), ".png")
 	if !ok {
-		return -1
+		return 0, tapp.Messages().NotFound("notfound.transfer-number", c.Param("png"))
 	}
 	return transferIndex(s)
 }

@@ -14,7 +14,11 @@ func (u ui) payMark(c echo.Context) error {
 	if err != nil {
 		return u.problem(c, err)
 	}
-	ctx, i, by := c.Request().Context(), transferIndex(c.Param("i")), form.Get("by")
+	i, err := transferIndex(c.Param("i"))
+	if err != nil {
+		return u.problem(c, err)
+	}
+	ctx, by := c.Request().Context(), form.Get("by")
 	switch c.Param("mark") {
 	case "paid":
 		_, err = u.svc.MarkPaid(ctx, gameID(c), i, by, "")
