@@ -305,7 +305,7 @@ func TestCorrectionSaysWhatItChangedInAll(t *testing.T) {
 	// Voiding the pass keeps Cleo's stake in the pot (a misdeal was
 	// dealt): deal 4 takes what it took, nothing is re-scored.
 	mustStatus(t, do(t, h, "POST", "/api/games/"+id+"/hands/3/void", `{"reason":"misdeal"}`), 200)
-	if text := words(page(t, h, "/g/"+id+"?saved=3", "de").body); !strings.Contains(text, "Spiel 3 gestrichen (misdeal)") || strings.Contains(text, "Zusammen") {
+	if text := words(page(t, h, "/g/"+id+"?saved=3", "de").body); !strings.Contains(text, "Spiel 3 gestrichen (Vergeben)") || strings.Contains(text, "Zusammen") {
 		t.Errorf("after the void: %s", text)
 	}
 	// The pot is part of it: Anna's coeurfrage of deal 1 corrected from

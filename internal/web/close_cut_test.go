@@ -179,7 +179,7 @@ func TestVoidSaysWhatItChanged(t *testing.T) {
 	mustStatus(t, do(t, h, "POST", "/api/games/"+id+"/hands", `{"contract":"solo","declarer":"Cleo","trump":"clubs","points":70}`), 201)
 	loc := location(t, h, "/g/"+id+"/hands/1/void", url.Values{"reason": {"misdeal"}})
 	text := visibleText(page(t, h, loc, "en").body)
-	if !strings.Contains(text, "Deal 1 voided (misdeal): it no longer counts. Re-scored, since the pot before it changed: deal 2.") {
+	if !strings.Contains(text, "Deal 1 voided (Misdeal): it no longer counts. Re-scored, since the pot before it changed: deal 2.") {
 		t.Fatalf("the table after a void (%s): %s", loc, text)
 	}
 	// A correction that moves the pot says the same.

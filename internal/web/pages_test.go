@@ -391,7 +391,7 @@ func TestRecordFormFlow(t *testing.T) {
 		t.Fatalf("void: %d", r.status)
 	}
 	table := page(t, h, "/g/"+id, "en").body
-	for _, want := range []string{"voided: misdeal", "corrected", "recorded:", "corrected: miscounted"} {
+	for _, want := range []string{"voided: Misdeal", "corrected", "recorded:", "corrected: miscounted"} {
 		if !strings.Contains(table, want) {
 			t.Fatalf("the table's history lacks %q", want)
 		}

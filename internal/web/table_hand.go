@@ -52,11 +52,11 @@ func (u ui) handView(loc i18n.Localizer, g *tapp.State, h *tapp.Hand) templates.
 			case back && (r.Reason == "" || r.Reason == redoReason):
 				line.Text = loc.T("history.redone", at)
 			case back:
-				line.Text = loc.T("history.brought-back", at, r.Reason)
+				line.Text = loc.T("history.brought-back", at, reasonText(loc, r.Reason))
 			case r.Reason == "":
 				line.Text = loc.T("history.corrected-plain", at)
 			default:
-				line.Text = loc.T("history.corrected", at, r.Reason)
+				line.Text = loc.T("history.corrected", at, reasonText(loc, r.Reason))
 			}
 			line.Before, line.After = resultView(u.explained, loc, g, last), resultView(u.explained, loc, g, r.Result())
 			if voided && line.Before != nil {
@@ -70,7 +70,7 @@ func (u ui) handView(loc i18n.Localizer, g *tapp.State, h *tapp.Hand) templates.
 			if r.Reason == undoReason {
 				line.Text = loc.T("history.undone", at)
 			} else {
-				line.Text = loc.T("history.voided", at, r.Reason)
+				line.Text = loc.T("history.voided", at, reasonText(loc, r.Reason))
 			}
 		case tapp.TypeHandRescored:
 			hv.Rescored = true
