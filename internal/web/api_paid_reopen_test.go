@@ -78,3 +78,13 @@ func TestATransferNumberThatNamesNone(t *testing.T) {
 	}
 	mustStatus(t, do(t, h, "GET", "/api/games/"+id+"/pay/x.png", ""), http.StatusNotFound)
 }
+
+// The next evening takes no field: one sent is refused as everywhere, and
+// starts nothing.
+func TestAgainRefusesAField(t *testing.T) {
+	h := newServer(t)
+	id := createGame(t, h, `{"variant":"zuger","players":["Anna","Ben","Cleo","Dan"]}`)
+	mustStatus(t, do(t, h, "POST", "/api/games/"+id+"/again", `{"players":["Zoe"]}`), http.StatusUnprocessableEntity)
+	mustStatus(t, do(t, h, "POST", "/api/games/"+id+"/again", `{`), http.StatusBadRequest)
+	mustStatus(t, do(t, h, "POST", "/api/games/"+id+"/again", `{}`), http.StatusCreated)
+}
