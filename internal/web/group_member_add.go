@@ -23,6 +23,10 @@ func (u ui) addMember(c echo.Context) error {
 		// One field: "player 1 has no name", as a list of players would
 		// say, is not what a person left blank here.
 		msg = u.localizer(c).T("group.member-missing")
+	} else if gv, verr := u.svc.Groups().View(c.Request().Context(), groupID(c)); verr == nil && gv.Group.IsMember(name) {
+		// The API takes a member named again as nothing to do; a person
+		// who typed the name is told it is there already.
+		msg = u.localizer(c).T("group.member-already", name)
 	} else {
 		_, err = u.svc.Groups().AddMembers(c.Request().Context(), groupID(c), []string{name}, form.Get("idempotency_key"))
 		if err == nil {

@@ -191,6 +191,10 @@ func TestGroupPagesFlow(t *testing.T) {
 	if r.status != 422 || !strings.Contains(errorNear(r.body, "player"), `"eva" is a member of this group written "Eva"`) {
 		t.Fatalf("member refused: %d %q", r.status, errorNear(r.body, "player"))
 	}
+	// Named again: said so, not taken silently.
+	if r := form(t, h, "/groups/"+gid+"/members", url.Values{"player": {"Eva"}}, "Accept-Language", "sv"); r.status != 422 || errorNear(r.body, "player") != "Eva är redan medlem." {
+		t.Fatalf("a member named again: %d %q", r.status, errorNear(r.body, "player"))
+	}
 	// Left blank (without a script): the one field is asked for, not
 	// "player 1".
 	if r := form(t, h, "/groups/"+gid+"/members", url.Values{"player": {" "}}, "Accept-Language", "de"); r.status != 422 || errorNear(r.body, "player") != "Bitte den Namen des neuen Mitglieds schreiben." {
