@@ -60,6 +60,12 @@ func everyKindOfEvening(t testing.TB, s *Service) []string {
 	state(s.MarkPaid(ctx, z.ID, 0, payer, ""))
 	state(s.MarkConfirmed(ctx, z.ID, 0, closed.Closed.Transfers[0].To, ""))
 	state(s.SetPay(ctx, z.ID, "Anna", payee.Details{PayPal: "anna"}, ""))
+	// Reopened once more after a payment: the close after it carries it.
+	state(s.Reopen(ctx, z.ID, "one more deal", ""))
+	hand(s.Record(ctx, z.ID, payout.Record{Contract: "solo", Declarer: "Cleo", Points: ip(70), Tricks: ip(5)}, Checks{}, ""))
+	if again := state(s.Close(ctx, z.ID, tapp.Close{}, "")); len(again.Closed.Paid) != 1 {
+		t.Fatalf("the close after a payment carries %v", again.Closed.Paid)
+	}
 
 	o := state(s.Create(ctx, NewGame{Variant: "old-tapp", Players: three, Unit: "0.10", Currency: "SEK"}, ""))
 	for _, r := range []payout.Record{
