@@ -6,6 +6,7 @@ import (
 
 	"github.com/shopspring/decimal"
 
+	"tappbook/internal/payout"
 	"tappbook/internal/problem"
 )
 
@@ -83,3 +84,19 @@ func units(n int64) decimal.Decimal { return decimal.NewFromInt(n) }
 
 // noShares is a zuger close's split: no pot, nothing to share.
 var noShares = map[string]decimal.Decimal{"Anna": units(0), "Ben": units(0), "Cleo": units(0), "Dan": units(0)}
+
+// A reopened old-tapp evening waiting for its cut lists what was paid
+// already, which depends on no cut, and nothing else.
+func TestAPaymentStaysWhileACutIsAwaited(t *testing.T) {
+	sc := game(t, "old-tapp", three, map[string]any{"stake": 1, "remainder": "cut"}).
+		and(RecordHand{Record: payout.Record{Contract: "solo", Declarer: "Cleo", Trump: "clubs", Points: ip(70)}}, Close{})
+	tr := sc.state.Closed.Transfers[0]
+	sc.and(MarkPaid{Transfer: 0, By: tr.From}, Reopen{Reason: "one more"}, RecordHand{Record: pass()})
+	s := sc.state.Settlement()
+	if !s.Provisional || len(s.Transfers) != 1 || !sameTransfer(s.Transfers[0], tr) {
+		t.Fatalf("the settlement awaiting the cut lists %v, want only the payment %v", s.Transfers, tr)
+	}
+	if state, _ := sc.state.TransferState(0); state != StatePaid {
+		t.Errorf("the payment is %s, want paid", state)
+	}
+}

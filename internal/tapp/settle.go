@@ -209,7 +209,8 @@ func (s *State) Settlement() Settlement {
 		// are not anyone's yet.
 		n := decimal.NewFromInt(int64(len(s.balances)))
 		share := s.pot.Div(n).Floor()
-		out = Settlement{Provisional: true, Pot: s.pot, Transfers: []Transfer{},
+		// What was paid already (a reopened evening's) depends on no cut.
+		out = Settlement{Provisional: true, Pot: s.pot, Transfers: slices.Concat([]Transfer{}, s.Paid()), Paid: s.Paid(),
 			CutAmong: payout.RemainderEligible(s.Setup, s.balances)}
 		for _, b := range s.balances {
 			out.Split = append(out.Split, share)
