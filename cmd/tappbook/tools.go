@@ -156,9 +156,7 @@ func verifyGame(ctx context.Context, store events.Engine, id, fingerprint string
 // a transfer marked paid or confirmed): events a closed evening takes.
 func onlyPaying(evs []events.Event) bool {
 	for _, e := range evs {
-		switch e.Type {
-		case tapp.TypePaySet, tapp.TypeTransferPaid, tapp.TypeTransferConfirmed:
-		default:
+		if !tapp.AboutPaying(e.Type) {
 			return false
 		}
 	}

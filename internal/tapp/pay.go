@@ -18,6 +18,16 @@ const (
 	TypeTransferConfirmed = "transfer.confirmed"
 )
 
+// AboutPaying says whether an event of this type is about paying: one a
+// closed evening takes, which changes no money.
+func AboutPaying(eventType string) bool {
+	switch eventType {
+	case TypePaySet, TypeTransferPaid, TypeTransferConfirmed:
+		return true
+	}
+	return false
+}
+
 // PaySet: how Player wants to be paid, as checked; empty details remove it.
 type PaySet struct {
 	Player  string        `json:"player"`
