@@ -51,8 +51,8 @@ func Export(ctx context.Context, store events.Engine, id string, key *signing.Ke
 // it, each stream in a transaction of its own: the order in which tappbook
 // itself writes an evening, so an import cut short leaves only evenings not
 // yet played, and running it again writes what is missing (a stream already
-// here with the same events is passed over; one with other events is
-// refused).
+// here with the same events is passed over; one with other events refuses
+// the file before any stream is written).
 //
 // Before anything is written, every command the file holds is decided
 // again as if it were recorded now (checkRules), and nothing in it may
@@ -106,26 +106,40 @@ func Import(ctx context.Context, store events.Engine, streams []*archive.Stream)
 	if err := checkEvenings(ctx, store, streams); err != nil {
 		return "", 0, fmt.Errorf("import: %w", err)
 	}
-	for _, s := range streams {
-		here, err := store.ReadStream(ctx, s.ID)
-		if err != nil {
-			return "", 0, fmt.Errorf("import %s: %w", s.ID, err)
-		}
-		if len(here) > 0 {
-			same := len(here) == len(s.Events) && here[len(here)-1].Hash == s.Head()
-			switch {
-			case !same:
-				return "", 0, fmt.Errorf("import %s: it is already in this database with other events", s.ID)
-			case len(streams) == 1:
-				return "", 0, fmt.Errorf("import %s: it is already in this database, with the same events: there is nothing to import", s.ID)
-			}
-			continue
-		}
+	missing, err := missingStreams(ctx, store, streams)
+	if err != nil {
+		return "", 0, err
+	}
+	for _, s := range missing {
 		if err := archive.Import(ctx, store, s, aliases[s.ID]); err != nil {
 			return "", 0, err
 		}
 	}
 	return first.ID, n, nil
+}
+
+// missingStreams gives the file's streams this database does not hold yet,
+// after checking every stream it holds already: each must have the file's
+// events, so that a refused file writes none of its streams. A file whose
+// every stream is here has nothing to import.
+func missingStreams(ctx context.Context, store events.Engine, streams []*archive.Stream) ([]*archive.Stream, error) {
+	var missing []*archive.Stream
+	for _, s := range streams {
+		here, err := store.ReadStream(ctx, s.ID)
+		if err != nil {
+			return nil, fmt.Errorf("import %s: %w", s.ID, err)
+		}
+		switch {
+		case len(here) == 0:
+			missing = append(missing, s)
+		case len(here) != len(s.Events) || here[len(here)-1].Hash != s.Head():
+			return nil, fmt.Errorf("import %s: it is already in this database with other events", s.ID)
+		}
+	}
+	if len(missing) == 0 {
+		return nil, fmt.Errorf("import %s: it is already in this database, with the same events: there is nothing to import", streams[0].ID)
+	}
+	return missing, nil
 }
 
 // foldGroup folds a group from its stored events, decoding each.

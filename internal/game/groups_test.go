@@ -407,8 +407,8 @@ func TestAGroupRebuiltBackedUpExportedAndImported(t *testing.T) {
 	if rep, err := Audit(ctx, ist); err != nil || rep.Problem != "" || rep.Groups != 1 || rep.Games != 3 {
 		t.Fatalf("audit of the import: %+v %v", rep, err)
 	}
-	// Importing again writes nothing and refuses nothing.
-	if _, _, err := importFile(ctx, ist, bytes.NewReader(file.Bytes())); err != nil {
+	// Importing again writes nothing and says so, as for a game.
+	if _, _, err := importFile(ctx, ist, bytes.NewReader(file.Bytes())); err == nil || !strings.Contains(err.Error(), "with the same events: there is nothing to import") {
 		t.Fatalf("import again: %v", err)
 	}
 	// An import cut short after the group (the order tappbook writes in)

@@ -40,6 +40,17 @@ func checkReadIDs(streams []*archive.Stream, aliases map[string][]string) error 
 func checkBelongs(ctx context.Context, store events.Engine, streams []*archive.Stream, aliases map[string][]string) error {
 	at := numberLines(streams)
 	first := streams[0]
+	for _, s := range streams {
+		// A stream's id that is a read-only key here would be opened by
+		// two links, and its read-only link would show the other stream.
+		here, err := store.Resolve(ctx, s.ID)
+		if err != nil {
+			return fmt.Errorf("import %s: %w", s.ID, err)
+		}
+		if here != "" && here != s.ID {
+			return fmt.Errorf("import %s: its id is the read-only key of %s in this database", s.ID, here)
+		}
+	}
 	for id, as := range aliases {
 		for _, a := range as {
 			here, err := store.Resolve(ctx, a)
