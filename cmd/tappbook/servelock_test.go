@@ -29,7 +29,7 @@ func TestOneServerADatabaseFile(t *testing.T) {
 	defer cancel()
 	var second clitest.Buffer
 	err = run(ctx, []string{"serve", "--db", db, "--addr", clitest.FreeAddr(t), "--mdns", "off"}, &second, &second)
-	if err == nil || !strings.Contains(err.Error(), "another tappbook serve is using "+db) {
+	if err == nil || !strings.Contains(err.Error(), "another tappbook (a server, or an import) is using "+db) {
 		t.Fatalf("a second server on the same file: %v\n%s", err, second.String())
 	}
 	var out clitest.Buffer
@@ -147,7 +147,7 @@ func TestTwoServersStartedAtOnceOnANewFile(t *testing.T) {
 	}
 	select {
 	case err := <-errs:
-		if err == nil || !strings.Contains(err.Error(), "another tappbook serve is using") {
+		if err == nil || !strings.Contains(err.Error(), "another tappbook (a server, or an import) is using") {
 			t.Fatalf("the second server: %v\n%s\n%s", err, logs[0].String(), logs[1].String())
 		}
 	case <-time.After(15 * time.Second):
@@ -178,8 +178,7 @@ func TestTwoServersStartedAtOnceOnANewFile(t *testing.T) {
 func TestImportRefusesWhatIsLeftBehind(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "tappbook.db")
 	os.WriteFile(db+"-wal", []byte("the last deals"), 0o600)
-	file := filepath.Join(t.TempDir(), "g.jsonl")
-	os.WriteFile(file, []byte("{}\n"), 0o600)
+	_, _, file := exportedEvening(t)
 	var out clitest.Buffer
 	err := run(context.Background(), []string{"import", file, "--db", db}, &out, &out)
 	if err == nil || !strings.Contains(err.Error(), "but there is its log "+db+"-wal") {

@@ -16,12 +16,24 @@ import (
 // isPostgres says whether db names a PostgreSQL database.
 func isPostgres(db string) bool { return postgres.IsURL(db) }
 
-// openStore opens (creating and migrating it if need be) the store db names.
+// openStore opens (creating and migrating it if need be) the store db
+// names to write to it. On SQLite it holds the file as a server does
+// (sqlite.Options.Serve): one writing process per file, so an import
+// waits for no server and no server has rows moved under it.
 func openStore(ctx context.Context, db string) (events.Engine, error) {
 	if isPostgres(db) {
 		return engine(postgres.Open(ctx, db, postgres.Options{}))
 	}
-	return engine(sqlite.Open(ctx, db, sqlite.Options{}))
+	return engine(sqlite.Open(ctx, db, sqlite.Options{Serve: true}))
+}
+
+// abandon closes a store whose writing failed: a SQLite file the store
+// made itself is removed, under its lock (sqlite.Store.Abandon).
+func abandon(store events.Engine) error {
+	if s, ok := store.(*sqlite.Store); ok {
+		return s.Abandon()
+	}
+	return store.Close()
 }
 
 // openObserved opens the store a server serves, telling obs (nil: nobody)

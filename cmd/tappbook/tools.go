@@ -10,14 +10,12 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	iofs "io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 
 	"tappbook/internal/archive"
 	"tappbook/internal/events"
-	"tappbook/internal/events/sqlite"
 	"tappbook/internal/game"
 	"tappbook/internal/tapp"
 )
@@ -25,18 +23,6 @@ import (
 // dbFlag adds --db with api.md's default and env to a command's flags.
 func dbFlag(fs *flag.FlagSet) *string {
 	return fs.String("db", envOr("TAPPBOOK_DB", "./tappbook.db"), "SQLite database file, or a postgres:// URL (env TAPPBOOK_DB)")
-}
-
-// openExisting opens a database that must already exist: the tools below
-// never create an empty one by mistake.
-func openExisting(ctx context.Context, path string) (events.Engine, error) {
-	if isPostgres(path) {
-		return openReadOnly(ctx, path)
-	}
-	if _, err := os.Stat(path); err != nil {
-		return nil, fmt.Errorf("no database at %s: %w", path, err)
-	}
-	return openStore(ctx, path)
 }
 
 // verify opens the database read-only, lets SQLite check every page, then
@@ -222,15 +208,6 @@ func importGame(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err != nil {
 		return fmt.Errorf("import: %w", err)
 	}
-	_, statErr := os.Stat(*db)
-	created := errors.Is(statErr, iofs.ErrNotExist) && !isPostgres(*db)
-	if created {
-		// A new database here would throw away a log or a copy left of the
-		// one that was (as serve refuses to).
-		if err := sqlite.LeftBehind(*db); err != nil {
-			return fmt.Errorf("import %s: %w", fs.Arg(0), err)
-		}
-	}
 	// A file larger than any export is refused before it is read.
 	if fi, err := os.Stat(fs.Arg(0)); err == nil {
 		if err := archive.CheckSize(fi.Size()); err != nil {
@@ -250,16 +227,20 @@ func importGame(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err != nil {
 		return fmt.Errorf("import %s: %w", fs.Arg(0), err)
 	}
+	// Opened as a server opens it (checked, held, never beside what a
+	// vanished file left); a database file this import made is removed
+	// if the import fails.
 	var im game.Imported
 	store, err := openStore(ctx, *db)
 	if err == nil {
 		im, err = game.ImportFile(ctx, store, bytes.NewReader(data), trusted...)
-		err = errors.Join(err, store.Close())
+		if err != nil {
+			err = errors.Join(err, abandon(store))
+		} else {
+			err = store.Close()
+		}
 	}
 	if err != nil {
-		if created {
-			removeDatabase(*db)
-		}
 		return fmt.Errorf("import %s: %w", fs.Arg(0), err)
 	}
 	fmt.Fprintf(stdout, "imported %s (%d events), %s\n", im.ID, im.Events, im.SignedBy())

@@ -16,7 +16,7 @@ import (
 // after Open; Close lets the flock go, last.
 type lease struct {
 	f     *os.File // the file held; nil when not serving
-	fresh bool     // no file was at the path: Open made a new, empty one
+	fresh bool     // this store made the file: no other process has written it
 }
 
 // take runs the start protocol for the database at path.
@@ -25,19 +25,14 @@ func take(path string) (lease, error) {
 		return lease{}, err
 	}
 	_, err := os.Stat(path)
-	fresh := errors.Is(err, fs.ErrNotExist)
 	check := BesideRescued
-	if fresh {
+	if errors.Is(err, fs.ErrNotExist) {
 		check = LeftBehind
 	}
 	if err := check(path); err != nil {
 		return lease{}, err
 	}
-	f, err := hold(path)
-	if err != nil {
-		return lease{}, err
-	}
-	return lease{f: f, fresh: fresh}, nil
+	return hold(path)
 }
 
 // release lets the file go; a lease not taken has nothing to let go.
@@ -47,31 +42,39 @@ func (l lease) release() {
 	}
 }
 
-// hold makes this store the only serving one on a SQLite file: a second
+// hold makes this store the only writing one on a SQLite file: a second
 // server would answer from what it last read (each keeps the games it
-// serves in memory) and refuse writes the first made meanwhile. The lock
-// is flock(2) on the file itself, which SQLite's own locks (fcntl) do not
+// serves in memory) and refuse writes the first made meanwhile, and an
+// import beside a server would move the rows under it. The lock is
+// flock(2) on the file itself, which SQLite's own locks (fcntl) do not
 // meet; read-only opens (verify, backup, export) do not take it and may
 // run beside the server. Taken before the store opens the file: a second
-// server must not so much as migrate a file another serves.
-func hold(path string) (*os.File, error) {
-	// An empty file is an empty database to SQLite: made here, two servers
+// store must not so much as migrate a file another holds.
+func hold(path string) (lease, error) {
+	// An empty file is an empty database to SQLite: made here, two stores
 	// started at once on a new path meet at the lock, not in the migrations.
-	// Readable by the server's user only (0600, less by the umask): the
-	// history of every evening's money is nobody else's to read. SQLite
-	// gives its -wal and -shm the file's own mode.
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
+	// Made exclusively, so that only the one store that made it counts it
+	// fresh (and may remove it, see Abandon). Readable by the server's user
+	// only (0600, less by the umask): the history of every evening's money
+	// is nobody else's to read. SQLite gives its -wal and -shm the file's
+	// own mode.
+	fresh := true
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
+	if errors.Is(err, fs.ErrExist) {
+		fresh = false
+		f, err = os.OpenFile(path, os.O_RDWR, 0)
+	}
 	if err != nil {
-		return nil, fmt.Errorf("hold %s: %w", path, err)
+		return lease{}, fmt.Errorf("hold %s: %w", path, err)
 	}
 	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
 		f.Close()
 		if errors.Is(err, syscall.EWOULDBLOCK) {
-			return nil, fmt.Errorf("another tappbook serve is using %s: only one server may serve a database file (a second would show what it last read and refuse what the other recorded); stop the other one, or give this one a --db of its own (several servers share one history on PostgreSQL)", path)
+			return lease{}, fmt.Errorf("another tappbook (a server, or an import) is using %s: one at a time may write a database file (a second server would show what it last read and refuse what the other recorded); stop the other one or let its import end, or give this one a --db of its own (several servers share one history on PostgreSQL)", path)
 		}
-		return nil, fmt.Errorf("hold %s: %w", path, err)
+		return lease{}, fmt.Errorf("hold %s: %w", path, err)
 	}
-	return f, nil
+	return lease{f: f, fresh: fresh}, nil
 }
 
 // checkFolder says plainly why the database cannot be written, before

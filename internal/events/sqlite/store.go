@@ -5,8 +5,10 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"io/fs"
 	"log"
 	"net/url"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -324,6 +326,33 @@ func (s *Store) Close() error {
 		return nil
 	}
 	defer s.lease.release() // after every connection: no second server meets this one's checkpoint
+	return s.closeConns()
+}
+
+// Abandon closes the store and, when it made its file (Fresh), removes
+// that file and SQLite's files beside it before letting the lock go: a
+// first import that fails leaves nothing behind, and no other process can
+// have written the file meanwhile (it held the lock throughout). A file
+// that was at the path before is only closed: it is the operator's.
+func (s *Store) Abandon() error {
+	if s.opt.ReadOnly || !s.lease.fresh {
+		return s.Close()
+	}
+	if !s.w.stop() {
+		return nil
+	}
+	defer s.lease.release()
+	err := s.closeConns()
+	for _, p := range []string{s.path + "-wal", s.path + "-shm", s.path} {
+		if rmErr := os.Remove(p); rmErr != nil && !errors.Is(rmErr, fs.ErrNotExist) {
+			err = errors.Join(err, rmErr)
+		}
+	}
+	return err
+}
+
+// closeConns stops the checkpointer and closes every connection.
+func (s *Store) closeConns() error {
 	s.ckpt.stop()
 	var keep error
 	if s.state.stopped.Load() != nil {
@@ -335,6 +364,6 @@ func (s *Store) Close() error {
 	return errors.Join(keep, s.ckpt.db.Close(), s.read.Close(), s.w.conn.Close(), s.w.db.Close())
 }
 
-// Fresh says whether no file was at the path when a serving store opened
-// it: it made a new, empty one.
+// Fresh says whether a serving store made its file: no file was at the
+// path, and it made a new, empty one.
 func (s *Store) Fresh() bool { return s.lease.fresh }
