@@ -43,7 +43,7 @@ func (s Signature) String() string {
 	if s.Trusted {
 		return fmt.Sprintf("signed by %s (key %08x), a key this server trusts", s.Name, s.KeyHash)
 	}
-	return fmt.Sprintf("says it is signed by %q (key %08x), a foreign key this server does not know: that cannot be checked, the events are", s.Name, s.KeyHash)
+	return fmt.Sprintf("says it is signed by %q (key %08x), a foreign key this server does not know: who wrote it cannot be checked, and every event in it was decided again", s.Name, s.KeyHash)
 }
 
 // sealText is the note's text for a file's streams (their end records)
