@@ -60,7 +60,7 @@ const usage = `usage: tappbook <command> [flags]
 
 commands:
   serve              run the scorekeeper (--addr, --db FILE or postgres://URL, --tls-cert/--tls-key, --domain, --mdns; see serve -h)
-  verify             check the file, the hash chain, and re-score every deal (--db);
+  verify             check the file, the hash chain, and decide every command again as import does (--db);
                      --game ID [--fingerprint F]: one game's chain, and that it still ends at F
                      --receipt FILE [--key K]: a signed receipt, offline and against the database
   backup --out FILE  copy the live database consistently (--db)

@@ -26,7 +26,8 @@ func dbFlag(fs *flag.FlagSet) *string {
 }
 
 // verify opens the database read-only, lets SQLite check every page, then
-// walks the hash chain and re-scores every deal. A file that is not a
+// walks the hash chain and decides every command again as import does
+// (game.Audit). A file that is not a
 // tappbook database, holds no events or is damaged is refused.
 func verify(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("verify", flag.ContinueOnError)
@@ -77,7 +78,7 @@ func verify(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if err != nil {
 		return fmt.Errorf("verify %s: %w", redact(*db), err)
 	}
-	fmt.Fprintf(stdout, "checked %d events in %d games and %d groups: the hash chain, %d deals re-scored from their records, and every group's evenings\n", rep.Events, rep.Games, rep.Groups, rep.Deals)
+	fmt.Fprintf(stdout, "checked %d events in %d games and %d groups: the hash chain, every command decided again (%d deals re-scored from their records), and every group's evenings\n", rep.Events, rep.Games, rep.Groups, rep.Deals)
 	if rep.Problem != "" {
 		return fmt.Errorf("verify %s: %s", redact(*db), rep.Problem)
 	}

@@ -139,7 +139,7 @@ func TestVerifyRescores(t *testing.T) {
 	st.Close()
 	_, err = verifyOut(t, path)
 	want := fmt.Sprintf("event %d ", last.Events[0].Seq)
-	if err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), "hand 5 scores") {
+	if err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), "deal 5 scored again") {
 		t.Fatalf("verify: %v, want %q and the re-scoring", err, want)
 	}
 }

@@ -42,7 +42,7 @@ type StreamReader interface {
 // Auditor walks the whole store, for verify.
 type Auditor interface {
 	// ReplayAll hands every event of every stream to fn, from one snapshot
-	// (ev.Data lent); last marks a stream's last event.
+	// (ev.Data lent), each with its batch; last marks a stream's last event.
 	ReplayAll(ctx context.Context, fn func(ev Event, last bool) error) error
 	// Verify walks every stream's chain and names the first event wrong.
 	Verify(ctx context.Context) (VerifyReport, error)

@@ -18,10 +18,11 @@ type AuditReport struct {
 }
 
 // Audit checks a whole database: every stream's hash chain (nothing
-// changed, removed or reordered), then every game folded event by event,
-// each deal re-scored from its record with the payout engine as it stood
-// at that point (the dealer by the deal's number, the pot before it) and
-// compared with the changes stored when it was recorded.
+// changed, removed or reordered), then every command of every game and
+// group decided again on the history before it, as import decides a file
+// (redecide.go): a deal is scored again with the payout engine as it
+// stood at that point, a close, a mark, a text or a group's payment must
+// be what tappbook writes, byte for byte.
 func Audit(ctx context.Context, store events.Engine) (AuditReport, error) {
 	var rep AuditReport
 	chain, err := store.Verify(ctx)
@@ -34,26 +35,28 @@ func Audit(ctx context.Context, store events.Engine) (AuditReport, error) {
 		return rep, nil
 	}
 	// One pass over every event in stored order, each game folded until
-	// its last event (see sqlite.Store.ReplayAll).
-	games := map[string]*tapp.Folder{}
+	// its last event (see sqlite.Store.ReplayAll); a group's events are
+	// kept for deciding again once every game's start has been seen.
+	games := map[string]*gameAudit{}
 	groups := newGroupAudit()
+	groupEvents := map[string][]events.Event{}
 	err = store.ReplayAll(ctx, func(e events.Event, last bool) error {
+		e.Data = bytes.Clone(e.Data) // lent by ReplayAll; kept past it
 		if taken, problem := groups.take(e, last); taken {
 			if problem != "" {
 				rep.Problem = fmt.Sprintf("event %d (group %s, version %d, %s): %s", e.Seq, e.Stream, e.Version, e.Type, problem)
 				return errAuditStop
 			}
+			groupEvents[e.Stream] = append(groupEvents[e.Stream], e)
 			return nil
 		}
-		f := games[e.Stream]
-		if f == nil {
-			f = tapp.NewFolder(e.Stream)
-			games[e.Stream] = f
+		g := games[e.Stream]
+		if g == nil {
+			g = &gameAudit{f: tapp.NewFolder(e.Stream)}
+			games[e.Stream] = g
 			rep.Games++
 		}
-		problem := check(f, e, &rep)
-		if problem != "" {
-			rep.Problem = fmt.Sprintf("event %d (game %s, version %d, %s): %s", e.Seq, e.Stream, e.Version, e.Type, problem)
+		if !g.take(e, last, &rep) {
 			return errAuditStop
 		}
 		if last {
@@ -66,32 +69,49 @@ func Audit(ctx context.Context, store events.Engine) (AuditReport, error) {
 	}
 	rep.Groups = len(groups.groups)
 	if rep.Problem == "" {
+		rep.Problem = groups.redecide(groupEvents)
+	}
+	if rep.Problem == "" {
 		rep.Problem = groups.finish()
 	}
 	return rep, nil
 }
 
-// check re-scores the deal an event stores against the game as it stands
-// before the event, then folds the event; it says what is wrong, if
-// anything.
-func check(f *tapp.Folder, e events.Event, rep *AuditReport) string {
-	st := f.Peek()
-	e.Data = bytes.Clone(e.Data) // lent by ReplayAll; the fold keeps it
-	p, err := tapp.Decode(e.Type, e.Data, st.Setup.Players)
+// gameAudit is a game being checked: folded to its last whole command,
+// with the events read so far of the command after it.
+type gameAudit struct {
+	f     *tapp.Folder
+	batch []events.Event
+}
+
+// take adds an event to the command being read; a command is decided
+// again once its last event is read (the next has another batch, or the
+// stream ends). It is false, with the problem in rep, at the first event
+// at fault.
+func (g *gameAudit) take(e events.Event, last bool, rep *AuditReport) bool {
+	if len(g.batch) > 0 && g.batch[0].Batch != e.Batch && !g.decide(rep) {
+		return false
+	}
+	g.batch = append(g.batch, e)
+	return !last || g.decide(rep)
+}
+
+// decide decides the command read again and folds it (redecideGameBatch),
+// counting the deals it scores.
+func (g *gameAudit) decide(rep *AuditReport) bool {
+	ev, err := redecideGameBatch(g.f, g.batch)
 	if err != nil {
-		return err.Error()
+		rep.Problem = fmt.Sprintf("event %d (game %s, version %d, %s): %s", ev.Seq, ev.Stream, ev.Version, ev.Type, err)
+		return false
 	}
-	scored, err := st.Recheck(p)
-	if scored {
-		rep.Deals++
+	for _, e := range g.batch {
+		switch e.Type {
+		case tapp.TypeHandRecorded, tapp.TypeHandCorrect, tapp.TypeHandRescored:
+			rep.Deals++
+		}
 	}
-	if err != nil {
-		return err.Error()
-	}
-	if err := f.Apply(Stored(e, p)); err != nil {
-		return err.Error()
-	}
-	return ""
+	g.batch = g.batch[:0]
+	return true
 }
 
 // errAuditStop ends the pass at the first problem, which the report holds.

@@ -1,7 +1,6 @@
 package game
 
 import (
-	"encoding/json"
 	"fmt"
 	"sort"
 
@@ -20,9 +19,12 @@ type groupAudit struct {
 	games   map[string]gameClaim     // every game, with the group its first event names
 }
 
-// gameClaim is what a game's first event says about its group.
+// gameClaim is what a game's first event says about its group, and the
+// players and money a group's join of it is decided with again.
 type gameClaim struct {
-	group, readID string
+	group, readID  string
+	players        []string
+	unit, currency string
 }
 
 func newGroupAudit() *groupAudit {
@@ -40,14 +42,14 @@ func (a *groupAudit) take(e events.Event, last bool) (taken bool, problem string
 	}
 	if f == nil {
 		if e.Version == 1 && e.Type == tapp.TypeGameStarted {
-			var c struct {
-				Group  string `json:"group"`
-				ReadID string `json:"read_id"`
-			}
-			if err := json.Unmarshal(e.Data, &c); err != nil {
+			// Decoded as import decodes it, for the joins to be decided
+			// with the same players and money.
+			p, err := tapp.Decode(e.Type, e.Data, nil)
+			if err != nil {
 				return false, "" // the game's fold says what is wrong with it
 			}
-			a.games[e.Stream] = gameClaim{group: c.Group, readID: c.ReadID}
+			g := p.(tapp.GameStarted)
+			a.games[e.Stream] = gameClaim{group: g.Group, readID: g.ReadID, players: g.Players, unit: g.Unit, currency: g.Currency}
 		}
 		return false, ""
 	}
@@ -63,6 +65,36 @@ func (a *groupAudit) take(e events.Event, last bool) (taken bool, problem string
 		delete(a.folders, e.Stream)
 	}
 	return true, ""
+}
+
+// redecide decides every group's commands again (redecideGroupBatch) from
+// its events as stored, each join with its game's players and money: the
+// games' first events may come after the group's in stored order, so this
+// waits for the pass to be over. It names the first event at fault, or
+// gives "".
+func (a *groupAudit) redecide(streams map[string][]events.Event) string {
+	evening := func(game string) ([]string, string, string, bool) {
+		c, ok := a.games[game]
+		return c.players, c.unit, c.currency, ok
+	}
+	ids := make([]string, 0, len(streams))
+	for id := range streams {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	for _, id := range ids {
+		f := group.NewFolder(id)
+		err := batches(streams[id], func(evs []events.Event) error {
+			if ev, err := redecideGroupBatch(f, evs, evening); err != nil {
+				return fmt.Errorf("event %d (group %s, version %d, %s): %w", ev.Seq, ev.Stream, ev.Version, ev.Type, err)
+			}
+			return nil
+		})
+		if err != nil {
+			return err.Error()
+		}
+	}
+	return ""
 }
 
 // finish gives the first of problems, or "".

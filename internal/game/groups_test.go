@@ -163,13 +163,14 @@ func TestAnEveningCutShortAndFinished(t *testing.T) {
 	s, _ := newService(t)
 	grp := newGroup(t, s, "Anna", "Ben", "Cleo", "Dan")
 	// What startEvening appends first, and then no more: the join, with the
-	// key of the request eveningOf sends.
+	// key of the request eveningOf sends and ids tappbook makes.
+	game, read := must[string](t)(newID()), must[string](t)(newID())
 	key, err := idemKey(grp.ID+":evening", "k9", "evening", NewGame{Variant: "zuger", Players: []string{"Anna", "Ben", "Cleo", "Dan"}, Group: grp.ID})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if _, err := s.Store().Append(ctx, grp.ID, grp.Version, key,
-		groupEvents([]group.Payload{group.EveningJoined{Game: "cutshortgame", ReadID: "cutshortread"}})...); err != nil {
+		groupEvents([]group.Payload{group.EveningJoined{Game: game, ReadID: read}})...); err != nil {
 		t.Fatal(err)
 	}
 	s = New(s.Store()) // the process that crashed is started again
@@ -187,10 +188,10 @@ func TestAnEveningCutShortAndFinished(t *testing.T) {
 		t.Fatalf("audit of a start cut short: %+v %v", rep, err)
 	}
 	g := eveningOf(t, s, grp.ID, []string{"Anna", "Ben", "Cleo", "Dan"}, "k9")
-	if g.ID != "cutshortgame" || g.ReadID != "cutshortread" || g.Group != grp.ID {
+	if g.ID != game || g.ReadID != read || g.Group != grp.ID {
 		t.Fatalf("finished as %+v", g)
 	}
-	if id, _ := s.ResolveRead(ctx, "cutshortread"); id != "cutshortgame" {
+	if id, _ := s.ResolveRead(ctx, read); id != game {
 		t.Fatalf("read key resolves to %q", id)
 	}
 	v, _ = s.Groups().View(ctx, grp.ID)
@@ -463,17 +464,19 @@ func TestAuditChecksGroups(t *testing.T) {
 	if err != nil || rep.Problem != "" || rep.Groups != 1 || rep.Games != 3 {
 		t.Fatalf("audit: %+v %v", rep, err)
 	}
-	// A game that names a group that does not list it.
+	// A game that names a group that does not list it, with ids tappbook
+	// makes (verify decides its start again).
 	grp := newGroup(t, s, "Anna")
-	payloads, err := tapp.Decide(tapp.New("stray"), tapp.Start{ID: "stray", ReadID: "strayread", Variant: "zuger", Players: []string{"A", "B", "C", "D"}, Group: grp.ID})
+	stray, strayRead := must[string](t)(newID()), must[string](t)(newID())
+	payloads, err := tapp.Decide(tapp.New(stray), tapp.Start{ID: stray, ReadID: strayRead, Variant: "zuger", Players: []string{"A", "B", "C", "D"}, Group: grp.ID})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.Store().Append(ctx, "stray", 0, events.Key{}, newEvents(payloads)...); err != nil {
+	if _, err := s.Store().Append(ctx, stray, 0, events.Key{}, newEvents(payloads)...); err != nil {
 		t.Fatal(err)
 	}
 	rep, err = Audit(ctx, s.Store())
-	if err != nil || !strings.Contains(rep.Problem, "game stray is an evening of group "+grp.ID+", which does not list it") {
+	if err != nil || !strings.Contains(rep.Problem, "game "+stray+" is an evening of group "+grp.ID+", which does not list it") {
 		t.Fatalf("audit: %+v %v", rep, err)
 	}
 }

@@ -161,38 +161,20 @@ func batches(evs []events.Event, fn func([]events.Event) error) error {
 }
 
 // redecideGame decides again each command of a game's stream on the game
-// folded so far, then folds its events.
+// folded so far, then folds its events (redecide.go).
 func redecideGame(s *archive.Stream, at lines) error {
 	f := tapp.NewFolder(s.ID)
-	var players []string
 	return batches(s.Events, func(evs []events.Event) error {
-		batch := make([]tapp.Event, len(evs))
-		for i, ev := range evs {
-			p, err := tapp.Decode(ev.Type, ev.Data, players)
-			if err != nil {
-				return at.refuse(ev, "%v", err)
-			}
-			batch[i] = Stored(ev, p)
-			if g, ok := p.(tapp.GameStarted); ok && !archive.ValidID(g.ReadID) {
-				return at.refuse(ev, "its read-only id %q is not one tappbook makes", g.ReadID)
-			}
+		if ev, err := redecideGameBatch(f, evs); err != nil {
+			return at.refuse(ev, "%v", err)
 		}
-		if err := tapp.Redecide(f.Peek(), batch); err != nil {
-			return at.refuse(evs[0], "%v", err)
-		}
-		for i, e := range batch {
-			if err := f.Apply(e); err != nil {
-				return at.refuse(evs[i], "%v", err)
-			}
-		}
-		players = f.Peek().Setup.Players
 		return nil
 	})
 }
 
 // redecideGroup decides again each command of a group's stream on the
-// group folded so far, then folds its events. An evening's join is decided
-// with the players and money of its game in the same file.
+// group folded so far, then folds its events (redecide.go). An evening's
+// join is decided with the players and money of its game in the same file.
 func redecideGroup(s *archive.Stream, at lines, starts map[string]tapp.GameStarted) error {
 	f := group.NewFolder(s.ID)
 	evening := func(game string) ([]string, string, string, bool) {
@@ -200,43 +182,9 @@ func redecideGroup(s *archive.Stream, at lines, starts map[string]tapp.GameStart
 		return g.Players, g.Unit, g.Currency, ok
 	}
 	return batches(s.Events, func(evs []events.Event) error {
-		batch := make([]group.Stored, len(evs))
-		for i, ev := range evs {
-			p, err := group.Decode(ev.Type, ev.Data)
-			if err != nil {
-				return at.refuse(ev, "%v", err)
-			}
-			batch[i] = group.Stored{Version: ev.Version, Data: p, Raw: ev.Data}
-			if err := idsMade(p); err != nil {
-				return at.refuse(ev, "%v", err)
-			}
-		}
-		if err := group.Redecide(f.Peek(), batch, evening); err != nil {
-			return at.refuse(evs[0], "%v", err)
-		}
-		for i, e := range batch {
-			if err := f.Apply(group.Event{Version: e.Version, At: evs[i].RecordedAt, Data: e.Data}); err != nil {
-				return at.refuse(evs[i], "%v", err)
-			}
+		if ev, err := redecideGroupBatch(f, evs, evening); err != nil {
+			return at.refuse(ev, "%v", err)
 		}
 		return nil
 	})
-}
-
-// idsMade refuses an id in a group's event that the server would not have
-// made (archive.ValidID): the group's read-only key, an evening's ids.
-func idsMade(p group.Payload) error {
-	var ids []string
-	switch p := p.(type) {
-	case group.Started:
-		ids = []string{p.ReadID}
-	case group.EveningJoined:
-		ids = []string{p.Game, p.ReadID}
-	}
-	for _, id := range ids {
-		if !archive.ValidID(id) {
-			return fmt.Errorf("the id %q is not one tappbook makes", id)
-		}
-	}
-	return nil
 }

@@ -33,7 +33,7 @@ func (s *Store) Replay(ctx context.Context, stream string, fn func(events.Event)
 }
 
 // ReplayAll calls fn with every event of every stream in the order they
-// were stored, as Replay reads them (ev.Data is lent to fn), in one read
+// were stored, as Replay reads them and with its batch (ev.Data is lent to fn), in one read
 // transaction: a snapshot that appends made meanwhile do not change. last
 // says the event is its stream's last one in that snapshot, so a fold can
 // be handed on and dropped there. One pass in stored order reads the table
@@ -68,17 +68,19 @@ func (s *Store) ReplayAll(ctx context.Context, fn func(ev events.Event, last boo
 	}
 	// The driver watches a cancellable context at every row it steps;
 	// checking it here every few thousand rows costs nothing.
-	rows, err = tx.QueryContext(context.WithoutCancel(ctx), `SELECT seq, stream_id, version, type, schema_version, data, recorded_at FROM events ORDER BY seq`)
+	// Unlike Replay it reads each event's batch: verify decides every
+	// command again, and a command is the events of one batch.
+	rows, err = tx.QueryContext(context.WithoutCancel(ctx), `SELECT seq, stream_id, version, batch, type, schema_version, data, recorded_at FROM events ORDER BY seq`)
 	if err != nil {
 		return fmt.Errorf("replay all: %w", err)
 	}
 	defer rows.Close()
-	var id int64
+	var id, batch int64
 	for n := 1; rows.Next(); n++ {
 		if n%4096 == 0 && ctx.Err() != nil {
 			return fmt.Errorf("replay all: %w", ctx.Err())
 		}
-		if err := rows.Scan(&sc.seq, &id, &sc.version, &sc.typ, &sc.schemaVersion, &sc.data, &sc.at); err != nil {
+		if err := rows.Scan(&sc.seq, &id, &sc.version, &batch, &sc.typ, &sc.schemaVersion, &sc.data, &sc.at); err != nil {
 			return fmt.Errorf("replay all: %w", err)
 		}
 		h := streams[id]
@@ -86,6 +88,7 @@ func (s *Store) ReplayAll(ctx context.Context, fn func(ev events.Event, last boo
 		if err != nil {
 			return fmt.Errorf("replay all: %w", err)
 		}
+		ev.Batch = batch
 		if err := fn(ev, h.version == ev.Version); err != nil {
 			return err
 		}

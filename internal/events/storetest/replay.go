@@ -11,8 +11,8 @@ import (
 )
 
 // Replay gives a stream's events as ReadStream does; ReplayAll gives every
-// stream's events in stored order from one snapshot, marking each
-// stream's last event, while appends made meanwhile are not seen.
+// stream's events in stored order, with their batches, from one snapshot,
+// marking each stream's last event, while appends made meanwhile are not seen.
 func replayAndReplayAll(t *testing.T, h Harness) {
 	ctx := context.Background()
 	s, _ := open(t, h)
@@ -64,13 +64,15 @@ func replayAndReplayAll(t *testing.T, h Harness) {
 				return err
 			}
 		}
-		seen = append(seen, fmt.Sprintf("%s%d%v", e.Stream, e.Version, last))
+		seen = append(seen, fmt.Sprintf("%s%d.%d%v", e.Stream, e.Version, e.Batch, last))
 		return nil
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := "[a1false a2false b1false a3true b2true]"; fmt.Sprint(seen) != want {
+	// Each event with its batch (stream, version.batch, last): verify
+	// decides each command's events again together.
+	if want := "[a1.1false a2.1false b1.1false a3.3true b2.2true]"; fmt.Sprint(seen) != want {
 		t.Fatalf("ReplayAll saw %v, want %s", seen, want)
 	}
 	stop := errors.New("stop")
