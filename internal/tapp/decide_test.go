@@ -214,6 +214,20 @@ func TestClose(t *testing.T) {
 			Transfers: []Transfer{{From: "Anna", To: "Ben", Amount: u(2)}, {From: "Cleo", To: "Ben", Amount: u(2)}, {From: "Dan", To: "Ben", Amount: u(2)}}})
 }
 
+// An evening where nobody owes anything closes with "transfers": [], as
+// closes always were written: decided again, a stored close must be the
+// same bytes.
+func TestCloseOwingNothingWritesNoTransfersAsAList(t *testing.T) {
+	g := game(t, "zuger", four, nil).and(RecordHand{Record: pass()})
+	ps, err := Decide(g.state, Close{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := json.Marshal(ps[0]); !strings.Contains(string(b), `"transfers":[]`) {
+		t.Fatalf("the close: %s", b)
+	}
+}
+
 // rules.md old-tapp "End of the session": the pot shared equally, the
 // leftover unit to the winner of the cut (the default remainder rule).
 func TestCloseSharesThePot(t *testing.T) {

@@ -266,6 +266,12 @@ func (s *State) settleAfter(balances []decimal.Decimal, paid []Transfer) []Trans
 		from, to := s.Setup.IndexOf(p.From), s.Setup.IndexOf(p.To)
 		left[from], left[to] = left[from].Add(p.Amount), left[to].Sub(p.Amount)
 	}
+	if len(paid) == 0 {
+		// Settle's own slice: "transfers": [] when nobody owes, as every
+		// close has been written (Concat of nothing is nil, written null,
+		// which the closes stored before would no longer match).
+		return Settle(s.Setup.Players, left)
+	}
 	return slices.Concat(paid, Settle(s.Setup.Players, left))
 }
 
