@@ -74,6 +74,12 @@ func Audit(ctx context.Context, store events.Engine) (AuditReport, error) {
 	if rep.Problem == "" {
 		rep.Problem = groups.finish()
 	}
+	if rep.Problem == "" {
+		var linkErr error
+		if rep.Problem, linkErr = groups.links(ctx, store); linkErr != nil {
+			return rep, linkErr
+		}
+	}
 	return rep, nil
 }
 

@@ -2,6 +2,7 @@ package game
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -28,6 +29,17 @@ func storedStreams(t *testing.T, store events.Engine) []string {
 	})
 	nothing(t, err)
 	return append(groups, games...)
+}
+
+// readKeys is a stream's read-only key, as its first event names it, for
+// a copy to keep the links the original had.
+func readKeys(t *testing.T, evs []events.Event) []string {
+	t.Helper()
+	var first struct {
+		ReadID string `json:"read_id"`
+	}
+	nothing(t, json.Unmarshal(evs[0].Data, &first))
+	return []string{first.ReadID}
 }
 
 // forgery is one event of a stream rewritten: the k-th of its type, its
@@ -69,7 +81,7 @@ func forge(t *testing.T, src events.Engine, f forgery) (*sqlite.Store, events.Ev
 				evs[i].Hash = evs[i].ComputeHash()
 			}
 		}
-		nothing(t, dst.Import(ctx, evs, nil))
+		nothing(t, dst.Import(ctx, evs, readKeys(t, evs)))
 	}
 	if version == 0 {
 		t.Fatalf("no %s in %s", f.typ, f.stream)
@@ -133,9 +145,40 @@ func TestAuditPassesEveryKindOfEvening(t *testing.T) {
 	for _, id := range storedStreams(t, s.Store()) {
 		evs, err := s.Store().ReadStream(ctx, id)
 		nothing(t, err)
-		nothing(t, dst.Import(ctx, evs, nil))
+		nothing(t, dst.Import(ctx, evs, readKeys(t, evs)))
 	}
 	if again, err := Audit(ctx, dst); err != nil || again != rep {
 		t.Fatalf("audit of the copy: %+v %v, want %+v", again, err, rep)
+	}
+}
+
+// Given a database where one evening's read-only key opens another
+// evening (the keys sit beside the hash chain), when it is audited, then
+// the key is named; the same streams with their own keys pass.
+func TestAuditChecksEveryReadOnlyKey(t *testing.T) {
+	s, _ := newService(t)
+	four := []string{"Anna", "Ben", "Cleo", "Dan"}
+	a, err := s.Create(ctx, NewGame{Variant: "zuger", Players: four}, "")
+	nothing(t, err)
+	b, err := s.Create(ctx, NewGame{Variant: "zuger", Players: four}, "")
+	nothing(t, err)
+	copyWith := func(aliases map[string][]string) *sqlite.Store {
+		dst, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "copy.db"), sqlite.Options{})
+		nothing(t, err)
+		t.Cleanup(func() { dst.Close() })
+		for _, id := range []string{a.ID, b.ID} {
+			evs, err := s.Store().ReadStream(ctx, id)
+			nothing(t, err)
+			nothing(t, dst.Import(ctx, evs, aliases[id]))
+		}
+		return dst
+	}
+	rep, err := Audit(ctx, copyWith(map[string][]string{a.ID: {a.ReadID}, b.ID: {b.ReadID}}))
+	if err != nil || rep.Problem != "" {
+		t.Fatalf("each key its own evening's: %+v %v", rep, err)
+	}
+	rep, err = Audit(ctx, copyWith(map[string][]string{b.ID: {a.ReadID, b.ReadID}}))
+	if err != nil || rep.Problem != fmt.Sprintf("the read-only key %s of %s opens %s in this database", a.ReadID, a.ID, b.ID) {
+		t.Fatalf("%s's key opening %s: %+v %v", a.ID, b.ID, rep, err)
 	}
 }

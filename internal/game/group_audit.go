@@ -1,6 +1,7 @@
 package game
 
 import (
+	"context"
 	"fmt"
 	"sort"
 
@@ -149,4 +150,39 @@ func (a *groupAudit) problems() []string {
 		}
 	}
 	return out
+}
+
+// links checks that every game's and group's read-only key opens that
+// stream and no other: the keys are rows beside the events, outside the
+// hash chain, and a key pointed at another evening would show that one to
+// whoever holds the link (and a receipt checked through it would fail).
+func (a *groupAudit) links(ctx context.Context, store events.Engine) (string, error) {
+	keys := map[string]string{} // stream -> its read-only key
+	for id, c := range a.games {
+		keys[id] = c.readID
+	}
+	for id, g := range a.groups {
+		keys[id] = g.ReadID
+	}
+	ids := make([]string, 0, len(keys))
+	for id := range keys {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	for _, id := range ids {
+		if keys[id] == "" {
+			continue
+		}
+		opens, err := store.Resolve(ctx, keys[id])
+		if err != nil {
+			return "", fmt.Errorf("audit: %w", err)
+		}
+		switch {
+		case opens == "":
+			return fmt.Sprintf("the read-only key %s of %s opens nothing in this database: its read-only link is gone", keys[id], id), nil
+		case opens != id:
+			return fmt.Sprintf("the read-only key %s of %s opens %s in this database", keys[id], id, opens), nil
+		}
+	}
+	return "", nil
 }
