@@ -127,6 +127,9 @@ type Close struct {
 	// paidForgotten: a close stored before payments were carried, which
 	// settled the whole balances (Redecide).
 	paidForgotten bool
+	// transfersNull: a close where nobody owed, stored by a build that
+	// wrote its transfers null rather than [] (Redecide).
+	transfersNull bool
 }
 
 // Reopen opens a closed evening again, with why: a deal found wrong while

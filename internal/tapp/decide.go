@@ -342,5 +342,9 @@ func (s *State) decideClose(c Close) ([]Payload, error) {
 	for seat, share := range out.Split {
 		shares[s.Setup.Players[seat]] = share
 	}
-	return []Payload{GameClosed{RemainderTo: out.RemainderTo, Split: shares, Paid: out.Paid, Transfers: out.Transfers[len(out.Paid):]}}, nil
+	ts := out.Transfers[len(out.Paid):]
+	if c.transfersNull && len(ts) == 0 {
+		ts = nil
+	}
+	return []Payload{GameClosed{RemainderTo: out.RemainderTo, Split: shares, Paid: out.Paid, Transfers: ts}}, nil
 }

@@ -1,6 +1,7 @@
 package tapp
 
 import (
+	"bytes"
 	"slices"
 	"testing"
 
@@ -66,6 +67,20 @@ func TestACloseFromBeforePaymentsWereCarried(t *testing.T) {
 	sc.fold(old)
 	if len(sc.state.Closed.Paid) != 0 || len(sc.state.Closed.All()) != 3 {
 		t.Errorf("the old close lists %v", sc.state.Closed.All())
+	}
+}
+
+// A close where nobody owed, stored with its transfers null (as one build
+// wrote them), is decided again to the same bytes; today's is [].
+func TestACloseWithTransfersNullIsDecidedAgain(t *testing.T) {
+	g := game(t, "zuger", four, nil).and(RecordHand{Record: pass()})
+	old := GameClosed{Split: noShares}
+	raw, err := encodePayload(old)
+	if err != nil || !bytes.Contains(raw, []byte(`"transfers":null`)) {
+		t.Fatalf("%s %v", raw, err)
+	}
+	if err := Redecide(g.state, []Event{{Version: g.state.Version + 1, At: at, Data: old, Raw: raw}}); err != nil {
+		t.Errorf("a close with transfers null is not decided again: %v", err)
 	}
 }
 

@@ -23,15 +23,18 @@ func Redecide(s *State, batch []Event) error {
 	if err != nil {
 		return err
 	}
+	// What is wrong is said of the most likely command: a later one may
+	// be refused for what the first one settles.
 	var why error
 	for _, c := range cmds {
 		got, err := Decide(s, c)
 		if err != nil {
-			why = fmt.Errorf("tappbook refuses it: %w", err)
-			continue
-		}
-		if why = sameEvents(batch, got); why == nil {
+			err = fmt.Errorf("tappbook refuses it: %w", err)
+		} else if err = sameEvents(batch, got); err == nil {
 			return nil
+		}
+		if why == nil {
+			why = err
 		}
 	}
 	return why
@@ -75,8 +78,8 @@ func commandsOf(s *State, first Payload) ([]Command, error) {
 		// A close stored before payments were carried settled it all. The
 		// leftover units a rule gives (the biggest loser's) are stored as
 		// given, though the command named none.
-		cut := Close{RemainderTo: p.RemainderTo, paidForgotten: p.Paid == nil}
-		byRule := Close{paidForgotten: p.Paid == nil}
+		cut := Close{RemainderTo: p.RemainderTo, paidForgotten: p.Paid == nil, transfersNull: p.Transfers == nil}
+		byRule := Close{paidForgotten: p.Paid == nil, transfersNull: p.Transfers == nil}
 		return []Command{cut, byRule}, nil
 	case GameReopened:
 		return []Command{Reopen{Reason: p.Reason}}, nil
