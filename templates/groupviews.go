@@ -90,6 +90,9 @@ type TabView struct {
 	Cash       bool          // the transfers are shown rounded for cash
 	CashStep   string        // the currency's cash step, if it has one
 	Payments   []PaymentView // newest first
+	// EveningPayments are what was paid on the evenings' own transfers,
+	// which the tab counts as payments too.
+	EveningPayments []EveningPaymentView
 	Form       PaymentForm
 	Saved      string // "payment N saved", after a payment was recorded
 	Square     bool   // nobody owes anything, exactly (not only once rounded for cash)
@@ -119,6 +122,14 @@ type PaymentForm struct {
 	Note     Field
 	Error    string
 	IdemKey  string
+}
+
+// EveningPaymentView is a payment marked on an evening's transfer.
+type EveningPaymentView struct {
+	Text    string // "Ben paid Anna CHF 3.50"
+	Evening string // the evening's game, as the group's page names it
+	Date    When   // when the evening began
+	Href    string // the evening's page, where the payment's state shows
 }
 
 // PaymentView is one payment in the group's history.

@@ -11,6 +11,9 @@ type PayView struct {
 	Transfers []PayTransferView
 	Players   []string
 	Error     string // why a mark was not kept: above the list
+	// GroupTab is the tab of the evening's group, "" for an evening of no
+	// group: its payments may be recorded there too, and are not shown here.
+	GroupTab string
 	// Details is the pay details form as typed, with why it was not kept.
 	Details PayDetailsTyped
 }

@@ -68,3 +68,39 @@ func TestGroupTabPaysAndConfirms(t *testing.T) {
 		}
 	}
 }
+
+// What was marked paid on an evening's own transfer is listed on its
+// group's tab, which counts it (the payments shown explain the balances),
+// and a group evening's pay page says a payment recorded on the tab is not
+// shown there: a debt paid on the tab was offered again as open, and
+// marking it there too counted it twice.
+func TestTabListsWhatWasPaidOnAnEvening(t *testing.T) {
+	h := newServer(t)
+	gid := createGroup(t, h, thursdayGroup)["id"].(string)
+	ev := createGame(t, h, zugerEvening(gid, "Anna", "Ben", "Cleo", "Dan"))
+	mustStatus(t, do(t, h, "POST", "/api/games/"+ev+"/hands", `{"contract":"solo","declarer":"Anna","points":70,"tricks":5}`), http.StatusCreated)
+	mustStatus(t, do(t, h, "POST", "/api/games/"+ev+"/close", `{}`), http.StatusOK)
+	pay := page(t, h, "/g/"+ev+"/pay", "de")
+	if !strings.Contains(pay.body, `id="group-tab-note"`) || !strings.Contains(pay.body, `<a href="/groups/`+gid+`/tab">Zur Rechnung der Runde</a>`) {
+		t.Fatalf("a group evening's pay page does not point to the tab:\n%s", pay.body)
+	}
+	if tab := page(t, h, "/groups/"+gid+"/tab", "en"); strings.Contains(tab.body, "evening-payments") {
+		t.Fatalf("the tab lists evening payments before any:\n%s", tab.body)
+	}
+	mustStatus(t, do(t, h, "POST", "/api/games/"+ev+"/transfers/0/paid", `{"by":"Ben"}`), http.StatusOK)
+	tab := page(t, h, "/groups/"+gid+"/tab", "sv")
+	if !strings.Contains(tab.body, "Betalt på en kvälls egna överföringar") || !strings.Contains(tab.body, `<a href="/g/`+ev+`/pay">Zuger Tapp</a>`) || !strings.Contains(tab.body, "Ben betalade Anna") {
+		t.Fatalf("the tab does not list Ben's payment on the evening:\n%s", tab.body)
+	}
+	// A transfer marked sent no longer asks how its payee is paid.
+	body := page(t, h, "/g/"+ev+"/pay", "en").body
+	first, rest, _ := strings.Cut(body[strings.Index(body, `id="transfer-0"`):], `id="transfer-1"`)
+	if strings.Contains(first, "has not said how to be paid") || !strings.Contains(rest, "Anna has not said how to be paid") {
+		t.Errorf("the pay page asks how Anna is paid for a transfer sent, or not for one open:\n%s", body)
+	}
+	alone := createGame(t, h, `{"variant":"zuger","players":["Anna","Ben","Cleo","Dan"]}`)
+	mustStatus(t, do(t, h, "POST", "/api/games/"+alone+"/close", `{}`), http.StatusOK)
+	if p := page(t, h, "/g/"+alone+"/pay", "en"); strings.Contains(p.body, "group-tab-note") {
+		t.Errorf("an evening of no group points to a tab")
+	}
+}

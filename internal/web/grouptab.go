@@ -59,6 +59,7 @@ func (u ui) tabView(c echo.Context, gv game.View, form map[string][]string, refu
 	}
 	v.Saved = tabSaved(c, loc, st, money)
 	v.Payments = paymentViews(loc, st, money, refusal)
+	v.EveningPayments = eveningPaymentViews(c, p, loc, gv, money)
 	v.Form = paymentForm(st, form, refusal)
 	return v
 }
@@ -100,6 +101,28 @@ func paymentViews(loc i18n.Localizer, st *group.State, money func(decimal.Decima
 			pv.Reason = templates.Field{Value: refusal.value, Error: refusal.msg}
 		}
 		out = append(out, pv)
+	}
+	return out
+}
+
+// eveningPaymentViews are the payments marked on the evenings' own
+// transfers, which the tab counts: listed, so that the payments shown
+// explain the balances, each linked to its evening, newest evening first.
+func eveningPaymentViews(c echo.Context, p templates.Page, loc i18n.Localizer, gv game.View, money func(decimal.Decimal) string) []templates.EveningPaymentView {
+	var out []templates.EveningPaymentView
+	for i := len(gv.Games) - 1; i >= 0; i-- {
+		g := gv.Games[i]
+		if g == nil {
+			continue
+		}
+		href := p.Root + "/g/" + g.ID + "/pay"
+		if readOnly(c) {
+			href = p.Root + "/r/" + g.ReadID
+		}
+		for _, t := range g.Paid() {
+			out = append(out, templates.EveningPaymentView{Text: loc.T("tab.paid-text", t.From, t.To, money(g.Money(t.Amount))),
+				Evening: loc.T("variant." + string(g.Setup.Variant)), Date: whenOf(g.StartedAt, "date"), Href: href})
+		}
 	}
 	return out
 }

@@ -42,6 +42,9 @@ func (u ui) renderPayWith(c echo.Context, status int, set func(*templates.PayVie
 func (u ui) payView(ctx context.Context, p templates.Page, loc i18n.Localizer, g *tapp.State) (templates.PayView, error) {
 	base := p.Root + "/g/" + g.ID
 	v := templates.PayView{Page: p, Base: base, Closed: g.Closed != nil, Players: g.Setup.Players}
+	if g.Group != "" {
+		v.GroupTab = p.Root + "/groups/" + g.Group + "/tab"
+	}
 	ts := g.Settlement().Transfers
 	pays, err := api{svc: u.svc}.eveningPayments(ctx, g, ts)
 	if err != nil {
