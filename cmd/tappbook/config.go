@@ -85,12 +85,25 @@ func (b *backupFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&b.dir, "backup-dir", "", "with --backup-every: the folder the backups go to, made if missing (default: a backups folder beside the SQLite file, or in --data-dir)")
 }
 
-// backupPrefix and backupSuffix frame the names of serve's backups; only
-// files named so are ever removed.
+// backupPrefix, backupTime and backupSuffix make the names of serve's
+// backups; only files named so are ever removed.
 const (
 	backupPrefix = "tappbook-backup-"
+	backupTime   = "20060102T150405.000Z"
 	backupSuffix = ".db"
 )
+
+// isScheduledBackup says whether a file's name is one serve gives its
+// backups, a time between the prefix and the suffix: an operator's own
+// copy beside them ("tappbook-backup-2026-11-29-before-upgrade.db") is not one.
+func isScheduledBackup(name string) bool {
+	at, ok := strings.CutPrefix(name, backupPrefix)
+	if at, ok = strings.CutSuffix(at, backupSuffix); !ok {
+		return false
+	}
+	_, err := time.Parse(backupTime, at)
+	return err == nil
+}
 
 // schedule makes a backup of db every b.every into b.dir until ctx ends,
 // keeping the newest b.keep. A failed backup is logged and tried again at
@@ -112,7 +125,7 @@ func (b backupFlags) schedule(ctx context.Context, db, dataDir string, log *slog
 			case <-ctx.Done():
 				return
 			case now := <-tick.C:
-				out := filepath.Join(dir, backupPrefix+now.UTC().Format("20060102T150405.000Z")+backupSuffix)
+				out := filepath.Join(dir, backupPrefix+now.UTC().Format(backupTime)+backupSuffix)
 				if err := os.MkdirAll(dir, 0o700); err != nil {
 					log.Error("backup failed", "err", err)
 					continue
@@ -137,7 +150,7 @@ func (b backupFlags) prune(dir string, log *slog.Logger) {
 	}
 	var ours []string
 	for _, e := range entries {
-		if n := e.Name(); e.Type().IsRegular() && strings.HasPrefix(n, backupPrefix) && strings.HasSuffix(n, backupSuffix) {
+		if n := e.Name(); e.Type().IsRegular() && isScheduledBackup(n) {
 			ours = append(ours, n)
 		}
 	}

@@ -108,6 +108,14 @@ func TestScheduledBackups(t *testing.T) {
 	logs, stop := startServe(t, "--addr", addr, "--db", filepath.Join(dir, "t.db"), "--mdns", "off",
 		"--backup-every", "150ms", "--backup-keep", "2", "--backup-dir", backups)
 	getUntil(t, http.DefaultClient, "http://"+addr+"/readyz", logs).Body.Close()
+	// The operator's own copy beside them is not one of serve's: kept.
+	own := filepath.Join(backups, "tappbook-backup-2026-11-29-before-upgrade.db")
+	if err := os.MkdirAll(backups, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(own, []byte("the operator's"), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	res, err := http.Post("http://"+addr+"/api/games", "application/json", strings.NewReader(`{"variant":"zuger","players":["Anna","Ben","Cleo","Dan"]}`))
 	if err != nil || res.StatusCode != http.StatusCreated {
 		t.Fatalf("a game: %v %v", res, err)
@@ -121,6 +129,10 @@ func TestScheduledBackups(t *testing.T) {
 	if n := strings.Count(logs.String(), `msg="backed up"`); n < 4 {
 		t.Fatalf("%d backups made:\n%s", n, logs.String())
 	}
+	if b, err := os.ReadFile(own); err != nil || string(b) != "the operator's" {
+		t.Fatalf("the operator's own copy after pruning: %q %v", b, err)
+	}
+	os.Remove(own)
 	entries, err := os.ReadDir(backups)
 	if err != nil {
 		t.Fatal(err)
