@@ -169,6 +169,13 @@ func TestDealFormServerFailureIsA5xx(t *testing.T) {
 	if !strings.Contains(logged.String(), "deadline exceeded") {
 		t.Fatalf("the failure was not logged: %q", logged.String())
 	}
+	// The game's id is its key: the line names the route, and the error
+	// (which named the stream) says :id instead.
+	st.armed.Store(true)
+	do(t, h, "POST", "/api/games/"+id+"/hands", `{"contract":"pass"}`)
+	if l := logged.String(); strings.Contains(l, id) || !strings.Contains(l, "route=/g/:id/record") || !strings.Contains(l, "route=/api/games/:id/hands") || !strings.Contains(l, "append to :id") {
+		t.Fatalf("the log names the game's id, or not the routes: %q", l)
+	}
 	if r := form(t, h, "/g/"+id+"/record", key); r.status != http.StatusSeeOther {
 		t.Fatalf("saved again: %d %s", r.status, visibleText(r.body))
 	}

@@ -116,7 +116,7 @@ func (u ui) refusalStatus(c echo.Context, err error) int {
 		// most once.
 		status, _ = statusOf(err)
 		setRetryAfter(c, err)
-		logFailed(u.log, c.Request(), err)
+		logFailed(u.log, c, err)
 	}
 	return status
 }

@@ -278,7 +278,7 @@ func errorHandler(log *slog.Logger, page func(c echo.Context, status int, err er
 		}
 		status, msg := statusOf(err)
 		if status >= 500 {
-			logFailed(log, c.Request(), err)
+			logFailed(log, c, err)
 		}
 		setRetryAfter(c, err)
 		if c.Request().Method == http.MethodHead {
@@ -289,7 +289,7 @@ func errorHandler(log *slog.Logger, page func(c echo.Context, status int, err er
 			if perr := page(c, status, err); perr == nil {
 				return
 			} else {
-				log.Error("error page failed", "path", c.Request().URL.Path, "err", perr)
+				log.Error("error page failed", "route", c.Path(), "err", withoutKeys(c, perr))
 			}
 			if c.Response().Committed {
 				return
@@ -303,12 +303,27 @@ func errorHandler(log *slog.Logger, page func(c echo.Context, status int, err er
 // logFailed logs a request the server could not answer. A store that
 // stopped writing said once what happened and what to do: each request it
 // refuses then is a short line, not that paragraph again.
-func logFailed(log *slog.Logger, req *http.Request, err error) {
+// A game's or group's id is its key: the line names the route, and the
+// error its text with the ids of the path taken out, as the access log
+// does.
+func logFailed(log *slog.Logger, c echo.Context, err error) {
 	if errors.Is(err, events.ErrFileGone) {
-		log.Warn("request refused: the store stopped writing, as logged when it stopped", "method", req.Method, "path", req.URL.Path)
+		log.Warn("request refused: the store stopped writing, as logged when it stopped", "method", c.Request().Method, "route", c.Path())
 		return
 	}
-	log.Error("request failed", "method", req.Method, "path", req.URL.Path, "err", err)
+	log.Error("request failed", "method", c.Request().Method, "route", c.Path(), "err", withoutKeys(c, err))
+}
+
+// withoutKeys is err's text with each of the path's parameters (a game's
+// id, a read-only key) given by its name instead, ":id".
+func withoutKeys(c echo.Context, err error) string {
+	msg := err.Error()
+	for i, v := range c.ParamValues() {
+		if i < len(c.ParamNames()) && len(v) >= 8 {
+			msg = strings.ReplaceAll(msg, v, ":"+c.ParamNames()[i])
+		}
+	}
+	return msg
 }
 
 // isAPI tells the routes that answer JSON, errors included.
