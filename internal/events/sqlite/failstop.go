@@ -12,6 +12,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"syscall"
+	"time"
 
 	"github.com/mattn/go-sqlite3"
 
@@ -23,34 +24,64 @@ import (
 // the stop happens once (sync.Once), and a caller that finds it under way
 // waits for it.
 type status struct {
-	stopped atomic.Pointer[events.Health] // set once, never cleared: read-only until restart
+	stopped atomic.Pointer[events.Health] // set once a copy is written or tried, never cleared: read-only until restart
 	once    sync.Once
 	disk    atomic.Pointer[events.Health] // nil while writes succeed
+	// The rescue copy: copied once it is written; until then another try
+	// is due at nextTry (Unix ns), gone is what stopped the store.
+	copied  atomic.Bool
+	nextTry atomic.Int64
+	gone    error // set in once, read after it
 }
+
+// copyRetry is how often a stopped store tries again to write its copy
+// when it could not (a folder not writable, a full disk): only this
+// process still holds what it acknowledged once its -wal is deleted.
+const copyRetry = 10 * time.Second
 
 // failStop stops the store for good when the guard finds that the file or
 // its -wal is not the one opened: nothing more is committed (the commit
 // that found it was rolled back), one complete copy of the database as this
-// process still sees it is written beside the file with VACUUM INTO, and
-// one log line says what happened and what to do. Nothing at the
-// operator's paths is renamed, moved or rewritten. It gives the error
-// every write gets from now on.
+// process still sees it is written beside the file with VACUUM INTO (tried
+// again every copyRetry until it is), and one log line says what happened
+// and what to do. Nothing at the operator's paths is renamed, moved or
+// rewritten. It gives the error every write gets from now on.
 func (s *Store) failStop(gone error) error {
 	s.state.once.Do(func() {
-		since := s.opt.Now()
-		real := realPath(s.path)
-		copyPath := boundedPrefix(real, ".rescued-") + strconv.FormatInt(since.UnixNano(), 10)
-		var what string
-		if err := vacuumInto(s.ckpt.db, copyPath); err != nil {
-			what = fmt.Sprintf("and no copy could be written (%v): keep the server running until %s is back, then restart it", err, s.path)
-		} else {
-			what = fmt.Sprintf("a complete copy of everything it acknowledged is %s: stop the server, move whatever is at %s (with its -wal and -shm) aside, put the copy there, and start the server", copyPath, real)
-		}
-		problem := fmt.Sprintf("%v; the server stopped writing until it is restarted, %s", gone, what)
-		log.Printf("events: %s", problem)
-		s.state.stopped.Store(&events.Health{Problem: problem, Summary: events.ErrFileGone.Error(), Since: since})
+		s.state.gone = gone
+		s.rescue(s.opt.Now())
 	})
+	if now := s.opt.Now(); !s.state.copied.Load() {
+		if due := s.state.nextTry.Load(); now.UnixNano() >= due && s.state.nextTry.CompareAndSwap(due, now.Add(copyRetry).UnixNano()) {
+			s.rescue(now)
+		}
+	}
 	return fmt.Errorf("%w (%s)", events.ErrFileGone, s.state.stopped.Load().Problem)
+}
+
+// rescue writes the copy, and says in one log line, and in Health, what
+// happened and what to do: with the copy, or why there is none yet.
+func (s *Store) rescue(now time.Time) {
+	real := realPath(s.path)
+	copyPath := boundedPrefix(real, ".rescued-") + strconv.FormatInt(now.UnixNano(), 10)
+	var what string
+	if err := vacuumInto(s.ckpt.db, copyPath); err != nil {
+		s.state.nextTry.Store(now.Add(copyRetry).UnixNano())
+		if s.state.stopped.Load() != nil {
+			return // said already
+		}
+		what = fmt.Sprintf("and no copy could be written yet (%v): keep the server running, as only it still holds everything it acknowledged; make room or permission beside %s, and it writes the copy within %s and says where", err, real, copyRetry)
+	} else {
+		s.state.copied.Store(true)
+		what = fmt.Sprintf("a complete copy of everything it acknowledged is %s: stop the server, move whatever is at %s (with its -wal and -shm) aside, put the copy there, and start the server", copyPath, real)
+	}
+	problem := fmt.Sprintf("%v; the server stopped writing until it is restarted, %s", s.state.gone, what)
+	log.Printf("events: %s", problem)
+	since := now
+	if h := s.state.stopped.Load(); h != nil {
+		since = h.Since
+	}
+	s.state.stopped.Store(&events.Health{Problem: problem, Summary: events.ErrFileGone.Error(), Since: since})
 }
 
 // checkFiles is the guard's look, and the fail-stop when it fails; once
