@@ -694,8 +694,10 @@
     location.replace(location.pathname + (contract ? "?contract=" + encodeURIComponent(contract) : ""));
   });
 
-  function waiting() {
-    try { return JSON.parse(localStorage.getItem(QUEUE)) || []; } catch (e) { return []; }
+  // waiting gives the posts waiting, or those of json (the queue as a
+  // storage event tells of it).
+  function waiting(json) {
+    try { return JSON.parse(json === undefined ? localStorage.getItem(QUEUE) : json) || []; } catch (e) { return []; }
   }
   function keep(list) {
     try { localStorage.setItem(QUEUE, JSON.stringify(list)); } catch (e) {}
@@ -704,12 +706,25 @@
   function drop(key) {
     keep(waiting().filter(function (x) { return x.key !== key; }));
   }
+  // evening gives the evening an address is of (its "/g/{id}", without
+  // ROOT), "" for a page of none. The queue is the phone's, shared by its
+  // tabs; what a page says of it is its own evening's part.
+  function evening(url) {
+    var p = new URL(url, location.href).pathname;
+    if (ROOT && p.indexOf(ROOT + "/") === 0) p = p.slice(ROOT.length);
+    var m = /^\/g\/[^\/]+/.exec(p);
+    return m ? m[0] : "";
+  }
   function banner() {
     var el = document.getElementById("queue");
     if (!el) return;
+    // The deals of this page's evening: another tab's evening waits too,
+    // but a count with its deals in would have this one's entered again.
+    // A page of no evening (the start page) counts them all.
+    var here = evening(location.href);
     // A post on its way is no post that waits: the banner would say the
     // server is out of reach while a slow network is still carrying it.
-    var list = waiting(), n = list.length;
+    var list = waiting().filter(function (x) { return !here || evening(x.url) === here; }), n = list.length;
     var late = n > 0 && Date.now() - list[0].at > ON_ITS_WAY;
     el.hidden = n === 0 || (failure === "" && !late);
     offerNext(!el.hidden && failure !== "full");
@@ -814,16 +829,22 @@
         if (OUTAGE.indexOf(r.status) >= 0) { failure = r.status === 507 ? "full" : "server"; banner(); retryLater(); return; }
         delay = 1000;
         failure = "";
-        drop(item.key);
         if (r.ok && r.redirected) {
+          // Another tab may show the form sent, "Saving…": it is told
+          // where the answer leads before the post leaves the queue
+          // (takeAnswers), as it learns of it by the queue's change.
+          if (!shows(item.key)) answer({ key: item.key, at: Date.now(), to: r.url });
+          drop(item.key);
           if (item.draft) draftDrop(item.draft); // saved: the form is for the next deal now
           // The page still shows the form sent (or was loaded again since):
           // the table, as after any save. Not if the phone has gone on to
           // the next deal meanwhile.
           if ((item.page === location.href && (!ahead || shows(item.key))) || behind(r.url)) { sent = true; location.assign(r.url); }
           // Sent from another page (the phone came back on the table): the
-          // table says it was saved, as after a save there.
-          else if (new URL(r.url).pathname === location.pathname && waiting().length === 0) location.assign(r.url);
+          // table says it was saved, as after a save there. Deals of other
+          // evenings (another tab's) still waiting do not hold it up.
+          else if (new URL(r.url).pathname === location.pathname &&
+            !waiting().some(function (x) { return evening(x.url) === evening(r.url); })) location.assign(r.url);
           else flush();
           return;
         }
@@ -831,9 +852,28 @@
         // sent (each was typed as its successor: sent now, each would be
         // another deal's number) but kept as drafts of their deals, each
         // to be checked and saved once this one is.
-        var kept = keepAsDrafts(item);
-        show(html, item.url, item.draft);
-        sayKept(kept);
+        if (shows(item.key)) {
+          drop(item.key);
+          var kept = keepAsDrafts(item);
+          // Not twice: another tab may have handed this answer on first.
+          if (!taken[item.key]) { taken[item.key] = true; show(html, item.url, item.draft); sayKept(kept); }
+        } else {
+          // Sent for another tab (or one since closed): the answer is
+          // shown where its evening is, never over another evening's
+          // page. It is handed on, with the drafts (a tab's own storage)
+          // of the deals after it, to the tab that sent it and every tab
+          // showing its evening, or to the evening's page when next
+          // opened (takeAnswers); this tab takes it if it shows that
+          // evening. Handed on before the post leaves the queue: the tab
+          // that sent it learns of it by the queue's change.
+          var a = { key: item.key, at: Date.now(), evening: evening(item.url), url: item.url, html: html, draft: item.draft, drafts: {}, keys: [] };
+          a.kept = keepAsDrafts(item, a);
+          var gone = a.keys.concat(item.key);
+          delete a.keys;
+          answer(a);
+          keep(waiting().filter(function (x) { return gone.indexOf(x.key) < 0; }));
+          takeAnswers([a]);
+        }
         flush();
       });
     }, function () {
@@ -1066,8 +1106,11 @@
   function dealFor(x, path) { return !!x.hand && new URL(x.url, location.href).pathname === path; }
   // keepAsDrafts takes the deals recorded after item on the same game's
   // form out of the queue and keeps each as the draft of its deal's form;
-  // it gives their numbers.
-  function keepAsDrafts(item) {
+  // it gives their numbers. With into (an answer handed to another tab),
+  // the drafts go into it (into.drafts, by name) and their keys into
+  // into.keys, the queue left to the caller: drafts are a tab's own, kept
+  // by the tab that shows the answer.
+  function keepAsDrafts(item, into) {
     if (!item.hand || !window.URLSearchParams) return [];
     var path = new URL(item.url, location.href).pathname, kept = [];
     var list = waiting().filter(function (x) {
@@ -1077,6 +1120,7 @@
         if (k !== "contract" && k !== "tout" && FORM_OWN.indexOf(k) < 0) fields[k] = v;
       });
       var draft = JSON.stringify({ contract: q.get("contract") || "", tout: q.get("tout") === "true", fields: fields, kept: x.hand });
+      if (into) { into.drafts[x.draft] = draft; into.keys.push(x.key); kept.push(x.hand); return false; }
       // No room: the kept forms make way, all of them if need be (the
       // pages fetch them again); sent as it is, the deal would go under
       // another deal's number.
@@ -1087,9 +1131,86 @@
       kept.push(x.hand);
       return false;
     });
-    if (kept.length) keep(list);
+    if (kept.length && !into) keep(list);
     return kept.sort(function (a, b) { return a - b; });
   }
+  // putDrafts keeps drafts handed on with an answer in this tab.
+  function putDrafts(drafts) {
+    Object.keys(drafts || {}).forEach(function (name) {
+      try { sessionStorage.setItem(DRAFT + name, drafts[name]); } catch (e) {
+        dropForms("");
+        try { sessionStorage.setItem(DRAFT + name, drafts[name]); } catch (e2) {}
+      }
+    });
+  }
+
+  // Answers handed on between the phone's tabs (any tab sends the oldest
+  // waiting post, whichever tab it was entered in): a refusal, {key,
+  // evening, url, html, draft, kept, drafts}, waits in localStorage until
+  // a tab showing its evening takes it, now or when that evening's page is
+  // next opened; a save, {key, to}, is for a tab still "Saving…" that form
+  // (a tab since closed needs it no more: it is dropped after a minute).
+  var ANSWERS = "tappbook.answers", SAVE_KEPT = 60000;
+  // taken: the answers this tab has shown, by key; one sent again by
+  // another tab at once is not shown twice.
+  var taken = {};
+  function answers(json) {
+    try { return JSON.parse(json === undefined ? localStorage.getItem(ANSWERS) : json) || []; } catch (e) { return []; }
+  }
+  function keepAnswers(list) {
+    try {
+      if (list.length) localStorage.setItem(ANSWERS, JSON.stringify(list));
+      else localStorage.removeItem(ANSWERS);
+    } catch (e) {}
+  }
+  function answer(a) {
+    keepAnswers(answers().filter(function (x) {
+      return x.key !== a.key && !taken[x.key] && (!x.to || Date.now() - x.at < SAVE_KEPT);
+    }).concat([a]));
+  }
+  // busyKeys gives the keys of the forms this page shows "Saving…".
+  function busyKeys() {
+    return Array.prototype.map.call(document.querySelectorAll("#main form[data-queue]"), function (f) {
+      var b = f.querySelector("button[aria-busy=true]"), k = f.querySelector("input[name=idempotency_key]");
+      return b && k ? k.value : "";
+    }).filter(Boolean);
+  }
+  // takeAnswers takes, of list, the answer for this tab: a save of the
+  // form it shows "Saving…" (the table, as after a save here), or a
+  // refusal of the form it sent or of a post of the evening it shows
+  // (shown as a refusal to its own post is). It says whether it took one.
+  function takeAnswers(list) {
+    var here = evening(location.href), busy = busyKeys();
+    var a = list.filter(function (x) {
+      return !taken[x.key] && (busy.indexOf(x.key) >= 0 || (x.html !== undefined && here !== "" && x.evening === here));
+    })[0];
+    // What this tab has shown goes from the list, as what it takes now.
+    var gone = list.some(function (x) { return taken[x.key]; });
+    if (a) taken[a.key] = true;
+    if (a || gone) keepAnswers(answers().filter(function (x) { return !taken[x.key]; }));
+    if (!a) return false;
+    if (a.to) { sent = true; location.assign(a.to); return true; }
+    putDrafts(a.drafts);
+    show(a.html, a.url, a.draft);
+    sayKept(a.kept || []);
+    return true;
+  }
+  // Another tab's doing: the queue changed (the count; a post this page
+  // shows "Saving…" gone), or an answer was handed on.
+  window.addEventListener("storage", function (e) {
+    if (e.key === ANSWERS) { takeAnswers(answers(e.newValue)); return; }
+    if (e.key !== QUEUE) return;
+    banner();
+    var before = waiting(e.oldValue), now = waiting(e.newValue);
+    var left = busyKeys().filter(function (k) {
+      return !taken[k] && before.some(function (x) { return x.key === k; }) && !now.some(function (x) { return x.key === k; });
+    });
+    // Its answer was handed on first; if none is (another tab took it as
+    // a draft, or an older script sent it), the evening's table says what
+    // became of it: the form stays "Saving…" no longer.
+    if (left.length && !takeAnswers(answers()) && evening(location.href)) location.assign(ROOT + evening(location.href));
+  });
+
   // sayKept says, above the refused form's button, which deals were kept
   // as drafts: read before this one is saved again.
   function sayKept(hands) {
@@ -1240,6 +1361,8 @@
   if (said) { said.scrollIntoView({ block: "center" }); sayRefusal(main); }
   refocus();
   witness();
+  // A refusal handed on for this evening while no tab showed it.
+  try { if (window.localStorage) takeAnswers(answers()); } catch (e) {}
   banner();
   flush();
   window.addEventListener("online", flush);

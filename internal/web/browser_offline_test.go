@@ -288,6 +288,119 @@ func TestBrowserTwoPhonesOneDeal(t *testing.T) {
 	}
 }
 
+// One phone, two evenings in two tabs of one browser (one localStorage,
+// one queue), a deal waiting in each while the phone has lost the server;
+// another phone records the first evening's deal meanwhile. When the
+// server is back, whichever tab sends a post, each tab says what became of
+// its own deal: the second, still on its own evening, that its deal was
+// saved; the first, on its evening, the other phone's deal, no longer
+// "Saving…". Each tab's banner counted only its own evening's deals.
+// Either tab may send first: the other evening's deal then is its own, or
+// the other tab's. With tab 1 gone elsewhere, its refusal is shown when
+// its evening is next opened.
+func TestBrowserQueueTwoEveningsInTwoTabs(t *testing.T) {
+	for _, first := range []int{2, 1, 0} {
+		name := fmt.Sprintf("tab %d sends first", first)
+		if first == 0 {
+			name = "tab 1 gone"
+		}
+		t.Run(name, func(t *testing.T) { queueTwoEveningsInTwoTabs(t, first) })
+	}
+}
+
+// queueTwoEveningsInTwoTabs plays it with tab first told first that the
+// network is back; 0: tab 2, with tab 1 on another site meanwhile.
+func queueTwoEveningsInTwoTabs(t *testing.T, first int) {
+	srv := newTableServer(t, func(h http.Handler) http.Handler { return h })
+	fwd := &forwarder{from: "127.0.0.2:" + srv.port(), to: srv.addr}
+	fwd.up(t)
+	t.Cleanup(fwd.down)
+	base := "http://tapp.test:" + srv.port()
+	tab1 := browser(t, chromedp.Flag("host-resolver-rules", "MAP tapp.test 127.0.0.2"))
+	// The second tab: same browser context (its storage), a window of its
+	// own, so that it runs as a tab in front does.
+	tab2, cancel := chromedp.NewContext(tab1)
+	t.Cleanup(cancel)
+	if err := chromedp.Do(tab2); err != nil {
+		t.Fatalf("the second tab: %v", err)
+	}
+	run(t, tab1, "a phone", asPhone("light"))
+	run(t, tab2, "its second tab", asPhone("light"))
+	zuger := startEvening(t, tab1, base, "zuger", []string{"Anna", "Ben", "Cleo", "Dan"})
+	recordDeal(t, tab1, 1, deal{contract: "pass"})
+	tapp := startEvening(t, tab2, base, "old-tapp", []string{"Eva", "Finn", "Gus"})
+	run(t, tab1, "tab 1 opens Zuger's deal 2", chromedp.Navigate(base+"/g/"+zuger+"/record?contract=pass&lang=en"), chromedp.WaitVisible(chromedp.CSS(`form.deal`)))
+	run(t, tab2, "tab 2 opens old tapp's deal 1", chromedp.Navigate(base+"/g/"+tapp+"/record?contract=pass&lang=en"), chromedp.WaitVisible(chromedp.CSS(`form.deal`)))
+
+	fwd.down()
+	run(t, tab1, "tab 1 saves without the server",
+		chromedp.Click(chromedp.CSS(`form.deal button[type=submit]`)), chromedp.WaitVisible(chromedp.ID(`queue`)))
+	run(t, tab2, "tab 2 saves without the server",
+		chromedp.Click(chromedp.CSS(`form.deal button[type=submit]`)), chromedp.WaitVisible(chromedp.ID(`queue`)),
+		chromedp.Sleep(1500*time.Millisecond)) // tab 1 hears of it, or tries again
+	for i, tab := range []context.Context{tab1, tab2} {
+		if banner, n := waitingDeals(t, tab); banner != "1 deal waiting to be sent" || n != 2 {
+			t.Errorf("tab %d says %q with %d posts kept; want its own evening's 1 deal of 2", i+1, banner, n)
+		}
+	}
+	// Another phone records Zuger's deal 2 meanwhile.
+	res, err := http.Post("http://"+srv.addr+"/api/games/"+zuger+"/hands", "application/json", strings.NewReader(`{"contract":"pass"}`))
+	if err != nil || res.StatusCode != http.StatusCreated {
+		t.Fatalf("the other phone's deal 2: %v %v", res, err)
+	}
+	res.Body.Close()
+	if first == 0 {
+		run(t, tab1, "tab 1 leaves", chromedp.Navigate("about:blank"))
+	}
+	fwd.up(t)
+	// The network is back: the tab told first sends the oldest post, tab
+	// 1's Zuger deal, at once (the other tab tries again within seconds).
+	run(t, []context.Context{tab2, tab1, tab2}[first], "online", js(`window.dispatchEvent(new Event("online"))`))
+
+	// Tab 2 stays on its evening, and says its deal was saved.
+	step, cancelStep := context.WithTimeout(tab2, 25*time.Second)
+	_, err = chromedp.Run(step, loaded(`location.pathname === '/g/`+tapp+`' && document.getElementById("main").innerText.includes("Deal 1 saved.")`))
+	cancelStep()
+	if err != nil {
+		shot(t, tab2, "tab-2-after")
+		t.Fatalf("tab 2 does not say its deal was saved: at %s: %v\n%s", value(t, tab2, "where", chromedp.Location()), err,
+			value(t, tab2, "read tab 2", chromedp.Evaluate[string](`document.getElementById("main").innerText`)))
+	}
+	if h := value(t, tab2, "tab 2's heading", chromedp.Text(chromedp.CSS(`#main h1`))); h != "Tapp with a pot (19th century)" {
+		t.Errorf("tab 2's heading: %q", h)
+	}
+	if first == 0 {
+		run(t, tab1, "tab 1 opens Zuger's table again", chromedp.Navigate(base+"/g/"+zuger+"?lang=en"))
+	}
+	// Tab 1 is told of the other phone's deal, on its own evening.
+	step, cancelStep = context.WithTimeout(tab1, 25*time.Second)
+	_, err = chromedp.Run(step, loaded(`location.pathname.indexOf('/g/`+zuger+`/') === 0 && document.querySelector("p.error") !== null`))
+	cancelStep()
+	if err != nil {
+		shot(t, tab1, "tab-1-after")
+		t.Fatalf("tab 1 is not told of the other phone's deal: at %s: %v\n%s", value(t, tab1, "where", chromedp.Location()), err,
+			value(t, tab1, "read tab 1", chromedp.Evaluate[string](`document.getElementById("main").innerText`)))
+	}
+	if msg := value(t, tab1, "read tab 1's message", chromedp.Text(chromedp.CSS(`p.error`))); !strings.Contains(msg, "This is deal 3, not 2") {
+		t.Errorf("tab 1 is told %q", msg)
+	}
+	if busy := value(t, tab1, "tab 1 busy", chromedp.Evaluate[bool](`document.querySelector("[aria-busy=true]") !== null`)); busy {
+		shot(t, tab1, "tab-1-busy")
+		t.Error("tab 1 still says it is saving")
+	}
+	for i, tab := range []context.Context{tab1, tab2} {
+		if _, n := waitingDeals(t, tab); n != 0 {
+			t.Errorf("tab %d: %d posts still kept", i+1, n)
+		}
+	}
+	if n := srv.hands(t, zuger); n != 2 {
+		t.Errorf("Zuger: %v deals, want 2 (the other phone's deal 2 only)", n)
+	}
+	if n := srv.hands(t, tapp); n != 1 {
+		t.Errorf("old tapp: %v deals, want 1", n)
+	}
+}
+
 func jsonDecode(r io.Reader, v any) error { return json.NewDecoder(r).Decode(v) }
 
 // A deal saved while the server was away, on a phone that then opened the
