@@ -24,7 +24,9 @@ import (
 // copy is a single file in rollback-journal mode, so that it can be read
 // (verify) without making -wal and -shm files beside it.
 func Backup(ctx context.Context, path, dest string) (err error) {
-	s, err := Open(ctx, path, Options{ReadOnly: true})
+	// Any layout: a file an older release still runs is copied as it is,
+	// so that it can be backed up before the binary is replaced.
+	s, err := openReadOnly(ctx, path, true)
 	if err != nil {
 		return fmt.Errorf("backup: %w", err)
 	}

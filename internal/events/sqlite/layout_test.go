@@ -1,6 +1,7 @@
 package sqlite
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
 	"fmt"
@@ -143,5 +144,40 @@ func TestLayoutMigrationOfARelease(t *testing.T) {
 	}
 	if after := list(s.read, "stream_events"); after != before {
 		t.Fatalf("events after the migration:\n%s\nbefore:\n%s", after, before)
+	}
+}
+
+// Given a database an earlier release still serves (its layout), when it
+// is backed up before the binary is replaced, then the copy is the file as
+// it is (an upgrade's first step: back up, then replace the binary); verify
+// and export still ask for the layout a start moves it to.
+func TestBackupOfAnEarlierReleasesFile(t *testing.T) {
+	ctx := context.Background()
+	src, err := os.ReadFile(filepath.Join("testdata", "release-f9fc8e0.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	path := filepath.Join(dir, "release.db")
+	if err := os.WriteFile(path, src, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := Backup(ctx, path, filepath.Join(dir, "copy.db")); err != nil {
+		t.Fatalf("backup of an earlier release's file: %v", err)
+	}
+	if after, _ := os.ReadFile(path); !bytes.Equal(after, src) {
+		t.Fatal("the backup changed the file")
+	}
+	copied, err := sql.Open("sqlite3", filepath.Join(dir, "copy.db")+"?mode=ro")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer copied.Close()
+	var n int
+	if err := copied.QueryRow(`SELECT COUNT(*) FROM events`).Scan(&n); err != nil || n != 25 {
+		t.Fatalf("the copy holds %d events, %v; want the file's 25", n, err)
+	}
+	if _, err := Open(ctx, path, Options{ReadOnly: true}); err == nil || !strings.Contains(err.Error(), "layout of an older release") {
+		t.Fatalf("a read-only open for verify: %v", err)
 	}
 }

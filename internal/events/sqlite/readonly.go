@@ -17,7 +17,10 @@ import (
 // never creating, migrating or changing a file: a missing path is an error
 // that says so, a file that is not the event store's a *NotStoreError, a
 // damaged one a *CorruptError. Appends to it are refused with events.ErrReadOnly.
-func openReadOnly(ctx context.Context, path string) (*Store, error) {
+//
+// A file in an older release's layout is refused unless anyLayout: a
+// backup copies its pages as they are, which needs no layout.
+func openReadOnly(ctx context.Context, path string, anyLayout bool) (*Store, error) {
 	info, err := os.Stat(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("no database at %s: there is no such file", path)
@@ -63,7 +66,7 @@ func openReadOnly(ctx context.Context, path string) (*Store, error) {
 	// Not migrated here: a file of an older release is read by that release,
 	// or by this one once a server has started on it.
 	var layout int
-	if err := read.QueryRowContext(ctx, `SELECT COUNT(*) FROM sqlite_master WHERE name = 'stream_events'`).Scan(&layout); err != nil || layout == 0 {
+	if err := read.QueryRowContext(ctx, `SELECT COUNT(*) FROM sqlite_master WHERE name = 'stream_events'`).Scan(&layout); !anyLayout && (err != nil || layout == 0) {
 		read.Close()
 		return nil, errors.Join(fmt.Errorf("%s is in the layout of an older release: start the server on it once (it moves the events to this release's layout), then try again", path), err)
 	}

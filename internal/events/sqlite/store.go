@@ -79,7 +79,7 @@ type Store struct {
 //     none makes an empty database where the file was deleted.
 func Open(ctx context.Context, path string, opt Options) (*Store, error) {
 	if opt.ReadOnly {
-		return openReadOnly(ctx, path)
+		return openReadOnly(ctx, path, false)
 	}
 	opt = opt.withDefaults()
 	var l lease
