@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"flag"
 	"io"
 	"net"
@@ -102,8 +103,13 @@ func TestHelpExitsZero(t *testing.T) {
 // --backup-every makes the copies tappbook backup makes, each one verify
 // passes, keeping the newest --backup-keep of them.
 func TestScheduledBackups(t *testing.T) {
+	defer func(least time.Duration) { leastBackupEvery = least }(leastBackupEvery)
+	leastBackupEvery = 0 // a backup every 150 ms, to count them
 	dir := t.TempDir()
 	backups := filepath.Join(dir, "backups")
+	if err := os.Mkdir(backups, 0o700); err != nil { // --backup-dir must exist
+		t.Fatal(err)
+	}
 	addr := clitest.FreeAddr(t)
 	logs, stop := startServe(t, "--addr", addr, "--db", filepath.Join(dir, "t.db"), "--mdns", "off",
 		"--backup-every", "150ms", "--backup-keep", "2", "--backup-dir", backups)
@@ -171,5 +177,55 @@ func TestTakenPortMakesNoDatabase(t *testing.T) {
 	stop()
 	if fi, err := os.Stat(db); err != nil || fi.Mode().Perm()&0o077 != 0 {
 		t.Fatalf("the new database file: %v %v", fi.Mode(), err)
+	}
+}
+
+// A setting serve cannot take is refused at start in one sentence naming
+// the flag, its variable, the value and what is allowed, before any file
+// is made or any database opened: the data folder stays empty.
+func TestServeRefusesBadSettingsAtStart(t *testing.T) {
+	notAFolder := filepath.Join(t.TempDir(), "file")
+	os.WriteFile(notAFolder, nil, 0o600)
+	for _, c := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"--max-conns-per-client", "-1"}, []string{"--max-conns-per-client (TAPPBOOK_MAX_CONNS_PER_CLIENT) -1:", "0 (no cap) or more"}},
+		{[]string{"--backup-every", "-1h"}, []string{"--backup-every (TAPPBOOK_BACKUP_EVERY) -1h0m0s:", "at least 1m"}},
+		{[]string{"--backup-every", "1ms"}, []string{"--backup-every (TAPPBOOK_BACKUP_EVERY) 1ms:", "at least 1m"}},
+		{[]string{"--backup-keep", "-3"}, []string{"--backup-keep (TAPPBOOK_BACKUP_KEEP) -3:", "1 or more"}},
+		{[]string{"--backup-every", "24h", "--backup-keep", "0"}, []string{"--backup-keep (TAPPBOOK_BACKUP_KEEP) 0:", "1 or more"}},
+		{[]string{"--backup-every", "24h", "--backup-dir", "/proc/nope"}, []string{`--backup-dir (TAPPBOOK_BACKUP_DIR) "/proc/nope":`, "does not exist"}},
+		{[]string{"--backup-every", "24h", "--backup-dir", notAFolder}, []string{"--backup-dir (TAPPBOOK_BACKUP_DIR)", "not a folder"}},
+		{[]string{"--db", ""}, []string{`--db (TAPPBOOK_DB) "":`, "postgres://"}},
+		{[]string{"--public-url", "https://x.org/g/"}, []string{`--public-url (TAPPBOOK_PUBLIC_URL) "https://x.org/g/":`, "/tapp/"}},
+		{[]string{"foo"}, []string{`"foo" is not a flag`}},
+		{[]string{"--tls-cert", "/nope/cert.pem", "--tls-key", "/nope/key.pem"}, []string{"/nope/cert.pem"}},
+	} {
+		dir := t.TempDir()
+		args := append([]string{"serve", "--addr", clitest.FreeAddr(t), "--db", filepath.Join(dir, "t.db"), "--mdns", "off"}, c.args...)
+		ctx, cancel := context.WithTimeout(t.Context(), 10*time.Second)
+		err := run(ctx, args, io.Discard, io.Discard)
+		cancel()
+		if err == nil {
+			t.Errorf("serve %v: started", c.args)
+			continue
+		}
+		for _, w := range c.want {
+			if !strings.Contains(err.Error(), w) {
+				t.Errorf("serve %v: %q, want it to say %q", c.args, err, w)
+			}
+		}
+		if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+			t.Errorf("serve %v: the refused start left %v behind", c.args, entries)
+		}
+	}
+	// --backup-keep 0 is fine while backups are off, and the default
+	// backups folder is made at the first backup.
+	if _, err := parseServe([]string{"--backup-keep", "0", "--db", filepath.Join(t.TempDir(), "t.db")}, io.Discard); err != nil {
+		t.Errorf("--backup-keep 0 without backups: %v", err)
+	}
+	if _, err := parseServe([]string{"--backup-every", "24h", "--db", filepath.Join(t.TempDir(), "t.db")}, io.Discard); err != nil {
+		t.Errorf("backups into the default folder: %v", err)
 	}
 }

@@ -15,6 +15,8 @@ import (
 	"syscall"
 	"time"
 
+	"golang.org/x/sys/unix"
+
 	"tappbook/internal/events"
 	"tappbook/internal/game"
 	"tappbook/internal/netserve"
@@ -45,8 +47,21 @@ func parseServe(args []string, stderr io.Writer) (serveFlags, error) {
 	if err := fromEnv(fs); err != nil {
 		return f, fmt.Errorf("serve: %w", err)
 	}
+	if fs.NArg() > 0 {
+		return f, fmt.Errorf("serve: %q is not a flag: serve takes flags only, such as --db FILE (tappbook serve -h lists them)", fs.Arg(0))
+	}
 	return f.settle()
 }
+
+// refusal is the sentence for a flag's value serve does not take: the
+// flag, its variable, the value and what is allowed.
+func refusal(flagName, value, allowed string) error {
+	return fmt.Errorf("serve: --%s (%s) %s: %s", flagName, envName(flagName), value, allowed)
+}
+
+// leastBackupEvery is the shortest --backup-every: each backup copies the
+// whole database (a variable for the tests of the schedule).
+var leastBackupEvery = time.Minute
 
 // serveFlagSet is serve's flags, set into f. Each is also its
 // TAPPBOOK_<FLAG> variable (fromEnv; docs/config.md).
@@ -65,7 +80,7 @@ func serveFlagSet(f *serveFlags, stderr io.Writer) *flag.FlagSet {
 	fs.StringVar(&f.acmeEmail, "acme-email", envOr("TAPPBOOK_ACME_EMAIL", ""), "e-mail address for the ACME CA's notices (optional)")
 	fs.StringVar(&f.acmeCA, "acme-ca", envOr("TAPPBOOK_ACME_CA", ""), "PEM roots to trust for a private ACME CA's own address")
 	fs.StringVar(&f.mdns, "mdns", envOr("TAPPBOOK_MDNS", "tappbook"), "announce NAME.local on the home network by multicast DNS (\"off\" for none)")
-	fs.IntVar(&f.maxConns, "max-conns-per-client", netserve.DefaultLimits().MaxConnsPerClient, "open connections one address may hold (0: no cap, for servers behind a reverse proxy, where every connection comes from its address)")
+	fs.IntVar(&f.maxConns, "max-conns-per-client", netserve.DefaultLimits().MaxConnsPerClient, "open connections one address may hold, 0 or more (0: no cap, for servers behind a reverse proxy, where every connection comes from its address)")
 	f.reach.register(fs)
 	f.observe.register(fs)
 	f.backup.register(fs)
@@ -81,8 +96,17 @@ func (f serveFlags) settle() (serveFlags, error) {
 	case (f.tlsCert == "") != (f.tlsKey == ""):
 		return f, errors.New("serve: --tls-cert and --tls-key go together")
 	}
-	if f.backup.every > 0 && f.backup.keep < 1 {
-		return f, errors.New("serve: --backup-keep must keep at least 1")
+	switch {
+	case f.db == "":
+		return f, refusal("db", `""`, "give a SQLite file or a postgres:// URL")
+	case f.maxConns < 0:
+		return f, refusal("max-conns-per-client", fmt.Sprint(f.maxConns), "give 0 (no cap) or more")
+	case f.backup.every < 0 || f.backup.every > 0 && f.backup.every < leastBackupEvery:
+		return f, refusal("backup-every", f.backup.every.String(), "give 0 (no backups) or at least 1m")
+	case f.backup.keep < 0:
+		return f, refusal("backup-keep", fmt.Sprint(f.backup.keep), "give 1 or more")
+	case f.backup.every > 0 && f.backup.keep < 1:
+		return f, refusal("backup-keep", fmt.Sprint(f.backup.keep), "with --backup-every, give 1 or more")
 	}
 	if f.addr == "" {
 		f.addr = ":8080"
@@ -93,8 +117,13 @@ func (f serveFlags) settle() (serveFlags, error) {
 			f.addr = ":443"
 		}
 	}
-	if _, err := f.reach.reach(nil, nil); err != nil {
-		return f, err // said before the database is opened
+	// Said before the database is opened or a key file made.
+	reach, err := f.reach.reach(nil, nil)
+	if err != nil {
+		return f, err
+	}
+	if err := web.CheckReach(reach); err != nil {
+		return f, refusal("public-url", fmt.Sprintf("%q", f.reach.publicURL), err.Error())
 	}
 	if f.httpAddr == "" && f.domains != "" {
 		f.httpAddr = ":80"
@@ -109,6 +138,11 @@ func (f serveFlags) settle() (serveFlags, error) {
 		f.dataDir = "."
 		if !isPostgres(f.db) {
 			f.dataDir = filepath.Dir(f.db)
+		}
+	}
+	if f.backup.every > 0 && f.backup.dir != "" {
+		if err := writableDir(f.backup.dir); err != nil {
+			return f, refusal("backup-dir", fmt.Sprintf("%q", f.backup.dir), "give a folder that exists and serve may write in ("+err.Error()+")")
 		}
 	}
 	return f, nil
@@ -128,6 +162,10 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 	ctx, stop := signal.NotifyContext(ctx, syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
 
+	tlsPlan, err := f.https() // the certificate's files read before anything is made
+	if err != nil {
+		return err
+	}
 	// Listening first: a port another program holds stops the start
 	// before a new database file is made for nothing.
 	ln, err := net.Listen("tcp", f.addr)
@@ -156,10 +194,6 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 	}
 	log.Info("receipts and exports are signed", "key", signer.VerifierKey())
 
-	tlsPlan, err := f.https()
-	if err != nil {
-		return err
-	}
 	listen := ln.Addr().String()
 	home, reach, err := f.home(tlsPlan, listen, log)
 	if err != nil {
@@ -185,6 +219,24 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 	case <-ctx.Done():
 	}
 	return servers.shutdown(log)
+}
+
+// writableDir is nil for a folder that exists and this process may make
+// files in; it makes nothing to find out.
+func writableDir(dir string) error {
+	fi, err := os.Stat(dir)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return errors.New("it does not exist")
+	case err != nil:
+		return err
+	case !fi.IsDir():
+		return errors.New("it is not a folder")
+	}
+	if err := unix.Access(dir, unix.W_OK|unix.X_OK); err != nil {
+		return fmt.Errorf("it cannot be written: %w", err)
+	}
+	return nil
 }
 
 // writeSynced writes b to f, syncs and closes it: durable, or an error.

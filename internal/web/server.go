@@ -137,19 +137,37 @@ func New(svc *game.Service, log *slog.Logger, options ...Options) (*Server, erro
 	e.Use(opts.Reach.hostAllowList(log))
 	e.Use(sameOrigin(forms, opts.Reach, log))
 	e.Use(readOnlyLinksRead)
-	if err := rootRoutes(e, svc, log, opts.Reach.Root()); err != nil {
-		return nil, err
-	}
 	creations := createLimit(opts.CreateBurst, opts.CreateEvery)
 	heavy := heavyLimit(heavyBuilds, heavyWait)
-	api{svc: svc, createLimit: creations, heavy: heavy, key: opts.SigningKey}.routes(e)
 	u.createLimit, u.heavy = creations, heavy
-	u.routes(e)
-	if route := opts.Reach.clashes(e.Routes()); route != "" {
-		return nil, fmt.Errorf("the public URL's path %s is one of tappbook's own addresses (%s); serve it under another, such as /tapp/", opts.Reach.Root(), route)
+	a := api{svc: svc, createLimit: creations, heavy: heavy, key: opts.SigningKey}
+	if err := appRoutes(e, svc, log, opts.Reach, a, u); err != nil {
+		return nil, err
 	}
 	srv.Handler = headAsGet(e)
 	return srv, nil
+}
+
+// appRoutes routes every address of the app on e, refusing a public URL
+// whose path is one of them.
+func appRoutes(e *echo.Echo, svc *game.Service, log *slog.Logger, reach Reach, a api, u ui) error {
+	if err := rootRoutes(e, svc, log, reach.Root()); err != nil {
+		return err
+	}
+	a.routes(e)
+	u.routes(e)
+	if route := reach.clashes(e.Routes()); route != "" {
+		return fmt.Errorf("the public URL's path %s is one of tappbook's own addresses (%s); serve it under another, such as /tapp/", reach.Root(), route)
+	}
+	return nil
+}
+
+// CheckReach refuses what New would refuse of reach, with no store: a
+// public URL whose path is one of the app's own addresses. serve asks it
+// before it opens the database or makes a key file.
+func CheckReach(reach Reach) error {
+	pass := func(next echo.HandlerFunc) echo.HandlerFunc { return next }
+	return appRoutes(echo.New(), nil, nil, reach, api{createLimit: pass, heavy: pass}, ui{createLimit: pass, heavy: pass, reach: reach})
 }
 
 // rootRoutes are the addresses beside the app's pages and API: health,
