@@ -66,6 +66,9 @@ func problemMessage(loc i18n.Localizer, r *http.Request, status int, err error) 
 	if errors.Is(err, errBusy) {
 		return loc.T("problem.busy")
 	}
+	if errors.Is(err, errTooManyConns) {
+		return loc.T("problem.too-many-conns")
+	}
 	if msg, ok := storeMessage(loc, err); ok {
 		return msg
 	}

@@ -238,6 +238,9 @@ func (r Reach) allowed(hostport string) bool {
 	return r.OwnHosts != nil && slices.ContainsFunc(r.OwnHosts(), same)
 }
 
+// errTooManyConns is a request over the per-client cap, answered 429.
+var errTooManyConns = errors.New("too many connections from this address: close some tabs and try again")
+
 // perClient caps the requests one client has open at once through a
 // trusted proxy. The listener caps connections by their address, which
 // behind a proxy is the proxy's for every phone, so it leaves the proxy
@@ -259,7 +262,7 @@ func (r Reach) perClient(max int) echo.MiddlewareFunc {
 			if open[ip] >= max {
 				mu.Unlock()
 				c.Response().Header().Set("Retry-After", "10")
-				return echo.NewHTTPError(http.StatusTooManyRequests, "too many connections from this address: close some tabs and try again")
+				return errTooManyConns
 			}
 			open[ip]++
 			mu.Unlock()

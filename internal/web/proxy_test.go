@@ -183,10 +183,25 @@ func TestPerClientCapThroughProxy(t *testing.T) {
 		t.Fatalf("first stream: %d", first.StatusCode)
 	}
 	second := stream("10.0.0.1")
-	io.Copy(io.Discard, second.Body)
+	page, _ := io.ReadAll(second.Body)
 	second.Body.Close()
 	if second.StatusCode != http.StatusTooManyRequests {
 		t.Fatalf("the same phone's second stream: %d", second.StatusCode)
+	}
+	// The page says why in its own words (not the cap on starting evenings).
+	if !strings.Contains(string(page), "Too many pages are open from this phone at once") {
+		t.Errorf("the page over the cap says:\n%s", page)
+	}
+	req, _ := http.NewRequestWithContext(ctx, "GET", srv.URL+"/api/games/"+id, nil)
+	req.Header.Set("X-Forwarded-For", "10.0.0.1")
+	api, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(api.Body)
+	api.Body.Close()
+	if api.StatusCode != http.StatusTooManyRequests || !strings.Contains(string(body), "too many connections from this address") {
+		t.Errorf("the API over the cap: %d %s", api.StatusCode, body)
 	}
 	other := stream("10.0.0.2")
 	defer other.Body.Close()

@@ -419,6 +419,8 @@ func statusOf(err error) (int, string) {
 		return http.StatusServiceUnavailable, "the server's database does not answer just now; nothing was changed: try again in a moment"
 	case errors.Is(err, errBusy):
 		return busyStatus, errBusy.Error()
+	case errors.Is(err, errTooManyConns):
+		return http.StatusTooManyRequests, errTooManyConns.Error()
 	case errors.Is(err, errCrossSite), errors.Is(err, errWrongHost):
 		return http.StatusForbidden, err.Error()
 	case errors.Is(err, errReadOnlyLink):
