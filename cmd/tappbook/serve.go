@@ -179,11 +179,21 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 		return err
 	}
 	defer stopMetrics()
-	store, err := openWaiting(ctx, log, f.db, openObserved(metrics.store, log), time.Second)
+	// While it waits for the database, nothing would answer on the port:
+	// it is closed, so that a client (a health check) is refused at once
+	// rather than left waiting, and taken again once the store is open.
+	closed := false
+	store, err := openWaiting(ctx, log, f.db, openObserved(metrics.store, log), time.Second, func() { closed = ln.Close() == nil })
 	if err != nil {
 		return err
 	}
 	defer store.Close()
+	if closed {
+		if ln, err = net.Listen("tcp", f.addr); err != nil {
+			return fmt.Errorf("listen on %s: %w", f.addr, err)
+		}
+		defer ln.Close()
+	}
 	key, err := formKey(filepath.Join(f.dataDir, "tappbook-form.key"))
 	if err != nil {
 		return err
@@ -316,12 +326,17 @@ func formKey(path string) ([]byte, error) {
 // answer yet (PostgreSQL restarting, failing over, or started after
 // tappbook): it tries again, every wait at first and then less often, until
 // the server answers or tappbook is stopped. A wrong password, database or
-// file is said at once.
-func openWaiting(ctx context.Context, log *slog.Logger, db string, open func(context.Context, string) (events.Engine, error), wait time.Duration) (events.Engine, error) {
+// file is said at once. waiting, when given, is called before the first
+// wait.
+func openWaiting(ctx context.Context, log *slog.Logger, db string, open func(context.Context, string) (events.Engine, error), wait time.Duration, waiting func()) (events.Engine, error) {
 	for {
 		store, err := open(ctx, db)
 		if err == nil || !outOfReach(err) {
 			return store, err
+		}
+		if waiting != nil {
+			waiting()
+			waiting = nil
 		}
 		log.Warn("the database does not answer; trying again", "db", redact(db), "in", wait, "err", err)
 		select {
