@@ -80,7 +80,7 @@ type backupFlags struct {
 }
 
 func (b *backupFlags) register(fs *flag.FlagSet) {
-	fs.DurationVar(&b.every, "backup-every", 0, "make a backup this often while serving, at least 1m, e.g. 24h: the same consistent copy tappbook backup makes (default 0: none)")
+	fs.DurationVar(&b.every, "backup-every", 0, "make a backup this often while serving, at least 1s, e.g. 24h: the same consistent copy tappbook backup makes (default 0: none)")
 	fs.IntVar(&b.keep, "backup-keep", 7, "with --backup-every: keep this many of serve's backups (1 or more), removing the oldest of them")
 	fs.StringVar(&b.dir, "backup-dir", "", "with --backup-every: the folder the backups go to, which must exist and be writable (default: a backups folder beside the SQLite file, or in --data-dir, made if missing)")
 }

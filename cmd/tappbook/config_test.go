@@ -103,8 +103,6 @@ func TestHelpExitsZero(t *testing.T) {
 // --backup-every makes the copies tappbook backup makes, each one verify
 // passes, keeping the newest --backup-keep of them.
 func TestScheduledBackups(t *testing.T) {
-	defer func(least time.Duration) { leastBackupEvery = least }(leastBackupEvery)
-	leastBackupEvery = 0 // a backup every 150 ms, to count them
 	dir := t.TempDir()
 	backups := filepath.Join(dir, "backups")
 	if err := os.Mkdir(backups, 0o700); err != nil { // --backup-dir must exist
@@ -112,7 +110,7 @@ func TestScheduledBackups(t *testing.T) {
 	}
 	addr := clitest.FreeAddr(t)
 	logs, stop := startServe(t, "--addr", addr, "--db", filepath.Join(dir, "t.db"), "--mdns", "off",
-		"--backup-every", "150ms", "--backup-keep", "2", "--backup-dir", backups)
+		"--backup-every", "1s", "--backup-keep", "2", "--backup-dir", backups)
 	getUntil(t, http.DefaultClient, "http://"+addr+"/readyz", logs).Body.Close()
 	// The operator's own copy beside them is not one of serve's: kept.
 	own := filepath.Join(backups, "tappbook-backup-2026-11-29-before-upgrade.db")
@@ -191,8 +189,8 @@ func TestServeRefusesBadSettingsAtStart(t *testing.T) {
 		want []string
 	}{
 		{[]string{"--max-conns-per-client", "-1"}, []string{"--max-conns-per-client (TAPPBOOK_MAX_CONNS_PER_CLIENT) -1:", "0 (no cap) or more"}},
-		{[]string{"--backup-every", "-1h"}, []string{"--backup-every (TAPPBOOK_BACKUP_EVERY) -1h0m0s:", "at least 1m"}},
-		{[]string{"--backup-every", "1ms"}, []string{"--backup-every (TAPPBOOK_BACKUP_EVERY) 1ms:", "at least 1m"}},
+		{[]string{"--backup-every", "-1h"}, []string{"--backup-every (TAPPBOOK_BACKUP_EVERY) -1h0m0s:", "at least 1s"}},
+		{[]string{"--backup-every", "1ms"}, []string{"--backup-every (TAPPBOOK_BACKUP_EVERY) 1ms:", "at least 1s"}},
 		{[]string{"--backup-keep", "-3"}, []string{"--backup-keep (TAPPBOOK_BACKUP_KEEP) -3:", "1 or more"}},
 		{[]string{"--backup-every", "24h", "--backup-keep", "0"}, []string{"--backup-keep (TAPPBOOK_BACKUP_KEEP) 0:", "1 or more"}},
 		{[]string{"--backup-every", "24h", "--backup-dir", "/proc/nope"}, []string{`--backup-dir (TAPPBOOK_BACKUP_DIR) "/proc/nope":`, "does not exist"}},

@@ -60,8 +60,8 @@ func refusal(flagName, value, allowed string) error {
 }
 
 // leastBackupEvery is the shortest --backup-every: each backup copies the
-// whole database (a variable for the tests of the schedule).
-var leastBackupEvery = time.Minute
+// whole file, and one every millisecond would do little else.
+const leastBackupEvery = time.Second
 
 // serveFlagSet is serve's flags, set into f. Each is also its
 // TAPPBOOK_<FLAG> variable (fromEnv; docs/config.md).
@@ -102,7 +102,7 @@ func (f serveFlags) settle() (serveFlags, error) {
 	case f.maxConns < 0:
 		return f, refusal("max-conns-per-client", fmt.Sprint(f.maxConns), "give 0 (no cap) or more")
 	case f.backup.every < 0 || f.backup.every > 0 && f.backup.every < leastBackupEvery:
-		return f, refusal("backup-every", f.backup.every.String(), "give 0 (no backups) or at least 1m")
+		return f, refusal("backup-every", f.backup.every.String(), "give 0 (no backups) or at least 1s")
 	case f.backup.keep < 0:
 		return f, refusal("backup-keep", fmt.Sprint(f.backup.keep), "give 1 or more")
 	case f.backup.every > 0 && f.backup.keep < 1:
