@@ -83,21 +83,21 @@ type OpenEvening struct {
 // and the payments recorded.
 type TabView struct {
 	Page
-	Group      GroupBase
-	Owed       []MoneyView
-	Evenings   int // closed evenings counted
-	Transfers  []TabTransfer
-	Cash       bool          // the transfers are shown rounded for cash
-	CashStep   string        // the currency's cash step, if it has one
-	Payments   []PaymentView // newest first
+	Group     GroupBase
+	Owed      []MoneyView
+	Evenings  int // closed evenings counted
+	Transfers []TabTransfer
+	Cash      bool          // the transfers are shown rounded for cash
+	CashStep  string        // the currency's cash step, if it has one
+	Payments  []PaymentView // newest first
 	// EveningPayments are what was paid on the evenings' own transfers,
 	// which the tab counts as payments too.
 	EveningPayments []EveningPaymentView
-	Form       PaymentForm
-	Saved      string // "payment N saved", after a payment was recorded
-	Square     bool   // nobody owes anything, exactly (not only once rounded for cash)
-	Members    []string
-	PayDetails PayDetailsTyped // how a member is paid as typed, and why it was not kept
+	Form            PaymentForm
+	Saved           string // "payment N saved", after a payment was recorded
+	Square          bool   // nobody owes anything, exactly (not only once rounded for cash)
+	Members         []string
+	PayDetails      PayDetailsTyped // how a member is paid as typed, and why it was not kept
 }
 
 // TabTransfer is one suggested payment, with the amount as a form takes it.

@@ -20,6 +20,7 @@ import (
 	"tappbook/internal/events"
 	"tappbook/internal/game"
 	"tappbook/internal/netserve"
+	"tappbook/internal/signing"
 	"tappbook/internal/web"
 )
 
@@ -179,30 +180,16 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 		return err
 	}
 	defer stopMetrics()
-	// While it waits for the database, nothing would answer on the port:
-	// it is closed, so that a client (a health check) is refused at once
-	// rather than left waiting, and taken again once the store is open.
-	closed := false
-	store, err := openWaiting(ctx, log, f.db, openObserved(metrics.store, log), time.Second, func() { closed = ln.Close() == nil })
+	store, ln, err := f.openOn(ctx, ln, openObserved(metrics.store, log), log)
 	if err != nil {
 		return err
 	}
 	defer store.Close()
-	if closed {
-		if ln, err = net.Listen("tcp", f.addr); err != nil {
-			return fmt.Errorf("listen on %s: %w", f.addr, err)
-		}
-		defer ln.Close()
-	}
-	key, err := formKey(filepath.Join(f.dataDir, "tappbook-form.key"))
+	defer ln.Close()
+	key, signer, err := f.keys(log)
 	if err != nil {
 		return err
 	}
-	signer, err := signingKey(f.dataDir, f.name)
-	if err != nil {
-		return err
-	}
-	log.Info("receipts and exports are signed", "key", signer.VerifierKey())
 
 	listen := ln.Addr().String()
 	home, reach, err := f.home(tlsPlan, listen, log)
@@ -229,6 +216,38 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 	case <-ctx.Done():
 	}
 	return servers.shutdown(log)
+}
+
+// openOn opens the store, waiting for a database that does not answer
+// yet. While it waits, nothing would answer on the port: ln is closed, so
+// that a client (a health check) is refused at once rather than left
+// waiting, and the port taken again once the store is open.
+func (f serveFlags) openOn(ctx context.Context, ln net.Listener, open func(context.Context, string) (events.Engine, error), log *slog.Logger) (events.Engine, net.Listener, error) {
+	closed := false
+	store, err := openWaiting(ctx, log, f.db, open, time.Second, func() { closed = ln.Close() == nil })
+	if err != nil || !closed {
+		return store, ln, err
+	}
+	if ln, err = net.Listen("tcp", f.addr); err != nil {
+		store.Close()
+		return nil, nil, fmt.Errorf("listen on %s: %w", f.addr, err)
+	}
+	return store, ln, nil
+}
+
+// keys reads, or makes, the form key and the signing key in the data
+// folder.
+func (f serveFlags) keys(log *slog.Logger) ([]byte, *signing.Key, error) {
+	key, err := formKey(filepath.Join(f.dataDir, "tappbook-form.key"))
+	if err != nil {
+		return nil, nil, err
+	}
+	signer, err := signingKey(f.dataDir, f.name)
+	if err != nil {
+		return nil, nil, err
+	}
+	log.Info("receipts and exports are signed", "key", signer.VerifierKey())
+	return key, signer, nil
 }
 
 // writableDir is nil for a folder that exists and this process may make
