@@ -1253,6 +1253,9 @@
         // take seconds, and a form that looks untouched gets tapped again.
         var button = form.querySelector("button[type=submit]"), busy = document.body.getAttribute("data-sending");
         if (button && busy) { button.textContent = busy; button.setAttribute("aria-busy", "true"); }
+        // Sent again (a refused form keeps its key): its answer is a new
+        // one, to be shown.
+        delete taken[item.key];
         var list = waiting().filter(function (x) { return x.key !== item.key; });
         list.push(item);
         keep(list);
