@@ -125,7 +125,7 @@ func TestMetricsLogsAndHealthcheck(t *testing.T) {
 	cancel()
 	stop()
 
-	seen := false
+	seen, migrated := false, false
 	for _, line := range strings.Split(strings.TrimSpace(logs.String()), "\n") {
 		var l map[string]any
 		if err := json.Unmarshal([]byte(line), &l); err != nil {
@@ -138,9 +138,11 @@ func TestMetricsLogsAndHealthcheck(t *testing.T) {
 			l["request_id"] != "" && l["bytes"].(float64) > 0 {
 			seen = true
 		}
+		// The store's own lines are the server's, in its format.
+		migrated = migrated || l["msg"] == "migrated the database" && l["schema_version"] != nil
 	}
-	if !seen {
-		t.Fatalf("no access line for the deal:\n%s", logs.String())
+	if !seen || !migrated {
+		t.Fatalf("no access line for the deal, or no migration line:\n%s", logs.String())
 	}
 }
 

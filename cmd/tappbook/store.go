@@ -42,9 +42,9 @@ func abandon(store events.Engine) error {
 func openObserved(obs events.CommitObserver, log *slog.Logger) func(context.Context, string) (events.Engine, error) {
 	return func(ctx context.Context, db string) (events.Engine, error) {
 		if isPostgres(db) {
-			return engine(postgres.Open(ctx, db, postgres.Options{Observer: obs}))
+			return engine(postgres.Open(ctx, db, postgres.Options{Observer: obs, Log: log}))
 		}
-		s, err := sqlite.Open(ctx, db, sqlite.Options{Observer: obs, Serve: true})
+		s, err := sqlite.Open(ctx, db, sqlite.Options{Observer: obs, Serve: true, Log: log})
 		if err == nil && s.Fresh() {
 			// Said, so that a database moved or deleted is not taken for
 			// an empty one without a word.

@@ -15,7 +15,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"log"
+	"log/slog"
 	"path"
 	"strings"
 	"sync"
@@ -50,6 +50,10 @@ type Options struct {
 	// Observer, when not nil, hears of every group commit (its size and
 	// the transaction's time): /metrics.
 	Observer events.CommitObserver
+	// Log is where the store says what it did to the database
+	// (migrations): the server's log, in its format. slog.Default() by
+	// default.
+	Log *slog.Logger
 }
 
 // Store is the event store on a PostgreSQL database.
@@ -110,6 +114,9 @@ func Open(ctx context.Context, url string, opt Options) (*Store, error) {
 	if opt.AppendTimeout <= 0 {
 		opt.AppendTimeout = 30 * time.Second
 	}
+	if opt.Log == nil {
+		opt.Log = slog.Default()
+	}
 	cfg, err := pgxpool.ParseConfig(url)
 	if err != nil {
 		return nil, fmt.Errorf("open %s: %w", Redact(url), err)
@@ -153,7 +160,7 @@ func Open(ctx context.Context, url string, opt Options) (*Store, error) {
 		}
 		return s, nil
 	}
-	if err := migrate(ctx, pool, Redact(url)); err != nil {
+	if err := migrate(ctx, pool, Redact(url), opt.Log); err != nil {
 		pool.Close()
 		pingPool.Close()
 		return nil, fmt.Errorf("migrate %s: %w", Redact(url), err)
@@ -171,7 +178,7 @@ func Open(ctx context.Context, url string, opt Options) (*Store, error) {
 // starting together do not both migrate, and logs each one it applies. A
 // database at a schema newer than this binary knows (a downgrade) is
 // refused before anything is written.
-func migrate(ctx context.Context, pool *pgxpool.Pool, where string) error {
+func migrate(ctx context.Context, pool *pgxpool.Pool, where string, log *slog.Logger) error {
 	db := stdlib.OpenDBFromPool(pool)
 	defer db.Close()
 	locker, err := lock.NewPostgresSessionLocker()
@@ -198,7 +205,7 @@ func migrate(ctx context.Context, pool *pgxpool.Pool, where string) error {
 	}
 	res, err := p.Up(ctx)
 	for _, r := range res {
-		log.Printf("events: migrated %s to schema version %d (%s)", where, r.Source.Version, path.Base(r.Source.Path))
+		log.Info("migrated the database", "db", where, "schema_version", r.Source.Version, "migration", path.Base(r.Source.Path))
 	}
 	return err
 }

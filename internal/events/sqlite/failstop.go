@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"log"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -76,7 +75,7 @@ func (s *Store) rescue(now time.Time) {
 		what = fmt.Sprintf("a complete copy of everything it acknowledged is %s: stop the server, move whatever is at %s (with its -wal and -shm) aside, put the copy there, and start the server", copyPath, real)
 	}
 	problem := fmt.Sprintf("%v; the server stopped writing until it is restarted, %s", s.state.gone, what)
-	log.Printf("events: %s", problem)
+	s.opt.Log.Error(problem)
 	since := now
 	if h := s.state.stopped.Load(); h != nil {
 		since = h.Since

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"slices"
@@ -333,7 +334,8 @@ func TestARescueCopyIsTriedAgainUntilWritten(t *testing.T) {
 	var clock atomic.Int64
 	clock.Store(now.UnixNano())
 	path := filepath.Join(t.TempDir(), "t.db")
-	s, err := Open(ctx, path, Options{Now: func() time.Time { return time.Unix(0, clock.Load()).UTC() }})
+	var logged bytes.Buffer
+	s, err := Open(ctx, path, Options{Now: func() time.Time { return time.Unix(0, clock.Load()).UTC() }, Log: slog.New(slog.NewJSONHandler(&logged, nil))})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -372,4 +374,9 @@ func TestARescueCopyIsTriedAgainUntilWritten(t *testing.T) {
 	}
 	s.Close()
 	assertHolds(t, got[0], 3)
+	// Said in the server's log, as errors: first why there is no copy,
+	// then where it is.
+	if l := logged.String(); strings.Count(l, `"level":"ERROR"`) != 2 || !strings.Contains(l, "no copy could be written yet") || !strings.Contains(l, got[0]) {
+		t.Fatalf("the log: %s", l)
+	}
 }

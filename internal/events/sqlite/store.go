@@ -6,7 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"log"
+	"log/slog"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -48,6 +48,10 @@ type Options struct {
 	// Serve runs a server's start protocol (lease.go): the folder checked,
 	// no new file beside what a vanished one left, one server per file.
 	Serve bool
+	// Log is where the store says what it did to the file (migrations)
+	// and why it stopped writing: the server's log, in its format.
+	// slog.Default() by default.
+	Log *slog.Logger
 }
 
 // Store is the event store, made of parts with one job each; each part
@@ -130,6 +134,9 @@ func (opt Options) withDefaults() Options {
 	if opt.KeyTTL <= 0 {
 		opt.KeyTTL = events.DefaultKeyTTL
 	}
+	if opt.Log == nil {
+		opt.Log = slog.Default()
+	}
 	return opt
 }
 
@@ -172,7 +179,7 @@ func openWriter(ctx context.Context, path string, opt Options) (*sql.DB, error) 
 			return nil, err
 		}
 	}
-	if err := migrate(ctx, write, path); err != nil {
+	if err := migrate(ctx, write, path, opt.Log); err != nil {
 		write.Close()
 		return nil, fmt.Errorf("migrate %s: %w", path, err)
 	}
@@ -293,7 +300,7 @@ func dsnParams(busy time.Duration) url.Values {
 // A database at a schema newer than this binary knows (a downgrade) is
 // refused before anything is written: this binary would write it in a shape
 // the newer one does not expect.
-func migrate(ctx context.Context, db *sql.DB, path string) error {
+func migrate(ctx context.Context, db *sql.DB, path string, log *slog.Logger) error {
 	p, err := goose.NewProvider(goose.DialectSQLite3, db, migrations.FS)
 	if err != nil {
 		return err
@@ -308,7 +315,7 @@ func migrate(ctx context.Context, db *sql.DB, path string) error {
 	}
 	res, err := p.Up(ctx)
 	for _, r := range res {
-		log.Printf("events: migrated %s to schema version %d (%s)", path, r.Source.Version, filepath.Base(r.Source.Path))
+		log.Info("migrated the database", "db", path, "schema_version", r.Source.Version, "migration", filepath.Base(r.Source.Path))
 	}
 	return err
 }
