@@ -198,6 +198,8 @@ func TestServeRefusesBadSettingsAtStart(t *testing.T) {
 		{[]string{"--db", ""}, []string{`--db (TAPPBOOK_DB) "":`, "postgres://"}},
 		{[]string{"--public-url", "https://x.org/g/"}, []string{`--public-url (TAPPBOOK_PUBLIC_URL) "https://x.org/g/":`, "/tapp/"}},
 		{[]string{"foo"}, []string{`"foo" is not a flag`}},
+		{[]string{"--http-addr", ":8081"}, []string{`--http-addr (TAPPBOOK_HTTP_ADDR) ":8081":`, "--domain or --tls-cert"}},
+		{[]string{"--mdns", "bad name!"}, []string{`--mdns (TAPPBOOK_MDNS) "bad name!":`, "NAME.local"}},
 		{[]string{"--tls-cert", "/nope/cert.pem", "--tls-key", "/nope/key.pem"}, []string{"/nope/cert.pem"}},
 	} {
 		dir := t.TempDir()

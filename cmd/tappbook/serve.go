@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"regexp"
 	"syscall"
 	"time"
 
@@ -59,6 +60,9 @@ func parseServe(args []string, stderr io.Writer) (serveFlags, error) {
 func refusal(flagName, value, allowed string) error {
 	return fmt.Errorf("serve: --%s (%s) %s: %s", flagName, envName(flagName), value, allowed)
 }
+
+// dnsLabel is a name mDNS can announce: one DNS label (RFC 1123).
+var dnsLabel = regexp.MustCompile(`^[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?$`)
 
 // leastBackupEvery is the shortest --backup-every: each backup copies the
 // whole file, and one every millisecond would do little else.
@@ -108,6 +112,10 @@ func (f serveFlags) settle() (serveFlags, error) {
 		return f, refusal("backup-keep", fmt.Sprint(f.backup.keep), "give 1 or more")
 	case f.backup.every > 0 && f.backup.keep < 1:
 		return f, refusal("backup-keep", fmt.Sprint(f.backup.keep), "with --backup-every, give 1 or more")
+	case f.httpAddr != "" && f.httpAddr != "off" && f.domains == "" && f.tlsCert == "":
+		return f, refusal("http-addr", fmt.Sprintf("%q", f.httpAddr), "it is HTTPS's plain-HTTP address: give it with --domain or --tls-cert, or leave it out")
+	case f.mdns != "off" && !dnsLabel.MatchString(f.mdns):
+		return f, refusal("mdns", fmt.Sprintf("%q", f.mdns), `give a name of letters, digits and inner hyphens (63 at most), announced as NAME.local, or "off"`)
 	}
 	if f.addr == "" {
 		f.addr = ":8080"

@@ -56,6 +56,26 @@ type Options struct {
 	Log *slog.Logger
 }
 
+// withDefaults fills in what opt leaves out.
+func (opt Options) withDefaults() Options {
+	if opt.Now == nil {
+		opt.Now = time.Now
+	}
+	if opt.KeyTTL <= 0 {
+		opt.KeyTTL = events.DefaultKeyTTL
+	}
+	if opt.MaxConns <= 0 {
+		opt.MaxConns = 10
+	}
+	if opt.AppendTimeout <= 0 {
+		opt.AppendTimeout = 30 * time.Second
+	}
+	if opt.Log == nil {
+		opt.Log = slog.Default()
+	}
+	return opt
+}
+
 // Store is the event store on a PostgreSQL database.
 type Store struct {
 	pool     *pgxpool.Pool
@@ -102,21 +122,7 @@ func IsURL(db string) bool {
 // applies the migrations (several servers starting at once take turns) and
 // lets expired idempotency keys go.
 func Open(ctx context.Context, url string, opt Options) (*Store, error) {
-	if opt.Now == nil {
-		opt.Now = time.Now
-	}
-	if opt.KeyTTL <= 0 {
-		opt.KeyTTL = events.DefaultKeyTTL
-	}
-	if opt.MaxConns <= 0 {
-		opt.MaxConns = 10
-	}
-	if opt.AppendTimeout <= 0 {
-		opt.AppendTimeout = 30 * time.Second
-	}
-	if opt.Log == nil {
-		opt.Log = slog.Default()
-	}
+	opt = opt.withDefaults()
 	cfg, err := pgxpool.ParseConfig(url)
 	if err != nil {
 		return nil, fmt.Errorf("open %s: %w", Redact(url), err)
