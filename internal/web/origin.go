@@ -86,7 +86,7 @@ func sameOrigin(forms formTokens, reach Reach, log *slog.Logger) echo.Middleware
 			}
 			log.Warn("refused a change as sent from another site", "method", r.Method, "route", c.Path(),
 				"origin", r.Header.Get("Origin"), "host", r.Host, "sec_fetch_site", r.Header.Get("Sec-Fetch-Site"),
-				"why", whyCrossSite(c))
+				"why", whyCrossSite(c, reach))
 			return errCrossSite
 		}
 	}
@@ -95,7 +95,7 @@ func sameOrigin(forms formTokens, reach Reach, log *slog.Logger) echo.Middleware
 // whyCrossSite says, for the operator's log, which header made a request
 // look sent from another site: most often a reverse proxy that does not
 // pass the Host the browser used.
-func whyCrossSite(c echo.Context) string {
+func whyCrossSite(c echo.Context, reach Reach) string {
 	r := c.Request()
 	origin := r.Header.Get("Origin")
 	switch site := r.Header.Get("Sec-Fetch-Site"); {
@@ -107,6 +107,15 @@ func whyCrossSite(c echo.Context) string {
 	u, err := url.Parse(origin)
 	if err != nil || u.Host == "" {
 		return "the Origin header is not an address"
+	}
+	// Where the proxy did its part (the public address known, or its
+	// X-Forwarded-Host taken), an Origin that names neither is another
+	// site's page, not the proxy's fault.
+	if o := reach.publicOrigin(); o != "" && origin != o && u.Host != r.Host {
+		return fmt.Sprintf("Origin names %s, which is neither the public URL %s nor the Host %s: a page of another site sent it (or phones reach the server under another address than --public-url)", u.Host, o, r.Host)
+	}
+	if c.Get(fromProxy) != nil && r.Header.Get("X-Forwarded-Host") != "" {
+		return fmt.Sprintf("Origin names %s but the trusted proxy forwarded the Host %s: a page of another site sent it", u.Host, r.Host)
 	}
 	if ignored, ok := c.Get(ignoredHeaders).([]string); ok {
 		return fmt.Sprintf("Origin names %s but Host is %s; the proxy's %s were ignored because %s is not in --trusted-proxies",

@@ -109,15 +109,26 @@ func TestProxyForms(t *testing.T) {
 	if rec.Code != http.StatusForbidden || !strings.Contains(logs.String(), "the trusted proxy sent no X-Forwarded-Host") {
 		t.Fatalf("a trusted proxy without X-Forwarded-Host: %d\n%s", rec.Code, logs)
 	}
+	// A page of another site, through the trusted proxy that did its
+	// part, is said to be that, not the proxy's fault.
+	evil := []string{"Origin", "https://evil.example", "X-Forwarded-Host", "tapp.example.org", "X-Forwarded-Proto", "http"}
+	if rec := postForm(trusted, "127.0.0.1:40000", "http://127.0.0.1:8080/new/old-tapp", evil...); rec.Code != http.StatusForbidden ||
+		!strings.Contains(logs.String(), "Origin names evil.example but the trusted proxy forwarded the Host tapp.example.org: a page of another site sent it") {
+		t.Fatalf("another site's form through the proxy: %d\n%s", rec.Code, logs)
+	}
 	// The proxy is trusted, not whoever connects elsewhere.
 	if rec := postForm(trusted, "192.0.2.7:40000", "http://127.0.0.1:8080/new/old-tapp", proxied...); rec.Code != http.StatusForbidden {
 		t.Fatalf("an untrusted address's forwarded headers were believed: %d", rec.Code)
 	}
 
 	public, _ := url.Parse("https://tapp.example.org")
-	named, _ := reachServer(t, Reach{PublicURL: public, Names: []string{"tapp.example.org"}}, 0)
+	named, namedLogs := reachServer(t, Reach{PublicURL: public, Names: []string{"tapp.example.org"}}, 0)
 	if rec := postForm(named, "127.0.0.1:40000", "http://tapp.example.org/new/old-tapp", "Origin", "https://tapp.example.org"); rec.Code != http.StatusSeeOther {
 		t.Fatalf("a form of the public URL behind a proxy passing Host: %d %s", rec.Code, rec.Body.String())
+	}
+	if rec := postForm(named, "127.0.0.1:40000", "http://tapp.example.org/new/old-tapp", "Origin", "https://evil.example"); rec.Code != http.StatusForbidden ||
+		!strings.Contains(namedLogs.String(), "Origin names evil.example, which is neither the public URL https://tapp.example.org nor the Host tapp.example.org: a page of another site sent it") {
+		t.Fatalf("another site's form with a public URL: %d\n%s", rec.Code, namedLogs)
 	}
 }
 
