@@ -35,6 +35,7 @@ func TestImportsAtOnceIntoANewFileLoseNothing(t *testing.T) {
 			})
 		}
 		wg.Wait()
+		imported := 0
 		for i, err := range errs {
 			if err != nil {
 				if !strings.Contains(err.Error(), "another tappbook (a server, or an import) is using") {
@@ -47,6 +48,10 @@ func TestImportsAtOnceIntoANewFileLoseNothing(t *testing.T) {
 			if err := run(ctx, []string{"export", ids[i], "--db", dst, "--out", out}, &so, &se); err != nil {
 				t.Fatalf("round %d: import %d said imported, but its evening is not in the file: %v", round, i, err)
 			}
+			imported++
+		}
+		if imported == 0 {
+			t.Fatalf("round %d: every import was refused; one holds the file and imports", round)
 		}
 	}
 }
