@@ -27,7 +27,7 @@ func take(path string) (lease, error) {
 	_, err := os.Stat(path)
 	check := BesideRescued
 	if errors.Is(err, fs.ErrNotExist) {
-		check = LeftBehind
+		check = leftBehind
 	}
 	if err := check(path); err != nil {
 		return lease{}, err

@@ -8,13 +8,13 @@ import (
 	"strings"
 )
 
-// LeftBehind refuses a new database at path where a file of the one that
+// leftBehind refuses a new database at path where a file of the one that
 // was there is left: its -wal (the file moved or deleted while a server
 // ran; the log may hold its last deals) or a complete copy a store wrote
 // when that happened (rescuedPrefix). A new database would throw the one
 // away and leave the other unread. The names are looked up where SQLite
 // keeps them, beside the file a link leads to, even one that is gone.
-func LeftBehind(path string) error {
+func leftBehind(path string) error {
 	real := realPath(path)
 	if wal := real + "-wal"; exists(wal) {
 		return fmt.Errorf("there is no database file at %s, but there is its log %s: the file was probably moved or deleted while a server ran, and the log may hold its last deals. Put the file back beside it and start again; or, to start from a complete copy a server may have left (%s.rescued-…), move %s and %s-shm aside first, then put the copy at %s; to start a new, empty database here instead, move %s and %s-shm aside", path, wal, real, wal, real, real, wal, real)
