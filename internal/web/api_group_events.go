@@ -3,7 +3,6 @@ package web
 import (
 	"encoding/json"
 	"net/http"
-	"slices"
 
 	"github.com/labstack/echo/v4"
 
@@ -20,23 +19,39 @@ func (a api) groupEvents(c echo.Context) error {
 	return writeJSON(c, http.StatusOK, eventsOut(evs))
 }
 
-// readableEvents keeps a game's events from giving the key of its group
-// to a read-only reader: the group's id writes, so it is taken out of the
-// game's first event (whose hash then no longer matches what is shown).
-func readableEvents(c echo.Context, evs []events.Event) []events.Event {
-	if !readOnly(c) || len(evs) == 0 || evs[0].Type != tapp.TypeGameStarted {
-		return evs
+// readableEvent keeps from a read-only reader what the evening's own link
+// is for: the group's key in the game's first event (the group's id
+// writes), and how a player is paid (an IBAN, an address, a phone number:
+// for the ones who pay, not for whoever the link was passed on to). Such an
+// event shows only whose it is, and its hash then no longer matches what
+// is shown.
+func readableEvent(c echo.Context, e events.Event) events.Event {
+	if !readOnly(c) {
+		return e
+	}
+	var keep func(key string) bool
+	switch e.Type {
+	case tapp.TypeGameStarted:
+		keep = func(key string) bool { return key != "group" }
+	case tapp.TypePaySet:
+		keep = func(key string) bool { return key == "player" }
+	default:
+		return e
 	}
 	var data map[string]json.RawMessage
-	if err := json.Unmarshal(evs[0].Data, &data); err != nil || data["group"] == nil {
-		return evs
+	if err := json.Unmarshal(e.Data, &data); err != nil {
+		return e
 	}
-	delete(data, "group")
-	b, err := json.Marshal(data)
-	if err != nil {
-		return evs
+	removed := false
+	for key := range data {
+		if !keep(key) {
+			delete(data, key)
+			removed = true
+		}
 	}
-	evs = slices.Clone(evs)
-	evs[0].Data = b
-	return evs
+	// Untouched, the data stays as stored, so that its hash still checks.
+	if b, err := json.Marshal(data); err == nil && removed {
+		e.Data = b
+	}
+	return e
 }

@@ -161,3 +161,29 @@ func TestPayingAGroupsTabThroughTheAPI(t *testing.T) {
 	}
 	mustStatus(t, do(t, h, "POST", "/api/groups/"+gid+"/payments/1/confirm", `{"by":"Anna"}`), http.StatusConflict)
 }
+
+// How a player is paid is for the ones who pay: a read-only link's history
+// (the API's, the download's, the audit page's) says whose details were
+// given, never the IBAN, the address or the phone number.
+func TestReadOnlyHistoryKeepsPayDetailsOut(t *testing.T) {
+	h := newServer(t)
+	id := createGame(t, h, `{"variant":"zuger","players":["Anna","Ben","Cleo","Dan"],"unit":"0.50","currency":"EUR"}`)
+	mustStatus(t, do(t, h, "PUT", "/api/games/"+id+"/players/Ben/pay",
+		`{"name":"Ben Muster","iban":"DE89370400440532013000","swish":"+46701234567","address":{"street":"Hauptstrasse 9","postcode":"8000","town":"Zürich","country":"CH"}}`), http.StatusOK)
+	ro := do(t, h, "GET", "/api/games/"+id, "").json(t)["read_id"].(string)
+
+	if own := mustStatus(t, do(t, h, "GET", "/api/games/"+id+"/events", ""), http.StatusOK); !strings.Contains(own.body, "DE89370400440532013000") {
+		t.Fatalf("the evening's own history lost the details: %s", own.body)
+	}
+	for _, p := range []string{"/api/r/" + ro + "/events", "/r/" + ro + "/events.json", "/r/" + ro + "/audit"} {
+		r := mustStatus(t, do(t, h, "GET", p, ""), http.StatusOK)
+		for _, secret := range []string{"DE89", "Muster", "Hauptstrasse", "46701234567"} {
+			if strings.Contains(r.body, secret) {
+				t.Errorf("%s shows %q", p, secret)
+			}
+		}
+		if !strings.Contains(r.body, "player.pay-set") && !strings.Contains(r.body, "Ben") {
+			t.Errorf("%s does not say Ben gave details", p)
+		}
+	}
+}

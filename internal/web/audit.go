@@ -49,9 +49,7 @@ func (u ui) audit(c echo.Context) error {
 			return game.ErrStop
 		}
 		e.Data = bytes.Clone(e.Data) // lent by the store
-		if e.Version == 1 {
-			e = readableEvents(c, []events.Event{e})[0]
-		}
+		e = readableEvent(c, e)
 		batch, changed = append(batch, e), append(changed, ch)
 		return nil
 	})

@@ -30,9 +30,7 @@ func writeEvents(c echo.Context, svc *game.Service) error {
 	w.WriteHeader(http.StatusOK)
 	sep := byte('[')
 	err = svc.EachEventChanged(ctx, g, func(e events.Event, changed *tapp.Downstream) error {
-		if e.Version == 1 {
-			e = readableEvents(c, []events.Event{e})[0]
-		}
+		e = readableEvent(c, e)
 		b, err := json.Marshal(eventJSON{Seq: e.Version, Type: e.Type, At: e.RecordedAt, Data: e.Data, Hash: e.Hash, Changed: changedOut(g, changed)})
 		if err != nil {
 			return err
