@@ -244,9 +244,9 @@ func (s *State) paymentPlaces() int32 {
 }
 
 // checkAmount reads a payment's amount: a plain decimal above 0 with no
-// more places than the group's money has.
+// more places than the group's money has (trailing zeros are the same
+// amount), and nothing around it, as a unit is read.
 func (s *State) checkAmount(text string) (decimal.Decimal, error) {
-	text = strings.TrimSpace(text)
 	if text == "" {
 		return decimal.Decimal{}, catalogue.Input("amount", "payment.amount-missing")
 	}

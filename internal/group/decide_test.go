@@ -120,6 +120,8 @@ func TestPaymentRefusals(t *testing.T) {
 		{"negative", RecordPayment{From: "Ben", To: "Anna", Amount: "-3.50"}, "payment.amount-positive", "amount"},
 		{"with no amount", RecordPayment{From: "Ben", To: "Anna"}, "payment.amount-missing", "amount"},
 		{"more places than francs have", RecordPayment{From: "Ben", To: "Anna", Amount: "3.505"}, "payment.places", "amount"},
+		{"with a space before it", RecordPayment{From: "Ben", To: "Anna", Amount: " 1"}, "amount.syntax", "amount"},
+		{"with a tab after it", RecordPayment{From: "Ben", To: "Anna", Amount: "1\t"}, "amount.syntax", "amount"},
 		{"no number", RecordPayment{From: "Ben", To: "Anna", Amount: "3,50"}, "amount.syntax", "amount"},
 		{"with an exponent", RecordPayment{From: "Ben", To: "Anna", Amount: "1e3"}, "amount.exponent", "amount"},
 		{"a note with a right-to-left override", RecordPayment{From: "Ben", To: "Anna", Amount: "1", Note: "cash \u202e"}, "text.bidi", "note"},
