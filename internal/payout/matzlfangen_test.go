@@ -87,6 +87,10 @@ func TestMatzlCaughtWithoutATrick(t *testing.T) {
 	refuse(t, s, tb, Record{Contract: "neid", Declarer: "Ben", Points: ip(0), Tricks: ip(0), Matzl: MatzlDeclarer}, "matzl", "matzl.declarer-no-trick")
 	refuse(t, s, tb, Record{Contract: "trumpf-durch", Declarer: "Ben", Tricks: ip(8), Matzl: MatzlDefenders}, "matzl", "matzl.defenders-no-trick")
 	refuse(t, s, tb, Record{Contract: "trumpf-durch", Declarer: "Ben", Tricks: ip(0), Matzl: MatzlDeclarer}, "matzl", "matzl.declarer-no-trick")
+	// With the tricks left out, the points given are what is refused, not
+	// a count the recorder never said.
+	refuse(t, s, tb, Record{Contract: "rufen", Partner: "Cleo", Points: ip(125), Matzl: MatzlDefenders}, "matzl", "matzl.defenders-few-points")
+	refuse(t, s, tb, Record{Contract: "rufen", Partner: "Cleo", Points: ip(5), Matzl: MatzlDeclarer}, "matzl", "matzl.declarer-few-points")
 	// One trick is enough to have caught it.
 	for _, rec := range []Record{
 		with(rufenRec(14, 1), func(r *Record) { r.Matzl = MatzlDeclarer }),

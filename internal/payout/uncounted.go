@@ -1,6 +1,10 @@
 package payout
 
-import "tappbook/internal/problem"
+import (
+	"cmp"
+
+	"tappbook/internal/problem"
+)
 
 // Tricks asked only where they can change the money (api.md "Recording a
 // deal"): a record that leaves them out is scored with every count its
@@ -26,8 +30,9 @@ func scoreUncounted(s Setup, t Table, r Record, fresh bool) (Result, error) {
 // its other fields fit, and gives the money when they all pay the same.
 func scoreEachCount(s Setup, t Table, r Record, fresh bool, counts func(int) bool) (Result, error) {
 	var res *Result
-	var err error
-	for n := 0; n <= s.describe().Tricks(s); n++ {
+	var err, edgeErr error // the first refusal of a count where both sides took a trick; of another
+	all := s.describe().Tricks(s)
+	for n := 0; n <= all; n++ {
 		if !counts(n) {
 			continue
 		}
@@ -35,7 +40,14 @@ func scoreEachCount(s Setup, t Table, r Record, fresh bool, counts func(int) boo
 		counted.Tricks = &n
 		got, why := scoreOnce(s, t, counted, false, fresh)
 		if why != nil {
-			err = why // not a count the other fields allow
+			// Not a count the other fields allow. When none is, a count
+			// where both sides took a trick is refused for what the person
+			// gave (the points, the matzl), not for a count they never said.
+			if n > 0 && n < all && err == nil {
+				err = why
+			} else if n == 0 || n == all {
+				edgeErr = why
+			}
 			continue
 		}
 		if res != nil && !sameMoney(*res, got) {
@@ -45,7 +57,7 @@ func scoreEachCount(s Setup, t Table, r Record, fresh bool, counts func(int) boo
 		res = &got
 	}
 	if res == nil {
-		return Result{}, err // what no count makes right
+		return Result{}, cmp.Or(err, edgeErr) // what no count makes right
 	}
 	return *res, nil
 }

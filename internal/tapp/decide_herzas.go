@@ -8,8 +8,8 @@ import (
 // A Württemberg evening ends with Herz-As: it is said, its holder named
 // (or changed), or withdrawn if said by mistake.
 func (s *State) decideHerzAs() ([]Payload, error) {
-	if !s.Variant().EndsWithHerzAs {
-		return nil, catalogue.Conflict("conflict.herz-as-variant", problem.Variant(string(s.Setup.Variant)))
+	if err := s.endsWithHerzAs(); err != nil {
+		return nil, err
 	}
 	if s.HerzAs != nil {
 		return nil, catalogue.Conflict("conflict.herz-as-again")
@@ -17,8 +17,20 @@ func (s *State) decideHerzAs() ([]Payload, error) {
 	return []Payload{HerzAs{AfterHand: len(s.hands.items)}}, nil
 }
 
+// endsWithHerzAs refuses the end's commands in a variant whose evening
+// does not end with Herz-As, saying so rather than that nobody said it.
+func (s *State) endsWithHerzAs() error {
+	if !s.Variant().EndsWithHerzAs {
+		return catalogue.Conflict("conflict.herz-as-variant", problem.Variant(string(s.Setup.Variant)))
+	}
+	return nil
+}
+
 func (s *State) decideHolder(c SayHerzAsHolder) ([]Payload, error) {
 	e := s.End()
+	if err := s.endsWithHerzAs(); err != nil {
+		return nil, err
+	}
 	if s.HerzAs == nil {
 		return nil, catalogue.Conflict("conflict.herz-as-none")
 	}
@@ -69,6 +81,9 @@ func (s *State) decideHolderChange(c SayHerzAsHolder, e End) ([]Payload, error) 
 }
 
 func (s *State) decideWithdraw(c WithdrawHerzAs) ([]Payload, error) {
+	if err := s.endsWithHerzAs(); err != nil {
+		return nil, err
+	}
 	if s.HerzAs == nil {
 		return nil, catalogue.Conflict("conflict.herz-as-none")
 	}

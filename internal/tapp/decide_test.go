@@ -273,6 +273,8 @@ func ramsch() payout.Record {
 
 func TestHerzAs(t *testing.T) {
 	game(t, "zuger", four, nil).when(AnnounceHerzAs{}).thenErr(problem.Conflict, "conflict.herz-as-variant")
+	game(t, "zuger", four, nil).when(SayHerzAsHolder{Player: "Ben"}).thenErr(problem.Conflict, "conflict.herz-as-variant")
+	game(t, "zuger", four, nil).when(WithdrawHerzAs{}).thenErr(problem.Conflict, "conflict.herz-as-variant")
 	g := wuerttemberg(t)
 	g.when(AnnounceHerzAs{}).then(HerzAs{AfterHand: 2})
 	g.when(SayHerzAsHolder{Player: "Dan"}).thenErr(problem.Conflict, "conflict.herz-as-none")
