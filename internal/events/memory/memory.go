@@ -114,9 +114,10 @@ func (s *Store) AppendAliased(_ context.Context, stream string, expectedVersion 
 		s.d.aliases[a] = stream
 	}
 	out := make([]events.Event, len(evs))
+	at := events.StampTime(s.now(), s.lastTime(stream))
 	for i, e := range evs {
 		out[i] = s.add(events.Event{Stream: stream, Version: expectedVersion + int64(i) + 1, Batch: expectedVersion + 1,
-			Type: e.Type, SchemaVersion: e.SchemaVersion, Data: payloads[i], RecordedAt: s.now().UTC()})
+			Type: e.Type, SchemaVersion: e.SchemaVersion, Data: payloads[i], RecordedAt: at})
 	}
 	if key.Name != "" {
 		out[0].IdempotencyKey = key.Name
@@ -124,6 +125,16 @@ func (s *Store) AppendAliased(_ context.Context, stream string, expectedVersion 
 		s.d.keys[scopedName{key.Scope, key.Name}] = usedKey{stream, expectedVersion + 1, key.Fingerprint, s.now()}
 	}
 	return events.AppendResult{Events: out}, nil
+}
+
+// lastTime is the time of the stream's last event (zero for none), the
+// earliest its next events may be stamped with (events.StampTime).
+func (s *Store) lastTime(stream string) time.Time {
+	idx := s.d.streams[stream]
+	if len(idx) == 0 {
+		return time.Time{}
+	}
+	return s.d.all[idx[len(idx)-1]].RecordedAt
 }
 
 // add chains an event to its stream's last one and keeps it.

@@ -269,10 +269,20 @@ func beforeCommit(conn *pgxpool.Conn, err error) error {
 	return err
 }
 
-// head is a stream's head and last event as the first round trip read them.
+// head is a stream's head and last event (its time la, the earliest the
+// next append may stamp: events.StampTime) as the first round trip read
+// them.
 type head struct {
 	hv, lseq, lv *int64
-	hh, lh       *string
+	hh, lh, la   *string
+}
+
+// lastAt is the time of the stream's last event, zero for none.
+func (h *head) lastAt() (time.Time, error) {
+	if h.la == nil {
+		return time.Time{}, nil
+	}
+	return events.ParseTime(deref(h.lseq), []byte(*h.la))
 }
 
 // readHeads begins the transaction, takes the locks (keys first, then
@@ -320,7 +330,7 @@ func (s *Store) readHeads(ctx context.Context, conn *pgxpool.Conn, batch []*appe
 	b.Queue(selectHeads, streamLocks).Query(func(rows pgx.Rows) error {
 		var st string
 		var h head // scanned into, then copied
-		_, err := pgx.ForEachRow(rows, []any{&st, &h.hv, &h.hh, &h.lseq, &h.lv, &h.lh}, func() error {
+		_, err := pgx.ForEachRow(rows, []any{&st, &h.hv, &h.hh, &h.lseq, &h.lv, &h.lh, &h.la}, func() error {
 			c := h
 			heads[st] = &c
 			return nil
@@ -370,7 +380,11 @@ func (s *Store) plan(ctx context.Context, q querier, r *appendReq, used *usedKey
 		return nil
 	}
 	r.newStream = hd.hv == nil
-	at := s.now().UTC().Truncate(time.Microsecond)
+	last, err := hd.lastAt()
+	if err != nil {
+		return fmt.Errorf("append to %s: read head: %w", r.stream, err)
+	}
+	at := events.StampTime(s.now(), last)
 	prevHash := h.Hash
 	r.out = make([]events.Event, len(r.evs))
 	for i, e := range r.evs {

@@ -46,10 +46,10 @@ const selectKeys = `SELECT sc, n, k.stream, k.batch, k.fingerprint, k.used_at
 	FROM unnest($1::text[], $2::text[]) AS u(sc, n) JOIN idempotency_keys k ON k.scope = u.sc AND k.name = u.n`
 
 // selectHeads reads each stream's head and last event, NULLs when none.
-const selectHeads = `SELECT u.st, s.version, s.hash, e.seq, e.version, e.hash
+const selectHeads = `SELECT u.st, s.version, s.hash, e.seq, e.version, e.hash, e.recorded_at
 	FROM unnest($1::text[]) AS u(st)
 	LEFT JOIN streams s ON s.stream = u.st
-	LEFT JOIN LATERAL (SELECT seq, version, hash FROM events WHERE stream = u.st ORDER BY version DESC LIMIT 1) e ON true`
+	LEFT JOIN LATERAL (SELECT seq, version, hash, recorded_at FROM events WHERE stream = u.st ORDER BY version DESC LIMIT 1) e ON true`
 
 const notifyAll = `SELECT count(pg_notify($1, p)) FROM unnest($2::text[]) AS u(p)`
 

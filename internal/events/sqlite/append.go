@@ -66,12 +66,18 @@ func (s *Store) headOf(ctx context.Context, stream string, pending map[string]he
 	}
 	var lastSeq, lastVersion int64
 	var lastHash string
-	err = s.w.stmts.last.QueryRowContext(ctx, h.id).Scan(&lastSeq, &lastVersion, &lastHash)
+	var lastAt []byte
+	err = s.w.stmts.last.QueryRowContext(ctx, h.id).Scan(&lastSeq, &lastVersion, &lastHash, &lastAt)
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return head{}, err
 	}
 	if ce := events.CheckHead(stream, h.Head, h.Version > 0, lastSeq, lastVersion, lastHash); ce != nil {
 		return head{}, ce
+	}
+	if lastVersion > 0 {
+		if h.at, err = events.ParseTime(lastSeq, lastAt); err != nil {
+			return head{}, err
+		}
 	}
 	return h, nil
 }
@@ -104,7 +110,7 @@ func (s *Store) appendTx(ctx context.Context, r *appendReq, tx *txState) (events
 	}
 
 	now := s.opt.Now()
-	at := now.UTC().Truncate(time.Microsecond)
+	at := events.StampTime(now, h.at)
 	batch := h.Version + 1
 	out := make([]events.Event, len(evs))
 	prevHash := h.Hash
@@ -140,7 +146,7 @@ func (s *Store) appendTx(ctx context.Context, r *appendReq, tx *txState) (events
 // moveHead stores the stream's new head, its last event, creating the
 // stream's row (and so its id) for a new stream.
 func (s *Store) moveHead(ctx context.Context, h *head, stream string, last events.Event) error {
-	h.Head = events.Head{Version: last.Version, Hash: last.Hash}
+	h.Head, h.at = events.Head{Version: last.Version, Hash: last.Hash}, last.RecordedAt
 	if h.id != 0 {
 		_, err := s.w.stmts.moveHead.ExecContext(ctx, last.Version, last.Hash, h.id)
 		return err

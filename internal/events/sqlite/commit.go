@@ -33,7 +33,7 @@ func (w *writeStmts) prepare(ctx context.Context, conn *sql.Conn) error {
 		{&w.key, selectKey},
 		{&w.useKey, upsertKey},
 		{&w.head, `SELECT id, version, hash FROM streams WHERE stream = ?`},
-		{&w.last, `SELECT seq, version, hash FROM events WHERE stream_id = ? ORDER BY version DESC LIMIT 1`},
+		{&w.last, `SELECT seq, version, hash, recorded_at FROM events WHERE stream_id = ? ORDER BY version DESC LIMIT 1`},
 		{&w.insert, insertEvent},
 		{&w.newStream, `INSERT INTO streams (stream, version, hash) VALUES (?, ?, ?)`},
 		{&w.moveHead, `UPDATE streams SET version = ?, hash = ? WHERE id = ?`},
@@ -403,10 +403,13 @@ type txState struct {
 	seq   int64
 }
 
-// head is a stream's head and its id (0 for a stream not yet stored).
+// head is a stream's head, its id (0 for a stream not yet stored) and its
+// last event's time, the earliest the next append may stamp
+// (events.StampTime).
 type head struct {
 	id int64
 	events.Head
+	at time.Time
 }
 
 // observe tells Options.Observer of a commit made, once its appends were

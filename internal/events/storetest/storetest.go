@@ -63,6 +63,7 @@ func Run(t *testing.T, h Harness) {
 		{"ReplayAndReplayAll", replayAndReplayAll},
 		{"ImportBesideAppends", importBesideAppends},
 		{"ImportRequiresEveryHash", importRequiresEveryHash},
+		{"TimesNeverGoBack", timesNeverGoBack},
 		{"HealthAndIntegrity", healthAndIntegrity},
 	} {
 		t.Run(c.name, func(t *testing.T) { c.fn(t, h) })
