@@ -123,7 +123,9 @@ func checkSchemas(streams []*archive.Stream, at lines) error {
 
 // checkTimes refuses a time before earliestYear, later than now (with a
 // margin), or earlier than the event before it in its stream: tappbook
-// stamps each command with the server's clock as it appends it.
+// stamps each command with the server's clock as it appends it, never
+// earlier than the stream's last event (events.StampTime), so that a file
+// it wrote after importing times within the margin is taken again.
 func checkTimes(streams []*archive.Stream, at lines, now time.Time) error {
 	earliest := time.Date(earliestYear, time.January, 1, 0, 0, 0, 0, time.UTC)
 	latest := now.Add(importClockSlop)
