@@ -58,7 +58,9 @@ func (m *Metrics) streamOpened() func() {
 // observe writes the access log, a line per request, and counts it: the
 // route's pattern stands for its address, so that neither names a game's
 // id (its capability), and every answer carries the X-Request-Id the line
-// has. A request id a trusted proxy sends is kept.
+// has. A request id a trusted proxy sends is kept. The client is the
+// address the per-client limits count (ipExtractor): the phone a trusted
+// proxy names, else whoever connected, never a header anyone could send.
 func observe(log *slog.Logger, m *Metrics, reach Reach) echo.MiddlewareFunc {
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c echo.Context) error {
@@ -80,7 +82,7 @@ func observe(log *slog.Logger, m *Metrics, reach Reach) echo.MiddlewareFunc {
 			took := time.Since(start)
 			log.LogAttrs(req.Context(), slog.LevelInfo, "request", slog.String("method", req.Method),
 				slog.String("route", route), slog.Int("status", res.Status), slog.Duration("took", took),
-				slog.Int64("bytes", res.Size), slog.String("request_id", id))
+				slog.Int64("bytes", res.Size), slog.String("client_ip", c.RealIP()), slog.String("request_id", id))
 			if m != nil {
 				m.requests.WithLabelValues(route, req.Method, strconv.Itoa(res.Status)).Inc()
 				m.latency.WithLabelValues(route).Observe(took.Seconds())

@@ -45,3 +45,42 @@ func TestAccessLog(t *testing.T) {
 		t.Fatalf("readyz answers errors as JSON: %d %s", r.status, r.body)
 	}
 }
+
+// The access line names the client as the server decides it: the phone a
+// trusted proxy forwards (the address nearest the proxy that is not
+// itself one, so that a phone cannot name another by sending its own
+// X-Forwarded-For), else the address that connected, whatever headers it
+// sent.
+func TestAccessLogNamesTheClient(t *testing.T) {
+	proxy := netip.MustParsePrefix("127.0.0.1/32")
+	proxied, proxiedLogs := reachServer(t, Reach{TrustedProxies: []netip.Prefix{proxy}}, 0)
+	home, homeLogs := reachServer(t, Reach{}, 0)
+	cases := []struct {
+		name        string
+		h           http.Handler
+		remote, xff string
+		want        string
+	}{
+		{"through the trusted proxy", proxied, "127.0.0.1:40000", "198.51.100.7", "198.51.100.7"},
+		{"a phone's own X-Forwarded-For through the proxy", proxied, "127.0.0.1:40000", "203.0.113.66, 198.51.100.8", "198.51.100.8"},
+		{"the trusted proxy's own request", proxied, "127.0.0.1:40000", "", "127.0.0.1"},
+		{"another address beside the proxy", proxied, "192.0.2.9:1234", "198.51.100.9", "192.0.2.9"},
+		{"no proxy trusted", home, "192.0.2.10:1234", "198.51.100.10", "192.0.2.10"},
+	}
+	for _, tc := range cases {
+		logs := proxiedLogs
+		if tc.h == home {
+			logs = homeLogs
+		}
+		logs.Reset()
+		req := httptest.NewRequest("GET", "/livez", nil)
+		req.RemoteAddr = tc.remote
+		if tc.xff != "" {
+			req.Header.Set("X-Forwarded-For", tc.xff)
+		}
+		tc.h.ServeHTTP(httptest.NewRecorder(), req)
+		if line := logs.String(); !strings.Contains(line, "route=/livez") || !strings.Contains(line, " client_ip="+tc.want+" ") {
+			t.Errorf("%s: want client_ip=%s in the access line:\n%s", tc.name, tc.want, line)
+		}
+	}
+}
