@@ -1,6 +1,7 @@
 package web
 
 import (
+	"cmp"
 	"crypto/rand"
 	"errors"
 	"fmt"
@@ -151,23 +152,34 @@ const (
 	themeCookie = "theme"
 )
 
+// remember keeps a reader's choice (language, theme) for a year in a
+// cookie for the app's paths. Only the server reads it (HttpOnly); Lax,
+// so that a link shared in a messenger opens in the reader's language;
+// Secure when the browser came over HTTPS, so that it never leaves over
+// plain HTTP, but not on plain HTTP, where the browser would drop it.
+func (u ui) remember(c echo.Context, name, value string) {
+	c.SetCookie(&http.Cookie{Name: name, Value: value, Path: u.reach.Root() + "/", MaxAge: 365 * 24 * 3600,
+		SameSite: http.SameSiteLaxMode, HttpOnly: true, Secure: u.reach.secure(c)})
+}
+
 // theme is the reader's choice of colours: a ?theme= choice (auto, light,
-// dark), remembered in a cookie for the app's paths under root; "" follows
-// the phone's dark mode.
-func theme(c echo.Context, root string) string {
+// dark), remembered in a cookie; "" follows the phone's dark mode.
+func (u ui) theme(c echo.Context) string {
 	choice := c.QueryParam("theme")
 	if choice == "" {
 		if ck, err := c.Cookie(themeCookie); err == nil {
 			choice = ck.Value
 		}
-	} else {
-		c.SetCookie(&http.Cookie{Name: themeCookie, Value: choice, Path: root + "/", MaxAge: 365 * 24 * 3600, SameSite: http.SameSiteLaxMode, HttpOnly: true})
 	}
 	switch choice {
 	case "light", "dark":
-		return choice
+	default:
+		choice = "" // "auto", or anything else: the phone's dark mode
 	}
-	return ""
+	if c.QueryParam("theme") != "" {
+		u.remember(c, themeCookie, cmp.Or(choice, "auto"))
+	}
+	return choice
 }
 
 // page resolves the reader's language (a ?lang= choice, remembered in a
@@ -175,11 +187,11 @@ func theme(c echo.Context, root string) string {
 // needs.
 func (u ui) page(c echo.Context, title string, args ...any) (templates.Page, i18n.Localizer) {
 	if choice := c.QueryParam("lang"); choice != "" {
-		c.SetCookie(&http.Cookie{Name: langCookie, Value: u.i18n.Match(choice, ""), Path: u.reach.Root() + "/", MaxAge: 365 * 24 * 3600, SameSite: http.SameSiteLaxMode, HttpOnly: true})
+		u.remember(c, langCookie, u.i18n.Match(choice, ""))
 	}
 	loc := u.localizer(c)
 	root := u.reach.Root()
-	p := templates.Page{L: loc, Root: root, Path: root + c.Request().URL.RequestURI(), Langs: i18n.Languages(), Forms: u.forms, Theme: theme(c, root)}
+	p := templates.Page{L: loc, Root: root, Path: root + c.Request().URL.RequestURI(), Langs: i18n.Languages(), Forms: u.forms, Theme: u.theme(c)}
 	switch {
 	case readOnly(c):
 		p.Base, p.ReadOnly = root+"/r/"+c.Param("token"), true

@@ -55,18 +55,52 @@ func (r Reach) trusts(remoteAddr string) bool {
 	return slices.ContainsFunc(r.TrustedProxies, func(p netip.Prefix) bool { return p.Contains(ip) })
 }
 
-// ipExtractor reads the client's address from X-Forwarded-For only when
-// the connection is a trusted proxy's: the per-client limits then count
-// the phone, not the proxy every phone comes through.
-func (r Reach) ipExtractor() echo.IPExtractor {
-	if len(r.TrustedProxies) == 0 {
-		return echo.ExtractIPDirect()
-	}
+// trustOptions trust the proxies and nothing else: echo's own defaults
+// would believe any loopback or private address, and would not believe a
+// proxy named on a public one (a cloud load balancer).
+func (r Reach) trustOptions() []echo.TrustOption {
 	opts := []echo.TrustOption{echo.TrustLoopback(false), echo.TrustLinkLocal(false), echo.TrustPrivateNet(false)}
 	for _, p := range r.TrustedProxies {
 		opts = append(opts, echo.TrustIPRange(&net.IPNet{IP: p.Addr().AsSlice(), Mask: net.CIDRMask(p.Bits(), p.Addr().BitLen())}))
 	}
-	return echo.ExtractIPFromXFFHeader(opts...)
+	return opts
+}
+
+// ipExtractor reads the client's address from X-Forwarded-For only when
+// the connection is a trusted proxy's: the per-client limits then count
+// the phone, not the proxy every phone comes through, and the access log
+// names the phone.
+func (r Reach) ipExtractor() echo.IPExtractor {
+	if len(r.TrustedProxies) == 0 {
+		return echo.ExtractIPDirect()
+	}
+	return echo.ExtractIPFromXFFHeader(r.trustOptions()...)
+}
+
+// schemeExtractor reads X-Forwarded-Proto (and its kin) from the proxies
+// forwarded trusts, as ipExtractor does: the scheme decides the links
+// and whether cookies are Secure.
+func (r Reach) schemeExtractor() echo.SchemeExtractor {
+	return echo.ExtractSchemeFromHeaders(r.trustOptions()...)
+}
+
+// secure tells whether the browser reached the server over HTTPS: by TLS,
+// by a trusted proxy's X-Forwarded-Proto, or under the name of an https
+// --public-url (a proxy that ends TLS and passes the Host, trusted or
+// not). A phone that opens the server's own address over plain HTTP on
+// the LAN is not: its browser would drop a Secure cookie.
+func (r Reach) secure(c echo.Context) bool {
+	if c.Scheme() == "https" {
+		return true
+	}
+	if r.PublicURL == nil || r.PublicURL.Scheme != "https" {
+		return false
+	}
+	host := c.Request().Host
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		host = h
+	}
+	return strings.EqualFold(strings.TrimSuffix(strings.Trim(host, "[]"), "."), strings.TrimSuffix(r.PublicURL.Hostname(), "."))
 }
 
 // forwarded believes a trusted proxy's X-Forwarded-Host (the request's

@@ -133,8 +133,8 @@ func TestProxyForms(t *testing.T) {
 }
 
 // Share links and QR codes name the public URL when given, the forwarded
-// scheme and host through a trusted proxy, and never a forwarded header
-// from anyone else.
+// scheme and host through a trusted proxy (wherever it is), and never a
+// forwarded header from anyone else.
 func TestShareLinkNamesThePublicAddress(t *testing.T) {
 	link := func(h http.Handler, remote string, headers ...string) string {
 		id := createGame(t, h, `{"variant":"old-tapp","players":["A","B","C"]}`)
@@ -166,6 +166,12 @@ func TestShareLinkNamesThePublicAddress(t *testing.T) {
 	}
 	if got := link(trusted, "192.0.2.1:40000", fwd...); got != "http://127.0.0.1:8080" {
 		t.Fatalf("an untrusted address's headers made the link start %q", got)
+	}
+	// A proxy on a public address (a cloud load balancer) is believed as
+	// much as one on loopback.
+	balancer, _ := reachServer(t, Reach{TrustedProxies: []netip.Prefix{netip.MustParsePrefix("203.0.113.0/24")}}, 0)
+	if got := link(balancer, "203.0.113.5:40000", fwd...); got != "https://tapp.example.org" {
+		t.Fatalf("through a trusted proxy on a public address the link starts %q", got)
 	}
 }
 
@@ -218,5 +224,60 @@ func TestPerClientCapThroughProxy(t *testing.T) {
 	defer other.Body.Close()
 	if other.StatusCode != http.StatusOK {
 		t.Fatalf("another phone's stream: %d", other.StatusCode)
+	}
+}
+
+// The language and theme cookies are Secure whenever the browser came over
+// HTTPS: by TLS, through a trusted proxy that says https (wherever that
+// proxy is, a public address too), or under the name of an https
+// --public-url; not where the browser is on plain HTTP, which would drop
+// them, nor on a forwarded header from anyone else. Always HttpOnly and
+// SameSite=Lax.
+func TestPreferenceCookiesSecureOverHTTPS(t *testing.T) {
+	public, _ := url.Parse("https://tapp.example.org/")
+	proxies := []netip.Prefix{netip.MustParsePrefix("127.0.0.1/32"), netip.MustParsePrefix("203.0.113.5/32")}
+	home, _ := reachServer(t, Reach{}, 0)
+	proxied, _ := reachServer(t, Reach{TrustedProxies: proxies}, 0)
+	named, _ := reachServer(t, Reach{PublicURL: public, Names: []string{"tapp.example.org"}}, 0)
+	https := []string{"X-Forwarded-Proto", "https"}
+	cases := []struct {
+		name           string
+		h              http.Handler
+		remote, target string
+		headers        []string
+		secure         bool
+	}{
+		{"plain HTTP at home", home, "192.168.1.20:5000", "http://192.168.1.5:8080/", nil, false},
+		{"TLS of its own", home, "192.168.1.20:5000", "https://tapp.test/", nil, true},
+		{"a trusted proxy that says https", proxied, "127.0.0.1:40000", "http://127.0.0.1:8080/", https, true},
+		{"a trusted proxy on a public address", proxied, "203.0.113.5:40000", "http://10.0.0.2:8080/", https, true},
+		{"a trusted proxy that says http", proxied, "127.0.0.1:40000", "http://127.0.0.1:8080/", []string{"X-Forwarded-Proto", "http"}, false},
+		{"anyone else saying https", proxied, "192.0.2.7:40000", "http://127.0.0.1:8080/", https, false},
+		{"an https public URL's name through a proxy", named, "127.0.0.1:40000", "http://tapp.example.org/", nil, true},
+		{"the server's LAN address beside an https public URL", named, "192.168.1.20:5000", "http://192.168.1.5:8080/", nil, false},
+	}
+	for _, tc := range cases {
+		for _, choice := range []string{"lang=de", "theme=dark"} {
+			req := httptest.NewRequest("GET", tc.target+"?"+choice, nil)
+			req.RemoteAddr = tc.remote
+			for i := 0; i+1 < len(tc.headers); i += 2 {
+				req.Header.Set(tc.headers[i], tc.headers[i+1])
+			}
+			rec := httptest.NewRecorder()
+			tc.h.ServeHTTP(rec, req)
+			cookies := rec.Result().Cookies()
+			if rec.Code != http.StatusOK || len(cookies) != 1 {
+				t.Fatalf("%s, ?%s: %d, cookies %v", tc.name, choice, rec.Code, cookies)
+			}
+			if ck := cookies[0]; ck.Secure != tc.secure || !ck.HttpOnly || ck.SameSite != http.SameSiteLaxMode || ck.Path != "/" {
+				t.Errorf("%s, ?%s: %s; want Secure %v, HttpOnly, SameSite=Lax, Path=/", tc.name, choice, rec.Header().Get("Set-Cookie"), tc.secure)
+			}
+		}
+	}
+	// A theme that is none of the three is kept as the phone's own, not
+	// as whatever the address said.
+	rec := doFull(home, "GET", "/?theme=purple", "")
+	if ck := rec.Result().Cookies(); len(ck) != 1 || ck[0].Value != "auto" || strings.Contains(rec.Body.String(), "data-theme") {
+		t.Errorf("?theme=purple: %v", ck)
 	}
 }

@@ -113,9 +113,11 @@ func New(svc *game.Service, log *slog.Logger, options ...Options) (*Server, erro
 	}
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
-	// The client is the address that connected: a header saying otherwise
-	// is believed only from a trusted proxy (--trusted-proxies).
+	// The client is the address that connected, and the scheme its
+	// connection's: a header saying otherwise is believed only from a
+	// trusted proxy (--trusted-proxies), wherever that proxy is.
 	e.IPExtractor = opts.Reach.ipExtractor()
+	e.SchemeExtractor = opts.Reach.schemeExtractor()
 	e.Pre(opts.Reach.forwarded, opts.Reach.underRoot)
 	srv := &Server{streams: make(chan struct{}), pages: newPageCache(pageCacheBytes)}
 	u := ui{svc: svc, i18n: bundle, streams: srv.streams, tables: srv.pages, forms: forms, explained: newExplained(), rows: newRows(rowsBytes), sums: newChartSums(),
