@@ -248,7 +248,10 @@ func TestDealWhileStoppingIsA503(t *testing.T) {
 // acknowledged (the ordinary 503, no file named: the details are the
 // log's and /healthz's), and the deal's form says so in the page's
 // language with what was typed kept (a tester's server answered 201 to
-// deals written to the deleted file, and started empty).
+// deals written to the deleted file, and started empty). Every such 503,
+// the API's and each form's, carries Retry-After: 60, as long as a person
+// takes to restart the server, not the 2 s of an outage that passes by
+// itself.
 func TestDatabaseFileDeletedWhileServing(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "gone.db")
 	var logged bytes.Buffer
@@ -256,6 +259,9 @@ func TestDatabaseFileDeletedWhileServing(t *testing.T) {
 	id := createGame(t, h, zugerGame)
 	deal := `{"contract":"solo","declarer":"Ben","points":70,"tricks":5}`
 	mustStatus(t, do(t, h, "POST", "/api/games/"+id+"/hands", deal), 201)
+	closed := createGame(t, h, zugerGame)
+	mustStatus(t, do(t, h, "POST", "/api/games/"+closed+"/hands", deal), 201)
+	payer := mustStatus(t, do(t, h, "POST", "/api/games/"+closed+"/close", `{}`), 200).json(t)["transfers"].([]any)[0].(map[string]any)["from"].(string)
 	for _, f := range []string{path, path + "-wal", path + "-shm"} {
 		if err := os.Remove(f); err != nil && !os.IsNotExist(err) {
 			t.Fatal(err)
@@ -263,8 +269,8 @@ func TestDatabaseFileDeletedWhileServing(t *testing.T) {
 	}
 	for range 2 { // the second with the same key is not answered from the deleted file
 		r := do(t, h, "POST", "/api/games/"+id+"/hands", deal, "Idempotency-Key", "k-gone")
-		if msg, _ := r.json(t)["error"].(string); r.status != 503 || r.retryAfter != "" || !strings.Contains(msg, "the server cannot save right now, so this may not have been saved") || strings.Contains(msg, "wal") || strings.Contains(msg, path) {
-			t.Fatalf("record after the file was deleted: %d %s", r.status, r.body)
+		if msg, _ := r.json(t)["error"].(string); r.status != 503 || r.retryAfter != "60" || !strings.Contains(msg, "the server cannot save right now, so this may not have been saved") || strings.Contains(msg, "wal") || strings.Contains(msg, path) {
+			t.Fatalf("record after the file was deleted: %d (Retry-After %q) %s", r.status, r.retryAfter, r.body)
 		}
 	}
 	health := do(t, h, "GET", "/healthz", "")
@@ -275,8 +281,19 @@ func TestDatabaseFileDeletedWhileServing(t *testing.T) {
 		t.Fatalf("the ledger after a refused deal: %d %s", l.status, l.body)
 	}
 	f := form(t, h, "/g/"+id+"/record", url.Values{"contract": {"solo"}, "declarer": {"Ben"}, "points": {"70"}, "tricks": {"5"}}, "Accept-Language", "sv")
-	if f.status != 503 || !strings.Contains(visibleText(f.body), "Servern kan inte spara just nu, så detta kanske inte sparades") || !strings.Contains(f.body, `value="70"`) {
-		t.Fatalf("the deal form: %d %s", f.status, visibleText(f.body))
+	if f.status != 503 || f.retryAfter != "60" || !strings.Contains(visibleText(f.body), "Servern kan inte spara just nu, så detta kanske inte sparades") || !strings.Contains(f.body, `value="70"`) {
+		t.Fatalf("the deal form: %d (Retry-After %q) %s", f.status, f.retryAfter, visibleText(f.body))
+	}
+	for _, pf := range []struct {
+		path string
+		v    url.Values
+	}{
+		{"/g/" + id + "/pay/details", url.Values{"player": {"Ben"}, "paypal": {"benmuster"}}},
+		{"/g/" + closed + "/pay/0/paid", url.Values{"by": {payer}}},
+	} {
+		if r := form(t, h, pf.path, pf.v); r.status != 503 || r.retryAfter != "60" {
+			t.Fatalf("%s: %d (Retry-After %q) %s", pf.path, r.status, r.retryAfter, visibleText(r.body))
+		}
 	}
 	// The store said what happened and what to do once (its own line);
 	// the server's log says each refusal short, not that paragraph again.

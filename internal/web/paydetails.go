@@ -19,7 +19,7 @@ func (u ui) payDetails(c echo.Context) error {
 		return u.problem(c, err)
 	}
 	if _, err := u.svc.SetPay(c.Request().Context(), gameID(c), form.Get("player"), formDetails(form), ""); err != nil {
-		status, _ := statusOf(err)
+		status := u.formStatus(c, err)
 		return u.renderPayWith(c, status, func(v *templates.PayView) { v.Details = typedDetails(form, u.localizer(c).Error(err)) })
 	}
 	return c.Redirect(http.StatusSeeOther, "/g/"+gameID(c)+"/pay")

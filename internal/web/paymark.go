@@ -28,7 +28,7 @@ func (u ui) payMark(c echo.Context) error {
 		return echo.ErrNotFound
 	}
 	if err != nil {
-		status, _ := statusOf(err)
+		status := u.formStatus(c, err)
 		return u.renderPay(c, status, u.localizer(c).Error(err))
 	}
 	return c.Redirect(http.StatusSeeOther, "/g/"+gameID(c)+"/pay#transfer-"+c.Param("i"))

@@ -23,6 +23,20 @@ func (u ui) problem(c echo.Context, err error) error {
 	return u.errorPage(c, status, err)
 }
 
+// formStatus is the status of a form answered on its own page, its
+// refusal shown beside what was typed: the refusal's, or for the server's
+// failure (a database out of reach, a store that stopped writing) its 5xx
+// with the Retry-After and the log line the error handler gives every
+// other answer.
+func (u ui) formStatus(c echo.Context, err error) int {
+	status, _ := statusOf(err)
+	if status >= 500 {
+		setRetryAfter(c, err)
+		logFailed(u.log, c, err)
+	}
+	return status
+}
+
 // errorPage says in the reader's language what went wrong, with a way back:
 // to the evening's table where there is one, and to the start page.
 func (u ui) errorPage(c echo.Context, status int, err error) error {

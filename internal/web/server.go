@@ -380,12 +380,23 @@ func readOnlyLinksRead(next echo.HandlerFunc) echo.HandlerFunc {
 // new primary soon after it takes writes.
 const retryAfter = "2"
 
-// setRetryAfter tells a client when to send again what failed for a
-// moment (never for what only an operator can mend, such as a database
-// file moved away).
+// retryAfterStopped is the Retry-After of a store that stopped writing (a
+// SQLite file deleted or replaced while it served): it writes again only
+// once whoever runs the server has restarted it, which no client can
+// hurry and the server cannot foresee. So it is how often asking again
+// is worth it, not when the store is back: a person takes minutes to
+// notice, read the log and restart, and each try before that is refused
+// and logged.
+const retryAfterStopped = "60"
+
+// setRetryAfter tells a client when to send again what a 503 refused:
+// soon for what passes by itself, after a minute for a store that waits
+// on its operator.
 func setRetryAfter(c echo.Context, err error) {
-	if !errors.Is(err, events.ErrFileGone) && (errors.Is(err, events.ErrUnavailable) ||
-		errors.Is(err, events.ErrOutcomeUnknown) || errors.Is(err, events.ErrClosed)) {
+	switch {
+	case errors.Is(err, events.ErrFileGone):
+		c.Response().Header().Set("Retry-After", retryAfterStopped)
+	case errors.Is(err, events.ErrUnavailable), errors.Is(err, events.ErrOutcomeUnknown), errors.Is(err, events.ErrClosed):
 		c.Response().Header().Set("Retry-After", retryAfter)
 	}
 }
