@@ -198,9 +198,10 @@ func runProxy(t *testing.T, cmd *exec.Cmd, logFile string) {
 
 // checkThroughProxy is what a phone does through the proxy at public
 // (with the path the app is served under, if any): the join page names the
-// public address, a form saves and leads to the evening under the path,
-// its share page's link names the public address, and the live stream the
-// table page names sees a deal recorded.
+// public address, the language chosen is kept in a Secure cookie, a form
+// saves and leads to the evening under the path, its share page's link
+// names the public address, and the live stream the table page names sees
+// a deal recorded.
 func checkThroughProxy(t *testing.T, cert *x509.Certificate, proxy, public string) {
 	pu, err := url.Parse(public)
 	if err != nil {
@@ -225,11 +226,20 @@ func checkThroughProxy(t *testing.T, cert *x509.Certificate, proxy, public strin
 	if body := get(t, c, public+"/"); !strings.Contains(body, public+"/") {
 		t.Fatalf("the join page does not name %s:\n%s", public, body)
 	}
+	// A language chosen over HTTPS is remembered in a Secure cookie.
+	res, err := c.Get(public + "/?lang=de")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if ck := res.Cookies(); len(ck) != 1 || ck[0].Name != "lang" || !ck[0].Secure || !ck[0].HttpOnly {
+		t.Fatalf("the language cookie through the proxy: %q, want Secure and HttpOnly", res.Header.Values("Set-Cookie"))
+	}
 	form := url.Values{"player": {"Anna", "Ben", "Cleo", "Dan"}, "unit": {"1"}, "currency": {"EUR"}}
 	req, _ := http.NewRequest("POST", public+"/new/zuger", strings.NewReader(form.Encode()))
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	req.Header.Set("Origin", origin)
-	res, err := c.Do(req)
+	res, err = c.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}
