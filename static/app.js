@@ -683,6 +683,24 @@
   // even with no try failed yet (a server gone from the network may leave
   // a request unanswered for minutes).
   var ON_ITS_WAY = 5000;
+  // A double tap's second tap comes within DOUBLE_TAP ms of the first (a
+  // desktop's double click; a phone's is quicker). The answer to a form
+  // sent from this page is shown no sooner, so that the second tap lands
+  // on the form it sent, which takes no second send (answering), and not
+  // on what the answer puts where Save was: the table's "Record deal n+1"
+  // or its Undo. tappedAt: when this page last sent a form.
+  var DOUBLE_TAP = 500, tappedAt = 0, answering = false;
+  function afterTap(then) {
+    var wait = tappedAt + DOUBLE_TAP - Date.now();
+    if (wait > 0) setTimeout(then, wait); else then();
+  }
+  // leave goes to the answer of a form this page sent, once a second tap
+  // can no longer land on it.
+  function leave(url) {
+    sent = true;
+    answering = true;
+    afterTap(function () { location.assign(url); });
+  }
 
   // The back button brings a page back from the browser's memory as it
   // was left: a form already sent would offer its deal (and key) again.
@@ -839,7 +857,7 @@
           // The page still shows the form sent (or was loaded again since):
           // the table, as after any save. Not if the phone has gone on to
           // the next deal meanwhile.
-          if ((item.page === location.href && (!ahead || shows(item.key))) || behind(r.url)) { sent = true; location.assign(r.url); }
+          if ((item.page === location.href && (!ahead || shows(item.key))) || behind(r.url)) leave(r.url);
           // Sent from another page (the phone came back on the table): the
           // table says it was saved, as after a save there. Deals of other
           // evenings (another tab's) still waiting do not hold it up.
@@ -856,7 +874,11 @@
           drop(item.key);
           var kept = keepAsDrafts(item);
           // Not twice: another tab may have handed this answer on first.
-          if (!taken[item.key]) { taken[item.key] = true; show(html, item.url, item.draft); sayKept(kept); }
+          if (!taken[item.key]) {
+            taken[item.key] = true;
+            answering = true;
+            afterTap(function () { answering = false; show(html, item.url, item.draft); sayKept(kept); });
+          }
         } else {
           // Sent for another tab (or one since closed): the answer is
           // shown where its evening is, never over another evening's
@@ -1189,7 +1211,7 @@
     if (a) taken[a.key] = true;
     if (a || gone) keepAnswers(answers().filter(function (x) { return !taken[x.key]; }));
     if (!a) return false;
-    if (a.to) { sent = true; location.assign(a.to); return true; }
+    if (a.to) { leave(a.to); return true; }
     putDrafts(a.drafts);
     show(a.html, a.url, a.draft);
     sayKept(a.kept || []);
@@ -1240,6 +1262,9 @@
       form.addEventListener("submit", function (e) {
         if (!window.fetch || !window.localStorage || !window.URLSearchParams) return; // a plain post
         e.preventDefault();
+        // Its answer is in and about to be shown: a second tap sends
+        // nothing more.
+        if (answering) return;
         var key = form.querySelector("input[name=idempotency_key]");
         var hand = form.querySelector("input[name=expected_hand]");
         var item = {
@@ -1253,13 +1278,17 @@
         // take seconds, and a form that looks untouched gets tapped again.
         var button = form.querySelector("button[type=submit]"), busy = document.body.getAttribute("data-sending");
         if (button && busy) { button.textContent = busy; button.setAttribute("aria-busy", "true"); }
+        delay = 1000;
+        // The same post already waits or is on its way (a second tap): it
+        // is not sent again, only tried at once if it waits.
+        if (waiting().some(function (x) { return x.key === item.key && x.body === item.body; })) { flush(); return; }
         // Sent again (a refused form keeps its key): its answer is a new
         // one, to be shown.
         delete taken[item.key];
+        tappedAt = Date.now();
         var list = waiting().filter(function (x) { return x.key !== item.key; });
         list.push(item);
         keep(list);
-        delay = 1000;
         flush();
       });
     });
