@@ -2,10 +2,11 @@
 // without it; with it, the table updates live, the screen stays awake, the
 // other side's points show while typing, kontra is a stepper, choosing
 // another contract keeps what was tapped, a deal's form half filled in is
-// back after a reload, a Ramsch shows the last player's count, links are
-// shared in one tap, the phone keeps what it saw of the history as a
-// witness, and a deal saved while the server cannot be reached waits on the
-// phone and is sent once it answers.
+// back after a reload, the forms keep what they show when another language
+// is chosen, a Ramsch shows the last player's count, links are shared in
+// one tap, the phone keeps what it saw of the history as a witness, and a
+// deal saved while the server cannot be reached waits on the phone and is
+// sent once it answers.
 (function () {
   "use strict";
   var live = document.body.getAttribute("data-live");
@@ -780,6 +781,20 @@
     here.replaceWith(main);
     document.title = title;
     try { history.replaceState(null, "", url); } catch (e) {}
+    switchLinks();
+  }
+  // switchLinks points the language and theme links at the address shown
+  // (the server wrote them for the page this one replaced): another
+  // language shows this page, not the one before it.
+  function switchLinks() {
+    if (!window.URL || !window.URLSearchParams) return;
+    Array.prototype.forEach.call(document.querySelectorAll("header nav.langs a[href], header a.theme[href]"), function (a) {
+      var was = new URL(a.href), u = new URL(location.href), k = a.closest("nav.langs") ? "lang" : "theme";
+      if (!was.searchParams.has(k)) return;
+      u.searchParams.set(k, was.searchParams.get(k));
+      u.searchParams.sort();
+      a.setAttribute("href", u.pathname + u.search);
+    });
   }
 
   // A refused form's first message takes the focus, so that a screen
@@ -1317,8 +1332,10 @@
   function init(root, answered) {
     localTimes(root);
     // The draft first: what shows or hides parts of the form, or counts
-    // from it, then starts from what it puts back.
+    // from it, then starts from what it puts back; so does what a page
+    // showed before another language was chosen.
     if (drafts(root, answered) === false) return;
+    var carried = root === document ? carryBack() : [];
     pointsHelper(root);
     steppers(root);
     queueForms(root);
@@ -1328,6 +1345,78 @@
     cutPreview(root);
     shareButtons(root);
     reportButtons(root);
+    // The close's cut asks the server what it gives once a choice is
+    // made: it asks for the choices put back. (A deal's form is not told:
+    // its draft would take values it may only show, see formState.)
+    carried.forEach(function (f) { if (f.hasAttribute("data-cut")) f.dispatchEvent(new Event("change", { bubbles: true })); });
+  }
+
+  // Another language (or theme) is the same page loaded again: each of its
+  // forms shows what it showed, typed, tapped, or sent back by the server
+  // with a refusal, not the empty form of a fresh page. A deal's form has
+  // its draft besides; the others had nothing (a void's reason, a refused
+  // deal's values shown for checking, the start form's names). Kept in the
+  // tab's sessionStorage for the next page, and put back only onto the
+  // same page's forms for the same things: the hidden fields that say
+  // what a form is for (a deal's number, its version, the evening's) must
+  // be alike; its key and token are the new page's own.
+  var CARRY = "tappbook.carry", CARRY_FRESH = 60000, CARRY_NOT = ["form_token", "idempotency_key"];
+  // pageOf is the page an address shows, whatever its language or theme.
+  function pageOf(href) {
+    var u = new URL(href, location.href);
+    u.searchParams.delete("lang");
+    u.searchParams.delete("theme");
+    u.searchParams.sort();
+    return u.pathname + u.search;
+  }
+  // formState is what a form shows, field by field, what it is for (its
+  // hidden fields), and its shape (its fields' names and choices; not the
+  // buttons the script adds, such as kontra's − and +, which the page
+  // loaded again has not yet). A refused deal shown on the form of a deal
+  // kept on this phone (drafts: data-draftless) is not carried: the page
+  // comes back with the kept deal, which it would hide.
+  function formState(form) {
+    var own = {}, shape = [], values = [], fields = [];
+    if (form.hasAttribute("data-draftless")) return { own: "", shape: "", values: values, fields: fields };
+    Array.prototype.forEach.call(form.elements, function (el) {
+      if (!el.name || el.type === "submit" || el.type === "button" || el.type === "file") return;
+      if (el.type === "hidden") { if (CARRY_NOT.indexOf(el.name) < 0) own[el.name] = el.value; return; }
+      var box = el.type === "radio" || el.type === "checkbox";
+      shape.push(el.name + " " + el.type + (box ? " " + el.value : ""));
+      values.push(box ? el.checked : el.value);
+      fields.push(el);
+    });
+    return { own: JSON.stringify(own), shape: shape.join("\n"), values: values, fields: fields };
+  }
+  document.addEventListener("click", function (e) {
+    var a = e.target.closest && e.target.closest("header nav.langs a[href], header a.theme[href]");
+    if (!a || !window.URL || !window.URLSearchParams) return;
+    var forms = Array.prototype.map.call(document.querySelectorAll("#main form"), function (f) {
+      var st = formState(f);
+      return { own: st.own, shape: st.shape, values: st.values };
+    });
+    try { sessionStorage.setItem(CARRY, JSON.stringify({ to: pageOf(a.href), at: Date.now(), forms: forms })); } catch (err) {}
+  }, true);
+  // carryBack puts back what the page's forms showed before the switch,
+  // and gives the forms it filled.
+  function carryBack() {
+    var c = null;
+    try {
+      c = JSON.parse(sessionStorage.getItem(CARRY));
+      sessionStorage.removeItem(CARRY);
+    } catch (e) { return []; }
+    var forms = document.querySelectorAll("#main form"), put = [];
+    if (!c || !c.forms || c.to !== pageOf(location.href) || Date.now() - c.at > CARRY_FRESH || forms.length !== c.forms.length) return [];
+    c.forms.forEach(function (was, n) {
+      var form = forms[n], now = formState(form);
+      if (!was.values.length || now.own !== was.own || now.shape !== was.shape) return;
+      now.fields.forEach(function (el, i) {
+        if (el.type === "radio" || el.type === "checkbox") el.checked = was.values[i];
+        else el.value = was.values[i];
+      });
+      put.push(form);
+    });
+    return put;
   }
   // A field left empty: the browser's own "Please fill out this field"
   // speaks the phone's language, not the one chosen on the page; the page
