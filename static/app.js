@@ -881,36 +881,7 @@
           else flush();
           return;
         }
-        // Refused: the deals recorded after it on this phone are not
-        // sent (each was typed as its successor: sent now, each would be
-        // another deal's number) but kept as drafts of their deals, each
-        // to be checked and saved once this one is.
-        if (shows(item.key)) {
-          drop(item.key);
-          var kept = keepAsDrafts(item);
-          // Not twice: another tab may have handed this answer on first.
-          if (!taken[item.key]) {
-            taken[item.key] = true;
-            answering = true;
-            afterTap(function () { answering = false; show(html, item.url, item.draft); sayKept(kept); });
-          }
-        } else {
-          // Sent for another tab (or one since closed): the answer is
-          // shown where its evening is, never over another evening's
-          // page. It is handed on, with the drafts (a tab's own storage)
-          // of the deals after it, to the tab that sent it and every tab
-          // showing its evening, or to the evening's page when next
-          // opened (takeAnswers); this tab takes it if it shows that
-          // evening. Handed on before the post leaves the queue: the tab
-          // that sent it learns of it by the queue's change.
-          var a = { key: item.key, at: Date.now(), evening: evening(item.url), url: item.url, html: html, draft: item.draft, drafts: {}, keys: [] };
-          a.kept = keepAsDrafts(item, a);
-          var gone = a.keys.concat(item.key);
-          delete a.keys;
-          answer(a);
-          keep(waiting().filter(function (x) { return gone.indexOf(x.key) < 0; }));
-          takeAnswers([a]);
-        }
+        refused(item, html);
         flush();
       });
     }, function () {
@@ -919,6 +890,40 @@
       banner();
       retryLater();
     });
+  }
+
+  // refused shows, or hands on, the server's refusal (html) of a waiting
+  // post. The deals recorded after it on this phone are not sent (each
+  // was typed as its successor: sent now, each would be another deal's
+  // number) but kept as drafts of their deals, each to be checked and
+  // saved once this one is.
+  function refused(item, html) {
+    if (shows(item.key)) {
+      drop(item.key);
+      var kept = keepAsDrafts(item);
+      // Not twice: another tab may have handed this answer on first.
+      if (!taken[item.key]) {
+        taken[item.key] = true;
+        answering = true;
+        afterTap(function () { answering = false; show(html, item.url, item.draft); sayKept(kept); });
+      }
+    } else {
+      // Sent for another tab (or one since closed): the answer is
+      // shown where its evening is, never over another evening's
+      // page. It is handed on, with the drafts (a tab's own storage)
+      // of the deals after it, to the tab that sent it and every tab
+      // showing its evening, or to the evening's page when next
+      // opened (takeAnswers); this tab takes it if it shows that
+      // evening. Handed on before the post leaves the queue: the tab
+      // that sent it learns of it by the queue's change.
+      var a = { key: item.key, at: Date.now(), evening: evening(item.url), url: item.url, html: html, draft: item.draft, drafts: {}, keys: [] };
+      a.kept = keepAsDrafts(item, a);
+      var gone = a.keys.concat(item.key);
+      delete a.keys;
+      answer(a);
+      keep(waiting().filter(function (x) { return gone.indexOf(x.key) < 0; }));
+      takeAnswers([a]);
+    }
   }
 
   // The next deals while the server is out of reach. Over plain HTTP there
