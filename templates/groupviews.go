@@ -130,6 +130,13 @@ type EveningPaymentView struct {
 	Evening string // the evening's game, as the group's page names it
 	Date    When   // when the evening began
 	Href    string // the evening's page, where the payment's state shows
+	// State is "paid" (sent, not yet received) or "confirmed", as a tab
+	// payment's; StateText says it.
+	State, StateText string
+	// ConfirmHref is the evening's transfer on its pay page, where the
+	// payee says it arrived ("" once confirmed, or where nobody can say
+	// it here: a read-only link, a reopened evening); MarkArrived its text.
+	ConfirmHref, MarkArrived string
 }
 
 // PaymentView is one payment in the group's history.

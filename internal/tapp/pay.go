@@ -269,3 +269,32 @@ func (f *Folder) marked(m TransferMarked, confirmed bool, at time.Time) error {
 	s.payments = payments
 	return nil
 }
+
+// Sent is a payment marked sent on a transfer of a close: its transfer,
+// whether the payee confirmed it, and where the close lists it now.
+type Sent struct {
+	Transfer
+	Confirmed bool
+	// Index is the transfer's place in the close's list, where it is
+	// confirmed; -1 while the evening is reopened, when it cannot be.
+	Index int
+}
+
+// Sent are the payments marked on the closes' transfers, in the order
+// marked (as Paid), each with whether it is confirmed: the group's tab
+// lists those that are not, as it does its own payments.
+func (s *State) Sent() []Sent {
+	out := make([]Sent, len(s.payments))
+	for k, p := range s.payments {
+		out[k] = Sent{Transfer: p.Transfer, Confirmed: p.confirmed, Index: -1}
+	}
+	if s.Closed == nil {
+		return out
+	}
+	for i := range len(s.Closed.Paid) + len(s.Closed.Transfers) {
+		if k, ok := s.paymentFor(i); ok {
+			out[k].Index = i
+		}
+	}
+	return out
+}

@@ -99,3 +99,25 @@ func TestMarkOfAnotherTransferDoesNotFold(t *testing.T) {
 		t.Error("a mark of a transfer the close does not list folded")
 	}
 }
+
+// Sent lists a payment marked sent with where the close lists it, and
+// whether it is confirmed: the group's tab shows the unconfirmed ones.
+func TestSentSaysWhichAreConfirmed(t *testing.T) {
+	sc := closedInEUR(t)
+	if got := sc.state.Sent(); len(got) != 0 {
+		t.Fatalf("sent before any mark: %v", got)
+	}
+	tr := sc.state.Closed.Transfers[2]
+	sc.and(MarkPaid{Transfer: 2, By: tr.From})
+	if got := sc.state.Sent(); len(got) != 1 || got[0].Index != 2 || got[0].Confirmed || !sameTransfer(got[0].Transfer, tr) {
+		t.Fatalf("sent once marked paid: %+v", got)
+	}
+	sc.and(MarkConfirmed{Transfer: 2, By: tr.To})
+	if got := sc.state.Sent(); len(got) != 1 || !got[0].Confirmed {
+		t.Fatalf("sent once confirmed: %+v", got)
+	}
+	sc.and(Reopen{Reason: "one more"})
+	if got := sc.state.Sent(); len(got) != 1 || got[0].Index != -1 {
+		t.Errorf("sent while reopened: %+v, want index -1", got)
+	}
+}

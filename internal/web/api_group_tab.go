@@ -16,9 +16,24 @@ type tabJSON struct {
 	Evenings  int               `json:"evenings"` // the closed evenings counted
 	Currency  string            `json:"currency"`
 	Cash      *cashJSON         `json:"cash,omitempty"`
-	// Unconfirmed: the payments sent whose payees have not yet said they
-	// arrived; the tab counts them already.
+	// Unconfirmed: the tab's own payments sent whose payees have not yet
+	// said they arrived; the tab counts them already.
 	Unconfirmed []int `json:"unconfirmed"`
+	// UnconfirmedEvenings: the same for the evenings' transfers marked
+	// sent, which have no payment number: each names its evening and
+	// transfer, where the payee confirms it (an addition).
+	UnconfirmedEvenings []sentJSON `json:"unconfirmed_evenings"`
+}
+
+// sentJSON is an evening's transfer marked sent and not yet confirmed.
+// Transfer is its index in the evening's close, absent while the evening
+// is reopened (nothing is confirmed then); the evening's id is left out
+// on a read-only link, as in stats.
+type sentJSON struct {
+	Game     string `json:"game,omitempty"`
+	ReadID   string `json:"read_id"`
+	Transfer *int   `json:"transfer,omitempty"`
+	transferJSON
 }
 
 // cashJSON: the suggested transfers rounded to what can be paid in cash,
@@ -58,5 +73,33 @@ func (a api) tab(c echo.Context) error {
 	}
 	out := tabOut(v.Group, v.Group.Tab(v.Games))
 	withTabPay(v.Group, &out, time.Now(), !readOnly(c))
+	out.UnconfirmedEvenings = unconfirmedEvenings(v.Games, readOnly(c))
 	return writeJSON(c, http.StatusOK, out)
+}
+
+// unconfirmedEvenings are the evenings' transfers marked sent that their
+// payees have not confirmed: the tab counts them from the mark, as it does
+// a payment recorded as sent, and so says they await the payee's word.
+func unconfirmedEvenings(games []*tapp.State, readOnly bool) []sentJSON {
+	out := []sentJSON{}
+	for _, g := range games {
+		if g == nil {
+			continue
+		}
+		for _, s := range g.Sent() {
+			if s.Confirmed {
+				continue
+			}
+			sj := sentJSON{ReadID: g.ReadID, transferJSON: transferJSON{From: s.From, To: s.To, Amount: g.MoneyText(s.Amount)}}
+			if !readOnly {
+				sj.Game = g.ID
+			}
+			if s.Index >= 0 {
+				i := s.Index
+				sj.Transfer = &i
+			}
+			out = append(out, sj)
+		}
+	}
+	return out
 }

@@ -15,6 +15,7 @@ import (
 	"tappbook/internal/group"
 	"tappbook/internal/i18n"
 	"tappbook/internal/problem"
+	"tappbook/internal/tapp"
 	"tappbook/templates"
 )
 
@@ -119,9 +120,17 @@ func eveningPaymentViews(c echo.Context, p templates.Page, loc i18n.Localizer, g
 		if readOnly(c) {
 			href = p.Root + "/r/" + g.ReadID
 		}
-		for _, t := range g.Paid() {
-			out = append(out, templates.EveningPaymentView{Text: loc.T("tab.paid-text", t.From, t.To, money(g.Money(t.Amount))),
-				Evening: loc.T("variant." + string(g.Setup.Variant)), Date: whenOf(g.StartedAt, "date"), Href: href})
+		for _, t := range g.Sent() {
+			ev := templates.EveningPaymentView{Text: loc.T("tab.paid-text", t.From, t.To, money(g.Money(t.Amount))),
+				Evening: loc.T("variant." + string(g.Setup.Variant)), Date: whenOf(g.StartedAt, "date"), Href: href, State: tapp.StatePaid}
+			if t.Confirmed {
+				ev.State = tapp.StateConfirmed
+			} else if t.Index >= 0 && !readOnly(c) {
+				ev.ConfirmHref = href + "#transfer-" + strconv.Itoa(t.Index)
+				ev.MarkArrived = loc.T("pay.mark-received", t.To)
+			}
+			ev.StateText = loc.T("pay.state." + ev.State)
+			out = append(out, ev)
 		}
 	}
 	return out
