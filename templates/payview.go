@@ -38,4 +38,7 @@ type PayTransferView struct {
 	Ways        string // the ways the QR code can be read, for the caption
 	MarkPaid    string // the button's text: the payer says it is sent
 	MarkArrived string // the payee says it arrived
+	// Unmark takes back the transfer's last mark ("paid" or "confirmed"),
+	// by UnmarkBy, who made it; "" where there is none that can be.
+	Unmark, UnmarkBy, UnmarkText string
 }

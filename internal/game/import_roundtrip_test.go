@@ -34,7 +34,7 @@ func nothing(t testing.TB, err error) {
 
 // everyKindOfEvening fills a store with an evening of each variant, using
 // every command the app has (recorded whole and step by step, corrected,
-// voided with the re-scoring it causes, closed and reopened, Herz-As said, withdrawn, answered
+// voided with the re-scoring it causes, closed and reopened, transfers marked and marks taken back, Herz-As said, withdrawn, answered
 // in the tapp and mended, the Zwangsramsch, closed with a cut), and a
 // group with members added, evenings and payments, one voided. It gives
 // the ids to export: the games of no group and the group.
@@ -65,6 +65,13 @@ func everyKindOfEvening(t testing.TB, s *Service) []string {
 	hand(s.Record(ctx, z.ID, payout.Record{Contract: "solo", Declarer: "Cleo", Points: ip(70), Tricks: ip(5)}, Checks{}, ""))
 	if again := state(s.Close(ctx, z.ID, tapp.Close{}, "")); len(again.Closed.Paid) != 1 {
 		t.Fatalf("the close after a payment carries %v", again.Closed.Paid)
+	} else {
+		// Marks taken back: the carried payment's arrival, and a sent
+		// marked on this close.
+		state(s.WithdrawMark(ctx, z.ID, 0, again.Closed.All()[0].To, true, "not on my account", ""))
+		next := again.Closed.All()[1]
+		state(s.MarkPaid(ctx, z.ID, 1, next.From, ""))
+		state(s.WithdrawMark(ctx, z.ID, 1, next.From, false, "", ""))
 	}
 
 	o := state(s.Create(ctx, NewGame{Variant: "old-tapp", Players: three, Unit: "0.10", Currency: "SEK"}, ""))

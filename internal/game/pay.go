@@ -85,3 +85,9 @@ func (s *Service) PayeesOf(ctx context.Context, g *tapp.State) (Payees, error) {
 
 // GroupPayees gives how a group's members are paid, for its tab.
 func GroupPayees(st *group.State) Payees { return Payees{Name: st.Name, group: st} }
+
+// WithdrawMark: whoever marked transfer i paid (confirmed false) or
+// confirmed takes it back, as a new event.
+func (s *Service) WithdrawMark(ctx context.Context, id string, i int, by string, confirmed bool, reason, key string) (*tapp.State, error) {
+	return s.state(ctx, id, key, tapp.WithdrawMark{Transfer: i, By: by, Confirmed: confirmed, Reason: reason})
+}

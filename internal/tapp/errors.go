@@ -58,6 +58,10 @@ var catalogue = problem.NewCatalogue(map[string]string{
 	"conflict.paid-twice":             "%[1]s already said the %[3]s to %[2]s is sent",
 	"conflict.confirmed-by":           "%[2]s is paid %[3]s by %[1]s, so only %[2]s can say it arrived, not %[4]s",
 	"conflict.confirmed-twice":        "%[2]s already said %[1]s's %[3]s arrived",
+	"conflict.withdraw-by":            "%[1]s made this mark on %[2]s's %[4]s to %[3]s, so only %[1]s can take it back, not %[5]s",
+	"conflict.withdraw-confirmed":     "%[2]s already said %[1]s's %[3]s arrived; %[2]s takes that back first",
+	"conflict.withdraw-unmarked":      "%[1]s's %[3]s to %[2]s does not carry that mark: there is nothing to take back",
+	"conflict.withdraw-carried":       "%[1]s's %[3]s to %[2]s was paid before the evening was reopened, and this close settled what it left: it cannot be taken back now",
 	"transfer.by-missing":             "by: say who you are (the payer says it is sent, the payee that it arrived)",
 	"step.later":                      "%s: is entered later in the deal, not with the contract",
 })

@@ -251,6 +251,8 @@ func Decode(typ string, data []byte, players []string) (Payload, error) {
 		p, err = decodeJSON[TransferPaid](data)
 	case TypeTransferConfirmed:
 		p, err = decodeJSON[TransferConfirmed](data)
+	case TypeMarkWithdrawn:
+		p, err = decodeJSON[MarkWithdrawn](data)
 	default:
 		return nil, fmt.Errorf("decode event: unknown event type %q", typ)
 	}

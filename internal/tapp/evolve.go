@@ -123,7 +123,7 @@ func (f *Folder) Apply(e Event) error {
 		err = f.closed(p, e)
 	case GameReopened:
 		err = f.reopened()
-	case PaySet, TransferPaid, TransferConfirmed:
+	case PaySet, TransferPaid, TransferConfirmed, MarkWithdrawn:
 		err = f.payFolded(p, e)
 	default:
 		err = fmt.Errorf("unknown event %T", e.Data)

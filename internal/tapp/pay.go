@@ -16,13 +16,16 @@ const (
 	TypePaySet            = "player.pay-set"
 	TypeTransferPaid      = "transfer.paid"
 	TypeTransferConfirmed = "transfer.confirmed"
+	// TypeMarkWithdrawn: a mark taken back by whoever made it, since any
+	// phone at the table can tap and one wrong tap cleared a real debt.
+	TypeMarkWithdrawn = "transfer.mark-withdrawn"
 )
 
 // AboutPaying says whether an event of this type is about paying: one a
 // closed evening takes, which changes no money.
 func AboutPaying(eventType string) bool {
 	switch eventType {
-	case TypePaySet, TypeTransferPaid, TypeTransferConfirmed:
+	case TypePaySet, TypeTransferPaid, TypeTransferConfirmed, TypeMarkWithdrawn:
 		return true
 	}
 	return false
@@ -49,6 +52,29 @@ type (
 	TransferPaid      struct{ TransferMarked }
 	TransferConfirmed struct{ TransferMarked }
 )
+
+// MarkWithdrawn: the mark Mark ("paid" or "confirmed") on transfer Index
+// is taken back by By, who made it: the transfer is open again, or sent
+// and not yet received. The mark itself stays in the history.
+type MarkWithdrawn struct {
+	TransferMarked
+	Mark   string `json:"mark"`
+	Reason string `json:"reason,omitempty"`
+}
+
+func (MarkWithdrawn) EventType() string { return TypeMarkWithdrawn }
+
+// WithdrawMark: whoever marked transfer Transfer paid (Confirmed false) or
+// confirmed takes it back.
+type WithdrawMark struct {
+	Transfer  int
+	By        string
+	Confirmed bool
+	Reason    string
+}
+
+func (WithdrawMark) Kind() string { return TypeMarkWithdrawn }
+func (WithdrawMark) pay()         {}
 
 func (PaySet) EventType() string            { return TypePaySet }
 func (TransferPaid) EventType() string      { return TypeTransferPaid }
@@ -192,6 +218,8 @@ func (s *State) decidePay(c payCommand) ([]Payload, error) {
 		return s.decideMark(c.Transfer, c.By, false)
 	case MarkConfirmed:
 		return s.decideMark(c.Transfer, c.By, true)
+	case WithdrawMark:
+		return s.decideUnmark(c)
 	}
 	return nil, fmt.Errorf("decide: unknown pay command %T", c)
 }
@@ -249,6 +277,8 @@ func (f *Folder) payFolded(p Payload, e Event) error {
 		return f.marked(p.TransferMarked, false, e.At)
 	case TransferConfirmed:
 		return f.marked(p.TransferMarked, true, e.At)
+	case MarkWithdrawn:
+		return f.withdrawn(p)
 	}
 	return nil
 }
@@ -297,4 +327,68 @@ func (s *State) Sent() []Sent {
 		}
 	}
 	return out
+}
+
+// decideUnmark takes back a mark: only its maker (the payer's "sent",
+// the payee's "arrived"), only the mark the transfer has now (a "sent"
+// once confirmed is taken back by the payee first), and never a payment
+// the close carried from before a reopen: that close settled what it
+// left, and taking it back would make its transfers wrong.
+func (s *State) decideUnmark(c WithdrawMark) ([]Payload, error) {
+	if s.Closed == nil {
+		return nil, catalogue.Conflict("conflict.transfer-open")
+	}
+	t, ok := s.closedTransfer(c.Transfer)
+	if !ok {
+		return nil, catalogue.NotFound("notfound.transfer", c.Transfer, len(s.Closed.Paid)+len(s.Closed.Transfers))
+	}
+	by := s.Setup.Name(c.By)
+	state, _ := s.TransferState(c.Transfer)
+	amount := s.MoneyText(t.Amount)
+	mark, maker, want := StatePaid, t.From, StatePaid
+	if c.Confirmed {
+		mark, maker, want = StateConfirmed, t.To, StateConfirmed
+	}
+	switch {
+	case by == "":
+		return nil, catalogue.Input("by", "transfer.by-missing")
+	case by != maker:
+		return nil, catalogue.Conflict("conflict.withdraw-by", maker, t.From, t.To, amount, by)
+	case state == StateConfirmed && !c.Confirmed:
+		return nil, catalogue.Conflict("conflict.withdraw-confirmed", t.From, t.To, amount)
+	case state != want:
+		return nil, catalogue.Conflict("conflict.withdraw-unmarked", t.From, t.To, amount)
+	case !c.Confirmed && c.Transfer < len(s.Closed.Paid):
+		return nil, catalogue.Conflict("conflict.withdraw-carried", t.From, t.To, amount)
+	}
+	return []Payload{MarkWithdrawn{TransferMarked: TransferMarked{Index: c.Transfer, Transfer: t, By: by}, Mark: mark, Reason: c.Reason}}, nil
+}
+
+// withdrawn folds a mark taken back: a confirmation makes the payment
+// sent again; a "sent" removes the payment, which is one marked on this
+// close (decideUnmark refuses the carried ones), so the payments the
+// close carried keep their places.
+func (f *Folder) withdrawn(m MarkWithdrawn) error {
+	s := f.s
+	if t, ok := s.closedTransfer(m.Index); !ok || !sameTransfer(t, m.Transfer) {
+		return fmt.Errorf("transfer %d (%s to %s, %s) is not one of the close", m.Index, m.From, m.To, m.Amount)
+	}
+	k, ok := s.paymentFor(m.Index)
+	if !ok {
+		return fmt.Errorf("transfer %d's mark is taken back, but it has none", m.Index)
+	}
+	payments := slices.Clone(s.payments) // an earlier state may share them
+	switch {
+	case m.Mark == StateConfirmed && payments[k].confirmed:
+		payments[k].confirmed = false
+	case m.Mark == StatePaid && !payments[k].confirmed && k >= len(s.Closed.Paid):
+		payments = slices.Delete(payments, k, k+1)
+	default:
+		return fmt.Errorf("transfer %d's %q mark is taken back, but it is not the mark it has", m.Index, m.Mark)
+	}
+	if len(payments) == 0 {
+		payments = nil // as a state that never had one
+	}
+	s.payments = payments
+	return nil
 }

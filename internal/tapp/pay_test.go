@@ -121,3 +121,69 @@ func TestSentSaysWhichAreConfirmed(t *testing.T) {
 		t.Errorf("sent while reopened: %+v, want index -1", got)
 	}
 }
+
+// A wrong tap is taken back by whoever made it, as a new event: the
+// transfer is open again (a "sent"), or sent and not yet received (an
+// "arrived"); each refusal says why.
+func TestAMarkIsTakenBack(t *testing.T) {
+	sc := closedInEUR(t)
+	tr := sc.state.Closed.Transfers[0]
+	m := TransferMarked{Index: 0, Transfer: tr, By: tr.From}
+	sc.when(WithdrawMark{Transfer: 0, By: tr.From}).thenErr(problem.Conflict, "conflict.withdraw-unmarked")
+	sc.and(MarkPaid{Transfer: 0, By: tr.From})
+	sc.when(WithdrawMark{Transfer: 0, By: "Ben"}).thenErr(problem.Conflict, "conflict.withdraw-by")
+	sc.when(WithdrawMark{Transfer: 0}).thenErr(problem.Input, "transfer.by-missing")
+	sc.when(WithdrawMark{Transfer: 9, By: tr.From}).thenErr(problem.NotFound, "notfound.transfer")
+	sc.when(WithdrawMark{Transfer: 0, By: "Ben", Confirmed: true}).thenErr(problem.Conflict, "conflict.withdraw-unmarked")
+	sc.and(MarkConfirmed{Transfer: 0, By: "Ben"})
+	sc.when(WithdrawMark{Transfer: 0, By: tr.From}).thenErr(problem.Conflict, "conflict.withdraw-confirmed")
+	sc.when(WithdrawMark{Transfer: 0, By: tr.From, Confirmed: true}).thenErr(problem.Conflict, "conflict.withdraw-by")
+	sc.state = sc.when(WithdrawMark{Transfer: 0, By: "Ben", Confirmed: true, Reason: "not on my account"}).
+		then(MarkWithdrawn{TransferMarked: TransferMarked{Index: 0, Transfer: tr, By: "Ben"}, Mark: StateConfirmed, Reason: "not on my account"})
+	if s, _ := sc.state.TransferState(0); s != StatePaid {
+		t.Fatalf("state %s once the arrival is taken back, want paid", s)
+	}
+	sc.state = sc.when(WithdrawMark{Transfer: 0, By: tr.From}).then(MarkWithdrawn{TransferMarked: m, Mark: StatePaid})
+	if s, _ := sc.state.TransferState(0); s != StateOpen || sc.state.Paid() != nil {
+		t.Fatalf("state %s, paid %v once the sent is taken back, want open and none", s, sc.state.Paid())
+	}
+	// It can be marked again, as any open transfer.
+	sc.when(MarkPaid{Transfer: 0, By: tr.From}).then(TransferPaid{m})
+}
+
+// A payment carried through a reopen is settled by the close: its "sent"
+// cannot be taken back, though its "arrived" can; and nothing is taken
+// back while the evening is open.
+func TestACarriedPaymentStaysSent(t *testing.T) {
+	sc, _ := paidThenReopened(t)
+	sc.when(WithdrawMark{Transfer: 0, By: "Ben", Confirmed: true}).thenErr(problem.Conflict, "conflict.transfer-open")
+	sc.and(Close{})
+	sc.and(WithdrawMark{Transfer: 0, By: "Ben", Confirmed: true})
+	sc.when(WithdrawMark{Transfer: 0, By: "Anna"}).thenErr(problem.Conflict, "conflict.withdraw-carried")
+}
+
+// A withdrawal is decided again from its event, as every other (import
+// and verify).
+func TestAWithdrawalIsDecidedAgain(t *testing.T) {
+	sc := closedInEUR(t)
+	tr := sc.state.Closed.Transfers[0]
+	sc.and(MarkPaid{Transfer: 0, By: tr.From})
+	ev := MarkWithdrawn{TransferMarked: TransferMarked{Index: 0, Transfer: tr, By: tr.From}, Mark: StatePaid, Reason: "wrong tap"}
+	raw, err := encodePayload(ev)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := Redecide(sc.state, []Event{{Version: sc.state.Version + 1, At: at, Data: ev, Raw: raw}}); err != nil {
+		t.Errorf("a withdrawal is not decided again: %v", err)
+	}
+	got, err := Decode(TypeMarkWithdrawn, raw, sc.state.Setup.Players)
+	if w, ok := got.(MarkWithdrawn); err != nil || !ok || w.Mark != ev.Mark || w.Reason != ev.Reason || w.By != ev.By || !sameTransfer(w.Transfer, tr) {
+		t.Errorf("decoded %+v, %v; want %+v", got, err, ev)
+	}
+	forged := ev
+	forged.By = "Ben"
+	raw, _ = encodePayload(forged)
+	if err := Redecide(sc.state, []Event{{Version: sc.state.Version + 1, At: at, Data: forged, Raw: raw}}); err == nil {
+		t.Error("a withdrawal by someone who did not mark it is decided again")
+	}
+}

@@ -89,6 +89,8 @@ func commandsOf(s *State, first Payload) ([]Command, error) {
 		return []Command{MarkPaid{Transfer: p.Index, By: p.By}}, nil
 	case TransferConfirmed:
 		return []Command{MarkConfirmed{Transfer: p.Index, By: p.By}}, nil
+	case MarkWithdrawn:
+		return []Command{WithdrawMark{Transfer: p.Index, By: p.By, Confirmed: p.Mark == StateConfirmed, Reason: p.Reason}}, nil
 	case HandRescored:
 		return nil, fmt.Errorf("a re-scoring that no correction or void before it in the same command caused")
 	}

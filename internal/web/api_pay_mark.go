@@ -36,6 +36,39 @@ func (a api) markTransfer(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	return a.settledNow(c, g)
+}
+
+// withdrawMark answers POST …/transfers/{i}/paid/withdraw (the payer takes
+// back "sent") and …/confirmed/withdraw (the payee "arrived"), as a new
+// event, with the settlement as it then stands.
+func (a api) withdrawMark(c echo.Context) error {
+	mark := c.Param("mark")
+	if mark != "paid" && mark != "confirmed" {
+		return echo.ErrNotFound
+	}
+	var b struct {
+		By     string `json:"by"`
+		Reason string `json:"reason"`
+	}
+	if err := decode(c, &b, false); err != nil {
+		return err
+	}
+	i, err := transferIndex(c.Param("i"))
+	if err != nil {
+		return err
+	}
+	ctx, key := c.Request().Context(), c.Request().Header.Get(idempotencyHeader)
+	g, err := a.svc.WithdrawMark(ctx, gameID(c), i, b.By, mark == "confirmed", b.Reason, key)
+	if err != nil {
+		return err
+	}
+	return a.settledNow(c, g)
+}
+
+// settledNow answers with g's settlement and how each transfer is paid.
+func (a api) settledNow(c echo.Context, g *tapp.State) error {
+	ctx := c.Request().Context()
 	s := g.Settlement()
 	out := settlementOut(g, s)
 	if err := a.withPay(ctx, g, s, &out, true); err != nil {

@@ -154,6 +154,12 @@ func eventSummary(loc i18n.Localizer, g *tapp.State, p tapp.Payload) string {
 		return transferMarked(loc, g, p.TransferMarked, tapp.StatePaid)
 	case tapp.TransferConfirmed:
 		return transferMarked(loc, g, p.TransferMarked, tapp.StateConfirmed)
+	case tapp.MarkWithdrawn:
+		text := loc.T("audit.unmarked", p.By, transferMarked(loc, g, p.TransferMarked, p.Mark))
+		if p.Reason != "" {
+			text += " (" + p.Reason + ")"
+		}
+		return text
 	case tapp.GameClosed:
 		split := make([]decimal.Decimal, len(g.Setup.Players))
 		for seat, name := range g.Setup.Players {

@@ -30,6 +30,7 @@ type payJSON struct {
 func (a api) payRoutes(e *echo.Echo) {
 	e.PUT("/api/games/:id/players/:name/pay", a.putPlayerPay)
 	e.POST("/api/games/:id/transfers/:i/:mark", a.markTransfer)
+	e.POST("/api/games/:id/transfers/:i/:mark/withdraw", a.withdrawMark)
 	e.GET("/api/games/:id/pay/:png", a.transferPNG)
 	e.PUT("/api/groups/:id/members/:name/pay", a.putMemberPay)
 	e.POST("/api/groups/:id/payments/:n/confirm", a.confirmPayment)

@@ -56,6 +56,7 @@ func (u ui) payView(ctx context.Context, p templates.Page, loc i18n.Localizer, g
 			State: tapp.StateOpen, MarkPaid: loc.T("pay.mark-paid", t.From), MarkArrived: loc.T("pay.mark-received", t.To)}
 		tv.State, _ = g.TransferState(len(v.Transfers))
 		tv.StateText = loc.T("pay.state." + tv.State)
+		unmark(&tv, loc, g, len(v.Transfers))
 		ways := payqr.Ways(pays[len(v.Transfers)])
 		var kinds []string
 		for _, w := range ways {
@@ -78,4 +79,18 @@ func (u ui) payRoutes(g *echo.Group) {
 	g.GET("/pay", u.payPage)
 	g.POST("/pay/details", u.payDetails)
 	g.POST("/pay/:i/:mark", u.payMark)
+	g.POST("/pay/:i/:mark/withdraw", u.payUnmark)
+}
+
+// unmark offers to take back transfer k's last mark, by whoever made it: a
+// wrong tap on any phone at the table must not clear a real debt for good.
+// A "sent" carried through a reopen stays: the close settled what it left.
+func unmark(tv *templates.PayTransferView, loc i18n.Localizer, g *tapp.State, k int) {
+	switch {
+	case g.Closed == nil:
+	case tv.State == tapp.StateConfirmed:
+		tv.Unmark, tv.UnmarkBy, tv.UnmarkText = tapp.StateConfirmed, tv.To, loc.T("pay.unmark-received", tv.To)
+	case tv.State == tapp.StatePaid && k >= len(g.Closed.Paid):
+		tv.Unmark, tv.UnmarkBy, tv.UnmarkText = tapp.StatePaid, tv.From, loc.T("pay.unmark-paid", tv.From)
+	}
 }
