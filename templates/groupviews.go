@@ -98,6 +98,10 @@ type TabView struct {
 	Square          bool   // nobody owes anything, exactly (not only once rounded for cash)
 	Members         []string
 	PayDetails      PayDetailsTyped // how a member is paid as typed, and why it was not kept
+	// Reopened says which evenings are reopened and what that does to the
+	// tab ("" for none); ReopenedLinks lead to them.
+	Reopened      string
+	ReopenedLinks []Link
 }
 
 // TabTransfer is one suggested payment, with the amount as a form takes it.
@@ -111,6 +115,9 @@ type TabTransfer struct {
 	// PayPal.me link; empty on a read-only link and for cash amounts.
 	QR, Ways, PayPal string
 	MarkPaid         string // "Ben: I sent it"
+	// Wait, while an evening is reopened, holds the transfer back: it may
+	// pay back what was paid on that evening, so it offers no way to pay.
+	Wait string
 }
 
 // PaymentForm records a payment between two members.

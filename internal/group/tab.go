@@ -17,6 +17,11 @@ type Tab struct {
 	// finds (exactly the fewest for up to 16 members with a balance).
 	Transfers []tapp.Transfer
 	Evenings  int // the closed evenings counted
+	// Reopened are the evenings (numbered from 1, as the group lists them)
+	// closed once and open again: their money is out of the tab until
+	// they close again, but what was paid on them is in, so Transfers
+	// then include paying that back; whoever shows them must say so.
+	Reopened []int
 }
 
 // Tab computes the tab from the group and its evenings' games: games is
@@ -27,9 +32,12 @@ type Tab struct {
 func (s *State) Tab(games []*tapp.State) Tab {
 	t := Tab{Names: s.MemberNames()}
 	t.Owed = zeros(len(t.Names))
-	for _, g := range games {
+	for n, g := range games {
 		if g == nil {
 			continue
+		}
+		if g.Reopened && g.Closed == nil {
+			t.Reopened = append(t.Reopened, n+1)
 		}
 		for _, p := range g.Paid() {
 			t.paid(p.From, p.To, g.Money(p.Amount))

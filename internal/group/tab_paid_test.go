@@ -31,6 +31,18 @@ func TestTabCountsWhatWasPaidOnAnEvening(t *testing.T) {
 		}
 	}
 	owes(map[string]string{"Anna": "0", "Ben": "-1", "Cleo": "0.5", "Dan": "0.5"})
+	if r := sc.state.Tab(games).Reopened; len(r) != 0 {
+		t.Errorf("closed, the tab names evenings %v reopened", r)
+	}
 	games[0] = e.run(tapp.Reopen{Reason: "check"}).g
 	owes(map[string]string{"Anna": "-2.5", "Ben": "2.5", "Cleo": "0", "Dan": "0"})
+	// The transfers now pay Ben's 2.50 back: the tab says which evening
+	// is why, for the pages to tell before anyone pays it.
+	if r := sc.state.Tab(games).Reopened; !slices.Equal(r, []int{1}) {
+		t.Errorf("reopened, the tab names evenings %v, want [1]", r)
+	}
+	games[0] = e.close()
+	if r := sc.state.Tab(games).Reopened; len(r) != 0 {
+		t.Errorf("closed again, the tab names evenings %v reopened", r)
+	}
 }

@@ -478,6 +478,7 @@ func (f *Folder) closed(p GameClosed, e Event) error {
 		return err
 	}
 	s.Closed = &Closing{At: e.At, Version: e.Version, Head: e.Hash, RemainderTo: p.RemainderTo, Split: split, Paid: p.Paid, Transfers: p.Transfers}
+	s.Reopened = false
 	return nil
 }
 
@@ -492,7 +493,7 @@ func (f *Folder) reopened() error {
 		s.balances[seat] = addUnits(s.balances[seat], share.Neg())
 		s.pot = addUnits(s.pot, share)
 	}
-	s.Closed = nil
+	s.Closed, s.Reopened = nil, true
 	return nil
 }
 

@@ -34,9 +34,13 @@ type State struct {
 	Version   int64  // the stream version folded so far
 	Head      string // the hash of the last event folded
 
-	Closed  *Closing
-	Pending *Pending // a deal being recorded step by step, if any
-	HerzAs  *HerzAsState
+	Closed *Closing
+	// Reopened: the evening was closed and is open again, until it closes
+	// again; a group's tab then leaves its money out but keeps what was
+	// paid on it, which the pages must say.
+	Reopened bool
+	Pending  *Pending // a deal being recorded step by step, if any
+	HerzAs   *HerzAsState
 	// Damaged: the stored history cannot be trusted past Version (a hash
 	// that does not chain, a changed or missing event). The game is read
 	// as far as it holds and never written to.

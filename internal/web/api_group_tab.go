@@ -23,6 +23,12 @@ type tabJSON struct {
 	// sent, which have no payment number: each names its evening and
 	// transfer, where the payee confirms it (an addition).
 	UnconfirmedEvenings []sentJSON `json:"unconfirmed_evenings"`
+	// Reopened (an addition): the evenings, by their place in the group's
+	// evenings from 1, that were closed and are open again. Their money is
+	// out of owed until they close again, but what was paid on them is
+	// in, so transfers then include paying that back: a client should say
+	// so and hold them back. Absent while none is.
+	Reopened []int `json:"reopened,omitempty"`
 }
 
 // sentJSON is an evening's transfer marked sent and not yet confirmed.
@@ -46,7 +52,7 @@ type cashJSON struct {
 // tabOut is the tab as api.md shows it: amounts with the group's places.
 func tabOut(st *group.State, t group.Tab) tabJSON {
 	places := st.Places()
-	out := tabJSON{Owed: map[string]string{}, Transfers: transfersOut(t.Transfers, places), Evenings: t.Evenings, Currency: st.Currency}
+	out := tabJSON{Owed: map[string]string{}, Transfers: transfersOut(t.Transfers, places), Evenings: t.Evenings, Currency: st.Currency, Reopened: t.Reopened}
 	for i, name := range t.Names {
 		out.Owed[name] = t.Owed[i].StringFixed(places)
 	}

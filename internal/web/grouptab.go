@@ -49,11 +49,12 @@ func (u ui) tabView(c echo.Context, gv game.View, form map[string][]string, refu
 	if v.Cash {
 		transfers = group.CashTransfers(tab.Names, tab.Owed, step)
 	}
+	wait := tabReopened(c, &v, loc, gv, tab.Reopened)
 	for i, t := range transfers {
 		value := t.Amount.StringFixed(places)
 		tv := templates.TabTransfer{From: t.From, To: t.To, Amount: money(t.Amount), Value: value,
-			Key: paidKey(st.Version, tab.Evenings, i, t.From, t.To, value), MarkPaid: loc.T("pay.mark-paid", t.From)}
-		if !v.Cash && !readOnly(c) {
+			Key: paidKey(st.Version, tab.Evenings, i, t.From, t.To, value), MarkPaid: loc.T("pay.mark-paid", t.From), Wait: wait}
+		if !v.Cash && !readOnly(c) && wait == "" {
 			tabPayWays(&tv, loc, st, t.To, t.Amount, i, u.reach.Root())
 		}
 		v.Transfers = append(v.Transfers, tv)
@@ -63,6 +64,30 @@ func (u ui) tabView(c echo.Context, gv game.View, form map[string][]string, refu
 	v.EveningPayments = eveningPaymentViews(c, p, loc, gv, money)
 	v.Form = paymentForm(st, form, refusal)
 	return v
+}
+
+// tabReopened tells, above the tab, which evenings are reopened: their
+// money is out of the tab while what was paid on them is in, so the
+// transfers shown pay that back, and paying them now would only have it
+// paid once more when the evening closes again. It gives what each
+// transfer says instead of offering a way to pay ("" with none reopened).
+func tabReopened(c echo.Context, v *templates.TabView, loc i18n.Localizer, gv game.View, reopened []int) string {
+	if len(reopened) == 0 {
+		return ""
+	}
+	var ns []string
+	for _, n := range reopened {
+		ns = append(ns, strconv.Itoa(n))
+		g := gv.Games[n-1]
+		href := v.Page.Root + "/g/" + g.ID
+		if readOnly(c) {
+			href = v.Page.Root + "/r/" + g.ReadID
+		}
+		v.ReopenedLinks = append(v.ReopenedLinks, templates.Link{URL: href, Text: loc.T("group.evening-n", n)})
+	}
+	list := strings.Join(ns, ", ")
+	v.Reopened = loc.T("tab.reopened", len(ns), list)
+	return loc.T("tab.wait-reopened", len(ns), list)
 }
 
 // tabSaved says what the tab's last action did: a payment recorded,
