@@ -42,6 +42,9 @@ func (u ui) renderPayWith(c echo.Context, status int, set func(*templates.PayVie
 func (u ui) payView(ctx context.Context, p templates.Page, loc i18n.Localizer, g *tapp.State) (templates.PayView, error) {
 	base := p.Root + "/g/" + g.ID
 	v := templates.PayView{Page: p, Base: base, Closed: g.Closed != nil, Players: g.Setup.Players}
+	if !v.Closed {
+		v.Provisional = loc.T("pay.provisional")
+	}
 	if g.Group != "" {
 		v.GroupTab = p.Root + "/groups/" + g.Group + "/tab"
 	}
@@ -57,7 +60,12 @@ func (u ui) payView(ctx context.Context, p templates.Page, loc i18n.Localizer, g
 		tv.State, _ = g.TransferState(len(v.Transfers))
 		tv.StateText = loc.T("pay.state." + tv.State)
 		unmark(&tv, loc, g, len(v.Transfers))
-		ways := payqr.Ways(pays[len(v.Transfers)])
+		// Before the close a deal may still change the amounts: a code
+		// scanned now could pay the wrong sum, so none is offered.
+		var ways []payqr.Way
+		if v.Closed {
+			ways = payqr.Ways(pays[len(v.Transfers)])
+		}
 		var kinds []string
 		for _, w := range ways {
 			kinds = append(kinds, loc.T("pay.way."+w.Kind))
