@@ -6,14 +6,14 @@ package templates
 // paid.
 type PayView struct {
 	Page
-	Base      string // the evening's table, /g/{id}
-	Closed    bool
+	Base   string // the evening's table, /g/{id}
+	Closed bool
 	// Provisional says, before the close, that the amounts may still
 	// change: no QR code or pay link is offered for them then.
 	Provisional string
 	Transfers   []PayTransferView
-	Players   []string
-	Error     string // why a mark was not kept: above the list
+	Players     []string
+	Error       string // why a mark was not kept: above the list
 	// GroupTab is the tab of the evening's group, "" for an evening of no
 	// group: its payments may be recorded there too, and are not shown here.
 	GroupTab string
