@@ -2493,7 +2493,7 @@ func Tab(v TabView) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = PayDetailsForm(v.Page, v.Group.Base+"/pay/details", v.Members, v.PayDetails).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = PayDetailsForm(v.Page, v.Group.Base+"/pay/details", v.Group.Base+"/tab", v.Members, v.PayDetails).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}

@@ -24,7 +24,9 @@ type PayView struct {
 // PayDetailsTyped is how a player is paid as typed into the form, kept
 // when it is refused so that nothing is typed twice, with why.
 type PayDetailsTyped struct {
-	Refusal                           string
+	Refusal string
+	// Saved confirms the player's details were kept, after a save.
+	Saved                             string
 	Player, Name, IBAN, Swish, PayPal string
 	Street, Postcode, Town, Country   string
 }

@@ -36,6 +36,7 @@ type resp struct {
 	body   string
 	// retryAfter is the answer's Retry-After header.
 	retryAfter string
+	location   string // where a redirect leads
 }
 
 func (r resp) json(t *testing.T) map[string]any {
@@ -58,7 +59,7 @@ func do(t *testing.T, h http.Handler, method, path, body string, headers ...stri
 	}
 	rec := httptest.NewRecorder()
 	h.ServeHTTP(rec, req)
-	return resp{rec.Code, rec.Body.String(), rec.Header().Get("Retry-After")}
+	return resp{rec.Code, rec.Body.String(), rec.Header().Get("Retry-After"), rec.Header().Get("Location")}
 }
 
 func createGame(t *testing.T, h http.Handler, body string) string {

@@ -20,7 +20,7 @@ func (u ui) tabPayDetails(c echo.Context) error {
 	}
 	_, err = u.svc.Groups().SetMemberPay(c.Request().Context(), groupID(c), form.Get("player"), formDetails(form), "")
 	if err == nil {
-		return c.Redirect(http.StatusSeeOther, "/groups/"+groupID(c)+"/tab")
+		return c.Redirect(http.StatusSeeOther, detailsSaved("/groups/"+groupID(c)+"/tab", form.Get("player")))
 	}
 	if !problem.IsKind(err, problem.Input) {
 		return u.problem(c, err)

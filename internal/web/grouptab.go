@@ -63,6 +63,7 @@ func (u ui) tabView(c echo.Context, gv game.View, form map[string][]string, refu
 	v.Payments = paymentViews(loc, st, money, refusal)
 	v.EveningPayments = eveningPaymentViews(c, p, loc, gv, money)
 	v.Form = paymentForm(st, form, refusal)
+	v.PayDetails = shownDetails(c, loc, v.Members, st.PayOf)
 	return v
 }
 

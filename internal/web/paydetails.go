@@ -22,7 +22,7 @@ func (u ui) payDetails(c echo.Context) error {
 		status := u.formStatus(c, err)
 		return u.renderPayWith(c, status, func(v *templates.PayView) { v.Details = typedDetails(form, u.localizer(c).Error(err)) })
 	}
-	return c.Redirect(http.StatusSeeOther, "/g/"+gameID(c)+"/pay")
+	return c.Redirect(http.StatusSeeOther, detailsSaved("/g/"+gameID(c)+"/pay", form.Get("player")))
 }
 
 // typedDetails is the form as typed, to be shown again with its refusal.

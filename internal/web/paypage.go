@@ -34,6 +34,11 @@ func (u ui) renderPayWith(c echo.Context, status int, set func(*templates.PayVie
 		if err != nil {
 			return u.problem(c, err)
 		}
+		payees, err := u.svc.PayeesOf(c.Request().Context(), g)
+		if err != nil {
+			return u.problem(c, err)
+		}
+		v.Details = shownDetails(c, loc, g.Setup.Players, payees.Of)
 		set(&v)
 		return render(c, status, templates.Pay(v))
 	})
