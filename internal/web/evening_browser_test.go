@@ -179,8 +179,9 @@ func endOfTheNight(t *testing.T, ctx, payee context.Context, base string, rail p
 	for who, phone := range map[string]context.Context{tr.from: ctx, tr.to: payee} {
 		run(t, phone, who+"'s phone shows it received", chromedp.Navigate(base+"/g/"+id+"/pay?lang=en"),
 			chromedp.WaitVisible(chromedp.CSS(`#transfer-0 .pay-state[data-state=confirmed]`)))
-		if n := value(t, phone, "count the buttons", chromedp.Evaluate[int](`document.querySelectorAll('#transfer-0 button').length`)); n != 0 {
-			t.Errorf("%s's phone offers %d buttons on a transfer received", who, n)
+		// Nothing more to mark: only the payee's taking back of "arrived".
+		if got := value(t, phone, "read the buttons", chromedp.Evaluate[[]string](`[...document.querySelectorAll('#transfer-0 button')].map(b => b.className)`)); len(got) != 1 || got[0] != "unmark" {
+			t.Errorf("%s's phone offers %q on a transfer received, want the one to take it back", who, got)
 		}
 	}
 	if st := settledTransfers(t, base, id)[0].State; st != "confirmed" {
@@ -251,7 +252,12 @@ func givePayDetails(t *testing.T, ctx context.Context, base, id string, rail pay
 			continue
 		}
 		fields, _ := rail.details(seat(tr.To), tr.To)
-		acts := []chromedp.Action[chromedp.Void]{chromedp.SetValue(chromedp.CSS(`#pay-details select[name=player]`), tr.To)}
+		// The player is chosen first (a plain GET), then the form holds
+		// that player's details.
+		run(t, ctx, "choose "+tr.To, chromedp.SetValue(chromedp.CSS(`#pay-details-player select[name=player]`), tr.To),
+			js(`window.beforeShow = true`), chromedp.Click(chromedp.CSS(`#pay-details-player button[type=submit]`)),
+			loaded(`!window.beforeShow && !!document.getElementById('pay-details')`))
+		var acts []chromedp.Action[chromedp.Void]
 		for _, f := range fields {
 			acts = append(acts, chromedp.SendKeys(chromedp.CSS(`#pay-details input[name=`+f[0]+`]`), f[1]))
 		}
