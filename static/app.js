@@ -835,9 +835,16 @@
   // The answers that mean not saved (or not known), to be sent again.
   var OUTAGE = [429, 502, 503, 504, 507];
 
-  function retryLater() {
+  // retryLater sends the queue again after a growing pause, or after the
+  // server's Retry-After (in seconds, at most five minutes): a store that
+  // waits for its operator asks for a minute, and every phone of the
+  // evening asking every five seconds would only fill the log with
+  // refusals. A tap on Save still sends at once.
+  function retryLater(after) {
     if (timer) return;
-    timer = setTimeout(function () { timer = null; flush(); }, delay);
+    var wait = delay, asked = /^\d+$/.test(after || "") ? Math.min(parseInt(after, 10), 300) * 1000 : 0;
+    if (asked > wait) wait = asked;
+    timer = setTimeout(function () { timer = null; flush(); }, wait);
     delay = Math.min(delay * 2, 5000);
   }
 
@@ -859,7 +866,7 @@
         // server, a full disk) or too many connections from this phone at
         // once (429): not saved, or unknown with the key, so again. A
         // fault (500) would fail again: its answer is shown.
-        if (OUTAGE.indexOf(r.status) >= 0) { failure = r.status === 507 ? "full" : "server"; banner(); retryLater(); return; }
+        if (OUTAGE.indexOf(r.status) >= 0) { failure = r.status === 507 ? "full" : "server"; banner(); retryLater(r.headers.get("Retry-After")); return; }
         delay = 1000;
         failure = "";
         if (r.ok && r.redirected) {
