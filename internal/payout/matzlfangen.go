@@ -101,17 +101,13 @@ func matzlfangenSeats(d *deal, r Record) (declarer, partner int, err error) {
 		}
 		return 0, 0, inputErr("declarer", "declarer.not-forehand", d.setup.Players[forehand], r.Declarer)
 	}
-	declarer, partner, err = d.checkRecord(r, sp, matzlfangenGeometry())
-	if err != nil {
-		return 0, 0, err
-	}
+	checked := r
 	if r.Contract == "rufen" {
-		declarer = forehand
-		if partner == declarer {
-			return 0, 0, inputErr("partner", "partner.is-declarer", r.Partner)
-		}
+		// Forehand declares, named or not: a partner who is forehand is
+		// refused as the declarer before any count is looked at.
+		checked.Declarer = d.setup.Players[forehand]
 	}
-	return declarer, partner, nil
+	return d.checkRecord(checked, sp, matzlfangenGeometry())
 }
 
 // matzlfangenOutcome says whether the declarer's side won, and what the

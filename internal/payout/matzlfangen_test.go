@@ -54,6 +54,9 @@ func TestMatzlfangenChecks(t *testing.T) {
 	// A declarer who is also partner.
 	refuse(t, s, tb, Record{Contract: "rufen", Partner: "Anna", Points: ip(70), Tricks: ip(5)}, "partner", "partner.is-declarer")
 	refuse(t, s, tb, Record{Contract: "rufen", Declarer: "Anna", Partner: "Anna", Points: ip(70), Tricks: ip(5)}, "partner", "partner.is-declarer")
+	// …before any count: points no count of tricks left out would make.
+	refuse(t, s, tb, Record{Contract: "rufen", Partner: "Anna", Points: ip(70)}, "partner", "partner.is-declarer")
+	refuse(t, s, tb, Record{Contract: "rufen", Partner: "Anna", Points: ip(70), Tricks: ip(1)}, "partner", "partner.is-declarer")
 	refuse(t, s, tb, Record{Contract: "rufen", Points: ip(70), Tricks: ip(5)}, "partner", "partner.missing")
 	// Points 130 total: 1 and 129 are impossible.
 	refuse(t, s, tb, rufenRec(129, 7), "points", "points.total-minus-one")
