@@ -12,18 +12,14 @@ import (
 // says it is sent) and …/confirmed (the payee says it arrived), with the
 // settlement as it then stands.
 func (a api) markTransfer(c echo.Context) error {
-	mark := c.Param("mark")
-	if mark != "paid" && mark != "confirmed" {
-		return echo.ErrNotFound
+	mark, i, err := markPath(c)
+	if err != nil {
+		return err
 	}
 	var b struct {
 		By string `json:"by"`
 	}
 	if err := decode(c, &b, false); err != nil {
-		return err
-	}
-	i, err := transferIndex(c.Param("i"))
-	if err != nil {
 		return err
 	}
 	ctx, key := c.Request().Context(), c.Request().Header.Get(idempotencyHeader)
@@ -43,9 +39,9 @@ func (a api) markTransfer(c echo.Context) error {
 // back "sent") and …/confirmed/withdraw (the payee "arrived"), as a new
 // event, with the settlement as it then stands.
 func (a api) withdrawMark(c echo.Context) error {
-	mark := c.Param("mark")
-	if mark != "paid" && mark != "confirmed" {
-		return echo.ErrNotFound
+	mark, i, err := markPath(c)
+	if err != nil {
+		return err
 	}
 	var b struct {
 		By     string `json:"by"`
@@ -54,16 +50,27 @@ func (a api) withdrawMark(c echo.Context) error {
 	if err := decode(c, &b, false); err != nil {
 		return err
 	}
-	i, err := transferIndex(c.Param("i"))
-	if err != nil {
-		return err
-	}
 	ctx, key := c.Request().Context(), c.Request().Header.Get(idempotencyHeader)
 	g, err := a.svc.WithdrawMark(ctx, gameID(c), i, b.By, mark == "confirmed", b.Reason, key)
 	if err != nil {
 		return err
 	}
 	return a.settledNow(c, g)
+}
+
+// markPath reads the {mark} and {i} of a …/transfers/{i}/{mark} path. The
+// route takes any word as {mark}, so one that is neither "paid" nor
+// "confirmed" names no endpoint and is answered 404, as an unknown path is.
+func markPath(c echo.Context) (mark string, i int, err error) {
+	mark = c.Param("mark")
+	if mark != "paid" && mark != "confirmed" {
+		return "", 0, echo.ErrNotFound
+	}
+	i, err = transferIndex(c.Param("i"))
+	if err != nil {
+		return "", 0, err
+	}
+	return mark, i, nil
 }
 
 // settledNow answers with g's settlement and how each transfer is paid.
