@@ -61,18 +61,11 @@ func Postgres(ctx context.Context, url, where string, d time.Duration) (PGReport
 		return r, err
 	}
 	defer stopCeiling()
-	h, err := web.New(game.New(st), slog.New(slog.NewTextHandler(io.Discard, nil)))
+	base, stopApp, err := serveApp(game.New(st))
 	if err != nil {
 		return r, err
 	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return r, err
-	}
-	srv := &http.Server{Handler: h}
-	go srv.Serve(ln)
-	defer srv.Close()
-	base := "http://" + ln.Addr().String()
+	defer stopApp()
 	t1, t4, t64 := newTables(base, 2000, 1), newTables(base, 2001, 4), newTables(base, 2005, ManyTables)
 	ceiling := newBareClients(ceilingBase+"/group", 2100, ManyTables)
 	var rawTx, one, four, ceil, many drives
@@ -106,6 +99,21 @@ func Postgres(ctx context.Context, url, where string, d time.Duration) (PGReport
 	r.Record1P50, r.Record1P99 = percentiles(one.lat)
 	r.Record4P50, r.Record4P99 = percentiles(four.lat)
 	return r, nil
+}
+
+// serveApp runs the real server over svc on a loopback port until stop.
+func serveApp(svc *game.Service) (base string, stop func(), err error) {
+	h, err := web.New(svc, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	if err != nil {
+		return "", nil, fmt.Errorf("the server: %w", err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return "", nil, fmt.Errorf("a loopback port for the server: %w", err)
+	}
+	srv := &http.Server{Handler: h}
+	go srv.Serve(ln)
+	return "http://" + ln.Addr().String(), func() { srv.Close() }, nil
 }
 
 // pgInserter is the limit: one durable one-row transaction at a time on

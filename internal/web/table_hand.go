@@ -25,6 +25,14 @@ func (u ui) handView(loc i18n.Localizer, g *tapp.State, h *tapp.Hand) templates.
 		// a history from its second line on, and most deals have one line.
 		return hv
 	}
+	u.handHistory(loc, g, h, &hv)
+	return hv
+}
+
+// handHistory fills in hv's story of deal h from its revisions: a line for
+// each, and whether any of them corrected or rescored the deal. It reads
+// hv.Explanation, so that the deal's own result is said only once.
+func (u ui) handHistory(loc i18n.Localizer, g *tapp.State, h *tapp.Hand, hv *templates.HandView) {
 	hv.History = make([]templates.HistoryLine, 0, len(h.Revisions))
 	var last *tapp.Result // the result before each revision
 	voided := false       // and whether it then counted
@@ -86,7 +94,6 @@ func (u ui) handView(loc i18n.Localizer, g *tapp.State, h *tapp.Hand) templates.
 		line.Text, line.TextAfter = aroundTime(line.Text)
 		hv.History = append(hv.History, line)
 	}
-	return hv
 }
 
 // endingOf says where deal h stands in the end of a Württemberg evening
