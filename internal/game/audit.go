@@ -24,6 +24,14 @@ type AuditReport struct {
 // stood at that point, a close, a mark, a text or a group's payment must
 // be what tappbook writes, byte for byte.
 func Audit(ctx context.Context, store events.Engine) (AuditReport, error) {
+	groups := newGroupAudit()
+	groups.foldLater = true // redecide folds each group once, and checks on that fold
+	return audit(ctx, store, groups)
+}
+
+// audit is Audit with its part for groups handed in, for a test to see
+// what that part did.
+func audit(ctx context.Context, store events.Engine, groups *groupAudit) (AuditReport, error) {
 	var rep AuditReport
 	chain, err := store.Verify(ctx)
 	if err != nil {
@@ -38,7 +46,6 @@ func Audit(ctx context.Context, store events.Engine) (AuditReport, error) {
 	// its last event (see sqlite.Store.ReplayAll); a group's events are
 	// kept for deciding again once every game's start has been seen.
 	games := map[string]*gameAudit{}
-	groups := newGroupAudit()
 	groupEvents := map[string][]events.Event{}
 	err = store.ReplayAll(ctx, func(e events.Event, last bool) error {
 		e.Data = bytes.Clone(e.Data) // lent by ReplayAll; kept past it
@@ -67,7 +74,7 @@ func Audit(ctx context.Context, store events.Engine) (AuditReport, error) {
 	if err != nil && !errors.Is(err, errAuditStop) {
 		return rep, err
 	}
-	rep.Groups = len(groups.groups)
+	rep.Groups = len(groupEvents)
 	if rep.Problem == "" {
 		rep.Problem = groups.redecide(groupEvents)
 	}

@@ -18,6 +18,11 @@ type groupAudit struct {
 	folders map[string]*group.Folder // groups being folded
 	groups  map[string]*group.State  // groups folded to their last event
 	games   map[string]gameClaim     // every game, with the group its first event names
+	// foldLater leaves a group's fold to redecide, which folds it as it
+	// decides its commands again: Audit's checks then fold each group
+	// once. An import's evening checks decide nothing and fold as they read.
+	foldLater bool
+	folded    int // group events folded: for the tests to count
 }
 
 // gameClaim is what a game's first event says about its group, and the
@@ -32,14 +37,21 @@ func newGroupAudit() *groupAudit {
 	return &groupAudit{folders: map[string]*group.Folder{}, groups: map[string]*group.State{}, games: map[string]gameClaim{}}
 }
 
-// take looks at an event of the pass: a group's is folded here (taken is
-// true, problem says what is wrong with it, if anything); a game's first
-// event is noted for the evening checks and left to the game's fold.
+// take looks at an event of the pass: a group's is folded here, or left
+// to redecide (foldLater), and taken is true, problem saying what is wrong
+// with it, if anything; a game's first event is noted for the evening
+// checks and left to the game's fold.
 func (a *groupAudit) take(e events.Event, last bool) (taken bool, problem string) {
 	f := a.folders[e.Stream]
 	if f == nil && e.Version == 1 && e.Type == group.TypeStarted {
 		f = group.NewFolder(e.Stream)
 		a.folders[e.Stream] = f
+	}
+	if f != nil && a.foldLater {
+		if last {
+			delete(a.folders, e.Stream)
+		}
+		return true, ""
 	}
 	if f == nil {
 		if e.Version == 1 && e.Type == tapp.TypeGameStarted {
@@ -57,6 +69,7 @@ func (a *groupAudit) take(e events.Event, last bool) (taken bool, problem string
 	p, err := group.Decode(e.Type, e.Data)
 	if err == nil {
 		err = f.Apply(group.Event{Version: e.Version, At: e.RecordedAt, Data: p})
+		a.folded++
 	}
 	if err != nil {
 		return true, err.Error()
@@ -71,8 +84,9 @@ func (a *groupAudit) take(e events.Event, last bool) (taken bool, problem string
 // redecide decides every group's commands again (redecideGroupBatch) from
 // its events as stored, each join with its game's players and money: the
 // games' first events may come after the group's in stored order, so this
-// waits for the pass to be over. It names the first event at fault, or
-// gives "".
+// waits for the pass to be over. With foldLater, its fold is the group's
+// only one, kept at the group's last event for the evening and link
+// checks. It names the first event at fault, or gives "".
 func (a *groupAudit) redecide(streams map[string][]events.Event) string {
 	evening := func(game string) ([]string, string, string, bool) {
 		c, ok := a.games[game]
@@ -89,10 +103,14 @@ func (a *groupAudit) redecide(streams map[string][]events.Event) string {
 			if ev, err := redecideGroupBatch(f, evs, evening); err != nil {
 				return fmt.Errorf("event %d (group %s, version %d, %s): %w", ev.Seq, ev.Stream, ev.Version, ev.Type, err)
 			}
+			a.folded += len(evs)
 			return nil
 		})
 		if err != nil {
 			return err.Error()
+		}
+		if a.foldLater {
+			a.groups[id] = f.State()
 		}
 	}
 	return ""

@@ -490,7 +490,10 @@ func TestAuditFindsAGroupEventThatDoesNotFold(t *testing.T) {
 		t.Fatal(err)
 	}
 	rep, err := Audit(ctx, s.Store())
-	if err != nil || !strings.Contains(rep.Problem, "group "+grp.ID) || !strings.Contains(rep.Problem, "both must be members") {
+	// The audit folds a group as it decides it again, so the decision
+	// refuses the payment before the fold would: in the words import
+	// uses for the same event.
+	if err != nil || !strings.Contains(rep.Problem, "group "+grp.ID+", version 4") || !strings.Contains(rep.Problem, `"Zoe" is not a member of this group`) {
 		t.Fatalf("audit: %+v %v", rep, err)
 	}
 }
