@@ -252,3 +252,16 @@ func TestKilledBackup(t *testing.T) {
 	}
 	t.Logf("a backup takes %v here; of 12 kills, %d left no file and %d a whole copy", took, absent, whole)
 }
+
+// An evening whose every event was deleted by hand, its head row left, is
+// named by its id in one plain sentence: not as "event 0, version 0".
+func TestVerifyNamesAnEveningRemovedWhole(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "t.db")
+	id := evening(t, path)
+	raw(t, path, `DELETE FROM events WHERE stream_id = (SELECT id FROM streams WHERE stream = '`+id+`')`)
+	_, err := verifyOut(t, path)
+	want := "stream " + id + ": its head is at version 9, but none of its events is left: all of them were removed"
+	if err == nil || !strings.HasSuffix(err.Error(), ": "+want) || strings.Contains(err.Error(), "event 0") {
+		t.Fatalf("verify: %v, want it to end %q", err, want)
+	}
+}

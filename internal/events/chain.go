@@ -83,6 +83,11 @@ func (w *walker) end(h Head, found bool) *ChainError {
 		return nil // no such stream
 	case !found:
 		return &ChainError{Stream: w.stream, Version: w.version, Seq: w.seq, Why: "the stream has no head: it was not written by tappbook"}
+	case w.version == 0:
+		// No event of the stream is left to name: the sentence names the
+		// stream alone (Problem.Error), and says it is gone whole.
+		return &ChainError{Stream: w.stream,
+			Why: fmt.Sprintf("its head is at version %d, but none of its events is left: all of them were removed", h.Version)}
 	case h.Version != w.version:
 		return &ChainError{Stream: w.stream, Version: w.version, Seq: w.seq,
 			Why: fmt.Sprintf("the stream's head is version %d, but its last event is version %d: events were removed", h.Version, w.version)}

@@ -40,7 +40,17 @@ type Problem struct {
 }
 
 func (p *Problem) Error() string {
-	return fmt.Sprintf("event %d (stream %s, version %d): %s", p.Seq, p.Stream, p.Version, p.Reason)
+	return chainSentence(p.Seq, p.Stream, p.Version, p.Reason)
+}
+
+// chainSentence says what is wrong with a stream's chain, at the event at
+// fault; a stream with no event left (seq 0) is named alone, as "event 0,
+// version 0" would name an event that never was.
+func chainSentence(seq int64, stream string, version int64, why string) string {
+	if seq == 0 {
+		return fmt.Sprintf("stream %s: %s", stream, why)
+	}
+	return fmt.Sprintf("event %d (stream %s, version %d): %s", seq, stream, version, why)
 }
 
 // IsConflict reports whether err is a stale expected version.
@@ -82,7 +92,7 @@ type ChainError struct {
 }
 
 func (e *ChainError) Error() string {
-	return fmt.Sprintf("event %d (stream %s, version %d): %s", e.Seq, e.Stream, e.Version, e.Why)
+	return chainSentence(e.Seq, e.Stream, e.Version, e.Why)
 }
 
 // Refusal reports whether an append was refused before it wrote anything,
