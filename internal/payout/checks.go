@@ -32,10 +32,7 @@ func suitsButHearts() []string { return []string{Clubs, Spades, Diamonds} }
 type spec struct {
 	declarer, partner, trump, points, tricks, tout, kontra, matzl, ramsch need
 	trumps                                                                []string // the suits trump may be, when trump is taken
-	// trumpPays: the suits among trumps that change the money; left out,
-	// trump is one of the others (Württemberg: hearts, or another suit).
-	trumpPays []string
-	noTrump   bool // played without trump: no trump field, no matzl
+	noTrump                                                               bool     // played without trump: no trump field, no matzl
 	// wonBy: the declarer wins by taking no trick (WonByNoTrick: bettel)
 	// or every trick (WonByAllTricks: durch, rufer, tout), and by nothing
 	// else; "" where points decide.
@@ -342,9 +339,6 @@ func contractErr(v Variant, contract string, names []string) error {
 type Fields struct {
 	Declarer, Partner, Trump, Points, Tricks, Tout, Kontra, Matzl, Ramsch string
 	Trumps                                                                []string
-	// TrumpPays: where the trump is optional, the suits that change the
-	// money; a trump left out is one of the other Trumps, which pay alike.
-	TrumpPays []string
 	// DeclarerIsForehand: rufen's declarer is always forehand.
 	DeclarerIsForehand bool
 	// WonBy: WonByNoTrick or WonByAllTricks where the declarer wins by

@@ -300,9 +300,8 @@ func TestCheckAnnouncement(t *testing.T) {
 		{m, Record{Contract: "rufen", Partner: "Cleo", Kontra: ip(3), Matzl: MatzlDefenders}},
 		{w, Record{Contract: "ramsch"}},
 		{w, Record{Contract: "rufer", Declarer: "Ben", Trump: Hearts}},
-		{w, Record{Contract: "suit", Declarer: "Ben"}}, // no trump named: not hearts
 	} {
-		if err := CheckAnnouncement(ok.s, Table{}, ok.r); err != nil {
+		if err := CheckAnnouncement(ok.s, Table{}, ok.r, true); err != nil {
 			t.Errorf("%s %+v: %v", ok.s.Variant, ok.r, err)
 		}
 	}
@@ -316,11 +315,16 @@ func TestCheckAnnouncement(t *testing.T) {
 		{m, Record{Contract: "durch", Declarer: "Ben", Matzl: MatzlDeclarer}, "matzl.no-trump"},
 		{m, Record{Contract: "rufen", Partner: "Ben"}, "partner.is-declarer"},
 		{w, Record{Contract: "suit", Declarer: "Ben", Trump: "rosen"}, "trump.unknown"},
+		{w, Record{Contract: "suit", Declarer: "Ben"}, "trump.missing"},
 	} {
-		ie, ok := problem.As(CheckAnnouncement(bad.s, Table{}, bad.r))
+		ie, ok := problem.As(CheckAnnouncement(bad.s, Table{}, bad.r, true))
 		if !ok || ie.Code != bad.code {
 			t.Errorf("%s %+v: want %s, got %v", bad.s.Variant, bad.r, bad.code, ie)
 		}
+	}
+	// Stored with its trump left out while only hearts or not was asked.
+	if err := CheckAnnouncement(w, Table{}, Record{Contract: "rufer", Declarer: "Ben"}, false); err != nil {
+		t.Errorf("a stored Württemberg rufer without its trump: %v", err)
 	}
 }
 

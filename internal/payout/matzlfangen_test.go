@@ -105,7 +105,7 @@ func TestMatzlCaughtWithoutATrick(t *testing.T) {
 	}
 	// Announced step by step, the tricks are not known yet: the count is
 	// what is refused.
-	if err := CheckAnnouncement(s, tb, Record{Contract: "rufen", Partner: "Cleo", Matzl: MatzlDeclarer}); err != nil {
+	if err := CheckAnnouncement(s, tb, Record{Contract: "rufen", Partner: "Cleo", Matzl: MatzlDeclarer}, true); err != nil {
 		t.Errorf("announcing a matzl before the count: %v", err)
 	}
 }

@@ -36,7 +36,7 @@ func TestOldTappSoloNamesItsTrump(t *testing.T) {
 		{Contract: "solo", Declarer: "Ben", Points: ip(70)},
 		{Contract: "solo", Declarer: "Ben", Tout: bp(true), Tricks: ip(11)},
 	} {
-		if err := CheckAnnouncement(s, table, Record{Contract: "solo", Declarer: "Ben"}); err != nil {
+		if err := CheckAnnouncement(s, table, Record{Contract: "solo", Declarer: "Ben"}, true); err != nil {
 			t.Fatalf("a solo announced without trump: %v", err)
 		}
 		stored, err := ScoreNew(s, table, r)

@@ -112,9 +112,10 @@ func ScoreNew(s Setup, t Table, r Record) (Result, error) {
 // CheckAnnouncement checks a deal as far as it is known before the cards are
 // counted (contract, declarer, partner, trump, tout, kontra, matzl), for
 // recording a deal step by step: every check Score makes on those fields,
-// none that needs points, tricks or Ramsch scores.
-func CheckAnnouncement(s Setup, t Table, r Record) error {
-	_, err := score(s, t, r, true, true)
+// none that needs points, tricks or Ramsch scores. fresh: an announcement
+// about to be stored, held to every check as ScoreNew holds a record.
+func CheckAnnouncement(s Setup, t Table, r Record, fresh bool) error {
+	_, err := score(s, t, r, true, fresh)
 	return err
 }
 

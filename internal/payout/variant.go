@@ -17,6 +17,10 @@ type Descriptor struct {
 	// DefaultContract is played when nobody bids (Matzlfangen's rufen);
 	// "" when a contract must be chosen.
 	DefaultContract string
+	// UsualContract is the contract most deals are, which a new deal's
+	// form shows chosen where none is played by default (Württemberg's
+	// suit): its trump is a tap of its own, the contract none.
+	UsualContract string
 	// HasPot: the dealer pays a stake into a pot that carries over and is
 	// shared out at the end (old-tapp).
 	HasPot bool
@@ -141,7 +145,6 @@ func (d *Descriptor) Fields(contract string, tout bool) (Fields, bool) {
 		Points: name(sp.points), Tricks: name(sp.tricks), Tout: name(sp.tout),
 		Kontra: name(sp.kontra), Matzl: name(sp.matzl), Ramsch: name(sp.ramsch),
 		Trumps:             sp.trumps,
-		TrumpPays:          sp.trumpPays,
 		DeclarerIsForehand: d.declarerIsForehand != nil && d.declarerIsForehand(contract),
 		WonBy:              sp.wonBy,
 	}, ok

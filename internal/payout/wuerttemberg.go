@@ -11,6 +11,7 @@ import (
 func wuerttembergDescriptor() *Descriptor {
 	return &Descriptor{
 		Variant: Wuerttemberg, MinPlayers: 3, MaxPlayers: 4, Contracts: wuerttembergContracts(),
+		UsualContract:  "suit",
 		EndsWithHerzAs: true, ForcedContract: "ramsch",
 		// rules.md: the values are in cents; the unit is the money of one
 		// cent, 0.01 of the currency.
@@ -73,9 +74,7 @@ func wuerttembergGeometry(players, cards int, suitGame bool) geometry {
 func wuerttembergSpec(contract string) (spec, bool) {
 	switch contract {
 	case "suit":
-		// Only hearts or not changes the value: a trump left out is
-		// clubs, spades or diamonds (api.md "Recording a deal").
-		return spec{declarer: required, trump: optional, trumps: allSuits(), trumpPays: []string{Hearts}, points: required, tricks: optional}, true
+		return spec{declarer: required, trump: required, trumps: allSuits(), points: required, tricks: optional}, true
 	case "suit-tapp":
 		// Hearts are always trump: no trump is given (api.md names trump
 		// for suit, rufer and durch), as for old-tapp's coeursolo.
@@ -83,7 +82,7 @@ func wuerttembergSpec(contract string) (spec, bool) {
 	case "bettel", "open-bettel":
 		return spec{declarer: required, tricks: required, points: optional, noTrump: true, wonBy: WonByNoTrick}, true
 	case "rufer", "durch":
-		return spec{declarer: required, trump: optional, trumps: allSuits(), trumpPays: []string{Hearts}, tricks: required, points: optional, wonBy: WonByAllTricks}, true
+		return spec{declarer: required, trump: required, trumps: allSuits(), tricks: required, points: optional, wonBy: WonByAllTricks}, true
 	case "ramsch":
 		return spec{ramsch: required, noTrump: true}, true
 	}
@@ -112,6 +111,11 @@ func scoreWuerttemberg(d *deal, r Record) error {
 	if d.stored && r.Contract == "suit-tapp" && r.Trump == Hearts {
 		// Recorded with its hearts named until no trump was taken.
 		sp.trump, sp.trumps = optional, []string{Hearts}
+	}
+	if d.stored && r.Trump == "" && sp.trump == required {
+		// Stored with its trump left out while only hearts or not was
+		// asked: clubs, spades or diamonds, which pay alike.
+		sp.trump = optional
 	}
 	suitGame := r.Contract == "suit" || r.Contract == "suit-tapp"
 	g := wuerttembergGeometry(d.players(), d.setup.Rules.Cards, suitGame)

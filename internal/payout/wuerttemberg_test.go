@@ -3,6 +3,7 @@ package payout
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/shopspring/decimal"
 	"testing"
 
 	"tappbook/internal/problem"
@@ -19,9 +20,6 @@ func TestWuerttembergThreePlayers(t *testing.T) {
 	runDeals(t, s, []dealCase{
 		{name: "suit clubs 61", cite: "wuerttemberg precedence 1: suit clubs/spades/diamonds 5, wins ≥ 61", rec: wRec("suit", Clubs, ip(61), nil), want: w(5), outcome: Won, value: 5},
 		{name: "suit diamonds 60", cite: "wuerttemberg precedence 1: 60 loses", rec: wRec("suit", Diamonds, ip(60), nil), want: w(-5), outcome: Lost, value: 5},
-		{name: "suit, trump left out", cite: "wuerttemberg precedence 1; api.md: a trump left out is clubs, spades or diamonds, which pay alike", rec: wRec("suit", "", ip(61), nil), want: w(5), outcome: Won, value: 5},
-		{name: "rufer, trump left out", cite: "wuerttemberg precedence 4; api.md: a trump left out is not hearts", rec: wRec("rufer", "", nil, ip(11)), want: w(15), value: 15},
-		{name: "durch, trump left out, lost", cite: "wuerttemberg precedence 7; api.md: a trump left out is not hearts", rec: wRec("durch", "", nil, ip(10)), want: w(-30), value: 30},
 		{name: "suit hearts 61", cite: "wuerttemberg precedence 2: suit hearts 10", rec: wRec("suit", Hearts, ip(61), ip(4)), want: w(10), value: 10},
 		{name: "suit-tapp", cite: "wuerttemberg precedence 0: suit-tapp 5 (Decision)", rec: Record{Contract: "suit-tapp", Declarer: "Ben", Points: ip(70)}, want: w(5), value: 5},
 		{name: "suit-tapp lost", cite: "wuerttemberg precedence 0: suit-tapp loses under 61", rec: Record{Contract: "suit-tapp", Declarer: "Ben", Points: ip(50)}, want: w(-5), value: 5},
@@ -100,7 +98,7 @@ func TestWuerttembergSuitTappTakesNoTrump(t *testing.T) {
 		if _, err := ScoreNew(s, Table{}, named); !isInputErr(err, "trump", "field.not-taken") {
 			t.Fatalf("a new suit-tapp naming %s: %v", trump, err)
 		}
-		if err := CheckAnnouncement(s, Table{}, Record{Contract: "suit-tapp", Declarer: "Ben", Trump: trump}); !isInputErr(err, "trump", "field.not-taken") {
+		if err := CheckAnnouncement(s, Table{}, Record{Contract: "suit-tapp", Declarer: "Ben", Trump: trump}, true); !isInputErr(err, "trump", "field.not-taken") {
 			t.Fatalf("a suit-tapp announced with %s: %v", trump, err)
 		}
 	}
@@ -233,6 +231,33 @@ func TestWuerttembergEnd(t *testing.T) {
 		last, forced, done := WuerttembergEnd(c.players, c.holder, c.holderHand, c.next)
 		if last != c.last || forced != c.forced || done != c.done {
 			t.Errorf("%+v: last %d, Zwangsramsch %d, done %v", c, last, forced, done)
+		}
+	}
+}
+
+// A suit, rufer or durch names its trump: hearts pays double (rules.md,
+// wuerttemberg precedence 1–8; api.md gives trump to all three). One
+// stored while only hearts or not was asked, with its trump left out, is
+// re-scored as clubs, spades or diamonds, which pay alike.
+func TestWuerttembergTrumpIsNamed(t *testing.T) {
+	s := setupOf(Wuerttemberg, "Anna", "Ben", "Cleo")
+	for _, c := range []struct {
+		rec  Record
+		want int64
+	}{
+		{wRec("suit", "", ip(61), nil), 5},
+		{wRec("rufer", "", nil, ip(11)), 15},
+		{wRec("durch", "", nil, ip(10)), -30},
+	} {
+		if _, err := ScoreNew(s, Table{}, c.rec); !isInputErr(err, "trump", "trump.missing") {
+			t.Errorf("a new %s without its trump: %v, want trump.missing", c.rec.Contract, err)
+		}
+		res, err := Score(s, Table{}, c.rec)
+		if err != nil {
+			t.Fatalf("stored %s without its trump: %v", c.rec.Contract, err)
+		}
+		if got := res.Deltas[1]; !got.Equal(decimal.NewFromInt(2 * c.want)) {
+			t.Errorf("stored %s without its trump: the declarer gets %s, want %d", c.rec.Contract, got, 2*c.want)
 		}
 	}
 }

@@ -49,6 +49,7 @@ type Start struct {
 type RecordHand struct {
 	Record payout.Record
 	Checks Checks
+	stored bool // decided again from its events (import, verify): see payout.Score
 }
 
 // Announce starts recording the next deal step by step: the contract and
@@ -56,6 +57,7 @@ type RecordHand struct {
 type Announce struct {
 	Record payout.Record
 	Checks Checks
+	stored bool // decided again from its events (import, verify): see payout.Score
 }
 
 // RaiseKontra sets the kontra level of the deal being recorded (a lower
@@ -80,6 +82,7 @@ type CorrectHand struct {
 	Record payout.Record
 	Reason string
 	Checks Checks
+	stored bool // decided again from its events (import, verify): see payout.Score
 }
 
 // VoidHand makes deal n no longer count; its dealer turn stays taken.

@@ -31,7 +31,7 @@ func Decide(s *State, c Command) ([]Payload, error) {
 	case Start:
 		return decideStart(s, c)
 	case RecordHand:
-		return s.decideRecord(c.Record, c.Checks, true)
+		return s.decideRecord(c.Record, c.Checks, !c.stored)
 	case Count:
 		if s.Pending == nil {
 			return nil, catalogue.Conflict("conflict.no-deal")
@@ -299,7 +299,7 @@ func (s *State) decideAnnounce(c Announce) ([]Payload, error) {
 	if err := s.mayRecord(n, r.Contract); err != nil {
 		return nil, err
 	}
-	if err := payout.CheckAnnouncement(s.Setup, payout.Table{Dealer: s.DealerOf(n), Pot: s.pot}, r); err != nil {
+	if err := payout.CheckAnnouncement(s.Setup, payout.Table{Dealer: s.DealerOf(n), Pot: s.pot}, r, !c.stored); err != nil {
 		return nil, err
 	}
 	return []Payload{DealAnnounced{Hand: n, Record: r}}, nil
@@ -313,7 +313,8 @@ func (s *State) decideStep(p Payload, set func(*payout.Record)) ([]Payload, erro
 	}
 	rec := s.Pending.Record
 	set(&rec)
-	if err := payout.CheckAnnouncement(s.Setup, payout.Table{Dealer: s.DealerOf(s.Pending.Hand), Pot: s.pot}, rec); err != nil {
+	// The announcement was checked as new when it was stored.
+	if err := payout.CheckAnnouncement(s.Setup, payout.Table{Dealer: s.DealerOf(s.Pending.Hand), Pot: s.pot}, rec, false); err != nil {
 		return nil, err
 	}
 	switch p := p.(type) {

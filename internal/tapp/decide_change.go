@@ -39,7 +39,7 @@ func (s *State) decideCorrect(c CorrectHand) ([]Payload, error) {
 	pot := s.PotBefore(n)
 	// A deal brought back as it was (the undo taken back) is its stored
 	// record, not a new one.
-	sc, err := s.scored(payout.Table{Dealer: s.DealerOf(n), Pot: pot}, c.Record, !reflect.DeepEqual(c.Record, h.Record()))
+	sc, err := s.scored(payout.Table{Dealer: s.DealerOf(n), Pot: pot}, c.Record, !c.stored && !reflect.DeepEqual(c.Record, h.Record()))
 	if err != nil {
 		return nil, err
 	}

@@ -50,20 +50,20 @@ func commandsOf(s *State, first Payload) ([]Command, error) {
 		return []Command{Start{ID: s.ID, ReadID: p.ReadID, Variant: string(p.Variant), Players: p.Players,
 			Unit: p.Unit, Currency: p.Currency, Rules: p.Rules, Group: p.Group}}, nil
 	case HandRecorded:
-		whole := RecordHand{Record: p.Record}
+		whole := RecordHand{Record: p.Record, stored: true}
 		if s.Pending != nil {
 			return []Command{Count{Counts: p.Record}, whole}, nil
 		}
 		return []Command{whole}, nil
 	case HandCorrected:
-		return []Command{CorrectHand{Hand: p.Hand, Record: p.Record, Reason: p.Reason}}, nil
+		return []Command{CorrectHand{Hand: p.Hand, Record: p.Record, Reason: p.Reason, stored: true}}, nil
 	case HandVoided:
 		// A void stored before the stake was kept took it back.
 		return []Command{VoidHand{Hand: p.Hand, Reason: p.Reason, stakeBack: p.StakeKept == nil}}, nil
 	case HandRetracted:
 		return []Command{RetractHand{Hand: p.Hand, Reason: p.Reason}}, nil
 	case DealAnnounced:
-		return []Command{Announce{Record: p.Record}}, nil
+		return []Command{Announce{Record: p.Record, stored: true}}, nil
 	case DealKontra:
 		return []Command{RaiseKontra{Level: p.Level}}, nil
 	case DealMatzl:

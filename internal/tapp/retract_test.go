@@ -122,3 +122,37 @@ func TestRedecideACloseTheBiggestLoserRuleCut(t *testing.T) {
 		t.Errorf("%s decided again: %v", raw, err)
 	}
 }
+
+// A Württemberg suit, rufer or durch names its trump (hearts pays double).
+// One stored with its trump left out, while only hearts or not was asked,
+// is decided again as it was stored, as an import and verify do.
+func TestWuerttembergTrumpLeftOut(t *testing.T) {
+	g := wuerttemberg(t)
+	rec := payout.Record{Contract: "suit", Declarer: "Cleo", Points: ip(70)}
+	rufer := payout.Record{Contract: "rufer", Declarer: "Cleo"}
+	durch := payout.Record{Contract: "durch", Declarer: "Anna", Tricks: ip(8)}
+	g.when(RecordHand{Record: rec}).thenErr(problem.Input, "trump.missing")
+	g.when(Announce{Record: rufer}).thenErr(problem.Input, "trump.missing")
+	g.when(CorrectHand{Hand: 1, Record: durch, Reason: "typo"}).thenErr(problem.Input, "trump.missing")
+	for _, c := range []Command{
+		RecordHand{Record: rec, stored: true},
+		Announce{Record: rufer, stored: true},
+		CorrectHand{Hand: 1, Record: durch, Reason: "typo", stored: true},
+	} {
+		ps, err := Decide(g.state, c)
+		if err != nil {
+			t.Fatalf("%T as stored: %v", c, err)
+		}
+		batch := make([]Event, len(ps))
+		for i, p := range ps {
+			raw, err := encodePayload(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			batch[i] = Event{Version: g.state.Version + int64(i) + 1, At: at, Data: p, Raw: raw}
+		}
+		if err := Redecide(g.state, batch); err != nil {
+			t.Errorf("%T stored without its trump, decided again: %v", c, err)
+		}
+	}
+}

@@ -120,7 +120,7 @@ func lanServer(t *testing.T, h http.Handler) (string, *postLog) {
 // Zwangsramsch for every player.
 func herzAsToTheEnd(t *testing.T, ctx context.Context, next int, ramsch deal) {
 	t.Helper()
-	suit := deal{contract: "suit", taps: []string{tap("declarer", "Ben")}, typed: [][2]string{{"#points", "70"}}}
+	suit := deal{contract: "suit", taps: []string{tap("declarer", "Ben"), tap("trump", "clubs")}, typed: [][2]string{{"#points", "70"}}}
 	run(t, ctx, "announce Herz-As",
 		chromedp.Click(chromedp.CSS(`a[href$="/herz-as"]`)),
 		chromedp.Click(chromedp.CSS(`form button.primary`)), // asked again: it ends the evening

@@ -307,11 +307,11 @@ func TestBrowserEvenings(t *testing.T) {
 			return d
 		}
 		evening(t, ctx, srv.URL, id, []deal{
-			{contract: "suit", taps: []string{tap("declarer", "Anna")}, typed: [][2]string{{"#points", "61"}}},
+			{contract: "suit", taps: []string{tap("declarer", "Anna"), tap("trump", "clubs")}, typed: [][2]string{{"#points", "61"}}},
 			{contract: "bettel", taps: []string{tap("declarer", "Ben"), tap("outcome", "won")}},
 			{contract: "rufer", taps: []string{tap("declarer", "Cleo"), tap("trump", "hearts"), tap("outcome", "won")}},
 			ramsch("50", "3", "40", "3", "30", "2", "0", "0"),
-			{contract: "durch", taps: []string{tap("declarer", "Anna"), tap("outcome", "lost"), tap("tricks", "7")}},
+			{contract: "durch", taps: []string{tap("declarer", "Anna"), tap("trump", "spades"), tap("outcome", "lost"), tap("tricks", "7")}},
 		}, deal{typed: [][2]string{{"#points", "55"}}}, func(next int) {
 			herzAsToTheEnd(t, ctx, next, ramsch("50", "3", "40", "3", "30", "2", "0", "0"))
 		})

@@ -185,6 +185,7 @@ func TestRecordFormMessages(t *testing.T) {
 		{"matzlfangen", url.Values{"contract": {"neid"}, "declarer": {"Ben"}, "points": {"70"}, "tricks": {"5"}, "kontra": {"11"}}, "kontra", "outside 0 (none) to 10"},
 		{"matzlfangen", url.Values{"contract": {"neid"}, "declarer": {"Ben"}, "points": {"70"}, "tricks": {"5"}, "matzl": {"nobody"}}, "matzl", "is not a side"},
 		{"wuerttemberg", url.Values{"contract": {"suit"}, "declarer": {"Ben"}, "points": {"70"}, "trump": {"rosen"}}, "trump", "is not a suit"},
+		{"wuerttemberg", url.Values{"contract": {"suit"}, "declarer": {"Ben"}, "points": {"70"}}, "trump", "Say which suit was trump"},
 		{"wuerttemberg", url.Values{"contract": {"bettel"}, "declarer": {"Ben"}}, "outcome", "Tap “Won” or “Lost”."},
 		{"wuerttemberg", url.Values{"contract": {"durch"}, "declarer": {"Ben"}, "trump": {"clubs"}}, "outcome", "Tap “Won” or “Lost”."},
 		// A won or lost the form does not offer (a tampered form) is asked

@@ -338,10 +338,12 @@ func TestBrowserTapCounts(t *testing.T) {
 			[]string{`a.pick[href="?contract=coeurfrage"]`, tap("declarer", "Ben")}, "73", 4, nil},
 		{"matzlfangen", "rufen (no bid) with Dan, 70 points", four,
 			[]string{tap("partner", "Dan")}, "70", 4, nil},
-		{"wuerttemberg", "suit by Anna, not hearts, 61 points", four,
-			[]string{`a.pick[href="?contract=suit"]`, tap("declarer", "Anna")}, "61", 4, nil},
+		// Suit is the contract a new deal's form shows chosen: the trump
+		// is the tap the contract would have been.
+		{"wuerttemberg", "suit by Anna, clubs, 61 points", four,
+			[]string{tap("declarer", "Anna"), tap("trump", "clubs")}, "61", 4, nil},
 		{"wuerttemberg", "suit by Anna, hearts, 61 points", four,
-			[]string{`a.pick[href="?contract=suit"]`, tap("declarer", "Anna"), tap("trump", "hearts")}, "61", 0, nil},
+			[]string{tap("declarer", "Anna"), tap("trump", "hearts")}, "61", 4, nil},
 
 		// A Ramsch: one number per player but one (the last follows), the
 		// keyboard's Next between them.

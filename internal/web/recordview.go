@@ -1,7 +1,7 @@
 package web
 
 import (
-	"slices"
+	"cmp"
 	"strconv"
 
 	"tappbook/internal/i18n"
@@ -33,7 +33,7 @@ func (u ui) recordView(p templates.Page, loc i18n.Localizer, g *tapp.State, hand
 		contract = available[0]
 	}
 	if contract == "" {
-		contract = g.Variant().DefaultContract // when nobody bids
+		contract = cmp.Or(g.Variant().DefaultContract, g.Variant().UsualContract) // when nobody bids, or what most deals are
 	}
 	if end := g.End(); end.Phase == tapp.PhaseForced && hand == g.NextHand() {
 		v.Forced = loc.T("herz.forced", end.Forced, len(g.Setup.Players))
@@ -139,9 +139,6 @@ func askTrump(v *templates.RecordView, loc i18n.Localizer, fields payout.Fields,
 	var labels []string
 	for _, s := range values {
 		labels = append(labels, loc.T("suit."+s+".name"))
-	}
-	if fields.Trump == "optional" && len(fields.TrumpPays) > 0 {
-		values, labels = trumpsThatPay(loc, fields, f.get("trump"))
 	}
 	v.Trumps = f.pick("trump", values, labels)
 	v.TrumpNeeded = fields.Trump == "required"
@@ -285,20 +282,4 @@ func withDeal(loc i18n.Localizer, g *tapp.State, v templates.RecordView) templat
 		v.Deals = nextDeal(loc, v.GameID, g, v.IdemKey)
 	}
 	return v
-}
-
-// trumpsThatPay offers only the trumps that change the money (Württemberg:
-// hearts) beside "another suit", chosen unless one is tapped: a suit that
-// pays alike is not asked (api.md "Recording a deal"). A record naming
-// such a suit keeps it when corrected.
-func trumpsThatPay(loc i18n.Localizer, fields payout.Fields, cur string) (values, labels []string) {
-	other := ""
-	if cur != "" && !slices.Contains(fields.TrumpPays, cur) && slices.Contains(fields.Trumps, cur) {
-		other = cur
-	}
-	values, labels = []string{other}, []string{loc.T("suit.other.name")}
-	for _, s := range fields.TrumpPays {
-		values, labels = append(values, s), append(labels, loc.T("suit."+s+".name"))
-	}
-	return values, labels
 }
