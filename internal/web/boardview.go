@@ -27,7 +27,7 @@ func boardView(p templates.Page, loc i18n.Localizer, g *tapp.State) templates.Bo
 	case g.Closed != nil:
 		v.Next = loc.T("table.closed")
 	case g.End().Over():
-		v.Next = loc.T("herz.done")
+		v.Next = loc.T(doneKey(p.ReadOnly))
 	default:
 		v.Next = loc.T("table.deal", g.NextHand()) + " " + loc.T("table.dealer", g.Setup.Players[next])
 	}

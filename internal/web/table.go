@@ -199,7 +199,7 @@ func herzAsView(v *templates.TableView, loc i18n.Localizer, g *tapp.State, p tem
 	v.HerzAs.AfterHand = len(g.Hands())
 	v.HerzAs.CanWithdraw = g.HerzAs != nil && allowed(g, tapp.WithdrawHerzAs{Reason: undoReason})
 	v.HerzAs.Key = fmt.Sprintf("herz-as-v%d", g.Version)
-	v.Status = endStatus(loc, g, end)
+	v.Status = endStatus(loc, g, end, p.ReadOnly)
 	v.Over = end.Over()
 	if end.Holder != "" && !p.ReadOnly {
 		for _, name := range g.Setup.Players {
@@ -347,7 +347,10 @@ func signed(loc i18n.Localizer, d decimal.Decimal) string {
 	return loc.Num(d)
 }
 
-func endStatus(loc i18n.Localizer, g *tapp.State, end tapp.End) string {
+// endStatus says where a Württemberg evening's end stands. Once every
+// Zwangsramsch is played, the writing table asks to end the evening; a
+// read-only link, which cannot, is told that the evening is over.
+func endStatus(loc i18n.Localizer, g *tapp.State, end tapp.End, readOnly bool) string {
 	switch end.Phase {
 	case tapp.PhaseAnnounced:
 		return loc.T("herz.announced")
@@ -358,9 +361,18 @@ func endStatus(loc i18n.Localizer, g *tapp.State, end tapp.End) string {
 	case tapp.PhaseForced:
 		return loc.T("herz.forced", end.Forced, len(g.Setup.Players))
 	case tapp.PhaseDone:
-		return loc.T("herz.done")
+		return loc.T(doneKey(readOnly))
 	}
 	return ""
+}
+
+// doneKey is the text for an evening whose last Zwangsramsch is played:
+// only a page that can end the evening asks to.
+func doneKey(readOnly bool) string {
+	if readOnly {
+		return "herz.done-read-only"
+	}
+	return "herz.done"
 }
 
 func (u ui) table(c echo.Context) error {
