@@ -48,6 +48,9 @@ type ProblemView struct {
 	Back    string // the evening's table or the group's tab, where there is one to go back to
 	// BackLabel says where Back goes ("Back to the table").
 	BackLabel string
+	// Next is the way on that the message asks for, where there is one
+	// (a closed evening's reopen form), NextLabel what it does.
+	Next, NextLabel string
 }
 
 // Option is one choice of a radio group or select.

@@ -49,15 +49,20 @@ func (u ui) errorPage(c echo.Context, status int, err error) error {
 	if pe != nil && (pe.Code == "notfound.game" || pe.Code == "group.unknown") {
 		back = ""
 	}
-	if pe != nil && pe.Code == "conflict.closed" {
-		p.EveningClosed = true // nothing more is recorded: the screen may rest
-	}
 	if c.Request().Method != http.MethodGet && back != "" {
 		// An answer to a post switches language and theme on the page it
 		// came from: the post's own address takes no GET.
 		p.Path = back
 	}
+	if pe != nil && pe.Code == "conflict.closed" {
+		p.EveningClosed = true // nothing more is recorded: the screen may rest
+	}
 	v := templates.ProblemView{Page: p, Message: problemMessage(loc, c.Request(), status, err)}
+	if pe != nil && pe.Code == "conflict.closed" && back != "" && !onGroup(c) && !p.ReadOnly {
+		// The refusal says the evening must be reopened first: the way on
+		// is the form that does it, on the end-of-evening page.
+		v.Next, v.NextLabel = p.Base+"/close#reopen-form", loc.T("problem.reopen")
+	}
 	if back != "" && c.Request().URL.Path != back {
 		v.Back, v.BackLabel = back, loc.T(backLabel)
 	}
