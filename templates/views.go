@@ -294,6 +294,7 @@ type HerzAsConfirmView struct {
 // RecordView is the record-a-deal (or correct-a-deal) form.
 type RecordView struct {
 	Page
+	Reopen    string // the reopen form's address, where the form was refused as the evening is closed
 	Variant   string
 	Hand      int
 	Changes   int // a correction: how many times the deal was entered or voided when the form was begun

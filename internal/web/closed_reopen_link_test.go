@@ -3,6 +3,7 @@ package web
 import (
 	"net/http"
 	"net/url"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -18,8 +19,16 @@ func TestClosedRefusalLeadsToReopen(t *testing.T) {
 	if r := form(t, h, "/g/"+id+"/record", deal); r.status != http.StatusSeeOther {
 		t.Fatalf("record: %d %s", r.status, r.body)
 	}
+	next := page(t, h, "/g/"+id+"/record", "en") // deal 2's form, open on a phone
+	key := regexp.MustCompile(`name="idempotency_key" value="([^"]+)"`).FindStringSubmatch(next.body)
 	mustStatus(t, do(t, h, "POST", "/api/games/"+id+"/close", `{}`), http.StatusOK)
 	link := `href="/g/` + id + `/close#reopen-form"`
+	// Deal 2 saved on that phone after another closed the evening.
+	deal.Set("idempotency_key", key[1])
+	deal.Set("expected_hand", "2")
+	if r := form(t, h, "/g/"+id+"/record", deal); r.status != http.StatusConflict || !strings.Contains(r.body, link) {
+		t.Errorf("a deal saved after the close: %d, its form does not lead to reopening: %s", r.status, visibleText(r.body))
+	}
 	for lang, label := range map[string]string{"en": "Reopen the evening", "de": "Abend wieder öffnen", "sv": "Öppna kvällen igen"} {
 		for _, r := range []resp{
 			page(t, h, "/g/"+id+"/hands/1", lang),

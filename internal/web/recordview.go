@@ -76,6 +76,11 @@ func recordHead(p templates.Page, loc i18n.Localizer, g *tapp.State, hand int, f
 	if v.IdemKey == "" {
 		v.IdemKey = newKey()
 	}
+	if f.err != "" && g.Closed != nil && !p.ReadOnly {
+		// Refused as the evening was closed meanwhile (on another phone):
+		// the way on is the form that reopens it.
+		v.Reopen = p.Base + "/close#reopen-form"
+	}
 	v.Draft = draftKey(p.GameID, g, hand, edit)
 	if edit {
 		v.CorrectQuick = reasonPicks(loc, correctionReasons(), f.get("reason_quick"))
