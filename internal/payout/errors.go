@@ -102,6 +102,7 @@ var catalogue = problem.NewCatalogue(map[string]string{
 	"ramsch.points-too-many":     "ramsch.%s.points: with %d {2:trick|tricks} %s holds at most %d {4:point|points}, not %d",
 	"ramsch.points-sum":          "ramsch: the points add up to %d, but the pack holds 120",
 	"ramsch.tricks-sum":          "ramsch: the tricks add up to %d, but a deal has %d",
+	"ramsch.tricks-none-left":    "ramsch.%[1]s.tricks: the tricks given add up to %[2]d of %[3]d, too many for every player whose tricks are left out to have taken one: enter %[1]s's tricks (0: no trick, a Jungfer)",
 	"field.unknown":              "%[1]s: %[1]q is not a field of this request; see docs/api.md",
 	"split.remainder-needed":     "remainder_to: the pot leaves %d {1:unit|units} over; say who won the cut for {1:it|them} (one of %s)",
 	"split.remainder-count":      "remainder_to: name one player, or one per leftover unit (%d), not %d",

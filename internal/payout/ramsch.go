@@ -110,11 +110,28 @@ func checkRamsch(d *deal, r Record, g geometry) (points []int, jungfer []bool, e
 	if unknown == 0 && known != g.tricks || known > g.tricks {
 		return nil, nil, inputErr("ramsch", "ramsch.tricks-sum", known, g.tricks)
 	}
+	if seat := leftOutJungfer(points, tricks); known+unknown > g.tricks && seat >= 0 {
+		// Tricks left out are at least one each and too few are left:
+		// one of them took none, a Jungfer, who has no points.
+		name := d.setup.Players[seat]
+		return nil, nil, inputErr("ramsch."+name+".tricks", "ramsch.tricks-none-left", name, known, g.tricks)
+	}
 	// Possible player by player, the record must be possible together.
 	if !ramschPossible(points, tricks, g.tricks-known, g) {
 		return nil, nil, inputErr("ramsch", "ramsch.impossible")
 	}
 	return points, jungfer, nil
+}
+
+// leftOutJungfer is the first seat whose tricks are left out and who has no
+// points, a Jungfer's count told as "at least one trick"; -1 if none.
+func leftOutJungfer(points, tricks []int) int {
+	for seat, t := range tricks {
+		if t == unknownTricks && points[seat] == 0 {
+			return seat
+		}
+	}
+	return -1
 }
 
 // ramschPossible says whether some count of the tricks left out (at least

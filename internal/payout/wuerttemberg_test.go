@@ -172,6 +172,11 @@ func TestWuerttembergChecks(t *testing.T) {
 	// nobody else took the last trick: Ben's 56 cannot fit in 2 tricks.
 	r = Record{Contract: "ramsch", Ramsch: map[string]RamschScore{"Anna": {Points: ip(64), Tricks: ip(1)}, "Ben": {Points: ip(56), Tricks: ip(2)}, "Cleo": {Points: ip(0)}}}
 	refuse(t, s, tb, r, "ramsch", "ramsch.impossible")
+	// A Jungfer's tricks left out read as at least one: the others took
+	// every trick, so the refusal asks for hers, 0.
+	r = ramsch(all([2]int{60, 6}, [2]int{60, 5}, [2]int{0, 0}))
+	r.Ramsch["Cleo"] = RamschScore{Points: ip(0)}
+	refuse(t, s, tb, r, "ramsch.Cleo.tricks", "ramsch.tricks-none-left")
 }
 
 // api.md "Recording a deal": in a Ramsch one player's points may be left
