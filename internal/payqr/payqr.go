@@ -62,18 +62,14 @@ func Message(name string, day time.Time) string {
 	return strings.Join(strings.Fields(fmt.Sprintf("tappbook %s %s", name, day.Format(time.DateOnly))), " ")
 }
 
-// PNG is the QR code of a way to pay, at error correction level M (both
-// the EPC and the QR-bill ask for M), with the quiet zone around it; a
-// QR-bill's with the Swiss cross in its middle.
-func PNG(w Way) ([]byte, error) {
-	code, err := qr.Encode(w.Text, qr.M)
+// PNG is the QR code of text, at error correction level M (both the EPC
+// and the QR-bill ask for M), with the quiet zone around it.
+func PNG(text string) ([]byte, error) {
+	code, err := qr.Encode(text, qr.M)
 	if err != nil {
 		return nil, fmt.Errorf("payment QR code: %w", err)
 	}
 	code.Scale = 6
-	if w.Kind == KindQRBill {
-		return withSwissCross(code)
-	}
 	return code.PNG(), nil
 }
 

@@ -172,7 +172,7 @@ func TestWaysInOrderAndTheFirstAsAQRCode(t *testing.T) {
 	if strings.Join(kinds, ",") != "epc,qrbill,paypal" {
 		t.Fatalf("ways %v, want epc,qrbill,paypal (a Swiss IBAN with an address takes both in euro)", kinds)
 	}
-	b, err := PNG(ways[0])
+	b, err := PNG(ways[0].Text)
 	if err != nil {
 		t.Fatal(err)
 	}

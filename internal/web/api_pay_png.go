@@ -38,7 +38,7 @@ func qrPNG(c echo.Context, pay payqr.Payment) error {
 	if len(ways) == 0 {
 		return tapp.Messages().NotFound("notfound.pay-way")
 	}
-	b, err := payqr.PNG(ways[0])
+	b, err := payqr.PNG(ways[0].Text)
 	if err != nil {
 		return err
 	}
