@@ -73,6 +73,7 @@ type CatchMatzl struct{ Side string }
 type Count struct {
 	Counts payout.Record
 	Checks Checks
+	stored bool // decided again from its events (import, verify): see payout.Score
 }
 
 // CorrectHand replaces deal n's record; later deals whose table changed are

@@ -3,6 +3,7 @@ package tapp
 import (
 	"encoding/json"
 	"fmt"
+	"reflect"
 
 	"github.com/shopspring/decimal"
 
@@ -38,9 +39,10 @@ func Decide(s *State, c Command) ([]Payload, error) {
 		}
 		rec := s.Pending.Record
 		rec.Points, rec.Tricks, rec.Ramsch = c.Counts.Points, c.Counts.Tricks, c.Counts.Ramsch
-		// The announcement was checked as new when it was stored; one
-		// stored before a check was added is not refused now.
-		return s.decideRecord(rec, c.Checks, false)
+		// The deal is new and held to every check: an announcement stored
+		// by an earlier server without what is asked now (a Württemberg
+		// trump) is announced again with it.
+		return s.decideRecord(rec, c.Checks, !c.stored)
 	case Announce:
 		return s.decideAnnounce(c)
 	case RaiseKontra:
@@ -274,6 +276,9 @@ func (s *State) decideRecord(rec payout.Record, c Checks, fresh bool) ([]Payload
 	if err := s.mayRecord(n, rec.Contract); err != nil {
 		return nil, err
 	}
+	if r := s.Retracted(); len(r) > 0 && r[len(r)-1].Number == n && reflect.DeepEqual(rec, r[len(r)-1].Record()) {
+		fresh = false // the deal just taken back, recorded again as it was stored (redo)
+	}
 	sc, err := s.scored(payout.Table{Dealer: s.DealerOf(n), Pot: s.pot}, rec, fresh)
 	if err != nil {
 		return nil, err
@@ -313,8 +318,7 @@ func (s *State) decideStep(p Payload, set func(*payout.Record)) ([]Payload, erro
 	}
 	rec := s.Pending.Record
 	set(&rec)
-	// The announcement was checked as new when it was stored.
-	if err := payout.CheckAnnouncement(s.Setup, payout.Table{Dealer: s.DealerOf(s.Pending.Hand), Pot: s.pot}, rec, false); err != nil {
+	if err := payout.CheckAnnouncement(s.Setup, payout.Table{Dealer: s.DealerOf(s.Pending.Hand), Pot: s.pot}, rec, true); err != nil {
 		return nil, err
 	}
 	switch p := p.(type) {

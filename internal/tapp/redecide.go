@@ -52,7 +52,7 @@ func commandsOf(s *State, first Payload) ([]Command, error) {
 	case HandRecorded:
 		whole := RecordHand{Record: p.Record, stored: true}
 		if s.Pending != nil {
-			return []Command{Count{Counts: p.Record}, whole}, nil
+			return []Command{Count{Counts: p.Record, stored: true}, whole}, nil
 		}
 		return []Command{whole}, nil
 	case HandCorrected:

@@ -156,3 +156,35 @@ func TestWuerttembergTrumpLeftOut(t *testing.T) {
 		}
 	}
 }
+
+// An announcement stored by an earlier server without its trump is counted
+// as a new deal, held to every check: it is announced again with its
+// trump. Decided again from its events, it is as it was stored.
+func TestWuerttembergCountOfAnAnnouncementWithoutTrump(t *testing.T) {
+	g := wuerttemberg(t).and(Announce{Record: payout.Record{Contract: "durch", Declarer: "Cleo"}, stored: true})
+	g.when(Count{Counts: payout.Record{Tricks: ip(8)}}).thenErr(problem.Input, "trump.missing")
+	ps, err := Decide(g.state, Count{Counts: payout.Record{Tricks: ip(8)}, stored: true})
+	if err != nil {
+		t.Fatalf("the count as stored: %v", err)
+	}
+	raw, err := encodePayload(ps[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := Redecide(g.state, []Event{{Version: g.state.Version + 1, At: at, Data: ps[0], Raw: raw}}); err != nil {
+		t.Errorf("the count stored without a trump, decided again: %v", err)
+	}
+	g.when(Announce{Record: payout.Record{Contract: "durch", Declarer: "Cleo", Trump: "hearts"}}).then(
+		DealAnnounced{Hand: 3, Record: payout.Record{Contract: "durch", Declarer: "Cleo", Trump: "hearts"}})
+}
+
+// A deal stored by an earlier server without its trump, taken back, is
+// recorded again as it was (redo): its stored record, not a new one.
+func TestWuerttembergRedoOfADealWithoutTrump(t *testing.T) {
+	old := payout.Record{Contract: "suit", Declarer: "Cleo", Points: ip(70)}
+	g := wuerttemberg(t).and(RecordHand{Record: old, stored: true}, RetractHand{Hand: 3})
+	g.when(RecordHand{Record: payout.Record{Contract: "suit", Declarer: "Dan", Points: ip(70)}}).thenErr(problem.Input, "trump.missing")
+	if _, err := Decide(g.state, RecordHand{Record: old}); err != nil {
+		t.Fatalf("deal 3 recorded again as it was: %v", err)
+	}
+}
