@@ -46,7 +46,7 @@ func TestReadOnlyFollowsHerzAs(t *testing.T) {
 	post("/herz-as", url.Values{})
 	want("Herz-As said", "Herz-As! Whoever is dealt ♥A in the next deal")
 	post("/record", herzSuit) // deal 2, Ben deals
-	want("the holder asked", "Herz-As: who was dealt ♥A?")
+	want("the holder asked", "Herz-As: the table is to say who was dealt ♥A.")
 	post("/herz-as/holder", url.Values{"player": {"Cleo"}})
 	want("the holder named", "Last regular deal: deal 3, dealt by Cleo.")
 	post("/record", herzSuit)

@@ -54,14 +54,15 @@ func (u ui) errorPage(c echo.Context, status int, err error) error {
 		// came from: the post's own address takes no GET.
 		p.Path = back
 	}
-	if pe != nil && pe.Code == "conflict.closed" {
+	closed := pe != nil && pe.Code == "conflict.closed"
+	if closed {
 		p.EveningClosed = true // nothing more is recorded: the screen may rest
 	}
 	v := templates.ProblemView{Page: p, Message: problemMessage(loc, c.Request(), status, err)}
-	if pe != nil && pe.Code == "conflict.closed" && back != "" && !onGroup(c) && !p.ReadOnly {
+	if closed && back != "" && !onGroup(c) && !p.ReadOnly {
 		// The refusal says the evening must be reopened first: the way on
-		// is the form that does it, on the end-of-evening page.
-		v.Next, v.NextLabel = p.Base+"/close#reopen-form", loc.T("problem.reopen")
+		// is the form that does it.
+		v.Next, v.NextLabel = reopenForm(p), loc.T("problem.reopen")
 	}
 	if back != "" && c.Request().URL.Path != back {
 		v.Back, v.BackLabel = back, loc.T(backLabel)

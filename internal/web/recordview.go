@@ -63,6 +63,10 @@ func (u ui) recordView(p templates.Page, loc i18n.Localizer, g *tapp.State, hand
 	return v
 }
 
+// reopenForm is where an evening is reopened: the form on its
+// end-of-evening page.
+func reopenForm(p templates.Page) string { return p.Base + "/close#reopen-form" }
+
 // recordHead is what every deal's form shows whatever its contract: the
 // deal, its dealer and forehand, the keys, and for a correction what the
 // deal stands at now.
@@ -79,7 +83,7 @@ func recordHead(p templates.Page, loc i18n.Localizer, g *tapp.State, hand int, f
 	if f.err != "" && g.Closed != nil && !p.ReadOnly {
 		// Refused as the evening was closed meanwhile (on another phone):
 		// the way on is the form that reopens it.
-		v.Reopen = p.Base + "/close#reopen-form"
+		v.Reopen = reopenForm(p)
 	}
 	v.Draft = draftKey(p.GameID, g, hand, edit)
 	if edit {

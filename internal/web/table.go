@@ -355,6 +355,9 @@ func endStatus(loc i18n.Localizer, g *tapp.State, end tapp.End, readOnly bool) s
 	case tapp.PhaseAnnounced:
 		return loc.T("herz.announced")
 	case tapp.PhaseHolder:
+		if readOnly {
+			return loc.T("herz.ask-read-only") // a question for the table, not for a reader
+		}
 		return loc.T("herz.ask")
 	case tapp.PhaseLastRound:
 		return loc.T("herz.last-round", end.LastRegular, g.Setup.Players[g.DealerOf(end.LastRegular)])
